@@ -1,0 +1,37 @@
+# ccg — set-up and everyday commands. Every target creates .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test test-fast bench apps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[lab,test,dask]'
+	touch $(STAMP)
+
+## make lab: install everything and open JupyterLab on notebooks/
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/
+
+## make test: every test, notebooks included (nbval)
+test: $(STAMP)
+	$(PY) -m pytest -n 2 -p no:cacheprovider tests
+	$(PY) -m pytest -n 2 -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
+
+## make test-fast: the unit tests only, without notebooks
+test-fast: $(STAMP)
+	$(PY) -m pytest -n 2 -x -q tests
+
+## make bench: throughput figures for every game (see BENCHMARKS.md)
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+## make apps: serve the classroom apps with Voila
+apps: $(STAMP)
+	$(VENV)/bin/voila --no-browser widgets/
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,64 @@
+"""ccg — climate-economics board games, playable, branchable and simulable in Jupyter.
+
+>>> import ccg
+>>> s = ccg.new_game("chicago_express", players=4, seed=1)
+>>> s.apply(s.legal_actions()[0])
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .core import (
+    Action,
+    GameState,
+    IllegalActionError,
+    InvalidPositionError,
+    from_position_string,
+    list_games,
+    load_state,
+    new_game,
+    replay,
+    to_position_string,
+)
+
+__version__ = "0.1.0"
+
+
+def describe(name: str) -> dict[str, Any]:
+    """Players, options and rule parameters of a game, with their docs and defaults."""
+    from .core.registry import get_spec
+
+    spec = get_spec(name)
+    return {
+        "game": spec.name,
+        "title": spec.title,
+        "players": (spec.min_players, spec.max_players),
+        "default_players": spec.default_players,
+        "options": {k: {"default": o.default, "doc": o.doc, "choices": o.choices} for k, o in spec.options.items()},
+        "rules": {
+            k: {"default": p.default, "doc": p.doc, "min": p.lo, "max": p.hi, "choices": p.choices, "source": p.source}
+            for k, p in spec.rules.items()
+        },
+    }
+
+
+def simulate(*args: Any, **kwargs: Any):
+    """Play many seeded games and return one DataFrame row per game (see ccg.analysis.simulate)."""
+    from .analysis.simulate import simulate as _simulate
+
+    return _simulate(*args, **kwargs)
+
+
+def __getattr__(name: str):
+    # heavy sub-packages (pandas, plotly) load only when asked for
+    if name in {"agents", "analysis", "plot", "ui"}:
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'ccg' has no attribute {name!r}")
+
+
+__all__ = [
+    "Action", "GameState", "IllegalActionError", "InvalidPositionError", "describe", "from_position_string",
+    "list_games", "load_state", "new_game", "replay", "simulate", "to_position_string",
+]

@@ -1,0 +1,43 @@
+"""Play one game with agents; derive reproducible per-game seeds from one root seed."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..agents.base import Agent
+from ..core.state import GameState
+
+
+@dataclass
+class PlayResult:
+    state: GameState
+    actions: int
+    truncated: bool  # the safety-net action limit was hit before the game ended
+
+
+def play(state: GameState, agents: Sequence[Agent], max_actions: int = 100_000) -> PlayResult:
+    """Play ``state`` forward in place with one agent per seat until the end or ``max_actions``."""
+    if len(agents) != state.num_players:
+        raise ValueError(f"need one agent per seat ({state.num_players}), got {len(agents)}")
+    n = 0
+    while not state.is_terminal():
+        if n >= max_actions:
+            return PlayResult(state, n, True)
+        state.apply(agents[state.current_player].act(state))
+        n += 1
+    return PlayResult(state, n, False)
+
+
+def game_seeds(root: int, n_games: int, n_agents: int) -> list[tuple[int, list[int]]]:
+    """For each game: (game seed, one seed per agent), spawned from ``root`` with SeedSequence.
+
+    The seeds depend only on ``root`` and the game's index, never on how the
+    games are distributed over workers.
+    """
+    out = []
+    for child in np.random.SeedSequence(root).spawn(n_games):
+        words = child.generate_state(1 + n_agents, dtype=np.uint64)
+        out.append((int(words[0]) >> 1, [int(w) >> 1 for w in words[1:]]))
+    return out

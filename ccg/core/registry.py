@@ -1,0 +1,107 @@
+"""Games are registered by name and imported lazily (only when first used)."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .rules import OptionSpec, RuleParam, unknown_name_error, validate_options
+from .state import GameState
+
+# name -> module that defines ``SPEC`` (a GameSpec)
+_MODULES: dict[str, str] = {
+    "catan": "ccg.games.catan",
+    "chicago_express": "ccg.games.chicago_express",
+    "co2": "ccg.games.co2",
+}
+_SPECS: dict[str, "GameSpec"] = {}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the generic layers need to know about a game."""
+
+    name: str
+    title: str
+    state_class: type[GameState]
+    create: Callable[[int, int, dict], GameState]  # (players, seed, canonical options) -> state
+    min_players: int
+    max_players: int
+    default_players: int
+    options: Mapping[str, OptionSpec] = field(default_factory=dict)
+    rules: Mapping[str, RuleParam] = field(default_factory=dict)
+    # new_game kwargs the conformance suite plays (players included)
+    conformance_configs: tuple[dict, ...] = ({},)
+    # extra per-game columns for ccg.simulate, from a finished state
+    outcome: Callable[[GameState], dict] | None = None
+    # a safety net for random play; reaching it is reported, never silent
+    max_actions: int = 100_000
+
+
+def register(name: str, module: str) -> None:
+    """Register a game module (must define ``SPEC``) under ``name``."""
+    _MODULES[name] = module
+    _SPECS.pop(name, None)
+
+
+def list_games() -> list[str]:
+    """Names of the games that are installed, sorted."""
+    out = []
+    for name, module in _MODULES.items():
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            out.append(name)
+    return sorted(out)
+
+
+def get_spec(name: str) -> GameSpec:
+    """The GameSpec of a registered game (imports it on first use)."""
+    spec = _SPECS.get(name)
+    if spec is not None:
+        return spec
+    if not isinstance(name, str) or name not in list_games():
+        raise unknown_name_error("game", name, list_games())
+    spec = importlib.import_module(_MODULES[name]).SPEC
+    _SPECS[name] = spec
+    return spec
+
+
+def check_players(spec: GameSpec, players: Any) -> int:
+    if players is None:
+        return spec.default_players
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, got {players!r}")
+    if not spec.min_players <= players <= spec.max_players:
+        raise ValueError(
+            f"{spec.title} is for {spec.min_players}–{spec.max_players} players, got {players}"
+        )
+    return players
+
+
+def check_seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number (or None for a fresh one), got {seed!r}")
+    return seed
+
+
+def new_game(name: str, players: int | None = None, seed: int | None = None, **options: Any) -> GameState:
+    """Start a game.
+
+    >>> s = new_game("chicago_express", players=4, seed=1)
+
+    ``players`` defaults to the game's usual count; ``seed=None`` draws a fresh
+    seed (stored in the state, so the game still replays). Options are per
+    game (see ``ccg.describe(name)``); unknown ones raise ValueError.
+    """
+    spec = get_spec(name)
+    players = check_players(spec, players)
+    seed = check_seed(seed)
+    canonical = validate_options(spec.name, spec.options, options)
+    return spec.create(players, seed, canonical)

@@ -1,0 +1,284 @@
+"""The protocol every game state implements.
+
+A game subclasses :class:`GameState` and fills in the underscored hooks; the
+public API (``apply``, ``child``, ``clone``, ``to_json``, ``record`` …) is
+written once here so that agents, analysis and the UI never see a
+game-specific method.
+
+Hooks a game implements (all required unless marked optional)::
+
+    current_player          property: seat to decide, None when terminal
+    _legal_actions()        list[Action] in a deterministic order
+    _apply(action)          mutate; called only with a legal action
+    _copy()                 a new state with the game's own fields copied
+    is_terminal(), scores(), winners()
+    _state_dict()           JSON-able dict of the game's own fields
+    _from_state_dict(d, num_players, options)   classmethod, validates
+    check_invariants()      raise AssertionError when an invariant is broken
+    _observe(seat)          optional: redacted _state_dict (default: all)
+    _resample_hidden(seat, rng)  optional: resample hidden info in place
+    _why_illegal(action)    optional: a readable reason, or None
+    _parse(text)            optional: build an action that may be illegal
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from typing import Any, ClassVar, Iterator
+
+from .action import Action
+from .errors import IllegalActionError, InvalidPositionError
+from .rng import Rng
+
+FORMAT = "ccg-state"
+FORMAT_VERSION = 1
+
+
+class GameState:
+    """Base class of every game's state. See the module docstring for the hooks."""
+
+    game: ClassVar[str] = ""
+    hidden_information: ClassVar[bool] = False
+
+    __slots__ = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable")
+
+    # ---- construction helpers -------------------------------------------------
+    def _init_base(self, num_players: int, seed: int, options: dict) -> None:
+        """Called by a game's constructor."""
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self._history = None  # persistent linked list: (previous, action)
+        self._ply = 0
+        self._legal = None
+        self._replayable = True
+
+    # ---- hooks (overridden by games) -----------------------------------------------
+    @property
+    def current_player(self) -> int | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _copy(self) -> "GameState":  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _state_dict(self) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def _from_state_dict(cls, data: dict, num_players: int, options: dict) -> "GameState":  # pragma: no cover
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the position breaks a rule invariant."""
+
+    def _observe(self, seat: int) -> dict:
+        return self._state_dict()
+
+    def _resample_hidden(self, seat: int, rng: Rng) -> None:
+        return None
+
+    def _why_illegal(self, action: Action) -> str | None:
+        return None
+
+    def _parse(self, text: str) -> Action | None:
+        return None
+
+    # ---- the public protocol ---------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of ``current_player``, in a deterministic order (empty when terminal)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return list(legal)
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its notation) for the current player.
+
+        Raises :class:`IllegalActionError` and leaves the state unchanged if the
+        action is not legal here.
+        """
+        if not isinstance(action, Action):
+            action = self.parse_action(action) if isinstance(action, str) else self._reject(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        if action not in legal:
+            self._reject(action)
+        self._legal = None
+        self._apply(action)
+        self._history = (self._history, action)
+        self._ply += 1
+
+    def child(self, action: Action | str) -> "GameState":
+        """A new state with ``action`` applied; this one is untouched."""
+        new = self.clone()
+        new.apply(action)
+        return new
+
+    def clone(self) -> "GameState":
+        """A cheap, fully independent copy (random generator included)."""
+        new = self._copy()
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = Rng(state=self.rng.state)
+        new._history = self._history
+        new._ply = self._ply
+        new._legal = self._legal
+        new._replayable = self._replayable
+        return new
+
+    @property
+    def ply(self) -> int:
+        """How many actions have been applied since the start."""
+        return self._ply
+
+    def history(self) -> list[str]:
+        """The notation of every action played so far, oldest first."""
+        out: list[str] = []
+        node = self._history
+        while node is not None:
+            node, action = node
+            out.append(str(action))
+        out.reverse()
+        return out
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action whose notation is ``text`` (case and spacing are forgiven)."""
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action must be given as notation text, got {text!r}")
+        key = " ".join(text.split()).lower()
+        legal = self.legal_actions()
+        for action in legal:
+            if str(action).lower() == key:
+                return action
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; {text!r} cannot be played")
+        candidate = self._parse(key)
+        if candidate is not None:
+            self._reject(candidate)
+        names = [str(a) for a in legal]
+        close = difflib.get_close_matches(key, names, n=3, cutoff=0.6)
+        hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise IllegalActionError(
+            f"{text!r} is not a legal action for seat {self.current_player} here.{hint} "
+            f"Legal actions: {_summarise(names)}"
+        )
+
+    def _reject(self, action: Any):
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; {action} cannot be played")
+        reason = self._why_illegal(action) if isinstance(action, Action) else None
+        if reason is None:
+            names = [str(a) for a in self.legal_actions()]
+            reason = f"{action} is not legal for seat {self.current_player} here. Legal actions: {_summarise(names)}"
+        raise IllegalActionError(reason)
+
+    # ---- records and positions ------------------------------------------------------------
+    def record(self) -> dict:
+        """Seed, options and the notation of every action: replays with ``ccg.replay``."""
+        if not self._replayable:
+            raise ValueError(
+                "this state was determinized or edited by hand, so its actions no longer replay from its seed"
+            )
+        return {
+            "game": self.game,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": self.history(),
+        }
+
+    def to_dict(self) -> dict:
+        """The full position as JSON-able data (random generator included)."""
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": self.options,
+            "rng": self.rng.state,
+            "replayable": self._replayable,
+            "history": self.history(),
+            "state": self._state_dict(),
+        }
+
+    def to_json(self) -> str:
+        """The full position as a JSON string; ``ccg.load_state`` reads it back exactly."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see: hidden cards, the seed and the generator are left out."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        return {
+            "game": self.game,
+            "players": self.num_players,
+            "seat": seat,
+            "ply": self._ply,
+            "current_player": self.current_player,
+            "options": self.options,
+            "state": self._observe(seat),
+        }
+
+    def determinize(self, seat: int, seed: int) -> "GameState":
+        """A state consistent with ``seat``'s observation, hidden info resampled.
+
+        Future chance (dice, decks) is reseeded from ``seed`` too, so a search
+        never peeks at the real future.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+        new = self.clone()
+        new.rng = Rng(seed)
+        new._resample_hidden(seat, new.rng)
+        new._legal = None
+        new._replayable = False
+        return new
+
+    # ---- conveniences -------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """1 for each winner shared equally, 0 otherwise (terminal states)."""
+        won = self.winners()
+        share = 1.0 / len(won) if won else 0.0
+        return [share if p in won else 0.0 for p in range(self.num_players)]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __iter__(self) -> Iterator:  # pragma: no cover - guard against accidental unpacking
+        raise TypeError(f"{type(self).__name__} is not iterable")
+
+
+def _summarise(names: list[str], limit: int = 12) -> str:
+    if not names:
+        return "(none)"
+    if len(names) <= limit:
+        return ", ".join(names)
+    return ", ".join(names[:limit]) + f", … ({len(names)} in all)"
+
+
+def position_error(field: str, problem: str) -> InvalidPositionError:
+    """An InvalidPositionError naming the field, for games' loaders."""
+    return InvalidPositionError(f"invalid position: {field}: {problem}")

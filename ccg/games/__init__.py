@@ -1,0 +1,1 @@
+"""One package per game; each defines ``SPEC`` (a ccg.core.GameSpec)."""

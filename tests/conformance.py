@@ -1,0 +1,103 @@
+"""The conformance suite every registered game runs (see test_conformance.py).
+
+Helpers here play seeded random games and check the protocol's promises.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import ccg
+from ccg.core import Action, IllegalActionError, Rng, get_spec, list_games
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# How many random games each configuration plays in the conformance run.
+GAMES = int(os.environ.get("CCG_CONFORMANCE_GAMES", "6"))
+
+
+def configurations() -> list[tuple[str, dict]]:
+    """(game, new_game kwargs) for every registered game and each of its configurations."""
+    out = []
+    for name in list_games():
+        for cfg in get_spec(name).conformance_configs:
+            out.append((name, dict(cfg)))
+    return out
+
+
+def config_id(item) -> str:
+    name, cfg = item
+    return name + "[" + ",".join(f"{k}={v}" for k, v in cfg.items()) + "]"
+
+
+def random_game(name: str, cfg: dict, seed: int, visit=None, limit: int | None = None):
+    """Play one random game; call ``visit(state, legal, chosen)`` before each action. Returns the end state."""
+    state = ccg.new_game(name, seed=seed, **cfg)
+    rng = Rng(seed + 1_000_003)
+    limit = limit or get_spec(name).max_actions
+    n = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, f"non-terminal state with no legal actions at ply {state.ply}"
+        action = legal[rng.below(len(legal))]
+        if visit is not None:
+            visit(state, legal, action)
+        state.apply(action)
+        n += 1
+        assert n <= limit, f"random game did not end within {limit} actions"
+    return state
+
+
+def sample_states(name: str, cfg: dict, seed: int, every: int = 7, cap: int = 40):
+    """A handful of mid-game states from one random game (clones)."""
+    out = []
+
+    def visit(state, legal, action):
+        if state.ply % every == 3 and len(out) < cap:
+            out.append(state.clone())
+
+    end = random_game(name, cfg, seed, visit)
+    out.append(end)
+    return out
+
+
+SUBPROCESS_SCRIPT = r"""
+import hashlib, json, random, sys
+import numpy as np
+sys.path.insert(0, {here!r})
+import conftest  # registers the test-only toy game
+random.seed({disturb}); np.random.seed({disturb})
+for _ in range({disturb} % 17):
+    random.random(); np.random.random()
+from conformance import random_game
+state = random_game({name!r}, json.loads({cfg!r}), {seed})
+print(hashlib.sha256(state.to_json().encode()).hexdigest())
+"""
+
+
+def fingerprint_in_subprocess(name: str, cfg: dict, seed: int, hashseed: str, disturb: int) -> str:
+    script = SUBPROCESS_SCRIPT.format(here=HERE, disturb=disturb, name=name, cfg=json.dumps(cfg), seed=seed)
+    env = dict(os.environ, PYTHONHASHSEED=hashseed)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def foreign_actions(state) -> list[Action]:
+    """Actions that are certainly not legal in ``state``."""
+    legal = set(map(str, state.legal_actions()))
+    candidates = [Action("no-such-move"), Action("bid", (-5,)), Action("place", ("ZZ99",))]
+    return [a for a in candidates if str(a) not in legal]
+
+
+def assert_illegal_changes_nothing(state, action) -> None:
+    before = state.to_json()
+    try:
+        state.apply(action)
+    except IllegalActionError as e:
+        assert str(e), "an IllegalActionError must say why"
+    else:
+        raise AssertionError(f"{action} was accepted but is not legal")
+    assert state.to_json() == before, f"rejecting {action} changed the state"
