@@ -38,6 +38,10 @@ class GameSpec:
     outcome: Callable[[GameState], dict] | None = None
     # a safety net for random play; reaching it is reported, never silent
     max_actions: int = 100_000
+    # heuristic(state, seat) -> float, higher is better for seat; used by GreedyAgent and MCTS
+    heuristic: Callable[[GameState, int], float] | None = None
+    # trajectory(state) -> dict of metrics for ccg.simulate(trajectories=True), or None
+    trajectory: Callable[[GameState], dict] | None = None
 
 
 def register(name: str, module: str) -> None:
