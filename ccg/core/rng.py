@@ -29,7 +29,7 @@ def seed_to_state(seed: int) -> int:
         raise ValueError(f"seed must be an integer, got {seed!r}")
     state = 0
     # fold every 64-bit limb of the seed in, so huge seeds stay distinct
-    s = seed if seed >= 0 else ~seed * 2 + 1
+    s = seed * 2 if seed >= 0 else ~seed * 2 + 1  # zig-zag: distinct for every int
     while True:
         state = mix64((state ^ (s & MASK64)) + _GOLDEN)
         s >>= 64
