@@ -18,8 +18,7 @@ lab: $(STAMP)
 
 ## make test: every test, notebooks included (nbval)
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -p no:cacheprovider tests
-	$(PY) -m pytest -n 2 -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
+	$(PY) -m pytest -n 2 -p no:cacheprovider --nbval-lax --nbval-current-env tests notebooks
 
 ## make test-fast: the unit tests only, without notebooks
 test-fast: $(STAMP)
