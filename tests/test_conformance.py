@@ -55,7 +55,6 @@ def test_determinism_in_process_with_disturbed_globals(item):
     [random.random() for _ in range(5)]
     b = random_game(name, cfg, 11).to_json()
     assert a == b
-    assert random_game(name, cfg, 12).to_json() != a or get_spec(name).name == "chicago_express"
 
 
 @params
