@@ -49,6 +49,20 @@ def simulate(*args: Any, **kwargs: Any):
     return _simulate(*args, **kwargs)
 
 
+def sweep(*args: Any, **kwargs: Any):
+    """Cross options and rule parameters, play seeded games per cell: one row per game (see ccg.analysis.sweep)."""
+    from .analysis.sweep import sweep as _sweep
+
+    return _sweep(*args, **kwargs)
+
+
+def tournament(*args: Any, **kwargs: Any):
+    """Win rates of agents with seats rotated and 95% confidence intervals (see ccg.analysis.tournament)."""
+    from .analysis.tournament import tournament as _tournament
+
+    return _tournament(*args, **kwargs)
+
+
 def __getattr__(name: str):
     # heavy sub-packages (pandas, plotly) load only when asked for
     if name in {"agents", "analysis", "plot", "ui"}:
@@ -60,5 +74,5 @@ def __getattr__(name: str):
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "InvalidPositionError", "describe", "from_position_string",
-    "list_games", "load_state", "new_game", "replay", "simulate", "to_position_string",
+    "list_games", "load_state", "new_game", "replay", "simulate", "sweep", "to_position_string", "tournament",
 ]

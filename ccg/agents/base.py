@@ -1,7 +1,6 @@
 """The agent protocol and the factory that turns names into agents."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ..core.action import Action
@@ -11,41 +10,99 @@ from ..core.state import GameState
 class Agent:
     """Base class: ``act(state)`` returns a legal action for ``state.current_player``.
 
-    Agents are seeded; ``spawn(seed)`` returns an equally configured agent with
-    a new seed, which is how simulations give every game its own stream.
+    Agents never mutate the state they are given. They are seeded; ``spawn(seed)``
+    returns an equally configured agent with a new seed, which is how
+    simulations give every game its own reproducible stream. Subclasses take
+    their configuration as keyword arguments and return it from ``_config()``.
     """
 
     name = "agent"
 
     def __init__(self, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"an agent's seed must be a whole number, got {seed!r}")
         self.seed = seed
 
     def act(self, state: GameState) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def spawn(self, seed: int) -> "Agent":
-        new = copy.copy(self)
-        new.__init__(**{**self._config(), "seed": seed})  # type: ignore[misc]
-        return new
+        """A fresh agent with the same configuration and a new seed."""
+        return type(self)(**{**self._config(), "seed": seed})
 
     def _config(self) -> dict[str, Any]:
         return {}
+
+    @property
+    def label(self) -> str:
+        """Short description for tables: the name plus non-default settings."""
+        return self.name
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in {**self._config(), "seed": self.seed}.items())
         return f"{type(self).__name__}({args})"
 
 
-_NAMES: dict[str, str] = {"random": "RandomAgent"}
+_NAMES: dict[str, str] = {"random": "RandomAgent", "greedy": "GreedyAgent", "mcts": "MCTSAgent"}
+# a bare number after "name:" sets this parameter, e.g. "mcts:200" -> iterations=200
+_SHORTHAND: dict[str, str] = {"mcts": "iterations", "greedy": "samples"}
 
 
-def register_agent(name: str, class_name: str) -> None:
+def register_agent(name: str, class_name: str, shorthand: str | None = None) -> None:
     """Make ``name`` usable in ``agents=[...]`` lists and on the command line."""
     _NAMES[name] = class_name
+    if shorthand:
+        _SHORTHAND[name] = shorthand
+
+
+def agent_names() -> list[str]:
+    """The names ``make_agent`` understands."""
+    return sorted(_NAMES)
+
+
+def _value(text: str) -> Any:
+    low = text.strip().lower()
+    if low in {"none", "null"}:
+        return None
+    if low in {"true", "false"}:
+        return low == "true"
+    try:
+        return int(low)
+    except ValueError:
+        pass
+    try:
+        return float(low)
+    except ValueError:
+        return text.strip()
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts"``, ``"mcts:200"``, ``"mcts:seconds=0.5:rollout_depth=none"`` -> (name, kwargs).
+
+    Raises ValueError naming the problem.
+    """
+    parts = spec.strip().split(":")
+    key = parts[0].strip().lower()
+    if key not in _NAMES:
+        from ..core.rules import unknown_name_error
+
+        raise unknown_name_error("agent", parts[0].strip(), _NAMES)
+    kwargs: dict[str, Any] = {}
+    for part in parts[1:]:
+        if "=" in part:
+            k, v = part.split("=", 1)
+            kwargs[k.strip().lower()] = _value(v)
+        elif key in _SHORTHAND and part.strip():
+            kwargs[_SHORTHAND[key]] = _value(part)
+        else:
+            raise ValueError(f"agent {spec!r}: expected name:key=value, got {part!r}")
+    if "seed" in kwargs:
+        raise ValueError(f"agent {spec!r}: seeds are given by the simulation, not in the agent spec")
+    return key, kwargs
 
 
 def make_agent(spec: Any, seed: int) -> Agent:
-    """An agent from a name ('random'), an Agent instance (re-seeded) or an Agent class."""
+    """An agent from a name ('random', 'mcts:200'), an Agent instance (re-seeded) or an Agent class."""
     from .. import agents as package
 
     if isinstance(spec, Agent):
@@ -53,10 +110,31 @@ def make_agent(spec: Any, seed: int) -> Agent:
     if isinstance(spec, type) and issubclass(spec, Agent):
         return spec(seed=seed)
     if isinstance(spec, str):
-        key = spec.strip().lower()
-        if key not in _NAMES:
-            from ..core.rules import unknown_name_error
-
-            raise unknown_name_error("agent", spec, _NAMES)
-        return getattr(package, _NAMES[key])(seed=seed)
+        key, kwargs = parse_agent_spec(spec)
+        cls = getattr(package, _NAMES[key])
+        try:
+            return cls(**kwargs, seed=seed)
+        except TypeError as exc:  # an unknown keyword
+            raise ValueError(f"agent {spec!r}: {exc}") from None
     raise ValueError(f"an agent must be a name, an Agent or an Agent class, got {spec!r}")
+
+
+def agent_label(spec: Any) -> str:
+    """A short, stable text for an agent spec (used in result tables)."""
+    if isinstance(spec, str):
+        return spec.strip().lower()
+    if isinstance(spec, Agent):
+        import inspect
+
+        defaults = {
+            k: p.default for k, p in inspect.signature(type(spec).__init__).parameters.items()
+            if p.default is not inspect.Parameter.empty
+        }
+        cfg = ", ".join(
+            f"{k}={getattr(v, '__name__', v)}" for k, v in spec._config().items()
+            if k not in defaults or defaults[k] != v
+        )
+        return f"{spec.name}({cfg})" if cfg else spec.name
+    if isinstance(spec, type) and issubclass(spec, Agent):
+        return spec.name
+    return repr(spec)

@@ -1,5 +1,8 @@
-"""Simulation and sweeps that turn many games into pandas DataFrames."""
-from .runner import PlayResult, play, game_seeds
-from .simulate import simulate
+"""Simulation, tournaments and sweeps that turn many games into pandas DataFrames."""
+from .runner import PlayResult, game_seed, game_seeds, play
+from .simulate import Simulation, simulate
+from .stats import wilson
+from .sweep import sweep
+from .tournament import tournament
 
-__all__ = ["PlayResult", "game_seeds", "play", "simulate"]
+__all__ = ["PlayResult", "Simulation", "game_seed", "game_seeds", "play", "simulate", "sweep", "tournament", "wilson"]

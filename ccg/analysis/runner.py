@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -17,8 +17,16 @@ class PlayResult:
     truncated: bool  # the safety-net action limit was hit before the game ended
 
 
-def play(state: GameState, agents: Sequence[Agent], max_actions: int = 100_000) -> PlayResult:
-    """Play ``state`` forward in place with one agent per seat until the end or ``max_actions``."""
+def play(
+    state: GameState,
+    agents: Sequence[Agent],
+    max_actions: int = 100_000,
+    on_step: Callable[[GameState], None] | None = None,
+) -> PlayResult:
+    """Play ``state`` forward in place with one agent per seat until the end or ``max_actions``.
+
+    ``on_step(state)`` is called after every action (trajectories use it).
+    """
     if len(agents) != state.num_players:
         raise ValueError(f"need one agent per seat ({state.num_players}), got {len(agents)}")
     n = 0
@@ -27,7 +35,20 @@ def play(state: GameState, agents: Sequence[Agent], max_actions: int = 100_000) 
             return PlayResult(state, n, True)
         state.apply(agents[state.current_player].act(state))
         n += 1
+        if on_step is not None:
+            on_step(state)
     return PlayResult(state, n, False)
+
+
+def game_seed(root: int, key: tuple[int, ...], n_agents: int) -> tuple[int, list[int]]:
+    """(game seed, one seed per agent) for the game at spawn ``key`` under ``root``.
+
+    ``SeedSequence(root, spawn_key=key)`` is exactly the child that
+    ``SeedSequence(root).spawn(...)`` produces at that position, computed
+    directly, so any worker can derive any game's seeds on its own.
+    """
+    words = np.random.SeedSequence(root, spawn_key=tuple(key)).generate_state(1 + n_agents, dtype=np.uint64)
+    return int(words[0]) >> 1, [int(w) >> 1 for w in words[1:]]
 
 
 def game_seeds(root: int, n_games: int, n_agents: int) -> list[tuple[int, list[int]]]:
@@ -36,8 +57,4 @@ def game_seeds(root: int, n_games: int, n_agents: int) -> list[tuple[int, list[i
     The seeds depend only on ``root`` and the game's index, never on how the
     games are distributed over workers.
     """
-    out = []
-    for child in np.random.SeedSequence(root).spawn(n_games):
-        words = child.generate_state(1 + n_agents, dtype=np.uint64)
-        out.append((int(words[0]) >> 1, [int(w) >> 1 for w in words[1:]]))
-    return out
+    return [game_seed(root, (i,), n_agents) for i in range(n_games)]

@@ -1,22 +1,47 @@
-"""``ccg.simulate``: many seeded games, one DataFrame row per game."""
+"""``ccg.simulate``: many seeded games, one DataFrame row per game (and optional trajectories)."""
 from __future__ import annotations
 
-import warnings
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 import pandas as pd
 
-from ..agents.base import make_agent
-from ..core.registry import check_players, get_spec, new_game
-from .runner import game_seeds, play
+from ..core.registry import check_players, get_spec
+from ..core.rules import validate_options
+from .backends import check_backend, default_chunk_size, make_tasks, n_workers, run_tasks
+from .frames import games_frame, to_parquet, trajectories_frame, warn_truncated
+from .jobs import GameJob, locate_game, result_row  # noqa: F401  (result_row: old import path)
 
 
-def _progress(iterable, total: int, enabled: bool, desc: str):
-    if not enabled:
-        return iterable
-    from tqdm.auto import tqdm
+class Simulation(NamedTuple):
+    """What ``simulate(..., trajectories=True)`` returns: ``games, traj = ccg.simulate(...)``.
 
-    return tqdm(iterable, total=total, desc=desc)
+    ``games``: one row per game (as without trajectories). ``trajectories``:
+    the long frame of the game's ``SPEC.trajectory`` metrics (see
+    :func:`ccg.analysis.frames.trajectories_frame`).
+    """
+
+    games: pd.DataFrame
+    trajectories: pd.DataFrame
+
+
+def check_count(name: str, value: Any, lo: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise ValueError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    return value
+
+
+def check_agents(agents: Sequence[Any] | None, players: int) -> tuple:
+    """Validate agent specs (one per seat) before any game runs."""
+    from ..agents.base import make_agent
+
+    if isinstance(agents, str):
+        agents = [a for a in agents.split(",")]
+    agents = tuple(agents) if agents is not None else ("random",) * players
+    if len(agents) != players:
+        raise ValueError(f"agents needs one entry per seat ({players}), got {len(agents)}")
+    for a in agents:
+        make_agent(a, 0)  # raises a clear ValueError for a bad spec
+    return agents
 
 
 def simulate(
@@ -27,57 +52,53 @@ def simulate(
     seed: int = 0,
     max_actions: int | None = None,
     progress: bool = False,
+    trajectories: bool = False,
+    backend: str = "serial",
+    client: Any = None,
+    workers: int | None = None,
+    out: str | None = None,
     **options: Any,
-) -> pd.DataFrame:
+) -> pd.DataFrame | Simulation:
     """Play ``n_games`` seeded games of ``game`` and return one row per game.
 
-    ``agents`` is one entry per seat: a name ('random'), an Agent instance
-    (re-seeded per game) or an Agent class; default all random. Every game's
-    seed comes from ``seed`` through numpy's SeedSequence, so results do not
-    depend on the order or place games run in.
+    ``agents`` is one entry per seat: a name ('random', 'greedy', 'mcts:200'),
+    an Agent instance (re-seeded per game) or an Agent class; default all
+    random. Every game's seed comes from ``seed`` through numpy's
+    SeedSequence, so results do not depend on the order or place games run in
+    (``backend`` "serial", "processes" or "dask" with ``client=``, as in
+    :func:`ccg.sweep`).
 
     Columns: game, seed, players, score_<seat>, winners (tuple of seats),
     n_winners, actions, truncated (the ``max_actions`` safety net was hit:
     the game has no result), and the game's own outcome columns.
+
+    With ``trajectories=True`` the result is a :class:`Simulation` named tuple
+    ``(games, trajectories)``; ``trajectories`` is a long frame (game, ply,
+    label columns, metric, seat, value) of ``SPEC.trajectory(state)``, taken
+    at the start and after every action, keeping a record only when it is not
+    None and differs from the previous one (so per-phase metrics give one row
+    set per phase). ``out=`` writes the games frame to Parquet.
     """
     spec = get_spec(game)
     players = check_players(spec, players)
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
-        raise ValueError(f"n_games must be a whole number >= 0, got {n_games!r}")
-    agents = list(agents) if agents is not None else ["random"] * players
-    if len(agents) != players:
-        raise ValueError(f"agents needs one entry per seat ({players}), got {len(agents)}")
-    limit = spec.max_actions if max_actions is None else max_actions
-    rows = []
-    for index, (game_seed, agent_seeds) in _progress(
-        enumerate(game_seeds(seed, n_games, players)), n_games, progress, f"{game} games"
-    ):
-        seats = [make_agent(a, s) for a, s in zip(agents, agent_seeds)]
-        state = new_game(game, players=players, seed=game_seed, **options)
-        result = play(state, seats, limit)
-        rows.append(result_row(index, game_seed, result, spec))
-    df = pd.DataFrame(rows)
-    if n_games and df["truncated"].any():
-        warnings.warn(
-            f"{int(df['truncated'].sum())} of {n_games} games hit the {limit}-action safety net and have no result",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-    return df
-
-
-def result_row(index: int, game_seed: int, result, spec) -> dict:
-    state = result.state
-    row: dict[str, Any] = {"game": index, "seed": game_seed, "players": state.num_players}
-    finished = state.is_terminal()
-    scores = state.scores()
-    for p in range(state.num_players):
-        row[f"score_{p}"] = scores[p]
-    won = tuple(state.winners()) if finished else ()
-    row["winners"] = won
-    row["n_winners"] = len(won)
-    row["actions"] = result.actions
-    row["truncated"] = result.truncated
-    if spec.outcome is not None:
-        row.update(spec.outcome(state))
-    return row
+    check_count("n_games", n_games)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    backend = check_backend(backend, client, workers)
+    agents = check_agents(agents, players)
+    options = validate_options(spec.name, spec.options, options)
+    limit = spec.max_actions if max_actions is None else check_count("max_actions", max_actions, 1)
+    job = GameJob(game, players, options, agents, seed, (), limit, trajectories=bool(trajectories),
+                  locate=locate_game(spec.name))
+    workers_ = n_workers(backend, client, workers)
+    tasks = make_tasks([(job, n_games)], default_chunk_size(n_games, workers_))
+    results = run_tasks(tasks, backend, client, workers, progress, f"{game} games")
+    rows = [r for chunk, _ in results for r in chunk]
+    df = games_frame(rows)
+    warn_truncated(df, limit)
+    if out is not None:
+        to_parquet(df, out)
+    if not trajectories:
+        return df
+    records = [t for _, traj in results for t in traj]
+    return Simulation(df, trajectories_frame(records))

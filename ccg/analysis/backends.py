@@ -1,0 +1,135 @@
+"""Run chunks of games serially, in local processes or on a Dask cluster.
+
+All backends run the same pure function (:func:`ccg.analysis.jobs.run_chunk`)
+on the same chunks and the results are put back in chunk order, so the
+output is identical whatever the backend or the number of workers.
+"""
+from __future__ import annotations
+
+import math
+import os
+from typing import Any, Sequence
+
+from .jobs import GameJob, run_chunk
+
+BACKENDS = ("serial", "processes", "dask")
+
+Task = tuple[GameJob, int, int]  # (job, first game, stop)
+
+
+def make_tasks(jobs: Sequence[tuple[GameJob, int]], chunk_size: int) -> list[Task]:
+    """Split each (job, n_games) into chunks of at most ``chunk_size`` games."""
+    tasks: list[Task] = []
+    for job, n in jobs:
+        for start in range(0, n, chunk_size):
+            tasks.append((job, start, min(n, start + chunk_size)))
+    return tasks
+
+
+def default_chunk_size(total_games: int, workers: int) -> int:
+    """About eight chunks per worker (load balance), at most 50 games each (progress)."""
+    return max(1, min(50, math.ceil(total_games / max(1, 8 * workers))))
+
+
+def _run_task(task: Task):
+    job, start, stop = task
+    return run_chunk(job, start, stop)
+
+
+def _bar(total: int, enabled: bool, desc: str):
+    if not enabled:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, unit="game")
+
+
+def check_backend(backend: str, client: Any, workers: int | None) -> str:
+    if client is not None:
+        if backend not in ("serial", "dask"):
+            raise ValueError(f"client= is a Dask client, so backend must be 'dask', got {backend!r}")
+        return "dask"
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    return backend
+
+
+def n_workers(backend: str, client: Any, workers: int | None) -> int:
+    if backend == "serial":
+        return 1
+    if backend == "dask" and client is not None and workers is None:
+        try:
+            return max(1, sum(client.nthreads().values()))
+        except Exception:  # pragma: no cover - a client without nthreads
+            return 2
+    return workers or os.cpu_count() or 1
+
+
+def run_tasks(
+    tasks: list[Task],
+    backend: str = "serial",
+    client: Any = None,
+    workers: int | None = None,
+    progress: bool = False,
+    desc: str = "games",
+) -> list[tuple[list[dict], list[tuple]]]:
+    """Run ``tasks`` on a backend; results in task order."""
+    total = sum(stop - start for _, start, stop in tasks)
+    bar = _bar(total, progress, desc)
+    results: list[Any] = [None] * len(tasks)
+    try:
+        if backend == "serial":
+            for i, task in enumerate(tasks):
+                results[i] = _run_task(task)
+                if bar is not None:
+                    bar.update(task[2] - task[1])
+        elif backend == "processes":
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            # "spawn": safe with threads (progress bars, Dask) and the same on every OS
+            context = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context) as pool:
+                futures = {pool.submit(_run_task, task): i for i, task in enumerate(tasks)}
+                for future in as_completed(futures):
+                    i = futures[future]
+                    results[i] = future.result()
+                    if bar is not None:
+                        bar.update(tasks[i][2] - tasks[i][1])
+        elif backend == "dask":
+            results = _run_dask(tasks, client, workers, bar)
+        else:  # pragma: no cover - checked earlier
+            raise ValueError(f"unknown backend {backend!r}")
+    finally:
+        if bar is not None:
+            bar.close()
+    return results
+
+
+def _run_dask(tasks: list[Task], client: Any, workers: int | None, bar) -> list:
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "the Dask backend needs dask.distributed: pip install 'ccg[dask]' (or pip install 'dask[distributed]')"
+        ) from exc
+    own = None
+    if client is None:  # a throwaway local cluster
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True)
+        own = client = Client(cluster)
+    try:
+        futures = [client.submit(_run_task, task, pure=False) for task in tasks]
+        index = {f.key: i for i, f in enumerate(futures)}
+        results: list[Any] = [None] * len(tasks)
+        for future in as_completed(futures):
+            i = index[future.key]
+            results[i] = future.result()
+            if bar is not None:
+                bar.update(tasks[i][2] - tasks[i][1])
+        return results
+    finally:
+        if own is not None:
+            own.close()
+            own.cluster.close()

@@ -1,0 +1,80 @@
+"""Turn plain result rows and trajectory records into pandas DataFrames; Parquet output."""
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any, Iterable
+
+import pandas as pd
+
+
+def games_frame(rows: list[dict]) -> pd.DataFrame:
+    """One row per game; ``winners`` stays a tuple of seats; score columns kept together."""
+    df = pd.DataFrame(rows)
+    scores = sorted((c for c in df.columns if c.startswith("score_") and c[6:].isdigit()), key=lambda c: int(c[6:]))
+    if scores:
+        cols = [c for c in df.columns if c not in scores]
+        at = list(df.columns).index("score_0") if "score_0" in df.columns else len(cols)
+        at = min(at, len(cols))
+        df = df[cols[:at] + scores + cols[at:]]
+    return df
+
+
+def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> pd.DataFrame:
+    """The long (tidy) frame of trajectory records ``(game, ply, metrics)``.
+
+    Columns: ``game``, ``ply``, then every text-valued metric as a label
+    column (e.g. ``phase``), then ``metric``, ``seat`` (<NA> for whole-game
+    metrics; a list-valued metric gives one row per seat) and ``value``
+    (float). ``extra`` adds constant columns in front (a sweep's grid values).
+    """
+    out: list[dict] = []
+    for game, ply, metrics in records:
+        labels = {k: v for k, v in metrics.items() if isinstance(v, str)}
+        base = {**(extra or {}), "game": game, "ply": ply, **labels}
+        for name, value in metrics.items():
+            if isinstance(value, str):
+                continue
+            if isinstance(value, (list, tuple)):
+                for seat, v in enumerate(value):
+                    out.append({**base, "metric": name, "seat": seat, "value": _num(v)})
+            elif isinstance(value, dict):
+                for sub, v in value.items():
+                    out.append({**base, "metric": f"{name}.{sub}", "seat": None, "value": _num(v)})
+            else:
+                out.append({**base, "metric": name, "seat": None, "value": _num(value)})
+    df = pd.DataFrame(out, columns=None if out else [*(extra or {}), "game", "ply", "metric", "seat", "value"])
+    if len(df):
+        df["seat"] = df["seat"].astype("Int64")
+        df["value"] = df["value"].astype(float)
+    return df
+
+
+def _num(v: Any) -> float:
+    if v is None:
+        return float("nan")
+    return float(v)
+
+
+def warn_truncated(df: pd.DataFrame, limit: int, stacklevel: int = 3) -> None:
+    if len(df) and "truncated" in df and df["truncated"].any():
+        warnings.warn(
+            f"{int(df['truncated'].sum())} of {len(df)} games hit the {limit}-action safety net and have no result",
+            RuntimeWarning,
+            stacklevel=stacklevel,
+        )
+
+
+def to_parquet(df: pd.DataFrame, path: str | os.PathLike) -> None:
+    """Write ``df`` to Parquet (``winners`` as a list column). Needs pyarrow."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        raise ImportError(
+            "writing Parquet needs pyarrow: pip install 'ccg[dask]' (or pip install pyarrow)"
+        ) from None
+    out = df.copy()
+    for col in out.columns:
+        if out[col].dtype == object and out[col].map(lambda v: isinstance(v, tuple)).any():
+            out[col] = out[col].map(lambda v: list(v) if isinstance(v, tuple) else v)
+    out.to_parquet(path, index=False)

@@ -1,0 +1,127 @@
+"""A batch of seeded games described by plain data, runnable in any process.
+
+:class:`GameJob` is what simulate, tournament and sweep hand to a backend:
+the game, players, options, agent specs and the root seed. ``run_chunk``
+plays a range of its games and returns plain rows, so the same function runs
+serially, in a process pool or on a Dask worker, and every game's seeds
+depend only on (root seed, spawn key) — never on where it ran.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.base import make_agent
+from ..core import registry
+from .runner import game_seed, play
+
+
+@dataclass(frozen=True)
+class GameJob:
+    game: str
+    players: int
+    options: dict
+    agents: tuple  # one spec per entry (a name, an Agent or an Agent class)
+    root: int
+    key: tuple = ()  # spawn-key prefix, e.g. (cell,) in a sweep
+    max_actions: int = 100_000
+    rotate: bool = False  # game i seats entry (seat + i) % players in each seat
+    trajectories: bool = False
+    extra: dict = field(default_factory=dict)  # constant columns added to every row (grid values)
+    # (module, sys.path entry) so a worker can import a game registered at run time
+    locate: tuple | None = None
+
+
+def locate_game(name: str) -> tuple[str, str | None]:
+    """Where a registered game's module lives, so worker processes can import it too."""
+    module = registry._MODULES[name]
+    spec = importlib.util.find_spec(module)
+    path = None
+    if spec is not None and spec.origin and not module.startswith("ccg."):
+        origin = os.path.dirname(spec.origin)
+        for _ in range(module.count(".") + (1 if spec.submodule_search_locations else 0)):
+            origin = os.path.dirname(origin)
+        path = origin
+    return module, path
+
+
+def _ensure_registered(job: GameJob) -> None:
+    if job.locate is None or job.game in registry._MODULES:
+        return
+    module, path = job.locate
+    if path and path not in sys.path:
+        sys.path.append(path)
+    registry.register(job.game, module)
+
+
+def seat_entries(job: GameJob, index: int) -> list[int]:
+    """Which agent entry sits in each seat of game ``index``."""
+    n = job.players
+    if not job.rotate:
+        return list(range(n))
+    return [(seat + index) % n for seat in range(n)]
+
+
+def run_chunk(job: GameJob, start: int, stop: int) -> tuple[list[dict], list[tuple]]:
+    """Play games ``start..stop-1`` of ``job``: (result rows, trajectory records)."""
+    _ensure_registered(job)
+    spec = registry.get_spec(job.game)
+    rows: list[dict] = []
+    traj: list[tuple] = []
+    for index in range(start, stop):
+        seed, agent_seeds = game_seed(job.root, job.key + (index,), len(job.agents))
+        entries = seat_entries(job, index)
+        seats = [make_agent(job.agents[e], agent_seeds[e]) for e in entries]
+        state = registry.new_game(job.game, players=job.players, seed=seed, **job.options)
+        on_step = None
+        if job.trajectories:
+            on_step = _recorder(spec.trajectory or default_trajectory, index, traj)
+            on_step(state)
+        result = play(state, seats, job.max_actions, on_step)
+        row = dict(job.extra)
+        row.update(result_row(index, seed, result, spec))
+        if job.rotate:
+            for seat, e in enumerate(entries):
+                row[f"entry_{seat}"] = e
+        rows.append(row)
+    return rows, traj
+
+
+def default_trajectory(state) -> dict:
+    """For games without ``SPEC.trajectory``: every seat's score after each action."""
+    return {"score": list(state.scores())}
+
+
+def _recorder(trajectory, index: int, out: list):
+    """Record ``trajectory(state)`` when it is not None and differs from the last record."""
+    last: list[Any] = [None]
+
+    def record(state) -> None:
+        metrics = trajectory(state)
+        if metrics is None or metrics == last[0]:
+            return
+        last[0] = metrics
+        out.append((index, state.ply, metrics))
+
+    return record
+
+
+def result_row(index: int, game_seed_: int, result, spec) -> dict:
+    """One result row: game index, seed, players, scores, winners, actions, outcome columns."""
+    state = result.state
+    row: dict[str, Any] = {"game": index, "seed": game_seed_, "players": state.num_players}
+    finished = state.is_terminal()
+    scores = state.scores()
+    for p in range(state.num_players):
+        row[f"score_{p}"] = scores[p]
+    won = tuple(state.winners()) if finished else ()
+    row["winners"] = won
+    row["n_winners"] = len(won)
+    row["actions"] = result.actions
+    row["truncated"] = result.truncated
+    if spec.outcome is not None:
+        row.update(spec.outcome(state))
+    return row

@@ -1,0 +1,24 @@
+"""Confidence intervals for win rates."""
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion: ``wins`` successes (may be fractional) in ``n`` trials.
+
+    Shared wins count as fractions (1/k for a k-way tie), so ``wins`` may be
+    fractional; the interval then treats p̂ = wins / n as a binomial proportion,
+    which is slightly conservative because a fractional outcome has less
+    variance than a 0/1 one. n = 0 gives (0, 1).
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z2 / (4 * n * n))) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
