@@ -267,6 +267,25 @@ class GameState:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        """Jupyter display: the board (``ccg.plot.board``, imported lazily), else the text summary."""
+        text = str(self)
+        try:
+            from ..plot import board
+
+            fig = board(self)
+            bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
+            if not bundle:  # no default renderer outside a notebook: the plain Plotly mimetype
+                import plotly.io as pio
+
+                bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
+        except (ImportError, ValueError):  # no board view (or no plotly): the text summary still shows
+            import html
+
+            bundle = {"text/html": f"<pre>{html.escape(text)}</pre>"}
+        bundle["text/plain"] = text
+        return bundle
+
     def __iter__(self) -> Iterator:  # pragma: no cover - guard against accidental unpacking
         raise TypeError(f"{type(self).__name__} is not iterable")
 

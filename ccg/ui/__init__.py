@@ -1,0 +1,27 @@
+"""Interactive notebook layer: the game table, the position tree view, what-if runs.
+
+>>> from ccg.ui import Table
+>>> Table("chicago_express", seats=["human", "random", "random", "random"], seed=1)
+
+Everything is built on the protocol, so every registered game works:
+
+- the board is the game's ``ccg.plot.board(state, seat)`` shown in a Plotly FigureWidget and
+  redrawn in place (``batch_update``), never by clearing output;
+- **click convention**: each clickable point of a board trace carries its board location id
+  (the strings of ``Action.where``) in ``customdata`` — the id itself, or a list whose first
+  element is the id. A click narrows the action list to the actions whose ``where`` holds it;
+- per-player tables come from ``state.observation(seat)`` (or a plot module's optional
+  ``tables(state, seat)``); what-if outcome columns from ``SPEC.outcome``; gauges from
+  ``SPEC.trajectory``.
+
+``click(widget, trace, point)`` / ``click_location(widget, loc)`` simulate a browser click
+(the one helper that touches Plotly's internal click message), for tests and demos.
+"""
+from .board import BoardView, click, click_location, location_of, redraw
+from .table import Table, agent_names, board_figure
+from .whatif import outcome_figure, what_if, win_shares
+
+__all__ = [
+    "BoardView", "Table", "agent_names", "board_figure", "click", "click_location", "location_of",
+    "outcome_figure", "redraw", "what_if", "win_shares",
+]

@@ -1,0 +1,94 @@
+"""Per-player and global tables of a position, built from the protocol's observation.
+
+Only what the viewing seat may see is shown: with a seat, the tables come from
+``state.observation(seat)``; without one (the referee's view) from ``state.to_dict()``.
+A game may refine the tables by giving its plot module a ``tables(state, seat)``
+function returning ``(players: DataFrame, globals: DataFrame)``.
+"""
+from __future__ import annotations
+
+import html
+import importlib
+from typing import Any
+
+import pandas as pd
+
+from ..core.state import GameState
+
+_MAX_ITEMS = 8
+
+
+def _short(value: Any) -> Any:
+    if value is None:
+        return "hidden"
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        if len(value) <= _MAX_ITEMS and all(isinstance(v, (bool, int, float, str)) or v is None for v in value):
+            return ", ".join("?" if v is None else str(v) for v in value) or "–"
+        return f"{len(value)} items"
+    if isinstance(value, dict):
+        return f"{len(value)} entries"
+    return str(value)
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def tables(state: GameState, seat: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(players, globals): one row per seat, and the remaining fields (tracks, supplies …)."""
+    try:
+        module = importlib.import_module(f"ccg.plot.{state.game}")
+        custom = getattr(module, "tables", None)
+    except ImportError:
+        custom = None
+    if custom is not None:
+        return custom(state, seat)
+    data = state.observation(seat)["state"] if seat is not None else state.to_dict()["state"]
+    n = state.num_players
+    rows: list[dict[str, Any]] = [{} for _ in range(n)]
+    glob: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, list) and len(value) == n and n > 1:
+            if all(isinstance(v, dict) for v in value):
+                prefix = "" if key in ("players", "seats", "player") else f"{key}."
+                for p, entry in enumerate(value):
+                    for k2, v2 in entry.items():
+                        rows[p][prefix + k2] = _short(v2)
+                continue
+            if all(_scalar(v) or isinstance(v, (list, tuple, dict)) for v in value):
+                for p, v in enumerate(value):
+                    rows[p][key] = _short(v)
+                continue
+        glob[key] = _short(value)
+    if state.is_terminal() or not state.hidden_information:
+        for p, score in enumerate(state.scores()):
+            rows[p]["score"] = score
+    players = pd.DataFrame(rows, index=pd.Index([f"seat {p}" for p in range(n)], name="seat"))
+    globals_ = pd.DataFrame({"value": [str(v) for v in glob.values()]}, index=pd.Index(list(glob), name="field"))
+    return players, globals_
+
+
+def log_lines(tree) -> list[str]:
+    """The current line of a GameTree as numbered lines: moves before the tree's root, then the tree's."""
+    start = tree._start
+    before = start.history()
+    out = [f"{i + 1}. {m}" for i, m in enumerate(before)]
+    base = len(before)
+    for node in tree.cursor.path():
+        who = "" if node.seat is None else f"seat {node.seat}: "
+        out.append(f"{base + node.ply}. {who}{node.move}")
+    return out
+
+
+def html_table(df: pd.DataFrame) -> str:
+    return df.to_html(classes="ccg-table", border=0, escape=True)
+
+
+def html_log(lines: list[str], limit: int = 400) -> str:
+    shown = lines[-limit:]
+    more = f"<div>… {len(lines) - limit} earlier moves</div>" if len(lines) > limit else ""
+    body = "".join(f"<div>{html.escape(line)}</div>" for line in shown)
+    return (f"<div class='ccg-log-lines' style='max-height:260px;overflow-y:auto;font-family:monospace'>"
+            f"{more}{body or '<i>no moves yet</i>'}</div>")

@@ -1,0 +1,588 @@
+"""``ccg.ui.Table``: play, branch, inspect and ask "what if?" for any registered game.
+
+Everything here goes through the protocol (``legal_actions``, ``Action.where``,
+``observation``, ``ccg.plot.board``, ``SPEC.outcome``), so a game added later
+plugs in without touching this module.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+import ipywidgets as W
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..agents import base as agents_base
+from ..agents.base import Agent, make_agent
+from ..core.action import Action
+from ..core.errors import InvalidPositionError
+from ..core.positions import from_position_string, to_position_string
+from ..core.registry import get_spec, new_game
+from ..core.state import GameState
+from ..core.tree import GameTree, Node
+from . import inspect as insp
+from .board import BoardView, click_location, redraw
+from .whatif import outcome_columns, outcome_figure, what_if
+
+HUMAN = "human"
+MILESTONE_KEYS = ("round", "decade", "era", "phase", "turn", "generation", "year", "stage")
+_REFEREE = -1
+_TO_MOVE = -2
+
+
+def agent_names() -> list[str]:
+    """The registered agent names (``ccg.agents.make_agent`` accepts each)."""
+    names = getattr(agents_base, "agent_names", None)
+    return list(names()) if names is not None else sorted(getattr(agents_base, "_NAMES", {"random": 0}))
+
+
+def board_figure(state: GameState, seat: int | None = None) -> go.Figure:
+    """The game's board view, or a text panel when the game has none yet."""
+    from .. import plot
+
+    try:
+        return plot.board(state, seat=seat)
+    except ValueError as e:
+        if "no board view" not in str(e):
+            raise
+    fig = go.Figure()
+    fig.add_annotation(text=html.escape(str(state)).replace("\n", "<br>"), showarrow=False, x=0, y=1,
+                       xref="paper", yref="paper", xanchor="left", yanchor="top", align="left")
+    fig.update_layout(xaxis_visible=False, yaxis_visible=False, height=300)
+    return fig
+
+
+class Table:
+    """One ipywidgets layout to play a game: board, actions, history with variations, inspect, what-if.
+
+    >>> t = Table("chicago_express", seats=["human", "random", "random", "random"], seed=1)
+    >>> t                      # in a notebook cell: the whole table
+
+    ``state_or_game`` is a state, a GameTree, or a game name (then ``players``/``seed`` and
+    game options are passed to ``ccg.new_game``). ``seats`` has one entry per seat:
+    ``"human"`` or an agent (a name such as ``"random"``, an Agent, or an Agent class).
+    With ``autoplay`` (default) bots move by themselves until a human is to move.
+    Every control is also a method (``play``, ``bot_move``, ``back`` …) for scripts and tests.
+    """
+
+    def __init__(
+        self,
+        state_or_game: GameState | GameTree | str = "chicago_express",
+        seats: Sequence[Any] | None = None,
+        players: int | None = None,
+        seed: int = 0,
+        autoplay: bool = True,
+        helper: Any = None,
+        view: int | None | str = "auto",
+        whatif_games: int = 40,
+        **options: Any,
+    ) -> None:
+        if isinstance(state_or_game, str):
+            if players is None and seats is not None:
+                players = len(seats)
+            state_or_game = new_game(state_or_game, players=players, seed=seed, **options)
+        elif options:
+            raise ValueError(f"game options {sorted(options)} only apply when starting a game by name")
+        if isinstance(state_or_game, GameTree):
+            self.tree = state_or_game
+        elif isinstance(state_or_game, GameState):
+            self.tree = GameTree(state_or_game)
+        else:
+            raise ValueError(f"Table needs a game name, a state or a GameTree, got {type(state_or_game).__name__}")
+        n = self.state.num_players
+        seats = list(seats) if seats is not None else [HUMAN] * n
+        if len(seats) != n:
+            raise ValueError(f"seats needs one entry per seat ({n}), got {len(seats)}")
+        self.seed = seed
+        self.autoplay = autoplay
+        self.location: str | None = None
+        self.message = ""
+        self._busy = False
+        self._agents: list[Agent | None] = [None] * n
+        self._helper = self._make(helper if helper is not None else ("greedy" if "greedy" in agent_names() else "random"), n)
+        self._build(seats, whatif_games)
+        for p, spec in enumerate(seats):
+            self._set_seat(p, spec)
+        self._set_view(view)
+        if self.autoplay:
+            self._run_bots(stop_at_human=True)
+        self.refresh()
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def state(self) -> GameState:
+        """The position at the cursor (read-only: use ``play``)."""
+        return self.tree.state
+
+    @property
+    def view_seat(self) -> int | None:
+        """The seat whose view is shown (None: the referee sees everything)."""
+        v = self.view.value
+        if v == _REFEREE:
+            return None
+        if v == _TO_MOVE:
+            return self.state.current_player
+        return v
+
+    @property
+    def position_string(self) -> str:
+        return to_position_string(self.state)
+
+    def seat_kind(self, seat: int) -> str:
+        return HUMAN if self._agents[seat] is None else str(self.seat_boxes[seat].label)
+
+    def shown_actions(self) -> list[Action]:
+        """The legal actions currently listed (after the location and search filters)."""
+        return [a for _, a in self._shown]
+
+    def play(self, action: Action | str) -> None:
+        """Play an action (or its notation) at the cursor; bots answer when autoplay is on."""
+        self.tree.play(action)
+        self.location = None
+        self.message = ""
+        if self.autoplay:
+            self._run_bots(stop_at_human=True)
+        self.refresh()
+
+    def bot_move(self) -> None:
+        """Let the seat to move play one move with its agent (the helper agent for human seats)."""
+        s = self.state
+        if s.is_terminal():
+            self._say("The game is over.")
+            return
+        agent = self._agents[s.current_player] or self._helper
+        self.tree.play(agent.act(s))
+        self.location = None
+        self.message = ""
+        self.refresh()
+
+    def play_until(self, mode: str = "human", n: int = 10) -> int:
+        """Play with the seats' agents (the helper for humans) until a milestone; returns moves played.
+
+        ``mode``: "human" (a human seat is to move), "end" (end of game), "n" (``n`` actions),
+        or "key:<field>" (a top-level field of the position such as round or decade changes).
+        """
+        played = 0
+        limit = get_spec(self.state.game).max_actions
+        if mode == "human":
+            played = self._run_bots(stop_at_human=True, first_any=True)
+        else:
+            start_value = self._field(mode[4:]) if mode.startswith("key:") else None
+            while not self.state.is_terminal() and played < limit:
+                if mode == "n" and played >= n:
+                    break
+                if mode.startswith("key:") and played and self._field(mode[4:]) != start_value:
+                    break
+                s = self.state
+                agent = self._agents[s.current_player] or self._helper
+                self.tree.play(agent.act(s))
+                played += 1
+        self.location = None
+        self.message = f"played {played} move{'s' if played != 1 else ''}"
+        self.refresh()
+        return played
+
+    def back(self, n: int = 1) -> None:
+        self.tree.back(n)
+        self.refresh()
+
+    def forward(self, n: int = 1) -> None:
+        self.tree.forward(n)
+        self.refresh()
+
+    def go(self, node: Node | int) -> None:
+        """Move to a node of the tree (or its id)."""
+        self.tree.go(node)
+        self.location = None
+        self.refresh()
+
+    def promote(self) -> None:
+        """Move the variation holding the cursor one place up."""
+        node = self._branch_node()
+        if node is not None:
+            self.tree.promote(node)
+        self.refresh()
+
+    def promote_to_main(self) -> None:
+        """Make the current line the main line."""
+        self.tree.promote_to_main(self.tree.cursor)
+        self.refresh()
+
+    def delete(self) -> None:
+        """Delete the cursor's move and everything after it (the cursor goes back one move)."""
+        if self.tree.cursor.parent is None:
+            self._say("Nothing to delete at the start.")
+            return
+        self.tree.delete(self.tree.cursor)
+        self.refresh()
+
+    def select_location(self, location: str | None) -> None:
+        """Narrow the action list to the actions touching ``location`` (None shows all)."""
+        if location is not None and not any(location in a.where for a in self.state.legal_actions()):
+            self.location = None
+            self.message = f"No legal action touches {location}."
+        else:
+            self.location = location
+            self.message = ""
+        self._refresh_actions()
+        self._refresh_status()
+
+    def click(self, location: str) -> None:
+        """Simulate a click on the board at ``location`` (goes through the FigureWidget click path)."""
+        click_location(self.board.widget, location)
+
+    def load_position(self, text: str) -> None:
+        """Jump to a pasted position string (a new tree starts there). Bad text changes nothing."""
+        state = from_position_string(text)
+        if state.game != self.state.game or state.num_players != self.state.num_players:
+            raise InvalidPositionError(
+                f"this table plays {self.state.game} with {self.state.num_players} seats; "
+                f"the position is {state.game} with {state.num_players}"
+            )
+        self.tree = GameTree(state)
+        self.location = None
+        self.message = "position loaded"
+        self.refresh()
+
+    def run_what_if(self, n_games: int | None = None, agents: Sequence[Any] | None = None, seed: int | None = None):
+        """Run the what-if continuations from the cursor, update the chart; returns the DataFrame."""
+        n = self.wi_games.value if n_games is None else n_games
+        agents = [b.value for b in self.wi_agents] if agents is None else list(agents)
+        seed = self.wi_seed.value if seed is None else seed
+        self.wi_progress.max = max(n, 1)
+        self.wi_progress.value = 0
+
+        def tick(done: int, total: int) -> None:
+            self.wi_progress.value = done
+
+        seat = self.view_seat if self.state.hidden_information else None
+        df = what_if(self.state, n, agents=agents, seed=seed, seat=seat, progress=tick)
+        fig = outcome_figure(df, self.state.num_players, title=f"What if? from move {self.state.ply}")
+        redraw(self.wi_chart, fig)
+        cols = [c for c in df.columns if c.startswith("score_")] + ["actions"] + [
+            c for c in outcome_columns(df) if pd.api.types.is_numeric_dtype(df[c])]
+        if len(df):
+            self.wi_summary.value = insp.html_table(df[cols].astype(float).describe().loc[["mean", "min", "max"]].round(2))
+        self.last_what_if = df
+        return df
+
+    # ------------------------------------------------------------------ display
+    def _repr_mimebundle_(self, **kwargs: Any):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def refresh(self) -> None:
+        """Redraw every panel from the cursor state (in place)."""
+        self._busy = True
+        try:
+            self.board.show(board_figure(self.state, self.view_seat))
+            self._refresh_actions()
+            self._refresh_history()
+            self._refresh_inspect()
+            self.position.value = self.position_string
+            self._refresh_status()
+        finally:
+            self._busy = False
+
+    # ------------------------------------------------------------------ building
+    def _build(self, seats: Sequence[Any], whatif_games: int) -> None:
+        n = self.state.num_players
+        self.board = BoardView(on_location=self._on_board_click)
+        self.board.widget.add_class("ccg-board")
+        self.status = W.HTML().add_class("ccg-status")
+        # play
+        self.search = W.Text(placeholder="search actions…", layout=W.Layout(width="98%"), continuous_update=True)
+        self.where = W.HTML()
+        self.show_all = W.Button(description="show all", layout=W.Layout(width="90px"))
+        self.actions = W.Select(options=[], rows=10, layout=W.Layout(width="98%")).add_class("ccg-actions")
+        self.play_button = W.Button(description="Play", button_style="primary").add_class("ccg-play")
+        self.bot_button = W.Button(description="Bot move").add_class("ccg-bot")
+        self.until = W.Dropdown(options=self._until_options(), layout=W.Layout(width="230px"))
+        self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px"))
+        self.until_button = W.Button(description="Play on").add_class("ccg-until")
+        choices = [HUMAN, *agent_names()]
+        self.seat_boxes = []
+        for p, spec in enumerate(seats):
+            opts = list(choices)
+            if isinstance(spec, Agent) or (isinstance(spec, type) and issubclass(spec, Agent)):
+                opts.append(spec)
+            box = W.Dropdown(options=[(o if isinstance(o, str) else repr(o), o) for o in opts],
+                             description=f"seat {p}", layout=W.Layout(width="230px"))
+            self.seat_boxes.append(box)
+        play_tab = W.VBox([
+            self.search, W.HBox([self.where, self.show_all]), self.actions,
+            W.HBox([self.play_button, self.bot_button]),
+            W.HBox([self.until, self.until_n, self.until_button]),
+            W.HTML("<b>seats</b>"), *self.seat_boxes,
+        ])
+        # history
+        self.slider = W.IntSlider(min=0, max=0, value=0, description="move", continuous_update=False,
+                                  layout=W.Layout(width="98%")).add_class("ccg-slider")
+        self.first_button = W.Button(description="⏮", layout=W.Layout(width="48px"), tooltip="start")
+        self.back_button = W.Button(description="◀", layout=W.Layout(width="48px"), tooltip="back").add_class("ccg-back")
+        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip="forward")
+        self.last_button = W.Button(description="⏭", layout=W.Layout(width="48px"), tooltip="end of line")
+        self.tree_box = W.Select(options=[], rows=12, layout=W.Layout(width="98%")).add_class("ccg-tree")
+        self.promote_button = W.Button(description="promote", tooltip="move this variation up one place")
+        self.main_button = W.Button(description="make main line")
+        self.delete_button = W.Button(description="delete move", button_style="warning",
+                                      tooltip="delete this move and everything after it")
+        history_tab = W.VBox([
+            self.slider, W.HBox([self.first_button, self.back_button, self.fwd_button, self.last_button]),
+            W.HTML("<b>variations</b> (select to jump; ▶ marks the position shown)"), self.tree_box,
+            W.HBox([self.promote_button, self.main_button, self.delete_button]),
+        ])
+        # inspect
+        self.view = W.Dropdown(description="view as", layout=W.Layout(width="230px"),
+                               options=[("referee (all)", _REFEREE), ("seat to move", _TO_MOVE)]
+                               + [(f"seat {p}", p) for p in range(n)])
+        self.players_html = W.HTML()
+        self.globals_html = W.HTML()
+        self.log = W.HTML().add_class("ccg-log")
+        inspect_tab = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
+                              W.HTML("<b>position</b>"), self.globals_html, W.HTML("<b>log</b>"), self.log])
+        # what if
+        self.wi_games = W.BoundedIntText(value=whatif_games, min=1, max=100_000, description="games")
+        self.wi_seed = W.IntText(value=self.seed, description="seed")
+        self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}") for p in range(n)]
+        self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
+        self.wi_progress = W.IntProgress(value=0, min=0, max=1, description="progress")
+        self.wi_chart = go.FigureWidget()
+        self.wi_summary = W.HTML()
+        whatif_tab = W.VBox([W.HBox([self.wi_games, self.wi_seed]), *self.wi_agents,
+                             W.HBox([self.wi_button, self.wi_progress]), self.wi_chart, self.wi_summary])
+        # position string
+        self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
+        self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%"))
+        self.paste_button = W.Button(description="Go to position")
+        position_tab = W.VBox([W.HTML("Copy this string to share the position:"), self.position,
+                               self.paste, self.paste_button])
+        self.tabs = W.Tab(children=[play_tab, history_tab, inspect_tab, whatif_tab, position_tab])
+        for i, title in enumerate(["Play", "History", "Inspect", "What if?", "Position"]):
+            self.tabs.set_title(i, title)
+        self.tabs.layout.width = "430px"
+        self.errors = W.Output()
+        self.widget = W.VBox([self.status, W.HBox([self.board.widget, self.tabs]), self.errors]).add_class("ccg-table")
+        self._wire()
+
+    def _wire(self) -> None:
+        guard = self._guard
+        self.play_button.on_click(guard(lambda _: self._play_selected()))
+        self.bot_button.on_click(guard(lambda _: self.bot_move()))
+        self.until_button.on_click(guard(lambda _: self.play_until(self.until.value, self.until_n.value)))
+        self.show_all.on_click(guard(lambda _: self.select_location(None)))
+        self.search.observe(guard(lambda _: self._refresh_actions()), "value")
+        self.first_button.on_click(guard(lambda _: (self.tree.to_start(), self.refresh())))
+        self.back_button.on_click(guard(lambda _: self.back()))
+        self.fwd_button.on_click(guard(lambda _: self.forward()))
+        self.last_button.on_click(guard(lambda _: (self.tree.to_end(), self.refresh())))
+        self.slider.observe(guard(self._on_slider, quiet=True), "value")
+        self.tree_box.observe(guard(self._on_tree_select, quiet=True), "value")
+        self.promote_button.on_click(guard(lambda _: self.promote()))
+        self.main_button.on_click(guard(lambda _: self.promote_to_main()))
+        self.delete_button.on_click(guard(lambda _: self.delete()))
+        self.view.observe(guard(lambda _: self.refresh(), quiet=True), "value")
+        self.wi_button.on_click(guard(lambda _: self.run_what_if()))
+        self.paste_button.on_click(guard(lambda _: self.load_position(self.paste.value)))
+        for p, box in enumerate(self.seat_boxes):
+            box.observe(guard(lambda change, p=p: self._seat_changed(p, change["new"]), quiet=True), "value")
+
+    def _guard(self, fn, quiet: bool = False):
+        """Run a UI callback: skip while redrawing; show a ValueError's message instead of a traceback."""
+
+        def run(*args: Any) -> None:
+            if quiet and self._busy:
+                return
+            try:
+                with self.errors:
+                    fn(*args)
+            except ValueError as e:
+                self._say(str(e), error=True)
+
+        return run
+
+    # ------------------------------------------------------------------ callbacks
+    def _play_selected(self) -> None:
+        action = self.actions.value
+        if action is None:
+            shown = self.shown_actions()
+            if len(shown) != 1:
+                self._say("Select an action first.", error=True)
+                return
+            action = shown[0]
+        self.play(action)
+
+    def _on_board_click(self, location: str) -> None:
+        try:
+            self.select_location(location)
+        except ValueError as e:
+            self._say(str(e), error=True)
+
+    def _on_slider(self, change: dict) -> None:
+        line = self.tree.line()
+        k = change["new"]
+        if 0 <= k < len(line):
+            self.tree.go(line[k])
+            self.refresh()
+
+    def _on_tree_select(self, change: dict) -> None:
+        if change["new"] is not None:
+            self.go(change["new"])
+
+    def _seat_changed(self, seat: int, value: Any) -> None:
+        self._set_seat(seat, value)
+        if self.autoplay:
+            self._run_bots(stop_at_human=True)
+        self.refresh()
+
+    # ------------------------------------------------------------------ helpers
+    def _make(self, spec: Any, salt: int) -> Agent:
+        if isinstance(spec, Agent):
+            return spec
+        return make_agent(spec, self.seed * 7919 + 104729 * (salt + 1))
+
+    def _set_seat(self, seat: int, spec: Any) -> None:
+        if isinstance(spec, str) and spec.strip().lower() == HUMAN:
+            self._agents[seat] = None
+            value: Any = HUMAN
+        else:
+            agent = self._make(spec, seat)
+            self._agents[seat] = agent
+            value = spec if not isinstance(spec, str) else spec.strip().lower()
+        box = self.seat_boxes[seat]
+        if box.value != value:
+            was, self._busy = self._busy, True
+            try:
+                box.value = value
+            finally:
+                self._busy = was
+
+    def _set_view(self, view: Any) -> None:
+        if view == "auto":
+            humans = [p for p, b in enumerate(self.seat_boxes) if b.value == HUMAN]
+            if not self.state.hidden_information:
+                view = _REFEREE
+            elif len(humans) == 1:
+                view = humans[0]
+            else:
+                view = _TO_MOVE
+        elif view is None:
+            view = _REFEREE
+        self._busy = True
+        try:
+            self.view.value = view
+        finally:
+            self._busy = False
+
+    def _run_bots(self, stop_at_human: bool, first_any: bool = False) -> int:
+        """Let bot seats move until a human is to move or the game ends (safety net: max_actions)."""
+        played = 0
+        limit = get_spec(self.state.game).max_actions
+        while not self.state.is_terminal() and played < limit:
+            s = self.state
+            agent = self._agents[s.current_player]
+            if agent is None:
+                if first_any and played == 0:
+                    agent = self._helper
+                else:
+                    break
+            self.tree.play(agent.act(s))
+            played += 1
+        return played
+
+    def _field(self, key: str) -> Any:
+        return self.state.to_dict()["state"].get(key)
+
+    def _until_options(self) -> list[tuple[str, str]]:
+        opts = [("until a human is to move", "human"), ("to the end of the game", "end"), ("N actions", "n")]
+        data = self.state.to_dict()["state"]
+        for key in MILESTONE_KEYS:
+            if key in data and (isinstance(data[key], (int, str)) and not isinstance(data[key], bool)):
+                opts.append((f"to the next {key}", f"key:{key}"))
+        return opts
+
+    def _branch_node(self) -> Node | None:
+        """The node where the cursor's line leaves its parent's main line (None on the main line)."""
+        node = self.tree.cursor
+        while node.parent is not None:
+            if node.parent.variations[0] is not node:
+                return node
+            node = node.parent
+        return None
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message = ("⚠ " if error else "") + text
+        self._refresh_status()
+
+    # ------------------------------------------------------------------ panels
+    def _refresh_status(self) -> None:
+        s = self.state
+        title = get_spec(s.game).title
+        if s.is_terminal():
+            won = s.winners()
+            who = ", ".join(f"seat {p}" for p in won) if won else "nobody"
+            turn = f"game over — winner: {who}; scores {s.scores()}"
+        else:
+            p = s.current_player
+            turn = f"seat {p} to move ({self.seat_kind(p)})"
+        msg = f" — <span class='ccg-message'>{html.escape(self.message)}</span>" if self.message else ""
+        self.status.value = (f"<b>{html.escape(title)}</b> · move {s.ply} · {html.escape(turn)}"
+                             f" · {len(self.tree)} positions in the tree{msg}")
+
+    def _refresh_actions(self) -> None:
+        legal = self.state.legal_actions()
+        if self.location is not None:
+            legal = [a for a in legal if self.location in a.where]
+            self.where.value = f"actions at <b>{html.escape(self.location)}</b>"
+        else:
+            self.where.value = f"{len(legal)} legal actions"
+        terms = self.search.value.lower().split()
+        shown = [(str(a), a) for a in legal if all(t in str(a).lower() for t in terms)]
+        was, self._busy = self._busy, True
+        try:
+            self._shown = shown
+            self.actions.options = shown
+            self.actions.value = shown[0][1] if len(shown) == 1 else None
+        finally:
+            self._busy = was
+        over = self.state.is_terminal()
+        self.play_button.disabled = over or not shown
+        self.bot_button.disabled = over
+        self.until_button.disabled = over
+
+    def _refresh_history(self) -> None:
+        tree = self.tree
+        line = tree.line()
+        cursor = tree.cursor
+        self.slider.max = len(line) - 1
+        self.slider.value = cursor.ply
+        self.back_button.disabled = self.first_button.disabled = cursor.parent is None
+        self.fwd_button.disabled = self.last_button.disabled = not cursor.variations
+        rows: list[tuple[str, int]] = [(("▶ " if cursor is tree.root else "") + "start", tree.root.id)]
+
+        def label(node: Node, depth: int) -> tuple[str, int]:
+            mark = "▶ " if node is cursor else ""
+            who = "" if node.seat is None else f"s{node.seat} "
+            return ("\u00a0\u00a0" * depth + ("↳ " if depth else "") + f"{mark}{node.ply}. {who}{node.move}", node.id)
+
+        def emit(node: Node, depth: int) -> None:
+            while node.variations:
+                main = node.variations[0]
+                rows.append(label(main, depth))
+                for alt in node.variations[1:]:
+                    rows.append(label(alt, depth + 1))
+                    emit(alt, depth + 1)
+                node = main
+
+        emit(tree.root, 0)
+        self.tree_box.options = rows
+        self.tree_box.value = cursor.id
+        self.promote_button.disabled = self._branch_node() is None
+        self.main_button.disabled = cursor.is_mainline()
+        self.delete_button.disabled = cursor.parent is None
+
+    def _refresh_inspect(self) -> None:
+        players, globals_ = insp.tables(self.state, self.view_seat)
+        self.players_html.value = insp.html_table(players)
+        self.globals_html.value = insp.html_table(globals_)
+        self.log.value = insp.html_log(insp.log_lines(self.tree))

@@ -1,0 +1,170 @@
+"""Headless tests of ccg.ui.Table: button clicks, slider values, simulated board clicks, branching, what-if."""
+import pytest
+
+import ui_toy_plot
+
+import ccg
+from ccg.ui import Table, click, location_of, redraw
+
+ui_toy_plot.install()
+
+
+def _table(**kw):
+    kw.setdefault("seats", ["human", "human"])
+    return Table("toy_where", seed=3, **kw)
+
+
+def test_play_button_and_log():
+    t = _table()
+    assert t.shown_actions() == [t.state.legal_actions()[0]]  # only "roll": preselected
+    t.play_button.click()
+    assert t.state.ply == 1
+    assert "1. seat 0: roll" in t.log.value
+    assert t.slider.max == 1 and t.slider.value == 1
+    assert t.position.value == ccg.to_position_string(t.state)
+
+
+def test_board_click_narrows_actions_through_the_plotly_click_path():
+    t = _table()
+    t.play("roll")
+    assert {str(a) for a in t.shown_actions()} == {"roll", "hold"}
+    # trace 0 holds the banks; point 0 is seat 0's bank, customdata "bank0"
+    assert location_of(t.board.widget.data[0], 0) == "bank0"
+    click(t.board.widget, 0, 0)
+    assert t.location == "bank0"
+    assert [str(a) for a in t.shown_actions()] == ["hold"]
+    # customdata as a list: the id is its first element
+    click(t.board.widget, 1, 0)
+    assert t.location == "die" and [str(a) for a in t.shown_actions()] == ["roll"]
+    # a location no action touches: message, no filter
+    click(t.board.widget, 0, 1)
+    assert t.location is None and "bank1" in t.message
+    t.show_all.click()
+    assert len(t.shown_actions()) == 2
+
+
+def test_search_filters_and_play_selected():
+    t = _table()
+    t.play("roll")
+    t.search.value = "ho"
+    assert [str(a) for a in t.shown_actions()] == ["hold"]
+    t.play_button.click()
+    assert t.state.history()[-1] == "hold"
+
+
+def test_history_buttons_slider_and_variations():
+    t = _table()
+    for _ in range(4):
+        t.bot_button.click()
+    assert t.state.ply == 4
+    first = t.state
+    t.back_button.click()
+    assert t.state.ply == 3
+    t.slider.value = 1
+    assert t.state.ply == 1
+    assert t.slider.max == 4  # the main line is still there
+    t.fwd_button.click()
+    assert t.state.ply == 2
+    t.slider.value = 4
+    assert t.state == first
+    # branch: a different move at ply 1
+    t.slider.value = 1
+    other = [a for a in t.state.legal_actions() if str(a) != t.tree.line()[2].move.kind]
+    t.play(other[0])
+    assert t.state.ply == 2 and len(t.tree.root.variations[0].variations) == 2
+    labels = [label for label, _ in t.tree_box.options]
+    assert any("↳" in lab and "▶" in lab for lab in labels)  # the variation is visible and marked
+    # promote via the button, then delete via the button
+    t.promote_button.click()
+    assert t.tree.cursor.is_mainline()
+    assert t.slider.max == 2  # the current line is now the branch
+    t.delete_button.click()
+    assert t.state.ply == 1 and len(t.tree.root.variations[0].variations) == 1
+    # navigate through the tree view
+    target = [v for _, v in t.tree_box.options][-1]
+    t.tree_box.value = target
+    assert t.tree.cursor.id == target
+
+
+def test_bots_answer_and_play_until():
+    t = Table("toy_where", seats=["human", "random"], seed=5)
+    t.play("roll")
+    while t.state.current_player == 0 and not t.state.is_terminal():
+        t.play("hold" if t.state.turn_total >= 8 else "roll")
+    # after seat 0 holds or busts, seat 1 (random) played on its own until seat 0 is to move
+    assert t.state.is_terminal() or t.state.current_player == 0
+    t.until.value = "end"
+    t.until_button.click()
+    assert t.state.is_terminal()
+    assert "game over" in t.status.value
+    assert t.play_button.disabled
+
+
+def test_seat_dropdown_makes_bots_move():
+    t = _table()
+    t.seat_boxes[0].value = "random"
+    # seat 0 is now a bot: it moves by itself until seat 1 (human) is to move
+    assert t.state.current_player == 1 or t.state.is_terminal()
+
+
+def test_view_hides_other_hands():
+    t = _table(view=0)
+    assert "hidden" in t.players_html.value
+    t.view.value = -1  # referee
+    assert "hidden" not in t.players_html.value
+
+
+def test_position_string_box_round_trip_and_bad_paste():
+    t = _table()
+    t.play("roll")
+    code = t.position.value
+    t.play("roll")
+    t.paste.value = code
+    t.paste_button.click()
+    assert t.state.ply == 1 and ccg.to_position_string(t.state) == code
+    before = t.position.value
+    t.paste.value = code[:-7] + "AAAAAAA"
+    t.paste_button.click()
+    assert "⚠" in t.message and t.position.value == before
+
+
+def test_what_if_button_runs_seeded_continuations():
+    t = _table()
+    t.play("roll")
+    t.wi_games.value = 12
+    t.wi_button.click()
+    df = t.last_what_if
+    assert len(df) == 12 and (df["start_ply"] == 1).all()
+    assert t.wi_progress.value == 12
+    names = [tr.name for tr in t.wi_chart.data]
+    assert names[0] == "win share" and "total_banked" in names  # SPEC.outcome columns charted
+    shares = t.wi_chart.data[0].y
+    assert sum(shares) == pytest.approx(1.0)
+    again = t.run_what_if(12)
+    assert again.equals(df)  # same seed, same continuations
+    assert t.state.ply == 1  # the position itself is untouched
+
+
+def test_redraw_in_place_keeps_trace_objects():
+    import plotly.graph_objects as go
+
+    w = go.FigureWidget(go.Figure(go.Scatter(x=[1], y=[1], text=["a"])))
+    trace = w.data[0]
+    assert redraw(w, go.Figure(go.Scatter(x=[2], y=[3])))
+    assert w.data[0] is trace and list(trace.x) == [2] and trace.text is None
+    assert not redraw(w, go.Figure([go.Bar(x=[1], y=[1]), go.Bar(x=[2], y=[2])]))
+    assert [d.type for d in w.data] == ["bar", "bar"]
+
+
+def test_state_renders_its_board():
+    s = ccg.new_game("toy", seed=1)
+    bundle = s._repr_mimebundle_()
+    assert bundle["text/plain"] == str(s)
+    assert "application/vnd.plotly.v1+json" in bundle or "text/html" in bundle
+
+
+def test_unknown_seat_and_wrong_count_are_value_errors():
+    with pytest.raises(ValueError, match="one entry per seat"):
+        Table("toy_where", seats=["human"], players=2)
+    with pytest.raises(ValueError):
+        _table(seats=["human", "no-such-agent"])
