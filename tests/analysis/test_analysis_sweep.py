@@ -1,0 +1,82 @@
+"""sweep: grid validation before anything runs, tidy rows, identical results on every backend."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import ccg
+from ccg.analysis import backends
+from ccg.analysis.runner import game_seed
+
+GRID = {"rules.target": [10, 25], "players": [2, 3]}
+
+
+def test_sweep_rows_cells_and_seeds():
+    df = ccg.sweep("toy", GRID, n_games=3, seed=5, progress=False)
+    assert len(df) == 12
+    assert list(df.columns[:4]) == ["rules.target", "players", "cell", "game"]
+    cells = df.groupby("cell")[["rules.target", "players"]].first()
+    assert cells.values.tolist() == [[10, 2], [10, 3], [25, 2], [25, 3]]
+    row = df[(df.cell == 2) & (df.game == 1)].iloc[0]
+    assert row.seed == game_seed(5, (2, 1), 2)[0]
+    # a higher target makes longer games
+    assert df[df["rules.target"] == 25].actions.mean() > df[df["rules.target"] == 10].actions.mean()
+
+
+def test_sweep_results_do_not_depend_on_chunking():
+    a = ccg.sweep("toy", GRID, n_games=5, seed=2, progress=False, chunk_size=1)
+    b = ccg.sweep("toy", GRID, n_games=5, seed=2, progress=False, chunk_size=50)
+    pd.testing.assert_frame_equal(a, b)
+
+
+@pytest.mark.parametrize("grid, message", [
+    ({"rules.targt": [10]}, "unknown rule of toy.*'target'"),
+    ({"rules.target": [1]}, "at least 5"),
+    ({"rules.target": ["x"]}, "whole number"),
+    ({"players": [2, 9]}, "2–4 players"),
+    ({"colour": ["red"]}, "unknown grid key for toy 'colour'"),
+    ({"rules.target": []}, "no values"),
+    ({"rules": [{"target": 10}]}, "vary one rule per key"),
+    ({"agents": [["random", "mcst"]]}, "unknown agent"),
+    ({"agents": [["random"]]}, "one entry per seat"),
+])
+def test_bad_grids_fail_before_any_game_runs(grid, message, monkeypatch):
+    def no_games(*a, **k):
+        raise AssertionError("a game ran")
+
+    monkeypatch.setattr(backends, "run_chunk", no_games)
+    with pytest.raises(ValueError, match=message):
+        ccg.sweep("toy", grid, n_games=2, progress=False)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="both in the grid"):
+        ccg.sweep("toy", {"players": [2]}, players=3, progress=False)
+    with pytest.raises(ValueError, match="backend must be one of"):
+        ccg.sweep("toy", GRID, backend="gpu", progress=False)
+    with pytest.raises(ValueError, match="workers"):
+        ccg.sweep("toy", GRID, backend="processes", workers=0, progress=False)
+    with pytest.raises(ValueError, match="unknown game"):
+        ccg.sweep("chess", GRID)
+
+
+def test_agents_grid_compares_strategies():
+    df = ccg.sweep("toy", {"agents": ["random,random", "mcts:20,random"]}, n_games=4, seed=1, progress=False)
+    assert list(df.agents.unique()) == ["random,random", "mcts:20,random"]
+
+
+def test_serial_processes_and_dask_give_identical_rows(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    grid = {"rules.target": [10, 20], "players": [2, 3]}
+    serial = ccg.sweep("toy", grid, n_games=6, seed=7, progress=False)
+    procs = ccg.sweep("toy", grid, n_games=6, seed=7, progress=False, backend="processes", workers=2, chunk_size=4)
+    pd.testing.assert_frame_equal(serial, procs)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        dask = ccg.sweep("toy", grid, n_games=6, seed=7, progress=False, client=client, chunk_size=3)
+    pd.testing.assert_frame_equal(serial, dask)
+    if pytest.importorskip("pyarrow"):
+        path = tmp_path / "sweep.parquet"
+        ccg.sweep("toy", grid, n_games=2, seed=7, progress=False, out=str(path))
+        back = pd.read_parquet(path)
+        assert back["rules.target"].tolist() == serial.groupby("cell").head(2)["rules.target"].tolist()
