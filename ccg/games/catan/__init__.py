@@ -1,0 +1,58 @@
+"""Catan (base game 3-6 players) with the Oil Springs scenario as a rules layer.
+
+>>> import ccg
+>>> s = ccg.new_game("catan", players=4, seed=1)                           # base game, beginner map
+>>> s = ccg.new_game("catan", players=4, seed=1, scenario="oil_springs")   # reconstructed scenario map
+
+Rules: /work/shared/rules/catan_oil_springs.md (ids CAT-…, OIL-…). Modules:
+geometry (hex tables), layouts (maps, variable setup, OIL-13), board (immutable
+per-game data and cached actions), state (flat position), turn (the OIL-15
+state machine), building, roads, production, robber, devcards, trade, oil,
+scoring, serial, hidden, invariants, explain, spec_hooks (outcome/heuristic).
+"""
+from __future__ import annotations
+
+from ccg.core.registry import GameSpec
+from ccg.core.rules import OptionSpec
+
+from .layouts import check_layout_option
+from .params import RULES, check_rules
+from .spec_hooks import heuristic, outcome, trajectory
+from .state import CatanState, create
+
+OPTIONS = {
+    "scenario": OptionSpec(None, "None for the base game, 'oil_springs' for the Oil Springs scenario",
+                           choices=(None, "oil_springs")),
+    "layout": OptionSpec(None, "'beginner' (default with 3-4 players; the reconstructed Oil Springs map with the "
+                               "scenario), 'variable' (seeded; default with 5-6), a layout dict, or a path to a "
+                               "JSON layout file", check=check_layout_option),
+    "rules": OptionSpec(None, "dict of rule overrides (see ccg.describe('catan'))", check=check_rules),
+}
+
+SPEC = GameSpec(
+    name="catan",
+    title="Catan (with the Oil Springs scenario)",
+    state_class=CatanState,
+    create=create,
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    options=OPTIONS,
+    rules=RULES,
+    conformance_configs=(
+        {"players": 3},
+        {"players": 4},
+        {"players": 4, "layout": "variable"},
+        {"players": 4, "scenario": "oil_springs"},
+        {"players": 5},
+        {"players": 6},
+        {"players": 5, "scenario": "oil_springs"},
+        {"players": 6, "scenario": "oil_springs"},
+    ),
+    outcome=outcome,
+    max_actions=30_000,
+    heuristic=heuristic,
+    trajectory=trajectory,
+)
+
+__all__ = ["SPEC", "CatanState", "create"]

@@ -1,0 +1,33 @@
+"""Cached immutable Action objects that do not depend on the board, and the phase numbers."""
+from __future__ import annotations
+
+from ccg.core.action import Action
+
+from .data import GOODS
+
+SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DISCARD, ROBBER, MAIN, FREE_ROAD, RESPOND, SBP, OVER = range(10)
+PHASES = ("setup_settlement", "setup_road", "pre_roll", "discard", "robber", "main", "free_road",
+          "respond", "special_building", "over")
+
+ROLL = Action("roll")
+END = Action("end")
+PASS = Action("pass")
+BUY = Action("buy", ("dev",))
+ACCEPT = Action("accept")
+REJECT = Action("reject")
+SEQUESTER = Action("sequester")
+PLAY_KNIGHT = Action("play", ("knight",))
+PLAY_ROADS = Action("play", ("roadbuilding",))
+PLAY_MONOPOLY = tuple(Action("play", ("monopoly", g)) for g in GOODS)
+DISCARD_ACT = tuple(Action("discard", (g,)) for g in GOODS)
+CONVERT = tuple(Action("convert", (g,)) for g in GOODS)
+# Year of Plenty: unordered pairs (i <= j) and singles (only offered when no pair is possible)
+PLAY_PLENTY = {(i, j): Action("play", ("plenty", GOODS[i], GOODS[j])) for i in range(6) for j in range(i, 6)}
+PLAY_PLENTY1 = tuple(Action("play", ("plenty", g)) for g in GOODS)
+# maritime trade: (rate, give, get)
+TRADE = {(k, g, t): Action("trade", (k, GOODS[g], GOODS[t])) for k in (2, 3, 4) for g in range(5) for t in range(5)
+         if g != t}
+# domestic offers: give gn of g for wn of w (a bounded set of shapes)
+OFFER_SHAPES = ((1, 1), (1, 2), (2, 1))
+OFFER = {(gn, g, wn, w): Action("offer", (gn, GOODS[g], wn, GOODS[w]))
+         for gn, wn in OFFER_SHAPES for g in range(6) for w in range(6) if g != w}

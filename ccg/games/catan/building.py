@@ -1,0 +1,143 @@
+"""Building roads, settlements, cities and metropolises (CAT-8, OIL-6.3); where each may go."""
+from __future__ import annotations
+
+from .data import COST_CITY, COST_METROPOLIS, COST_ROAD, COST_SETTLEMENT, METROPOLIS_OIL
+from .roads import update_roads
+
+
+def can_pay(s, p: int, cost) -> bool:
+    h, base = s.hand, p * 5
+    for r, n in cost:
+        if h[base + r] < n:
+            return False
+    return True
+
+
+def pay(s, p: int, cost) -> None:
+    h, bank, base = s.hand, s.bank, p * 5
+    for r, n in cost:
+        h[base + r] -= n
+        bank[r] += n
+
+
+def road_spots(s, p: int) -> list[int]:
+    """Free paths touching ``p``'s network, not through an opponent's building (CAT-8.3)."""
+    b = s.board
+    eo, no, en, ne = s.edge_owner, s.node_owner, b.edge_nodes, b.node_edges
+    front = set()
+    for e in range(len(eo)):
+        if eo[e] == p:
+            a, c = en[e]
+            if no[a] < 0 or no[a] == p:
+                front.add(a)
+            if no[c] < 0 or no[c] == p:
+                front.add(c)
+    for n in range(len(no)):
+        if no[n] == p:
+            front.add(n)
+    out = set()
+    for x in front:
+        for e in ne[x]:
+            if eo[e] < 0:
+                out.add(e)
+    return sorted(out)
+
+
+def settlement_spots(s, p: int, setup: bool = False) -> list[int]:
+    """Free intersections obeying the distance rule, touching an own road after setup (CAT-8.4)."""
+    b = s.board
+    no, nb = s.node_owner, b.node_nbrs
+    if setup:
+        cands = range(len(no))
+    else:
+        eo, en = s.edge_owner, b.edge_nodes
+        c = set()
+        for e in range(len(eo)):
+            if eo[e] == p:
+                c.update(en[e])
+        cands = sorted(c)
+    out = []
+    for n in cands:
+        if no[n] < 0:
+            for m in nb[n]:
+                if no[m] >= 0:
+                    break
+            else:
+                out.append(n)
+    return out
+
+
+def can_build_road(s, p: int) -> bool:
+    return s.n_road[p] < s.P.max_roads and can_pay(s, p, COST_ROAD)
+
+
+def can_build_settlement(s, p: int) -> bool:
+    return s.n_settle[p] < s.P.max_settle and can_pay(s, p, COST_SETTLEMENT)
+
+
+def can_build_city(s, p: int) -> bool:
+    return s.n_city[p] < s.P.max_city and s.n_settle[p] > 0 and can_pay(s, p, COST_CITY)
+
+
+def place_road(s, p: int, e: int, free: bool = False) -> None:
+    if not free:
+        pay(s, p, COST_ROAD)
+    s.edge_owner[e] = p
+    s.n_road[p] += 1
+    update_roads(s, (p,))
+
+
+def place_settlement(s, p: int, n: int, free: bool = False) -> None:
+    if not free:
+        pay(s, p, COST_SETTLEMENT)
+    s.node_owner[n] = p
+    s.node_level[n] = 1
+    s.n_settle[p] += 1
+    t = s.board.node_harbour[n]
+    if t >= 0:
+        s.hmask[p] |= 1 << t  # CAT-8.7: harbour access at once
+    # an opponent's road through this intersection may be split (CAT-10.2)
+    eo = s.edge_owner
+    others = sorted({eo[e] for e in s.board.node_edges[n] if eo[e] >= 0 and eo[e] != p})
+    if others:
+        update_roads(s, others)
+
+
+def place_city(s, p: int, n: int) -> None:
+    pay(s, p, COST_CITY)
+    s.node_level[n] = 2
+    s.n_settle[p] -= 1
+    s.n_city[p] += 1
+
+
+def can_build_metropolis(s, p: int) -> bool:
+    """OIL-6.3, OIL-1.2, OIL-7.4: a free token, the cost, and room for 2 uses on the marker."""
+    return (s.metro_pool > 0 and s.oil[p] >= METROPOLIS_OIL and s.marker + METROPOLIS_OIL <= s.P.disaster_at
+            and s.n_city[p] > s.n_metro[p] and can_pay(s, p, COST_METROPOLIS))
+
+
+def metropolis_spots(s, p: int) -> list[int]:
+    no, lv = s.node_owner, s.node_level
+    return [n for n in range(len(no)) if no[n] == p and lv[n] == 2]
+
+
+def place_metropolis(s, p: int, n: int) -> None:
+    from .oil import use_oil
+
+    pay(s, p, COST_METROPOLIS)
+    s.node_level[n] = 3
+    s.n_metro[p] += 1
+    s.metro_pool -= 1
+    s.oil[p] -= METROPOLIS_OIL
+    s.supply += METROPOLIS_OIL  # OIL-6.7: used oil returns to the supply
+    use_oil(s, p, METROPOLIS_OIL)
+
+
+def harbour_mask(s, p: int) -> int:
+    """Bit t set when ``p`` has a building on a harbour of type t (5 = generic 3:1)."""
+    m = 0
+    nh, no = s.board.node_harbour, s.node_owner
+    for n in range(len(no)):
+        if no[n] == p and nh[n] >= 0:
+            m |= 1 << nh[n]
+    return m

@@ -1,0 +1,103 @@
+"""Development cards (CAT-9, OIL-14): buying, and playing one per turn."""
+from __future__ import annotations
+
+from .actions import FREE_ROAD, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS, ROBBER
+from .building import pay, road_spots
+from .data import COST_DEV, KNIGHT, MONOPOLY, OIL, PLENTY, RES_INDEX, ROAD_BUILDING
+from .scoring import award_largest_army
+
+
+def buy(s, p: int) -> None:
+    """CAT-8.6: the top card of the deck. Bought in one's own turn it is not playable this turn."""
+    pay(s, p, COST_DEV)
+    t = s.deck.pop()
+    s.dev[p * 5 + t] += 1
+    if p == s.active and s.phase != 8:  # in the SBP it is playable from the next own turn (CAT-12.10)
+        s.dev_new[t] += 1
+
+
+def playable(s, p: int, t: int) -> bool:
+    return s.dev[p * 5 + t] - s.dev_new[t] > 0
+
+
+def legal_plays(s, out: list) -> None:
+    """CAT-9.2: one card per turn, before or after the roll, never one bought this turn."""
+    if s.dev_played:
+        return
+    p = s.active
+    if playable(s, p, KNIGHT):
+        out.append(PLAY_KNIGHT)
+    if playable(s, p, ROAD_BUILDING) and s.n_road[p] < s.P.max_roads:
+        out.append(PLAY_ROADS)
+    if playable(s, p, PLENTY):
+        out.extend(plenty_choices(s, p))
+    if playable(s, p, MONOPOLY):
+        out.extend(PLAY_MONOPOLY[: 6 if s.P.oil else 5])
+
+
+def plenty_choices(s, p: int) -> list:
+    """CAT-9.5, OIL-14.1: two cards (oil allowed within the limit and the supply)."""
+    bank = s.bank
+    avail = list(bank)
+    if s.P.oil:
+        avail.append(min(s.supply, max(0, s.P.oil_limit - s.oil[p])))
+    out = []
+    for i in range(len(avail)):
+        for j in range(i, len(avail)):
+            if (avail[i] >= 2) if i == j else (avail[i] and avail[j]):
+                out.append(PLAY_PLENTY[(i, j)])
+    if not out:
+        out = [PLAY_PLENTY1[i] for i in range(len(avail)) if avail[i]]
+    return out
+
+
+def play(s, p: int, args: tuple) -> None:
+    what = args[0]
+    s.dev_played = True
+    if what == "knight":
+        s.dev[p * 5 + KNIGHT] -= 1
+        s.knights[p] += 1
+        award_largest_army(s, p)
+        s.phase = ROBBER
+    elif what == "roadbuilding":
+        s.dev[p * 5 + ROAD_BUILDING] -= 1
+        s.free_roads = min(2, s.P.max_roads - s.n_road[p])
+        if road_spots(s, p):
+            s.phase = FREE_ROAD
+    elif what == "plenty":
+        s.dev[p * 5 + PLENTY] -= 1
+        for name in args[1:]:
+            r = RES_INDEX[name]
+            if r == OIL:
+                s.oil[p] += 1
+                s.supply -= 1
+            else:
+                s.hand[p * 5 + r] += 1
+                s.bank[r] -= 1
+    elif what == "monopoly":
+        s.dev[p * 5 + MONOPOLY] -= 1
+        monopoly(s, p, RES_INDEX[args[1]])
+
+
+def monopoly(s, p: int, r: int) -> None:
+    """CAT-9.6; OIL-14.2: on oil, one token at a time from the next player clockwise up to the limit."""
+    n = s.num_players
+    if r != OIL:
+        h = s.hand
+        for q in range(n):
+            if q != p:
+                h[p * 5 + r] += h[q * 5 + r]
+                h[q * 5 + r] = 0
+        return
+    oil = s.oil
+    L = s.P.oil_limit
+    while oil[p] < L:
+        took = False
+        for i in range(1, n):
+            q = (p + i) % n
+            if oil[q] > 0 and oil[p] < L:
+                oil[q] -= 1
+                oil[p] += 1
+                took = True
+        if not took:
+            break

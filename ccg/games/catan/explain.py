@@ -1,0 +1,72 @@
+"""Readable text: why an action is illegal, and a summary of the position."""
+from __future__ import annotations
+
+from .actions import PHASES
+from .data import GOODS
+
+
+def why_illegal(s, a) -> str | None:
+    who = f"seat {s.cur}"
+    phase = PHASES[s.phase]
+    k = a.kind
+    kinds_by_phase = {
+        "setup_settlement": "settle", "setup_road": "road", "pre_roll": "roll / play", "discard": "discard",
+        "robber": "robber", "respond": "accept / reject", "free_road": "road", "special_building": "build or pass",
+    }
+    if k in ("settle", "city", "metro") and a.args and isinstance(a.args[0], str) and a.args[0][:1] == "N":
+        try:
+            n = int(a.args[0][1:])
+        except ValueError:
+            return f"{a.args[0]!r} is not an intersection id"
+        if not 0 <= n < s.board.n_node:
+            return f"there is no intersection {a.args[0]} on this board"
+        if s.node_owner[n] >= 0 and k == "settle":
+            return f"{a.args[0]} is already occupied"
+        if k == "settle" and any(s.node_owner[m] >= 0 for m in s.board.node_nbrs[n]):
+            return f"{a.args[0]} is next to a building (distance rule, CAT-8.4)"
+    if k == "road" and a.args and isinstance(a.args[0], str) and a.args[0][:1] == "E":
+        try:
+            e = int(a.args[0][1:])
+        except ValueError:
+            return f"{a.args[0]!r} is not a path id"
+        if not 0 <= e < s.board.n_edge:
+            return f"there is no path {a.args[0]} on this board"
+        if s.edge_owner[e] >= 0:
+            return f"{a.args[0]} already has a road"
+    if k == "roll" and s.rolled:
+        return f"{who} has already rolled this turn"
+    if k == "play" and s.dev_played:
+        return f"{who} has already played a development card this turn (CAT-9.2)"
+    if k in ("convert", "metro") and s.P.oil and s.pending:
+        return "the disaster marker is at 5: no more oil may be used until the disaster phase (OIL-7.5)"
+    expected = kinds_by_phase.get(phase)
+    if expected:
+        return f"{a} is not legal now: it is the {phase.replace('_', ' ')} phase ({expected}) for {who}"
+    return None
+
+
+def summary(s) -> str:
+    n = s.num_players
+    lines = [
+        f"Catan{' + Oil Springs' if s.P.oil else ''}, {n} players, turn {s.turn}, "
+        f"{PHASES[s.phase].replace('_', ' ')}" + (f", seat {s.cur} to act" if not s.over else ", game over")
+    ]
+    if s.dice:
+        lines.append(f"last roll {s.dice}")
+    for p in range(n):
+        hand = ", ".join(f"{s.hand[p * 5 + r]} {GOODS[r]}" for r in range(5) if s.hand[p * 5 + r])
+        extra = f", oil {s.oil[p]}, sequestered {s.seq[p]}" if s.P.oil else ""
+        lines.append(
+            f"  seat {p}: {s.vp(p)} VP, {s.n_settle[p]} settlements, {s.n_city[p]} cities, {s.n_road[p]} roads, "
+            f"road {s.road_len[p]}, knights {s.knights[p]}, dev cards {sum(s.dev[p * 5:(p + 1) * 5])}{extra}; "
+            f"hand: {hand or '-'}"
+        )
+    if s.P.oil:
+        lines.append(f"oil supply {s.supply}, disaster marker {s.marker}, destroyed tokens {len(s.destroyed)}, "
+                     f"disasters {s.disasters}")
+    if s.over:
+        if s.lost:
+            lines.append("the island is lost" + (f"; Pyrrhic victory for seat {s.pyrrhic}" if s.pyrrhic >= 0 else ""))
+        elif s.winner >= 0:
+            lines.append(f"seat {s.winner} wins")
+    return "\n".join(lines)

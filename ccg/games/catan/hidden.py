@@ -1,0 +1,70 @@
+"""Hidden information (CAT-9.1, OIL-3.1): what a seat may see, and consistent resampling.
+
+Reading chosen: others' resource hands, others' development cards and the
+deck order are hidden (counts are public); oil is public (OIL-3.1). A
+determinized state keeps every public count: the resource cards held by the
+other seats are pooled by type and redealt at random with each seat's count
+kept (card-counting knowledge from public production and trades is ignored,
+a simple consistent approximation); their development cards and the deck
+are resampled from the cards ``seat`` has not seen (played knights are
+public), keeping each seat's count of cards bought this turn.
+"""
+from __future__ import annotations
+
+from .data import VP_CARD
+
+
+def observe(s, seat: int) -> dict:
+    from .serial import state_dict
+
+    d = state_dict(s)
+    n = s.num_players
+    hand, dev = d["hand"], d["dev"]
+    d["hand"] = [hand[p * 5:(p + 1) * 5] if p == seat else None for p in range(n)]
+    d["hand_counts"] = [sum(hand[p * 5:(p + 1) * 5]) for p in range(n)]
+    d["dev"] = [dev[p * 5:(p + 1) * 5] if p == seat else None for p in range(n)]
+    d["dev_counts"] = [sum(dev[p * 5:(p + 1) * 5]) for p in range(n)]
+    if s.active != seat:
+        d["dev_new"] = sum(s.dev_new)
+    d["deck"] = len(s.deck)
+    d["public_vp"] = [s.public_vp(p) for p in range(n)]
+    return d
+
+
+def resample(s, seat: int, rng) -> None:
+    n = s.num_players
+    others = [p for p in range(n) if p != seat]
+    # resource cards: pool by type, redeal with the counts kept
+    pool = []
+    for p in others:
+        for r in range(5):
+            pool.extend([r] * s.hand[p * 5 + r])
+    rng.shuffle(pool)
+    for p in others:
+        k = sum(s.hand[p * 5:(p + 1) * 5])
+        for r in range(5):
+            s.hand[p * 5 + r] = 0
+        for r in pool[:k]:
+            s.hand[p * 5 + r] += 1
+        del pool[:k]
+    # development cards: unseen = deck + others' hands
+    unseen = list(s.deck)
+    new_count = sum(s.dev_new) if s.active != seat else 0
+    for p in others:
+        for t in range(5):
+            unseen.extend([t] * s.dev[p * 5 + t])
+    rng.shuffle(unseen)
+    for p in others:
+        k = sum(s.dev[p * 5:(p + 1) * 5])
+        for t in range(5):
+            s.dev[p * 5 + t] = 0
+        take = unseen[:k]
+        del unseen[:k]
+        for t in take:
+            s.dev[p * 5 + t] += 1
+        if p == s.active and new_count:
+            s.dev_new = [0] * 5
+            for t in take[:new_count]:
+                s.dev_new[t] += 1
+    s.deck = unseen
+    _ = VP_CARD

@@ -1,0 +1,83 @@
+"""Invariants checked after every action in tests and when a position is loaded."""
+from __future__ import annotations
+
+from .actions import DISCARD, OVER, RESPOND, SBP, SETUP_ROAD
+from .data import DEV_TYPES, board_kind
+from .roads import longest_road
+from .scoring import vp
+
+
+def check(s) -> None:
+    n = s.num_players
+    P = s.P
+    b = s.board
+    kind = board_kind(n)
+    # resource cards: bank + hands = the fixed total per resource (CAT-1.4, CAT-12.4)
+    for r in range(5):
+        total = s.bank[r] + sum(s.hand[p * 5 + r] for p in range(n))
+        assert total == P.bank_size, f"resource {r}: {total} cards in play, expected {P.bank_size}"
+    assert all(x >= 0 for x in s.hand) and all(x >= 0 for x in s.bank)
+    # development cards: deck + hands + played knights + played progress cards = deck size
+    full = [kind["dev_deck"][name] for name in DEV_TYPES]
+    for t in range(5):
+        held = s.dev[t::5]
+        assert sum(held) + s.deck.count(t) <= full[t], f"too many {DEV_TYPES[t]} cards"
+    assert sum(s.knights) + sum(s.dev[0::5]) + s.deck.count(0) == full[0], "knights not conserved"
+    assert sum(s.dev[1::5]) + s.deck.count(1) == full[1], "VP cards not conserved"
+    assert all(s.dev_new[t] <= s.dev[s.active * 5 + t] for t in range(5)), "bought-this-turn cards not held"
+    # pieces (CAT-1.7); a flooded city may leave one settlement over the limit (note A16)
+    no, lv, eo = s.node_owner, s.node_level, s.edge_owner
+    for p in range(n):
+        roads = sum(1 for o in eo if o == p)
+        sets = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] == 1)
+        cities = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] >= 2)
+        metros = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] == 3)
+        assert (roads, sets, cities, metros) == (s.n_road[p], s.n_settle[p], s.n_city[p], s.n_metro[p])
+        assert roads <= P.max_roads and cities <= P.max_city
+        assert sets <= P.max_settle or (P.oil and s.floods), "settlement pieces exceeded"
+        assert s.road_len[p] == longest_road(s, p), f"road length of seat {p} is stale"
+        assert s.knights[p] >= 0
+    for x in range(b.n_node):
+        assert (no[x] < 0) == (lv[x] == 0), f"intersection {x}: owner/level mismatch"
+        if no[x] >= 0:
+            assert all(no[y] < 0 for y in b.node_nbrs[x]), f"distance rule broken at N{x}"
+    # special cards
+    lens = s.road_len
+    if s.lr >= 0:
+        assert lens[s.lr] >= P.lr_min and lens[s.lr] == max(lens), "Longest Road holder is not longest"
+    if s.la >= 0:
+        assert s.knights[s.la] >= P.la_min and s.knights[s.la] == max(s.knights), "Largest Army holder wrong"
+    # oil (OIL-3.2): supply + held + sequestered + removed = tokens in play
+    if P.oil:
+        total = s.supply + sum(s.oil) + sum(s.seq) + s.removed
+        assert total == P.oil_tokens, f"oil tokens: {total}, expected {P.oil_tokens}"
+        assert all(o <= P.oil_limit for o in s.oil), "a player holds more oil than the limit"
+        assert 0 <= s.marker <= P.disaster_at and (s.marker == P.disaster_at) == s.pending
+        assert s.metro_pool + sum(s.n_metro) == P.metros
+        if s.champ >= 0:
+            assert s.seq[s.champ] >= P.champ_min and s.seq[s.champ] == max(s.seq)
+        assert len(s.destroyed) <= P.destroy_end
+        for h, num in s.destroyed:
+            assert s.numbers[h] == 0 and b.numbers0[h] == num
+    else:
+        assert s.supply == 0 and not any(s.oil) and not any(s.seq) and s.metro_pool == 0 and not any(s.n_metro)
+    for h in range(b.n_hex):
+        assert s.numbers[h] in (0, b.numbers0[h])
+    assert sum(1 for h in range(b.n_hex) if s.numbers[h] != b.numbers0[h]) == len(s.destroyed)
+    # phase bookkeeping
+    if s.over:
+        assert s.phase == OVER and s.cur == -1
+        if s.winner >= 0 and not P.oil:
+            assert vp(s, s.winner) >= P.vp_win
+    else:
+        assert 0 <= s.cur < n and s.phase != OVER
+        if s.phase == DISCARD:
+            assert s.discard[s.cur] > 0
+        if s.phase == RESPOND:
+            assert s.offer is not None and s.cur != s.active
+        if s.phase == SBP:
+            assert s.cur != s.active and 0 < s.sbp_left < n
+        if s.phase == SETUP_ROAD:
+            assert s.setup_node >= 0 and s.node_owner[s.setup_node] == s.cur
+        if not P.oil and s.phase not in (SBP,) and s.turn > 0:
+            assert vp(s, s.active) < P.vp_win, "the active player should have won"

@@ -1,0 +1,277 @@
+"""Board layouts: the fixed maps, a user's own layout, and the seeded variable setup.
+
+A layout is plain JSON-able data::
+
+    {"name": str, "source": str, "reconstructed": bool,
+     "hexes": [{"q": int, "r": int, "terrain": "forest"|…|"desert",
+                "number": int|None, "spring": None|"numbered"|"overlay"}, …],
+     "harbours": [{"q": int, "r": int, "side": "NE"|"E"|"SE"|"SW"|"W"|"NW",
+                   "type": "3:1"|"lumber"|…}, …],
+     "robber": [q, r] | None}
+
+``validate_layout`` checks every field and returns the canonical form (the
+form stored in options, records and saved positions).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+from typing import Any
+
+from ccg.core.rng import Rng
+
+from .data import GOODS, HARBOUR_TYPES, PIPS, TERRAINS, board_kind, components
+from .geometry import SIDES, Geometry, spiral
+
+
+def _err(field: str, problem: str) -> ValueError:
+    return ValueError(f"invalid Catan layout: {field}: {problem}")
+
+
+def _int(v: Any, field: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _err(field, f"must be a whole number, got {v!r}")
+    return v
+
+
+def validate_layout(data: Any) -> dict:
+    """The canonical layout dict, or a ValueError naming the bad field."""
+    if isinstance(data, str):
+        if not os.path.isfile(data):
+            raise ValueError(
+                f"layout must be 'beginner', 'variable', a layout dict or a path to a JSON layout file; "
+                f"{data!r} is none of these"
+            )
+        try:
+            with open(data, encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, json.JSONDecodeError) as e:
+            raise ValueError(f"layout file could not be read as JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise _err("layout", f"must be an object, got {type(data).__name__}")
+    known = {"name", "source", "reconstructed", "hexes", "harbours", "robber"}
+    for k in data:
+        if k not in known:
+            raise _err(k, f"unknown field (known: {', '.join(sorted(known))})")
+    if "hexes" not in data:
+        raise _err("hexes", "missing")
+    hexes = data["hexes"]
+    if not isinstance(hexes, list) or not 1 <= len(hexes) <= 60:
+        raise _err("hexes", "must be a list of 1 to 60 hexes")
+    out_hexes = []
+    seen = set()
+    for i, h in enumerate(hexes):
+        f = f"hexes[{i}]"
+        if not isinstance(h, dict):
+            raise _err(f, "must be an object")
+        for k in h:
+            if k not in ("q", "r", "terrain", "number", "spring"):
+                raise _err(f"{f}.{k}", "unknown field")
+        q, r = _int(h.get("q"), f + ".q"), _int(h.get("r"), f + ".r")
+        if (q, r) in seen:
+            raise _err(f, f"position ({q}, {r}) appears twice")
+        seen.add((q, r))
+        terrain = h.get("terrain")
+        if terrain not in TERRAINS:
+            raise _err(f + ".terrain", f"must be one of {list(TERRAINS)}, got {terrain!r}")
+        number = h.get("number")
+        spring = h.get("spring")
+        if spring not in (None, "numbered", "overlay"):
+            raise _err(f + ".spring", f"must be null, 'numbered' or 'overlay', got {spring!r}")
+        if number is not None:
+            number = _int(number, f + ".number")
+            if number not in PIPS:
+                raise _err(f + ".number", f"must be 2-6 or 8-12, got {number}")
+        if terrain == "desert" and number is not None and spring != "numbered":
+            raise _err(f + ".number", "a desert has no number unless it carries a numbered oil spring")
+        if spring == "numbered" and (terrain != "desert" or number is None):
+            raise _err(f + ".spring", "a numbered oil spring lies on a desert and prints a number")
+        if spring == "overlay" and (terrain == "desert" or number is None):
+            raise _err(f + ".spring", "an overlay oil spring covers a numbered terrain hex")
+        if terrain != "desert" and number is None:
+            raise _err(f + ".number", f"a {terrain} hex needs a number token")
+        out_hexes.append({"q": q, "r": r, "terrain": terrain, "number": number, "spring": spring})
+    geo = Geometry(sorted(seen))
+    harbours = data.get("harbours", [])
+    if not isinstance(harbours, list):
+        raise _err("harbours", "must be a list")
+    out_harbours = []
+    used_nodes: set = set()
+    for i, hb in enumerate(harbours):
+        f = f"harbours[{i}]"
+        if not isinstance(hb, dict) or set(hb) != {"q", "r", "side", "type"}:
+            raise _err(f, "must be an object with exactly q, r, side, type")
+        q, r = _int(hb["q"], f + ".q"), _int(hb["r"], f + ".r")
+        if (q, r) not in seen:
+            raise _err(f, f"({q}, {r}) is not a land hex")
+        if hb["side"] not in SIDES:
+            raise _err(f + ".side", f"must be one of {list(SIDES)}, got {hb['side']!r}")
+        if hb["type"] not in HARBOUR_TYPES:
+            raise _err(f + ".type", f"must be one of {list(HARBOUR_TYPES)}, got {hb['type']!r}")
+        e = geo.side_edge(q, r, hb["side"])
+        if not geo.edge_coastal[e]:
+            raise _err(f, f"side {hb['side']} of ({q}, {r}) is not on the coast")
+        nodes = geo.edge_nodes[e]
+        if used_nodes & set(nodes):
+            raise _err(f, "shares an intersection with another harbour")
+        used_nodes.update(nodes)
+        out_harbours.append({"q": q, "r": r, "side": hb["side"], "type": hb["type"]})
+    robber = data.get("robber")
+    if robber is not None:
+        if not (isinstance(robber, list) and len(robber) == 2):
+            raise _err("robber", "must be [q, r] or null")
+        rq, rr = _int(robber[0], "robber[0]"), _int(robber[1], "robber[1]")
+        if (rq, rr) not in seen:
+            raise _err("robber", f"({rq}, {rr}) is not a land hex")
+        robber = [rq, rr]
+    name = data.get("name", "custom")
+    if not isinstance(name, str):
+        raise _err("name", "must be text")
+    source = data.get("source", "")
+    if not isinstance(source, str):
+        raise _err("source", "must be text")
+    rec = data.get("reconstructed", False)
+    if not isinstance(rec, bool):
+        raise _err("reconstructed", "must be true or false")
+    return {"name": name, "source": source, "reconstructed": rec, "hexes": out_hexes,
+            "harbours": out_harbours, "robber": robber}
+
+
+def named_layout(name: str) -> dict:
+    """A shipped fixed layout ('beginner' or 'oil_springs'), canonical form."""
+    return validate_layout(copy.deepcopy(components()["layouts"][name]))
+
+
+# ---- variable setup (CAT-3.2, CAT-3.3, CAT-12.6) -----------------------------------------
+def variable_layout(players: int, rng: Rng, clockwise: bool = False, robber_on_desert: bool = True) -> dict:
+    """A seeded variable board: shuffled terrain and harbours, tokens laid in spiral letter order."""
+    kind = board_kind(players)
+    positions = [tuple(p) for p in kind["positions"]]
+    geo = Geometry(positions)
+    terrains = [t for t, n in kind["terrain_counts"].items() for _ in range(n)]
+    rng.shuffle(terrains)
+    terr = {geo.hexes[i]: terrains[i] for i in range(len(geo.hexes))}
+    corners = geo.corner_hexes()
+    start = corners[rng.below(len(corners))]
+    tokens = list(kind["tokens"])
+    numbers: dict = {}
+    k = 0
+    for h in spiral(geo, start, clockwise):
+        pos = geo.hexes[h]
+        if terr[pos] == "desert":
+            numbers[pos] = None
+        else:
+            numbers[pos] = tokens[k]
+            k += 1
+    types = list(kind["harbour_types"])
+    rng.shuffle(types)
+    harbours = [{"q": q, "r": r, "side": s, "type": t} for (q, r, s), t in zip(kind["harbour_slots"], types)]
+    desert = next((list(p) for p in geo.hexes if terr[p] == "desert"), None)
+    layout = {
+        "name": "variable",
+        "source": "seeded variable setup, CAT-3.2/CAT-3.3" + (" (5-6 data reconstructed, CAT-13.7)" if players >= 5 else ""),
+        "reconstructed": players >= 5,
+        "hexes": [{"q": p[0], "r": p[1], "terrain": terr[p], "number": numbers[p], "spring": None} for p in geo.hexes],
+        "harbours": harbours,
+        "robber": desert if robber_on_desert else None,
+    }
+    return layout
+
+
+# ---- Oil Springs variable setup (OIL-13) ------------------------------------------------------
+def place_oil_springs(layout: dict, rng: Rng) -> dict:
+    """Put the oil springs on a variable board (OIL-13.2-13.7, notes A22, A23, A25)."""
+    layout = copy.deepcopy(layout)
+    hexes = layout["hexes"]
+    geo = Geometry([(h["q"], h["r"]) for h in hexes])
+    at = {(h["q"], h["r"]): h for h in hexes}
+    H = [at[p] for p in geo.hexes]  # in geometry order
+    springs: list[int] = []
+    desert_numbers = components()["oil_spring_tiles"]["desert_numbers"]
+    deserts = [i for i, h in enumerate(H) if h["terrain"] == "desert"]
+
+    def nbr_numbers(i):
+        return {H[n]["number"] for n in geo.hex_nbrs[i]}
+
+    # OIL-13.2 / 13.7: numbered desert springs, printed number not on a neighbour if possible
+    tiles = desert_numbers[: len(deserts)]
+    best = None
+    perms = [tiles] if len(tiles) < 2 else [tiles, tiles[::-1]]
+    for perm in perms:
+        bad = sum(perm[j] in nbr_numbers(d) for j, d in enumerate(deserts))
+        if best is None or bad < best[0]:
+            best = (bad, perm)
+    if deserts:
+        for j, d in enumerate(deserts):
+            H[d]["number"] = best[1][j]
+            H[d]["spring"] = "numbered"
+            springs.append(d)
+
+    def adjacent_to_spring(i):
+        return any(n in springs for n in geo.hex_nbrs[i])
+
+    def place(terrain: str, second_from_top: bool):
+        cands = [i for i, h in enumerate(H) if h["terrain"] == terrain and h["spring"] is None and h["number"]]
+        if not cands:
+            return
+        classes = sorted({PIPS[H[i]["number"]] for i in cands}, reverse=second_from_top)
+        cls = classes[1] if len(classes) >= 2 else classes[0]  # A23: distinct probability classes
+        members = [i for i in cands if PIPS[H[i]["number"]] == cls]
+        free = [i for i in members if not adjacent_to_spring(i)]
+        if free:
+            chosen = free[rng.below(len(free))] if len(free) > 1 else free[0]
+        else:
+            # A25: move the chosen token to a non-adjacent hex, same terrain first
+            src = members[0]
+            others = [i for i in cands if i != src and not adjacent_to_spring(i)]
+            if others:
+                dst = min(others, key=lambda i: (geo.hex_distance(i, src), i))
+                H[src]["number"], H[dst]["number"] = H[dst]["number"], H[src]["number"]
+                chosen = dst
+            else:
+                # no same-terrain hex away from the springs: a token swap with another terrain cannot
+                # move a pasture/forest spring, and OIL-13.6 forbids moving terrain: accept adjacency
+                chosen = src
+        H[chosen]["spring"] = "overlay"
+        springs.append(chosen)
+
+    place("pasture", True)   # OIL-13.3: second most probable pasture
+    place("forest", False)   # OIL-13.4 (A22): second least probable forest
+    layout["hexes"] = [{k: h[k] for k in ("q", "r", "terrain", "number", "spring")} for h in H]
+    layout["robber"] = None  # OIL-13.1: the robber starts off the board
+    layout["source"] += "; oil springs placed by OIL-13"
+    return layout
+
+
+def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, clockwise: bool) -> dict:
+    """The concrete layout of a new game from the ``layout`` option (drawing from ``rng`` if variable)."""
+    oil = scenario == "oil_springs"
+    if option is None:
+        option = "beginner" if players <= 4 else "variable"
+    if option == "beginner":
+        if players >= 5:
+            raise ValueError(
+                "no fixed 5-6 player map is available (CAT-13.7, OIL-16.3): use layout='variable' "
+                "or pass your own layout"
+            )
+        return named_layout("oil_springs" if oil else "beginner")
+    if option == "variable":
+        layout = variable_layout(players, rng, clockwise, robber_on_desert=not oil)
+        return place_oil_springs(layout, rng) if oil else layout
+    layout = validate_layout(option)
+    if oil and not any(h["spring"] for h in layout["hexes"]):
+        raise ValueError("an Oil Springs game needs a layout with oil springs (hexes with 'spring')")
+    if not oil and any(h["spring"] for h in layout["hexes"]):
+        raise ValueError("this layout has oil springs: play it with scenario='oil_springs'")
+    return layout
+
+
+def check_layout_option(value: Any) -> Any:
+    """OptionSpec check: keep names, canonicalise dicts and files to a validated dict."""
+    if value is None or value in ("beginner", "variable"):
+        return value
+    return validate_layout(value)
+
+
+GOOD_NAMES = GOODS

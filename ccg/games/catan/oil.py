@@ -1,0 +1,146 @@
+"""The Oil Springs layer: oil production, using and sequestering oil, the disaster phase (OIL-4 … OIL-10)."""
+from __future__ import annotations
+
+from .roads import update_roads
+from .scoring import award_champion
+
+
+def deal_oil(s, entitled: list[int]) -> None:
+    """OIL-4.2-4.4: one token at a time clockwise from the roller until met or the supply is empty.
+
+    A player whose next token would pass the limit does not take it; his
+    remaining entitlement for this roll lapses (note A08).
+    """
+    n = s.num_players
+    L = s.P.oil_limit
+    oil = s.oil
+    while s.supply > 0:
+        gave = False
+        for i in range(n):
+            p = (s.active + i) % n
+            if entitled[p] <= 0 or s.supply <= 0:
+                continue
+            if oil[p] >= L:
+                entitled[p] = 0
+                continue
+            oil[p] += 1
+            s.supply -= 1
+            entitled[p] -= 1
+            gave = True
+        if not gave:
+            break
+
+
+def oil_use_open(s, p: int, k: int) -> bool:
+    """May ``p`` use ``k`` oil now? OIL-7.4 (marker room), OIL-9.2 (not after sequestering)."""
+    if s.marker + k > s.P.disaster_at:
+        return False
+    return not s.seq_done or s.P.open_both
+
+
+def use_oil(s, p: int, k: int) -> None:
+    """Advance the disaster marker by ``k`` uses (OIL-7.2, OIL-7.3)."""
+    s.marker += k
+    s.oil_used = True
+    s.oil_used_total += k
+    if s.marker >= s.P.disaster_at:
+        s.pending = True
+        s.trigger = p
+
+
+def convert(s, p: int, r: int) -> None:
+    """OIL-6.2: 1 oil back to the supply, 2 cards of one resource from the bank."""
+    g = s.P.convert_gives
+    s.oil[p] -= 1
+    s.supply += 1
+    s.hand[p * 5 + r] += g
+    s.bank[r] -= g
+    use_oil(s, p, 1)
+
+
+def can_sequester(s, p: int) -> bool:
+    """OIL-9.1, OIL-9.2: one per turn, not in a turn oil was used (unless OIL-12.2)."""
+    return s.oil[p] > 0 and not s.seq_done and (not s.oil_used or s.P.open_both)
+
+
+def sequester(s, p: int) -> None:
+    s.oil[p] -= 1
+    s.seq[p] += 1
+    s.seq_done = True
+    award_champion(s, p)
+
+
+def remove_oil(s, k: int) -> None:
+    """OIL-8.8, OIL-8.9 (note A17): remove ``k`` oil, supply first, then one at a time from the
+    triggering player clockwise, skipping players without oil."""
+    take = min(k, s.supply)
+    s.supply -= take
+    s.removed += take
+    k -= take
+    n = s.num_players
+    i = 0
+    while k > 0 and any(s.oil):
+        p = (s.trigger + i) % n
+        if s.oil[p] > 0:
+            s.oil[p] -= 1
+            s.removed += 1
+            k -= 1
+        i += 1
+
+
+def flood(s) -> None:
+    """OIL-8.4, OIL-8.5: coastal settlements removed, coastal cities reduced; metropolises and roads stay."""
+    b = s.board
+    no, lv = s.node_owner, s.node_level
+    for n in range(len(no)):
+        p = no[n]
+        if p < 0 or not b.node_coastal[n]:
+            continue
+        if lv[n] == 1:
+            no[n] = -1
+            lv[n] = 0
+            s.n_settle[p] -= 1
+        elif lv[n] == 2:
+            lv[n] = 1  # note A16: reduced even without a settlement piece to spare
+            s.n_city[p] -= 1
+            s.n_settle[p] += 1
+    s.floods += 1
+    from .building import harbour_mask
+
+    for p in range(s.num_players):
+        s.hmask[p] = harbour_mask(s, p)
+    update_roads(s, range(s.num_players))
+
+
+def disaster_phase(s) -> None:
+    """OIL-8.2-8.11: the triggering player's roll locates the disaster; the marker returns to 0."""
+    rng = s.rng
+    d = rng.die() + rng.die()
+    s.disasters += 1
+    hit = -1
+    if d == 7:
+        flood(s)
+    else:
+        numbers = s.numbers
+        cands = [h for h in range(len(numbers)) if numbers[h] == d]  # OIL-8.6 (robber hexes included)
+        if cands:
+            hit = cands[rng.below(len(cands))] if len(cands) > 1 else cands[0]  # EX-4: uniform choice
+            if s.board.spring[hit]:
+                s.spring_hits += 1
+                remove_oil(s, s.P.spring_hit)  # OIL-8.8: the spring keeps its number
+            else:
+                numbers[hit] = 0  # OIL-8.7: token to the track, the hex never produces again
+                s.destroyed.append([hit, d])
+    s.last_disaster = [d, hit, s.trigger]
+    s.marker = 0
+    s.pending = False
+    if len(s.destroyed) >= s.P.destroy_end:
+        # OIL-8.10, OIL-10.3: the island is lost; the Champion holds a Pyrrhic victory (A19: no winner)
+        s.lost = True
+        s.over = True
+        s.winner = -1
+        s.pyrrhic = s.champ
+        s.phase = OVER_PHASE
+
+
+OVER_PHASE = 9

@@ -1,0 +1,88 @@
+"""Rule parameters (``rules={...}`` overrides). Defaults are the printed rules."""
+from __future__ import annotations
+
+from ccg.core.rules import RuleParam, resolve_rules
+
+RULES: dict[str, RuleParam] = {
+    "vp_to_win": RuleParam(10, "VP that win the base game during one's own turn", lo=3, hi=30, source="CAT-11.2"),
+    "discard_above": RuleParam(7, "on a 7, players holding more than this many cards discard half", lo=0, hi=50,
+                               source="CAT-6.2"),
+    "roads": RuleParam(15, "road pieces per player", lo=1, hi=30, source="CAT-1.7"),
+    "settlements": RuleParam(5, "settlement pieces per player", lo=2, hi=15, source="CAT-1.7"),
+    "cities": RuleParam(4, "city pieces per player", lo=0, hi=15, source="CAT-1.7"),
+    "longest_road_min": RuleParam(5, "road length that earns Longest Road", lo=1, hi=15, source="CAT-10.1"),
+    "largest_army_min": RuleParam(3, "played knights that earn Largest Army", lo=1, hi=20, source="CAT-10.4"),
+    "trade_offers_per_turn": RuleParam(1, "domestic trade proposals the active player may make per turn "
+                                          "(bounds random play)", lo=0, hi=20, source="CAT-7.2"),
+    "combined_trade_build": RuleParam(False, "allow trading after building in the same turn (almanac option)",
+                                      source="CAT-4.3"),
+    "spiral_clockwise": RuleParam(False, "lay variable-setup tokens clockwise instead of counterclockwise",
+                                  source="CAT-3.3 note A01"),
+    # ---- Oil Springs ------------------------------------------------------------------------
+    "oil.vp_to_win": RuleParam(12, "VP that win at the end of one's own turn", lo=3, hi=30, source="OIL-10.2"),
+    "oil.limit": RuleParam(0, "oil tokens a player may hold (0 = printed: 4 with 3-4 players, 6 with 5-6)",
+                           lo=0, hi=50, source="OIL-3.3, OIL-11.2"),
+    "oil.tokens": RuleParam(0, "oil tokens in the game (0 = printed: 15 / 21)", lo=0, hi=100, source="OIL-1.1"),
+    "oil.metropolises": RuleParam(0, "metropolis tokens (0 = printed: 4 / 6)", lo=0, hi=20, source="OIL-1.2"),
+    "oil.destroyed_to_end": RuleParam(0, "destroyed number tokens that flood the island (0 = printed: 5 / 8)",
+                                      lo=0, hi=30, source="OIL-8.10, OIL-11.7"),
+    "oil.disaster_at": RuleParam(5, "oil uses that trigger a disaster (marker scale)", lo=1, hi=20,
+                                 source="OIL-7.3"),
+    "oil.spring_hit_removes": RuleParam(3, "oil removed from the supply when a disaster hits an oil spring",
+                                        lo=0, hi=21, source="OIL-8.8"),
+    "oil.convert_gives": RuleParam(2, "resource cards received for converting 1 oil", lo=1, hi=5,
+                                   source="OIL-6.2"),
+    "oil.sequester_per_vp": RuleParam(3, "sequestered tokens per VP", lo=1, hi=21, source="OIL-9.4"),
+    "oil.champion_min": RuleParam(3, "sequestered tokens needed for the Champion of the Environment",
+                                  lo=1, hi=21, source="OIL-9.5"),
+    "oil.open_use_and_sequester": RuleParam(False, "open game: a turn may both use oil and sequester",
+                                            source="OIL-12.2"),
+    "oil.no_limit": RuleParam(False, "open game: no oil hand limit", source="OIL-12.3"),
+    "oil.springs_keep_resource": RuleParam(False, "forest/pasture oil springs also yield their resource",
+                                           source="OIL-2.3 note A05"),
+    "oil.setup_pays_oil": RuleParam(False, "a second settlement at an oil spring pays 1 oil", source="OIL-2.8 note A07"),
+}
+
+
+class Params:
+    """Resolved rule values for one game (immutable, shared by clones)."""
+
+    __slots__ = ("values", "vp_win", "discard_above", "max_roads", "max_settle", "max_city", "lr_min", "la_min",
+                 "offers", "combined", "spiral_cw", "oil", "oil_limit", "oil_tokens", "metros", "destroy_end",
+                 "disaster_at", "spring_hit", "convert_gives", "seq_per_vp", "champ_min", "open_both",
+                 "keep_resource", "setup_oil", "sbp", "bank_size")
+
+    def __init__(self, overrides: dict | None, players: int, scenario: str | None) -> None:
+        v = self.values = resolve_rules(RULES, overrides)
+        big = players >= 5
+        self.oil = scenario == "oil_springs"
+        self.vp_win = v["oil.vp_to_win"] if self.oil else v["vp_to_win"]
+        self.discard_above = v["discard_above"]
+        self.max_roads, self.max_settle, self.max_city = v["roads"], v["settlements"], v["cities"]
+        self.lr_min, self.la_min = v["longest_road_min"], v["largest_army_min"]
+        self.offers = v["trade_offers_per_turn"]
+        self.combined = v["combined_trade_build"]
+        self.spiral_cw = v["spiral_clockwise"]
+        limit = v["oil.limit"] or (6 if big else 4)
+        self.oil_limit = 10 ** 6 if v["oil.no_limit"] else limit
+        self.oil_tokens = v["oil.tokens"] or (21 if big else 15)
+        self.metros = v["oil.metropolises"] or (6 if big else 4)
+        self.destroy_end = v["oil.destroyed_to_end"] or (8 if big else 5)
+        self.disaster_at = v["oil.disaster_at"]
+        self.spring_hit = v["oil.spring_hit_removes"]
+        self.convert_gives = v["oil.convert_gives"]
+        self.seq_per_vp = v["oil.sequester_per_vp"]
+        self.champ_min = v["oil.champion_min"]
+        self.open_both = v["oil.open_use_and_sequester"]
+        self.keep_resource = v["oil.springs_keep_resource"]
+        self.setup_oil = v["oil.setup_pays_oil"]
+        self.sbp = big  # CAT-12.8: Special Building Phase with 5-6 players
+        self.bank_size = 24 if big else 19
+
+
+def check_rules(value):
+    """OptionSpec check for ``rules``: validate names and values, keep the given dict."""
+    if value is None:
+        return None
+    resolve_rules(RULES, value)
+    return dict(value)

@@ -1,0 +1,79 @@
+"""Production on a roll (CAT-5, OIL-4, OIL-6.5) and starting resources (CAT-3.9, OIL-2.8)."""
+from __future__ import annotations
+
+from .oil import deal_oil
+
+
+def produce(s, roll: int) -> None:
+    """Pay every building next to a hex showing ``roll`` that the robber does not block.
+
+    Resource cards follow the shortage rule per resource (CAT-5.3); oil is
+    dealt one at a time (OIL-4.2) and never follows the shortage rule (OIL-4.3).
+    """
+    b = s.board
+    n = s.num_players
+    numbers, no, lv = s.numbers, s.node_owner, s.node_level
+    owed = None
+    oil_owed = None
+    keep = s.P.keep_resource
+    for h in b.hexes_by_number[roll]:
+        if numbers[h] != roll or h == s.robber:  # destroyed (OIL-8.7) or robbed (CAT-6.5, OIL-4.5)
+            continue
+        spring = b.spring[h]
+        r = b.terrain[h]
+        for x in b.hex_nodes[h]:
+            o = no[x]
+            if o < 0:
+                continue
+            amount = lv[x]  # settlement 1, city 2, metropolis 3
+            if spring:
+                if oil_owed is None:
+                    oil_owed = [0] * n
+                oil_owed[o] += amount
+                if not (keep and r < 5):
+                    continue
+            if r < 5:
+                if owed is None:
+                    owed = [0] * (5 * n)
+                owed[o * 5 + r] += amount
+    if owed is not None:
+        hand, bank = s.hand, s.bank
+        for r in range(5):
+            total = 0
+            takers = 0
+            for p in range(n):
+                v = owed[p * 5 + r]
+                if v:
+                    total += v
+                    takers += 1
+            if not total:
+                continue
+            if bank[r] >= total:
+                for p in range(n):
+                    v = owed[p * 5 + r]
+                    if v:
+                        hand[p * 5 + r] += v
+                bank[r] -= total
+            elif takers == 1:  # CAT-5.3 exception: a single entitled player takes what is left
+                for p in range(n):
+                    if owed[p * 5 + r]:
+                        hand[p * 5 + r] += bank[r]
+                bank[r] = 0
+    if oil_owed is not None:
+        deal_oil(s, oil_owed)
+
+
+def starting_resources(s, p: int, node: int) -> None:
+    """One card per terrain hex next to the second settlement; deserts and oil springs pay none."""
+    b = s.board
+    for h in b.node_hexes[node]:
+        r = b.terrain[h]
+        if b.spring[h]:
+            if s.P.setup_oil and s.supply > 0 and s.oil[p] < s.P.oil_limit:  # note A07 flag
+                s.oil[p] += 1
+                s.supply -= 1
+            if not (s.P.keep_resource and r < 5):
+                continue
+        if r < 5 and s.bank[r] > 0:
+            s.hand[p * 5 + r] += 1
+            s.bank[r] -= 1

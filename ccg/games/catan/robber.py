@@ -1,0 +1,113 @@
+"""Rolling a 7, discards and the robber (CAT-6, CAT-9.3, OIL-5)."""
+from __future__ import annotations
+
+from .actions import DISCARD, DISCARD_ACT, MAIN, PRE_ROLL, ROBBER
+from .data import OIL
+
+
+def held(s, p: int) -> int:
+    """Cards that count for the 7: resource cards, plus oil in the scenario (OIL-5.5)."""
+    b = p * 5
+    h = s.hand
+    total = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+    if s.P.oil:
+        total += s.oil[p]
+    return total
+
+
+def start_seven(s) -> None:
+    """CAT-6.2: everyone above the limit owes half (rounded down), chosen card by card."""
+    n = s.num_players
+    for p in range(n):
+        c = held(s, p)
+        s.discard[p] = c // 2 if c > s.P.discard_above else 0
+    _next_discarder(s)
+
+
+def _next_discarder(s) -> None:
+    n = s.num_players
+    for i in range(n):
+        p = (s.active + i) % n
+        if s.discard[p] > 0:
+            s.cur = p
+            s.phase = DISCARD
+            return
+    s.cur = s.active
+    s.phase = ROBBER
+
+
+def legal_discards(s) -> list:
+    p = s.cur
+    h = s.hand
+    out = [DISCARD_ACT[r] for r in range(5) if h[p * 5 + r] > 0]
+    if s.P.oil and s.oil[p] > 0:
+        out.append(DISCARD_ACT[OIL])
+    return out
+
+
+def discard(s, p: int, r: int) -> None:
+    if r == OIL:
+        s.oil[p] -= 1
+        s.supply += 1  # OIL-5.5: back to the supply, the marker does not move
+    else:
+        s.hand[p * 5 + r] -= 1
+        s.bank[r] += 1
+    s.discard[p] -= 1
+    if s.discard[p] == 0:
+        _next_discarder(s)
+
+
+def robber_hexes(s) -> list[int]:
+    """CAT-6.3, OIL-5.1, OIL-5.3/14.3: any other land hex that is not destroyed."""
+    b = s.board
+    numbers, n0 = s.numbers, b.numbers0
+    return [h for h in range(b.n_hex) if h != s.robber and not (n0[h] and not numbers[h])]
+
+
+def legal_robber(s) -> list:
+    b = s.board
+    p = s.cur
+    no = s.node_owner
+    oil = s.P.oil
+    may_take_oil = oil and s.oil[p] < s.P.oil_limit
+    out = []
+    for h in robber_hexes(s):
+        victims = sorted({no[x] for x in b.hex_nodes[h] if no[x] >= 0 and no[x] != p})
+        acts = []
+        for v in victims:
+            if held_cards(s, v) > 0:
+                acts.append(b.act_robber_steal[h][v])
+            if may_take_oil and s.oil[v] > 0:  # OIL-5.4: take 1 oil instead, within the limit
+                acts.append(b.act_robber_oil[h][v])
+        if acts:
+            out.extend(acts)
+        else:
+            out.append(b.act_robber[h])
+    return out
+
+
+def held_cards(s, p: int) -> int:
+    b = p * 5
+    h = s.hand
+    return h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
+
+
+def move(s, p: int, args: tuple) -> None:
+    s.robber = int(args[0][1:])
+    if len(args) >= 2:
+        v = args[1]
+        if len(args) == 3:
+            s.oil[v] -= 1
+            s.oil[p] += 1
+        else:
+            k = s.rng.below(held_cards(s, v))  # CAT-6.4: one random card
+            h = s.hand
+            for r in range(5):
+                c = h[v * 5 + r]
+                if k < c:
+                    h[v * 5 + r] -= 1
+                    h[p * 5 + r] += 1
+                    break
+                k -= c
+    s.phase = MAIN if s.rolled else PRE_ROLL
+    s.cur = s.active

@@ -1,0 +1,38 @@
+"""Victory points (CAT-11.1, OIL-10.1) and the special cards' holders."""
+from __future__ import annotations
+
+from .data import VP_CARD
+
+
+def public_vp(s, p: int) -> int:
+    """VP everyone can see: buildings, Longest Road, Largest Army, sequestration, Champion."""
+    # a metropolis is a city (2) plus one (OIL-6.5: 3 VP in total, not 3 on top of the city)
+    v = s.n_settle[p] + 2 * s.n_city[p] + s.n_metro[p]
+    if s.lr == p:
+        v += 2
+    if s.la == p:
+        v += 2
+    if s.P.oil:
+        v += s.seq[p] // s.P.seq_per_vp
+        if s.champ == p:
+            v += 1
+    return v
+
+
+def vp(s, p: int) -> int:
+    """All VP of seat ``p``, hidden Victory Point cards included (CAT-9.7)."""
+    return public_vp(s, p) + s.dev[p * 5 + VP_CARD]
+
+
+def award_largest_army(s, p: int) -> None:
+    """CAT-10.4: first to the minimum, then only strictly more knights take the card."""
+    k = s.knights[p]
+    if k >= s.P.la_min and s.la != p and (s.la < 0 or k > s.knights[s.la]):
+        s.la = p
+
+
+def award_champion(s, p: int) -> None:
+    """OIL-9.5: first to the minimum takes it; strictly more takes it over; a tie stays."""
+    n = s.seq[p]
+    if n >= s.P.champ_min and s.champ != p and (s.champ < 0 or n > s.seq[s.champ]):
+        s.champ = p

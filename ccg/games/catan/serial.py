@@ -1,0 +1,87 @@
+"""Saved positions: the state as JSON-able data and a loader that validates every field."""
+from __future__ import annotations
+
+from ccg.core import validate as v
+from ccg.core.errors import InvalidPositionError
+
+from .actions import PHASES
+from .layouts import validate_layout
+
+FIELDS = (
+    "layout", "phase", "active", "cur", "turn", "first", "setup_i", "setup_node", "node_owner", "node_level",
+    "edge_owner", "hand", "bank", "dev", "dev_new", "deck", "knights", "discard", "oil", "seq", "numbers",
+    "destroyed", "lr", "la", "robber", "dice", "dev_played", "rolled", "built", "free_roads", "offer",
+    "offers_made", "sbp_left", "supply", "removed", "marker", "metro_pool", "champ", "oil_used", "seq_done",
+    "pending", "trigger", "over", "winner", "lost", "pyrrhic", "disasters", "floods", "spring_hits",
+    "oil_used_total", "last_disaster",
+)
+BOOLS = ("dev_played", "rolled", "built", "oil_used", "seq_done", "pending", "over", "lost")
+
+
+def state_dict(s) -> dict:
+    d = {}
+    for f in FIELDS:
+        if f == "layout":
+            d[f] = s.board.layout
+        elif f == "phase":
+            d[f] = PHASES[s.phase]
+        elif f == "destroyed":
+            d[f] = [list(x) for x in s.destroyed]
+        elif f in ("offer", "last_disaster"):
+            val = getattr(s, f)
+            d[f] = None if val is None else list(val)
+        else:
+            val = getattr(s, f)
+            d[f] = val[:] if isinstance(val, list) else val
+    return d
+
+
+def from_state_dict(cls, d, n: int, options: dict):
+    from .state import blank, recompute_derived
+
+    v.as_dict(d, "state", FIELDS)
+    try:
+        layout = validate_layout(d["layout"])
+    except ValueError as e:
+        raise InvalidPositionError(f"invalid position: layout: {e}") from None
+    if layout != d["layout"]:
+        raise InvalidPositionError("invalid position: layout is not in canonical form")
+    s = blank(n, 0, options, layout)
+    b = s.board
+    s.phase = PHASES.index(v.as_str(d["phase"], "phase", PHASES))
+    for f in ("active", "first"):
+        setattr(s, f, v.as_int(d[f], f, 0, n - 1))
+    s.cur = v.as_int(d["cur"], "cur", -1, n - 1)
+    s.turn = v.as_int(d["turn"], "turn", 0)
+    s.setup_i = v.as_int(d["setup_i"], "setup_i", 0, 2 * n)
+    s.setup_node = v.as_int(d["setup_node"], "setup_node", -1, b.n_node - 1)
+    s.node_owner = v.int_list(d["node_owner"], "node_owner", b.n_node, -1, n - 1)
+    s.node_level = v.int_list(d["node_level"], "node_level", b.n_node, 0, 3)
+    s.edge_owner = v.int_list(d["edge_owner"], "edge_owner", b.n_edge, -1, n - 1)
+    s.hand = v.int_list(d["hand"], "hand", 5 * n, 0)
+    s.bank = v.int_list(d["bank"], "bank", 5, 0)
+    s.dev = v.int_list(d["dev"], "dev", 5 * n, 0)
+    s.dev_new = v.int_list(d["dev_new"], "dev_new", 5, 0)
+    s.deck = v.int_list(d["deck"], "deck", None, 0, 4)
+    s.knights = v.int_list(d["knights"], "knights", n, 0)
+    s.discard = v.int_list(d["discard"], "discard", n, 0)
+    s.oil = v.int_list(d["oil"], "oil", n, 0)
+    s.seq = v.int_list(d["seq"], "seq", n, 0)
+    s.numbers = v.int_list(d["numbers"], "numbers", b.n_hex, 0, 12)
+    des = v.as_list(d["destroyed"], "destroyed")
+    s.destroyed = [v.int_list(x, f"destroyed[{i}]", 2, 0, max(b.n_hex - 1, 12)) for i, x in enumerate(des)]
+    for f in ("lr", "la", "champ", "trigger", "winner", "pyrrhic"):
+        setattr(s, f, v.as_int(d[f], f, -1, n - 1))
+    s.robber = v.as_int(d["robber"], "robber", -1, b.n_hex - 1)
+    s.dice = v.as_int(d["dice"], "dice", 0, 12)
+    for f in BOOLS:
+        setattr(s, f, v.as_bool(d[f], f))
+    for f in ("free_roads", "offers_made", "sbp_left", "supply", "removed", "marker", "metro_pool", "disasters",
+              "floods", "spring_hits", "oil_used_total"):
+        setattr(s, f, v.as_int(d[f], f, 0))
+    off = d["offer"]
+    s.offer = None if off is None else v.int_list(off, "offer", 4, 0, 5)
+    ld = d["last_disaster"]
+    s.last_disaster = None if ld is None else v.int_list(ld, "last_disaster", 3, -1, 12)
+    recompute_derived(s)
+    return s

@@ -1,0 +1,74 @@
+"""Per-game hooks for ccg.simulate and the agents: outcome columns, heuristic, trajectory."""
+from __future__ import annotations
+
+from .data import PIPS
+from .scoring import public_vp, vp
+
+
+def outcome(s) -> dict:
+    """Columns for ccg.simulate: turns, disasters, flood end, oil used, sequestered, winner VP …"""
+    n = s.num_players
+    row = {
+        "turns": s.turn,
+        "winner_vp": vp(s, s.winner) if s.winner >= 0 else None,
+        "longest_road_holder": s.lr,
+        "largest_army_holder": s.la,
+        "max_road": max(s.road_len),
+        "knights_played": sum(s.knights),
+    }
+    if s.P.oil:
+        row.update({
+            "disasters": s.disasters,
+            "floods": s.floods,
+            "spring_hits": s.spring_hits,
+            "destroyed_tokens": len(s.destroyed),
+            "flood_end": s.lost,  # the island was lost (OIL-10.3)
+            "pyrrhic": s.pyrrhic,
+            "oil_used": s.oil_used_total,
+            "sequestered": sum(s.seq),
+            "oil_removed": s.removed,
+            "champion": s.champ,
+            "metropolises": sum(s.n_metro),
+        })
+    for p in range(n):
+        row[f"vp_{p}"] = vp(s, p)
+    return row
+
+
+def production_value(s, p: int) -> float:
+    """Expected cards per roll from p's buildings (pips/36), destroyed and robbed hexes excluded."""
+    b = s.board
+    total = 0
+    for h in range(b.n_hex):
+        num = s.numbers[h]
+        if not num or h == s.robber:
+            continue
+        for x in b.hex_nodes[h]:
+            if s.node_owner[x] == p:
+                total += PIPS[num] * s.node_level[x]
+    return total / 36.0
+
+
+def heuristic(s, seat: int) -> float:
+    """VP (public plus own hidden cards) plus production, cards and oil, scaled so VP dominate."""
+    v = vp(s, seat) if True else public_vp(s, seat)
+    cards = sum(s.hand[seat * 5:(seat + 1) * 5])
+    h = v + 2.0 * production_value(s, seat) + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
+    if s.P.oil:
+        h += 0.1 * s.oil[seat] + 0.2 * s.seq[seat]
+    if s.over:
+        if s.winner == seat:
+            h += 100
+        elif s.winner >= 0:
+            h -= 100
+    return h
+
+
+def trajectory(s) -> dict:
+    """Per-step metrics for ccg.simulate(trajectories=True)."""
+    d = {"turn": s.turn}
+    for p in range(s.num_players):
+        d[f"vp_{p}"] = vp(s, p)
+    if s.P.oil:
+        d.update({"marker": s.marker, "supply": s.supply, "destroyed": len(s.destroyed), "disasters": s.disasters})
+    return d
