@@ -1,0 +1,81 @@
+"""CO2 (Vital Lacerda, 2012): every rule of rules/co2.md on the ccg protocol.
+
+>>> import ccg
+>>> s = ccg.new_game("co2", players=4, seed=1)
+>>> s.legal_actions()[:2]
+
+Options: ``variant`` ("random", "beginner", "normal", "expert", "extreme"),
+``auction``, ``draft``, ``components`` (a TOML path), ``rules`` (overrides of
+``ccg.games.co2.params.RULES``).
+"""
+from __future__ import annotations
+
+import os
+
+from ccg.core import GameSpec, OptionSpec, resolve_rules
+
+from .data import load_components
+from .params import RULES, check_rule_values
+from .scoring import heuristic, outcome, trajectory, trajectory_frame
+from .setup import create
+from .state import Co2State
+
+
+def _check_rules(value):
+    check_rule_values(resolve_rules(RULES, value))
+    return value
+
+
+def _check_components(value):
+    if value is None:
+        return None
+    if not isinstance(value, (str, os.PathLike)):
+        raise ValueError(f"components must be a path to a TOML file, got {value!r}")
+    value = os.fspath(value)
+    load_components(value)  # validates now, with a clear error
+    return value
+
+
+def _check_bool(name):
+    def check(value):
+        if not isinstance(value, bool):
+            raise ValueError(f"option {name!r} must be true or false, got {value!r}")
+        return value
+    return check
+
+
+OPTIONS = {
+    "variant": OptionSpec("random", "starting fossil plants: random setup or a preset (CO2-17.1)",
+                          choices=("random", "beginner", "normal", "expert", "extreme")),
+    "auction": OptionSpec(False, "first-player auction each decade (CO2-17.2)", check=_check_bool("auction")),
+    "draft": OptionSpec(False, "lobby card draft at setup (CO2-2.18.1)", check=_check_bool("draft")),
+    "components": OptionSpec(None, "path to a component TOML file (default: the shipped reconstruction)",
+                             check=_check_components),
+    "rules": OptionSpec(None, "rule parameter overrides, e.g. {'ppm.coal': 50}", check=_check_rules),
+}
+
+SPEC = GameSpec(
+    name="co2",
+    title="CO2",
+    state_class=Co2State,
+    create=create,
+    min_players=1,
+    max_players=5,
+    default_players=4,
+    options=OPTIONS,
+    rules=RULES,
+    conformance_configs=(
+        {"players": 1},
+        {"players": 2, "variant": "beginner", "draft": True},
+        {"players": 3, "variant": "expert", "auction": True},
+        {"players": 4},
+        {"players": 4, "variant": "normal", "auction": True, "draft": True},
+        {"players": 5, "variant": "extreme"},
+    ),
+    outcome=outcome,
+    max_actions=20_000,
+    heuristic=heuristic,
+    trajectory=trajectory,
+)
+
+__all__ = ["SPEC", "Co2State", "RULES", "load_components", "trajectory_frame"]

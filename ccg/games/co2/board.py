@@ -1,0 +1,194 @@
+"""Shared rule helpers: the CEP market, expertise gains, region control, income, goals.
+
+Each function takes the state ``s`` and mutates it; rule ids in comments.
+"""
+from __future__ import annotations
+
+from .data import SOURCES
+
+EMPTY = -1
+GREEN0 = 3  # space kind: 0 coal, 1 oil, 2 gas, 3 + source = green plant
+
+
+# ---- market (CO2-7.2) ------------------------------------------------------------
+def market_take(s) -> bool:
+    """Take 1 CEP from the market pile (CO2-7.2.7); refill and raise the price when it empties
+    (CO2-7.2.4). Returns False when no CEP is left anywhere (engine policy, CO2-DATA-18)."""
+    if s.market <= 0:
+        refill(s)
+        if s.market <= 0:
+            return False
+    s.market -= 1
+    if s.market == 0:
+        refill(s)
+    return True
+
+
+def refill(s) -> None:
+    """CO2-7.2.4: 2 CEP from the bank and the price +1 (max 8). Any refill blocks selling
+    for the rest of the turn (CO2-7.2.6 note, reading: even at price 8)."""
+    add = min(s.R["market.refill"], s.bank_cep)
+    s.bank_cep -= add
+    s.market += add
+    if s.price < s.R["market.price_max"]:
+        s.price += 1
+    s.tf[5] = 1  # refilled this turn (STOP)
+
+
+def take_resources(s, p: int, n: int) -> int:
+    """Give seat p up to n resources from the common supply (limited, CO2-DATA-18)."""
+    n = min(n, s.supply_res)
+    s.supply_res -= n
+    s.res[p] += n
+    return n
+
+
+def cep_sources(s, p: int) -> list[int]:
+    """Where seat p can pay a CEP from: -1 = hand, else a controlled region with CEP (CO2-11.5.1)."""
+    out = [-1] if s.cep[p] > 0 else []
+    ctrl = s.ctrl
+    rc = s.reg_cep
+    for r in range(6):
+        if ctrl[r] == p and rc[r] > 0:
+            out.append(r)
+    return out
+
+
+def pay_cep(s, p: int, where: int) -> None:
+    """Pay 1 CEP to the bank from hand (-1) or a controlled region (CO2-13.4)."""
+    if where < 0:
+        s.cep[p] -= 1
+    else:
+        s.reg_cep[where] -= 1
+    s.bank_cep += 1
+
+
+# ---- expertise (CO2-9) -----------------------------------------------------------------
+def gain_step(s, p: int, src: int) -> list[tuple]:
+    """+1 expertise for p in src; returns the bonus tasks of the space reached (CO2-9.3).
+
+    Gains beyond the track's end are lost (CO2-9.1.3: [CZ] silent; reading: capped)."""
+    i = p * 5 + src
+    v = s.exp[i]
+    if v >= s.C.track_max[src]:
+        return []
+    v += 1
+    s.exp[i] = v
+    out = []
+    for g in s.C.bonuses[src][v]:  # CO2-9.3.5: a space with several bonuses gives them all
+        if g == "resource":
+            take_resources(s, p, 1)
+        elif g == "regional_cep":
+            out.append(("cep_bonus", p))
+        elif g == "any":
+            out.append(("any_exp", p))
+        else:
+            out.append(("gain", p, SOURCES.index(g), 1))
+    return out
+
+
+# ---- board queries -----------------------------------------------------------------------
+def region_spaces(s, r: int) -> range:
+    o = s.C_off[r]
+    return range(o, o + s.C.spaces[r])
+
+
+def green_sources(s, p: int, r: int) -> int:
+    """Bitmask of the sources of p's green plants in region r."""
+    m = 0
+    kind = s.space_kind
+    own = s.space_owner
+    for i in region_spaces(s, r):
+        if own[i] == p:
+            m |= 1 << (kind[i] - GREEN0)
+    return m
+
+
+def built_mask(s, p: int) -> int:
+    """Bitmask of every source among p's green plants."""
+    m = 0
+    kind = s.space_kind
+    for i, o in enumerate(s.space_owner):
+        if o == p:
+            m |= 1 << (kind[i] - GREEN0)
+    return m
+
+
+def plants_of(s, p: int) -> int:
+    return s.space_owner.count(p)
+
+
+# ---- region control (CO2-11) ------------------------------------------------------------
+def control_winner(s, r: int, b: int, c: int) -> int:
+    """CO2-11.3: builder b against controller c, the first difference decides."""
+    mb = green_sources(s, b, r)
+    mc = green_sources(s, c, r)
+    nb, nc = bin(mb).count("1"), bin(mc).count("1")
+    if nb != nc:  # CO2-11.3.1 more different sources
+        return b if nb > nc else c
+    agenda = s.C.agendas[s.agenda[r]]
+    for src in agenda:  # CO2-11.3.2 agenda order, first source only one of them has
+        hb, hc = bool(mb >> src & 1), bool(mc >> src & 1)
+        if hb != hc:
+            return b if hb else c
+    for src in agenda:  # CO2-11.3.3 same sources: expertise in those sources, agenda order
+        if mb >> src & 1:
+            eb, ec = s.exp[b * 5 + src], s.exp[c * 5 + src]
+            if eb != ec:
+                return b if eb > ec else c
+    return b  # CO2-11.3.4 the active player (the builder)
+
+
+def check_control(s, r: int, b: int) -> None:
+    """CO2-11.2: checked only when b builds in r, only b against the current controller."""
+    c = s.ctrl[r]
+    if c == -1:
+        s.ctrl[r] = b
+    elif c != b:
+        s.ctrl[r] = control_winner(s, r, b, c)
+
+
+# ---- income (CO2-4.2) ---------------------------------------------------------------------
+def incomes(s) -> list[int]:
+    """Each seat's income: 1st and 2nd (dense ranking) on each track, 2 players only 1st."""
+    n = s.num_players
+    places = s.R["income.paid_places_2p"] if n == 2 else s.R["income.paid_places"]
+    scale = s.R["income.scale"]
+    out = [0] * n
+    exp = s.exp
+    for src in range(5):
+        vals = sorted({exp[p * 5 + src] for p in range(n)} - {0}, reverse=True)[:places]
+        if not vals:
+            continue
+        table = s.C.income[src]
+        for p in range(n):
+            v = exp[p * 5 + src]
+            if v in vals:
+                out[p] += table[v] * scale
+    return out
+
+
+# ---- company goals (CO2-12.2.3) ---------------------------------------------------------
+def goal_value(s, p: int) -> int:
+    kind, each, cap, _ = s.C.goals[s.goal[p]]
+    n = s.num_players
+    if kind == "regions_controlled":
+        k = s.ctrl.count(p)
+    elif kind == "regions_with_plant":
+        k = sum(1 for r in range(6) if any(s.space_owner[i] == p for i in region_spaces(s, r)))
+    elif kind == "un_goals":
+        k = len(s.un_won[p])
+    elif kind == "plants_after_first":
+        k = max(0, plants_of(s, p) - 1)
+    elif kind == "cep_in_hand":
+        k = s.cep[p]
+    elif kind == "highest_expertise":
+        # ties count; 0 expertise is never "highest" (CO2-12.2.3 note)
+        k = 0
+        for src in range(5):
+            v = s.exp[p * 5 + src]
+            if v > 0 and all(s.exp[q * 5 + src] <= v for q in range(n)):
+                k += 1
+    else:  # plant_sources
+        k = bin(built_mask(s, p)).count("1")
+    return min(cap, each * k)

@@ -1,0 +1,245 @@
+"""The CO2 game state: flat lists in __slots__, a task stack for the flow of play.
+
+Flow: ``tasks`` is a stack of small tuples. Automatic tasks run at once
+(``flow.run``); a decision task (kind in ``flow.DECISIONS``) waits for the
+seat named in its second field. ``current_player`` is that seat.
+"""
+from __future__ import annotations
+
+from ccg.core import GameState, Rng
+from ccg.core import validate as v
+
+from . import flow
+from .board import GREEN0
+from .data import FOSSILS, SOURCES
+
+LIST_FIELDS = ("coins", "vp", "res", "cep", "exp", "sci", "goal", "goal_st", "space_kind", "space_owner",
+               "reg_cep", "reg_res", "ctrl", "agenda", "proj", "inst", "occ", "summit", "sslot", "stack",
+               "psupply", "fossil_stack", "summit_stack", "events", "un_display", "un_deck", "lobby_deck",
+               "lobby_played", "tf", "fossil_out")
+NESTED_FIELDS = ("lobby", "packs", "un_won")
+SCALAR_FIELDS = ("decade", "round", "turns", "start", "active", "ppm", "ppm_peak", "market", "price",
+                 "bank_cep", "supply_res", "over", "lost")
+# tf (turn flags) indices
+TF_MAIN, TF_MOVED, TF_MARKET, TF_CARD, TF_PRICE, TF_REFILL, TF_PREG, TF_PGRANT, TF_INST, TF_SUMMIT, TF_BOUGHT, TF_SOLD = range(12)
+
+
+class Co2State(GameState):
+    game = "co2"
+    hidden_information = True
+    __slots__ = ("C", "C_off", "R", "tasks", "traj") + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS
+
+    # ---- protocol hooks -------------------------------------------------------------------
+    @property
+    def current_player(self):
+        if self.over:
+            return None
+        return self.tasks[-1][1]
+
+    def _legal_actions(self):
+        if self.over:
+            return []
+        return flow.legal(self)
+
+    def _apply(self, action):
+        flow.apply(self, action)
+
+    def _why_illegal(self, action):
+        return flow.why_illegal(self, action)
+
+    def is_terminal(self):
+        return self.over
+
+    def scores(self):
+        return list(self.vp)
+
+    def winners(self):
+        from .scoring import winners
+        return winners(self)
+
+    def _copy(self):
+        new = Co2State.__new__(Co2State)
+        new.C = self.C
+        new.C_off = self.C_off
+        new.R = self.R
+        new.tasks = self.tasks[:]
+        new.traj = self.traj[:]
+        for f in LIST_FIELDS:
+            setattr(new, f, getattr(self, f)[:])
+        new.lobby = [h[:] for h in self.lobby]
+        new.packs = [h[:] for h in self.packs]
+        new.un_won = [h[:] for h in self.un_won]
+        for f in SCALAR_FIELDS:
+            setattr(new, f, getattr(self, f))
+        return new
+
+    # ---- positions -----------------------------------------------------------------------
+    def _state_dict(self):
+        d = {f: getattr(self, f)[:] for f in LIST_FIELDS}
+        for f in NESTED_FIELDS:
+            d[f] = [h[:] for h in getattr(self, f)]
+        for f in SCALAR_FIELDS:
+            d[f] = getattr(self, f)
+        d["tasks"] = [list(t) for t in self.tasks]
+        d["traj"] = [t[:] for t in self.traj]
+        return d
+
+    @classmethod
+    def _from_state_dict(cls, data, num_players, options):
+        from .setup import blank
+        s = blank(num_players, 0, options)
+        keys = LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS + ("tasks", "traj")
+        v.as_dict(data, "state", keys)
+        for f in LIST_FIELDS:
+            setattr(s, f, v.int_list(data[f], f))
+        for f in NESTED_FIELDS:
+            rows = v.as_list(data[f], f, num_players)
+            setattr(s, f, [v.int_list(r, f"{f}[{i}]") for i, r in enumerate(rows)])
+        for f in SCALAR_FIELDS:
+            if f in ("over", "lost"):
+                setattr(s, f, v.as_bool(data[f], f))
+            else:
+                setattr(s, f, v.as_int(data[f], f))
+        tasks = []
+        for i, t in enumerate(v.as_list(data["tasks"], "tasks")):
+            t = v.as_list(t, f"tasks[{i}]")
+            if not t or not isinstance(t[0], str) or t[0] not in flow.KINDS:
+                raise v._fail(f"tasks[{i}]", "unknown task")
+            for k, x in enumerate(t[1:]):
+                v.as_int(x, f"tasks[{i}][{k + 1}]")
+            tasks.append(tuple(t))
+        s.tasks = tasks
+        if not s.over and (not tasks or tasks[-1][0] not in flow.DECISIONS):
+            raise v._fail("tasks", "a running game must wait on a decision")
+        s.traj = [v.int_list(t, f"traj[{i}]") for i, t in enumerate(v.as_list(data["traj"], "traj"))]
+        try:
+            s.check_invariants()
+            if not s.over:
+                flow.legal(s)
+        except (AssertionError, IndexError, KeyError, ValueError, TypeError) as e:
+            raise v._fail("state", f"inconsistent position ({e})") from None
+        return s
+
+    # ---- hidden information (CO2-12.2, CO2-2.17/18) ----------------------------------------
+    def _observe(self, seat):
+        d = self._state_dict()
+        n = self.num_players
+        d["lobby"] = [h if p == seat else len(h) for p, h in enumerate(d["lobby"])]
+        d["packs"] = [h if p == seat else len(h) for p, h in enumerate(d["packs"])]
+        d["goal"] = [g if p == seat else None for p, g in enumerate(d["goal"])]
+        d["lobby_deck"] = len(self.lobby_deck)
+        d["fossil_stack"] = sorted(self.fossil_stack)  # contents are public, order is not
+        d["summit_stack"] = len(self.summit_stack)
+        d["events"] = self.events[:2] + [len(self.events) - 2] if len(self.events) > 2 else self.events[:]
+        d["un_deck"] = len(self.un_deck)
+        assert n == len(d["lobby"])
+        return d
+
+    def _resample_hidden(self, seat, rng: Rng):
+        n = self.num_players
+        # lobby cards of the others and the face-down deck
+        pool = []
+        for p in range(n):
+            if p != seat:
+                pool += self.lobby[p] + self.packs[p]
+        pool += self.lobby_deck
+        rng.shuffle(pool)
+        for p in range(n):
+            if p != seat:
+                k, m = len(self.lobby[p]), len(self.packs[p])
+                self.lobby[p] = pool[:k]
+                self.packs[p] = pool[k:k + m]
+                pool = pool[k + m:]
+        self.lobby_deck = pool
+        # company goals: any card of this player count except the seat's own
+        avail = [c for c in sorted(self.C.goals) if n not in self.C.goals[c][3] and c != self.goal[seat]]
+        rng.shuffle(avail)
+        for p in range(n):
+            if p != seat:
+                self.goal[p] = avail.pop()
+        for deck in (self.fossil_stack, self.summit_stack, self.un_deck):
+            rng.shuffle(deck)
+        rest = self.events[2:]
+        rng.shuffle(rest)
+        self.events[2:] = rest
+
+    # ---- invariants ------------------------------------------------------------------------
+    def check_invariants(self):
+        n = self.num_players
+        R, C = self.R, self.C
+        for f in ("coins", "res", "cep", "goal", "goal_st"):
+            assert len(getattr(self, f)) == n, f
+        assert len(self.exp) == 5 * n and len(self.sci) == 4 * n
+        assert all(x >= 0 for x in self.coins), "coins negative"
+        assert all(x >= 0 for x in self.res), "resources negative"
+        assert all(x >= 0 for x in self.cep), "CEP negative"
+        assert self.market >= 0 and self.bank_cep >= 0
+        assert self.bank_cep + self.market + sum(self.cep) + sum(self.reg_cep) == R["cep.total"], "CEP not conserved"
+        assert self.supply_res >= 0 and self.supply_res + sum(self.res) + sum(self.reg_res) == R["resources.total"], \
+            "resources not conserved"
+        assert R["market.price_min"] <= self.price <= R["market.price_max"]
+        for r in range(6):
+            assert 0 <= self.reg_cep[r] <= C.spaces[r], "regional CEP limit (CO2-6.3.7)"
+            assert self.reg_res[r] >= 0
+            assert -1 <= self.ctrl[r] < n
+        # ppm consistent with the fossil plants on the board (CO2-2.11, 4.3.4, 6.3.6)
+        ppm = (R["ppm.coal"], R["ppm.oil"], R["ppm.gas"])
+        assert self.ppm == sum(ppm[k] for k in self.space_kind if 0 <= k < 3), "ppm != fossil plants on board"
+        assert self.ppm_peak >= self.ppm
+        for f in range(3):
+            total = sum(1 for k in self.space_kind if k == f) + self.fossil_stack.count(f) + self.fossil_out[f]
+            assert total == C.fossils[f], f"{FOSSILS[f]} tiles not conserved"
+        # green plants: built tiles = stack position; filled spaces form a run from the left
+        for src in range(5):
+            assert self.space_kind.count(GREEN0 + src) == self.stack[src] <= len(C.plants[src])
+            assert self.psupply[src] + self.proj.count(src) == C.projects_per_source, "project tiles not conserved"
+        for r in range(6):
+            o = self.C_off[r]
+            ks = self.space_kind[o:o + C.spaces[r]]
+            seen_empty = False
+            for k in ks:
+                if k == -1:
+                    seen_empty = True
+                else:
+                    assert not seen_empty, "demand spaces must fill from the left"
+        for i, k in enumerate(self.space_kind):
+            assert (self.space_owner[i] >= 0) == (k >= GREEN0), "green plants have owners, fossils none"
+        # scientists
+        occ = [-1] * 18
+        slots = [-1] * len(self.sslot)
+        for i, loc in enumerate(self.sci):
+            p = i // 4
+            if 0 <= loc < 18:
+                assert occ[loc] == -1 and self.proj[loc] >= 0, "one scientist per project"
+                occ[loc] = p
+            elif loc >= 100:
+                assert slots[loc - 100] == -1
+                slots[loc - 100] = p
+            else:
+                assert loc in (-1, -2)
+        assert occ == self.occ, "project occupancy out of sync"
+        assert slots == self.sslot, "summit slots out of sync"
+        for p in range(n):
+            assert sum(1 for loc in self.sci[4 * p:4 * p + 4] if loc != -2) <= R["scientists.max"]
+        for sp, t in enumerate(self.summit):
+            k = len(C.summits[t][1]) if t >= 0 else 0
+            assert all(x == -1 for x in self.sslot[sp * 4 + k:sp * 4 + 4]), "scientist on a missing topic slot"
+        # cards
+        cards = sorted(sum(self.lobby, []) + sum(self.packs, []) + self.lobby_deck + self.lobby_played)
+        assert cards == list(range(1, 27)), "lobby cards not conserved"
+        assert len(set(self.goal)) == n
+        for p in range(n):
+            assert 0 <= self.exp[p * 5] and all(0 <= self.exp[p * 5 + s] <= C.track_max[s] for s in range(5))
+        assert 1 <= self.decade
+
+    def __str__(self):
+        from .text import describe
+        return describe(self)
+
+    def trajectory(self):
+        """The per-decade trajectory as a pandas DataFrame (see ``ccg.games.co2.trajectory_frame``)."""
+        from .scoring import trajectory_frame
+        return trajectory_frame(self)
+
+
+_ = SOURCES
