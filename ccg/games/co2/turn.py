@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import board as B
 from .data import GRANTS, SOURCES
 from .flow import A, loc_name, loc_where, origins, push
+from .tables import tables
 
 MAIN, MOVED, MARKET, CARD, PRICE, REFILL, PREG, PGRANT, INST, SUMMIT, BOUGHT, SOLD = range(12)
 
@@ -20,28 +21,31 @@ def _pw(s, ps):
 
 # ---- the three actions (CO2-6) -----------------------------------------------------------------
 def main_actions(s, p: int) -> list:
-    C, proj, out = s.C, s.proj, []
+    T = tables(s.C)
+    proj, out = s.proj, []
     # CO2-6.1 propose: an empty project space in a region whose agenda lists the source
-    for r in range(6):
-        agenda = C.agendas[s.agenda[r]]
-        for g in range(3):
-            ps = r * 3 + g
-            if proj[ps] == -1:
-                rr, pp = _pw(s, ps)
-                for src in agenda:
-                    if s.psupply[src] > 0:
-                        out.append(A("propose", (SOURCES[src], rr, GRANTS[g]), (rr, pp)))
+    sup = s.psupply
+    every = min(sup) > 0
+    agenda = s.agenda
+    for ps in range(18):
+        if proj[ps] == -1:
+            if every:
+                out += T.propose_all[ps][agenda[ps // 3]]
+            else:
+                out += [a for src, a in T.propose[ps][agenda[ps // 3]] if sup[src] > 0]
     # CO2-6.2 install: pay the install CEP; displacing needs the coin (CO2-8.4 note)
     need = s.R["install.cep"]
-    have = s.cep[p] + sum(s.reg_cep[r] for r in range(6) if s.ctrl[r] == p)
-    fee = s.R["displace.coins"]
+    have = s.cep[p]
+    if have < need:
+        have += sum(s.reg_cep[r] for r in range(6) if s.ctrl[r] == p)
     if have >= need:
+        fee_ok = s.coins[p] >= s.R["displace.coins"]
+        inst, occ = s.inst, s.occ
         for ps in range(18):
-            if proj[ps] >= 0 and not s.inst[ps]:
-                o = s.occ[ps]
-                if o == -1 or o == p or s.coins[p] >= fee:
-                    rr, pp = _pw(s, ps)
-                    out.append(A("install", (rr, GRANTS[ps % 3]), (rr, pp)))
+            if proj[ps] >= 0 and not inst[ps]:
+                o = occ[ps]
+                if o == -1 or o == p or fee_ok:
+                    out.append(T.install[ps])
     # CO2-6.3 build
     out += build_actions(s, p)
     return out
@@ -56,6 +60,7 @@ def region_open(s, r: int) -> bool:
 def build_actions(s, p: int) -> list:
     out = []
     C = s.C
+    T = tables(C)
     fee = s.R["displace.coins"]
     disc = s.R["lobby.build_discount"]
     cards = [] if s.tf[CARD] else [c for c in s.lobby[p] if C.lobby[c]["main"] == "build"]
@@ -75,31 +80,26 @@ def build_actions(s, p: int) -> list:
             if s.res[p] < need:
                 continue
             extra = fee if s.occ[ps] not in (-1, p) else 0
-            rr, pp = _pw(s, ps)
-            where = (rr, pp, f"track.{SOURCES[src]}")
             if s.coins[p] >= tile.coins + extra:
-                out.append(A("build", (SOURCES[src], rr, GRANTS[ps % 3]), where))
+                out.append(T.build[src][ps])
             for c in cards:  # CO2-12.1.5.4 lobby 15-19: pay $3 less (never below 0)
                 if C.lobby[c]["source"] == src and s.coins[p] >= max(0, tile.coins - disc) + extra:
-                    out.append(A("build", (SOURCES[src], rr, GRANTS[ps % 3], c), where + ("lobby",)))
+                    out.append(T.build_card[(src, ps, c)])
     return out
 
 
 def lobby_actions(s, p: int) -> list:
     """CO2-7.3: one lobby card (main lobby only after its activity this turn) or one UN goal."""
     tf, C, out = s.tf, s.C, []
+    info = tables(C).lobby_info
     for c in s.lobby[p]:
-        e = C.lobby[c]
-        m = e["main"]
-        ok = ((m == "propose_region" and tf[PREG] == e["region"])
-              or (m == "propose_grant" and tf[PGRANT] == e["grant"])
-              or (m == "install" and tf[INST] == e["source"])
-              or (m == "summit" and tf[SUMMIT] >> e["source"] & 1)
-              or (m == "buy" and tf[BOUGHT]) or (m == "sell" and tf[SOLD]))
-        if ok:
-            out.append(A("lobby", (c, "main"), ("lobby",)))
-        out.append(A("lobby", (c, e["secondary"]), ("lobby",)))
-    if s.res[p] > 0:
+        k, val, main, sec = info[c]
+        if k >= 0:
+            f = tf[k]
+            if (f & val) if k >= 9 else (f == val):
+                out.append(main)
+        out.append(sec)
+    if s.res[p] > 0 and s.un_display:
         built = B.built_mask(s, p)
         for u in s.un_display:  # CO2-12.3.2
             need = 0
@@ -119,7 +119,8 @@ def legal_turn(s, t) -> list:
         out = main_actions(s, p)
         can_end = not out  # CO2-5.2 note (engine reading): no legal action -> the turn may end
     if not tf[MOVED]:
-        out += [A("scientist", (loc_name(s, x),), loc_where(s, x)) for x in origins(s, p)]
+        sf = tables(s.C).sci_from
+        out += [sf[x] for x in origins(s, p)]
     if not tf[MARKET]:
         if s.coins[p] >= s.price and (s.market or s.bank_cep):
             out.append(A("buy", (), ("market",)))

@@ -1,0 +1,59 @@
+"""CO2 random-play speed: µs per action (legal_actions + apply), games/s, clone µs.
+
+    .venv/bin/python benchmarks/co2_profile.py [--players 4] [--games 30] [--profile]
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+import ccg
+from ccg.core import Rng
+
+
+def play(players: int, seed: int, **options) -> tuple[int, float]:
+    s = ccg.new_game("co2", players=players, seed=seed, **options)
+    rng = Rng(seed + 99)
+    n = 0
+    t0 = time.process_time()
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+        n += 1
+    return n, time.process_time() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--variant", default="random")
+    ap.add_argument("--profile", action="store_true")
+    a = ap.parse_args()
+    if a.profile:
+        import cProfile
+        import pstats
+        cProfile.run(f"[play({a.players}, k, variant={a.variant!r}) for k in range(5)]", "/tmp/co2.prof")
+        pstats.Stats("/tmp/co2.prof").sort_stats("tottime").print_stats(20)
+        return
+    total_n, total_t = 0, 0.0
+    for k in range(a.games):
+        n, t = play(a.players, k, variant=a.variant)
+        total_n += n
+        total_t += t
+    s = ccg.new_game("co2", players=a.players, seed=1)
+    rng = Rng(3)
+    for _ in range(60):
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    t0 = time.process_time()
+    for _ in range(2000):
+        s.clone()
+    clone_us = (time.process_time() - t0) / 2000 * 1e6
+    print(f"co2 {a.players}p variant={a.variant}: {a.games} games, {total_n / a.games:.0f} actions/game, "
+          f"{total_t / total_n * 1e6:.1f} µs/action (legal_actions + apply), {a.games / total_t:.1f} games/s, "
+          f"clone {clone_us:.1f} µs")
+
+
+if __name__ == "__main__":
+    main()
