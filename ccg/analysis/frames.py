@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import warnings
 from typing import Any, Iterable
 
@@ -20,20 +21,28 @@ def games_frame(rows: list[dict]) -> pd.DataFrame:
     return df
 
 
-def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> pd.DataFrame:
-    """The long (tidy) frame of trajectory records ``(game, ply, metrics)``.
+_SEAT_SUFFIX = re.compile(r"^(.+)_(\d+)$")
 
-    Columns: ``game``, ``ply``, then every text-valued metric as a label
-    column (e.g. ``phase``), then ``metric``, ``seat`` (<NA> for whole-game
-    metrics; a list-valued metric gives one row per seat) and ``value``
-    (float). ``extra`` adds constant columns in front (a sweep's grid values).
+
+def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> pd.DataFrame:
+    """The long (tidy) frame of trajectory records ``(game, step, ply, metrics)``.
+
+    Columns: ``game``; ``step`` (record number within the game); ``ply``
+    (actions played when recorded; <NA> when the game kept its own per-phase
+    table); the index labels the game gives (``decade``, ``round``, ``turn``,
+    ``phase``) and any text-valued metric as label columns; then ``metric``,
+    ``seat`` and ``value`` (float). Per-seat metrics are recognised by a
+    ``_<seat>`` suffix (``vp_2`` -> metric ``vp``, seat 2) or a list value;
+    whole-game metrics have seat <NA>. ``extra`` adds constant columns in front.
     """
+    from .jobs import INDEX_KEYS
+
     out: list[dict] = []
-    for game, ply, metrics in records:
-        labels = {k: v for k, v in metrics.items() if isinstance(v, str)}
-        base = {**(extra or {}), "game": game, "ply": ply, **labels}
+    for game, step, ply, metrics in records:
+        labels = {k: v for k, v in metrics.items() if isinstance(v, str) or k in INDEX_KEYS}
+        base = {**(extra or {}), "game": game, "step": step, "ply": ply, **labels}
         for name, value in metrics.items():
-            if isinstance(value, str):
+            if name in labels:
                 continue
             if isinstance(value, (list, tuple)):
                 for seat, v in enumerate(value):
@@ -42,11 +51,19 @@ def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> p
                 for sub, v in value.items():
                     out.append({**base, "metric": f"{name}.{sub}", "seat": None, "value": _num(v)})
             else:
-                out.append({**base, "metric": name, "seat": None, "value": _num(value)})
-    df = pd.DataFrame(out, columns=None if out else [*(extra or {}), "game", "ply", "metric", "seat", "value"])
+                m = _SEAT_SUFFIX.match(name)
+                if m:
+                    out.append({**base, "metric": m.group(1), "seat": int(m.group(2)), "value": _num(value)})
+                else:
+                    out.append({**base, "metric": name, "seat": None, "value": _num(value)})
+    columns = [*(extra or {}), "game", "step", "ply", "metric", "seat", "value"]
+    df = pd.DataFrame(out, columns=None if out else columns)
     if len(df):
         df["seat"] = df["seat"].astype("Int64")
+        df["ply"] = df["ply"].astype("Int64")
         df["value"] = df["value"].astype(float)
+        order = [c for c in df.columns if c not in ("metric", "seat", "value")] + ["metric", "seat", "value"]
+        df = df[order]
     return df
 
 

@@ -76,11 +76,13 @@ def run_chunk(job: GameJob, start: int, stop: int) -> tuple[list[dict], list[tup
         entries = seat_entries(job, index)
         seats = [make_agent(job.agents[e], agent_seeds[e]) for e in entries]
         state = registry.new_game(job.game, players=job.players, seed=seed, **job.options)
-        on_step = None
+        recorder = None
         if job.trajectories:
-            on_step = _recorder(spec.trajectory or default_trajectory, index, traj)
-            on_step(state)
-        result = play(state, seats, job.max_actions, on_step)
+            recorder = TrajectoryRecorder(spec.trajectory or default_trajectory, index, traj)
+            recorder.start(state)
+        result = play(state, seats, job.max_actions, recorder.step if recorder and recorder.per_step else None)
+        if recorder is not None:
+            recorder.finish(state)
         row = dict(job.extra)
         row.update(result_row(index, seed, result, spec))
         if job.rotate:
@@ -95,18 +97,63 @@ def default_trajectory(state) -> dict:
     return {"score": list(state.scores())}
 
 
-def _recorder(trajectory, index: int, out: list):
-    """Record ``trajectory(state)`` when it is not None and differs from the last record."""
-    last: list[Any] = [None]
+def _is_table(metrics: dict) -> bool:
+    """A dict of equal-length lists, with an index key: the game's own table of its trajectory so far."""
+    values = list(metrics.values())
+    if not values or not all(isinstance(v, (list, tuple)) for v in values):
+        return False
+    return len({len(v) for v in values}) == 1 and any(k in INDEX_KEYS for k in metrics)
 
-    def record(state) -> None:
-        metrics = trajectory(state)
-        if metrics is None or metrics == last[0]:
+
+# keys that say where in the game a record was taken: kept as columns, not metrics
+INDEX_KEYS = ("decade", "round", "turn", "phase", "step_name")
+
+
+class TrajectoryRecorder:
+    """Collects ``(game, step, ply, metrics)`` records from a game's ``SPEC.trajectory``.
+
+    Two shapes of the hook are understood. A dict of scalars (or of per-seat
+    lists) describes the current position: it is taken at the start and after
+    every action and kept when it differs from the previous record. A dict of
+    equal-length lists with an index key such as ``decade`` is the game's own
+    table of its whole trajectory so far: it is read once from the final
+    position, one record per table row (ply unknown: None).
+    """
+
+    def __init__(self, trajectory, index: int, out: list) -> None:
+        self.trajectory = trajectory
+        self.index = index
+        self.out = out
+        self.last = None
+        self.per_step = True
+        self.steps = 0
+
+    def start(self, state) -> None:
+        metrics = self.trajectory(state)
+        if metrics is not None and _is_table(metrics):
+            self.per_step = False
+        else:
+            self._keep(state, metrics)
+
+    def step(self, state) -> None:
+        self._keep(state, self.trajectory(state))
+
+    def _keep(self, state, metrics) -> None:
+        if metrics is None or metrics == self.last:
             return
-        last[0] = metrics
-        out.append((index, state.ply, metrics))
+        self.last = metrics
+        self.out.append((self.index, self.steps, state.ply, metrics))
+        self.steps += 1
 
-    return record
+    def finish(self, state) -> None:
+        if self.per_step:
+            return
+        table = self.trajectory(state)
+        if not table:
+            return
+        keys = list(table)
+        for i in range(len(table[keys[0]])):
+            self.out.append((self.index, i, None, {k: table[k][i] for k in keys}))
 
 
 def result_row(index: int, game_seed_: int, result, spec) -> dict:

@@ -73,11 +73,12 @@ def simulate(
     the game has no result), and the game's own outcome columns.
 
     With ``trajectories=True`` the result is a :class:`Simulation` named tuple
-    ``(games, trajectories)``; ``trajectories`` is a long frame (game, ply,
-    label columns, metric, seat, value) of ``SPEC.trajectory(state)``, taken
-    at the start and after every action, keeping a record only when it is not
-    None and differs from the previous one (so per-phase metrics give one row
-    set per phase). ``out=`` writes the games frame to Parquet.
+    ``(games, trajectories)``; ``trajectories`` is a long frame (game, step,
+    ply, index labels such as decade or turn, metric, seat, value) of the
+    game's ``SPEC.trajectory`` (see
+    :class:`ccg.analysis.jobs.TrajectoryRecorder` for the two shapes a game
+    may return; games without the hook record every seat's score).
+    ``out=`` writes the games frame to Parquet.
     """
     spec = get_spec(game)
     players = check_players(spec, players)

@@ -21,4 +21,5 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p) / n + z2 / (4 * n * n))) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo, hi = centre - half, centre + half
+    return (0.0 if lo < 1e-12 else lo), (1.0 if hi > 1 - 1e-12 else hi)

@@ -47,7 +47,8 @@ def tournament(
     instances or classes); ``players`` defaults to ``len(agents)`` and must
     match it. Columns: entry, agent (label), games, wins (fractional),
     win_rate, ci_low, ci_high (95% Wilson), fair_share, ratio, beats_fair
-    (ci_low > fair_share). ``return_games=True`` also returns the per-game
+    (ci_low > fair_share), mean_score (the entry's mean final score: useful
+    when few games have a winner, e.g. CO2 when the planet is lost). ``return_games=True`` also returns the per-game
     frame (``entry_<seat>`` tells which entry sat where).
     """
     spec = get_spec(game)
@@ -76,13 +77,20 @@ def win_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
     """Per-entry win rates from a tournament's games frame (needs ``entry_<seat>`` columns)."""
     players = len(labels)
     wins = [0.0] * players
-    for row in games.itertuples(index=False):
-        won = row.winners
+    score_sum = [0.0] * players
+    entry_cols = [games.columns.get_loc(f"entry_{seat}") for seat in range(players)]
+    score_cols = [games.columns.get_loc(f"score_{seat}") if f"score_{seat}" in games else None for seat in range(players)]
+    winners_col = games.columns.get_loc("winners")
+    for row in games.itertuples(index=False, name=None):
+        for seat in range(players):
+            if score_cols[seat] is not None:
+                score_sum[row[entry_cols[seat]]] += float(row[score_cols[seat]])
+        won = row[winners_col]
         if not won:
             continue
         share = 1.0 / len(won)
         for seat in won:
-            wins[getattr(row, f"entry_{seat}")] += share
+            wins[row[entry_cols[seat]]] += share
     n = len(games)
     fair = 1.0 / players
     out = []
@@ -92,5 +100,6 @@ def win_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
         out.append({
             "entry": e, "agent": label, "games": n, "wins": wins[e], "win_rate": rate,
             "ci_low": lo, "ci_high": hi, "fair_share": fair, "ratio": rate / fair, "beats_fair": lo > fair,
+            "mean_score": score_sum[e] / n if n else float("nan"),
         })
     return pd.DataFrame(out)

@@ -31,18 +31,29 @@ def test_simulate_rows_use_the_documented_seeds():
     assert (df.n_winners >= 1).all() and not df.truncated.any()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAMES + ["toy"])
 def test_trajectories_long_frame(game):
     sim = ccg.simulate(game, n_games=2, seed=1, trajectories=True)
     assert isinstance(sim, Simulation)
     games, traj = sim
     assert len(games) == 2 and games.equals(ccg.simulate(game, n_games=2, seed=1))
-    assert {"game", "ply", "metric", "seat", "value"} <= set(traj.columns)
+    assert list(traj.columns[:3]) == ["game", "step", "ply"]
+    assert list(traj.columns[-3:]) == ["metric", "seat", "value"]
     assert set(traj.game) == {0, 1}
     assert traj.value.dtype == float and str(traj.seat.dtype) == "Int64"
-    # plies increase within each game; the first record is the start position
+    players = games.players[0]
+    assert traj.seat.dropna().between(0, players - 1).all()
     for _, g in traj.groupby("game"):
-        assert g.ply.is_monotonic_increasing and g.ply.iloc[0] == 0
+        assert g.step.is_monotonic_increasing and g.step.iloc[0] == 0
+        plies = g.ply.dropna()
+        assert plies.is_monotonic_increasing and (plies.empty or plies.iloc[0] == 0)
+
+
+def _with_trajectory(monkeypatch, traj):
+    import dataclasses
+
+    spec = get_spec("toy")
+    monkeypatch.setitem(ccg.core.registry._SPECS, "toy", dataclasses.replace(spec, trajectory=traj))
 
 
 def test_default_trajectory_is_the_score_per_seat():
@@ -52,25 +63,38 @@ def test_default_trajectory_is_the_score_per_seat():
     assert list(last.value) == [games.score_0[0], games.score_1[0]]
 
 
-def test_trajectory_records_only_changes_and_labels_text(monkeypatch):
-    from ccg.analysis import jobs
-
+def test_per_step_trajectory_records_only_changes(monkeypatch):
     calls = []
 
     def traj(state):
         calls.append(state.ply)
-        return {"phase": "play", "total": sum(state.banked), "banked": list(state.banked)}
+        return {"phase": "play", "turn": state.to_move, "total": sum(state.banked), "banked_0": state.banked[0],
+                "banked_1": state.banked[1]}
 
-    spec = get_spec("toy")
-    import dataclasses
-
-    monkeypatch.setitem(ccg.core.registry._SPECS, "toy", dataclasses.replace(spec, trajectory=traj))
+    _with_trajectory(monkeypatch, traj)
     games, t = ccg.simulate("toy", players=2, n_games=1, seed=3, trajectories=True)
     assert len(calls) == games.actions[0] + 1
     assert set(t.phase) == {"play"} and set(t.metric) == {"total", "banked"}
-    # one record per change of the banked points (plus the start)
+    assert set(t[t.metric == "banked"].seat) == {0, 1} and t[t.metric == "total"].seat.isna().all()
+    assert "turn" in t.columns
+    # a record whenever the seat to move or the banked points changed, never twice the same
     records = t[t.metric == "total"]
-    assert records.value.is_monotonic_increasing and records.value.nunique() == len(records)
+    assert len(records) == t.step.nunique() and records.value.is_monotonic_increasing
+
+
+def test_table_trajectory_is_read_once_at_the_end(monkeypatch):
+    calls = []
+
+    def traj(state):  # the CO2 shape: the game's own table of its phases so far
+        calls.append(state.ply)
+        n = 1 + sum(state.banked) // 10
+        return {"decade": list(range(n)), "ppm": [300 + 10 * i for i in range(n)], "vp_0": [0] * n, "vp_1": [i for i in range(n)]}
+
+    _with_trajectory(monkeypatch, traj)
+    games, t = ccg.simulate("toy", players=2, n_games=1, seed=3, trajectories=True)
+    assert len(calls) == 2  # the start (to learn the shape) and the end
+    assert t.ply.isna().all() and set(t.metric) == {"ppm", "vp"}
+    assert t[t.metric == "ppm"].decade.tolist() == list(range(t.decade.max() + 1))
 
 
 def test_simulate_writes_parquet(tmp_path):

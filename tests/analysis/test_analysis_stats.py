@@ -26,16 +26,17 @@ def test_wilson_matches_the_textbook_formula():
 
 def test_win_table_counts_shared_wins_as_fractions_and_follows_rotation():
     games = pd.DataFrame([
-        {"winners": (0,), "entry_0": 0, "entry_1": 1},       # entry 0 wins
-        {"winners": (0,), "entry_0": 1, "entry_1": 0},       # rotated: entry 1 wins
-        {"winners": (0, 1), "entry_0": 0, "entry_1": 1},     # tie: half each
-        {"winners": (), "entry_0": 1, "entry_1": 0},         # everyone lost
+        {"winners": (0,), "entry_0": 0, "entry_1": 1, "score_0": 4, "score_1": 0},    # entry 0 wins
+        {"winners": (0,), "entry_0": 1, "entry_1": 0, "score_0": 4, "score_1": 2},    # rotated: entry 1 wins
+        {"winners": (0, 1), "entry_0": 0, "entry_1": 1, "score_0": 3, "score_1": 3},  # tie: half each
+        {"winners": (), "entry_0": 1, "entry_1": 0, "score_0": 1, "score_1": 1},      # everyone lost
     ])
     t = win_table(games, ["x", "y"])
     assert list(t.wins) == [1.5, 1.5] and list(t.games) == [4, 4]
     assert t.win_rate[0] == pytest.approx(0.375) and t.ratio[0] == pytest.approx(0.75)
     assert (t.ci_low < t.win_rate).all() and (t.win_rate < t.ci_high).all()
     assert not t.beats_fair.any()
+    assert list(t.mean_score) == [(4 + 2 + 3 + 1) / 4, (0 + 4 + 3 + 1) / 4]
 
 
 def test_tournament_rotates_seats_and_wins_sum_to_decided_games():
