@@ -1,0 +1,121 @@
+"""Helpers for CO2 tests: start positions and careful surgery that keeps tokens conserved."""
+from __future__ import annotations
+
+import ccg
+from ccg.games.co2 import flow
+from ccg.games.co2.board import GREEN0
+from ccg.games.co2.data import GRANTS, SOURCES
+
+SRC = {name: i for i, name in enumerate(SOURCES)}
+FOSSIL = {"coal": 0, "oil": 1, "gas": 2}
+
+
+def new(players=4, seed=1, **kw):
+    return ccg.new_game("co2", players=players, seed=seed, **kw)
+
+
+def reg(s, name: str) -> int:
+    return s.C.regions.index(name)
+
+
+def ps(s, region: str, grant: str) -> int:
+    return reg(s, region) * 3 + GRANTS.index(grant)
+
+
+def turn_of(s, seat: int):
+    """Make it the start of ``seat``'s turn (flags reset, no pending sub-decision)."""
+    while s.tasks and s.tasks[-1][0] != "turn":
+        s.tasks.pop()
+    if s.tasks:
+        s.tasks.pop()
+    s.tasks.append(("turn", seat))
+    s.active = seat
+    s.tf = flow.fresh_turn_flags()
+    s._legal = None
+    return s
+
+
+def give(s, p: int, coins=0, res=0, cep=0, vp=0):
+    """Move tokens to seat p from the bank / common supply (conserving totals)."""
+    s.coins[p] += coins
+    s.vp[p] += vp
+    assert s.supply_res >= res
+    s.supply_res -= res
+    s.res[p] += res
+    assert s.bank_cep >= cep
+    s.bank_cep -= cep
+    s.cep[p] += cep
+    s._legal = None
+
+
+def set_agenda(s, region: str, sources: tuple):
+    idx = [tuple(SRC[x] for x in sources) == a for a in s.C.agendas].index(True)
+    other = s.agenda.index(idx) if idx in s.agenda else None
+    r = reg(s, region)
+    if other is not None:
+        s.agenda[other] = s.agenda[r]
+    s.agenda[r] = idx
+    s._legal = None
+
+
+def put_project(s, region: str, grant: str, source: str, installed=False, scientist_of=None):
+    k = ps(s, region, grant)
+    src = SRC[source]
+    assert s.proj[k] == -1
+    s.psupply[src] -= 1
+    s.proj[k] = src
+    s.inst[k] = 1 if installed else 0
+    if scientist_of is not None:
+        p = scientist_of
+        i = next(i for i in range(4 * p, 4 * p + 4) if s.sci[i] in (-1, -2))
+        s.sci[i] = k
+        s.occ[k] = p
+    s._legal = None
+    return k
+
+
+def put_plant(s, region: str, source: str, owner: int):
+    """A green plant built earlier by ``owner`` on the leftmost empty space."""
+    r = reg(s, region)
+    o = s.C_off[r]
+    i = next(j for j in range(o, o + s.C.spaces[r]) if s.space_kind[j] == -1)
+    src = SRC[source]
+    s.space_kind[i] = GREEN0 + src
+    s.space_owner[i] = owner
+    s.stack[src] += 1
+    s._legal = None
+    return i
+
+
+def set_fossils(s, region: str, kinds: list[str]):
+    """Replace the region's fossil plants by ``kinds`` from the left (ppm and tile counts kept consistent)."""
+    r = reg(s, region)
+    o = s.C_off[r]
+    ppm = (s.R["ppm.coal"], s.R["ppm.oil"], s.R["ppm.gas"])
+    for j in range(o, o + s.C.spaces[r]):
+        k = s.space_kind[j]
+        if 0 <= k < GREEN0:
+            s.space_kind[j] = -1
+            s.ppm -= ppm[k]
+            s.fossil_stack.append(k)
+    for j, name in enumerate(kinds):
+        f = FOSSIL[name]
+        s.fossil_stack.remove(f)
+        s.space_kind[o + j] = f
+        s.ppm += ppm[f]
+    s.ppm_peak = max(s.ppm_peak, s.ppm)
+    s._legal = None
+
+
+def names(s) -> list[str]:
+    return [str(a) for a in s.legal_actions()]
+
+
+def finish_decade(s):
+    """Play ``end`` as the last turn of the decade's last round."""
+    n = s.num_players
+    s.round = flow.rounds(s)
+    s.turns = n - 1
+    turn_of(s, (s.start + n - 1) % n)
+    s.tf[0] = 1
+    s.apply("end")
