@@ -47,6 +47,13 @@ class Co2State(GameState):
     def _why_illegal(self, action):
         return flow.why_illegal(self, action)
 
+    def _parse(self, text):
+        parts = text.split()
+        if not parts:
+            return None
+        from ccg.core import Action
+        return Action(parts[0], tuple(int(x) if x.lstrip("-").isdigit() else x for x in parts[1:]))
+
     def is_terminal(self):
         return self.over
 
