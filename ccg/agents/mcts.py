@@ -11,10 +11,15 @@ averaged implicitly: an action such as a dice roll leads to one node whose
 statistics mix the outcomes the determinizations produced.
 
 Simulations play random moves from the new leaf, at most ``rollout_depth``
-actions (None: to the end), then score the position: a finished game by its
-returns, an unfinished one by :func:`~ccg.agents.evaluation.leaf_values`
-over the game's heuristic. Every node stores the total value for the seat
-that chose the action leading to it, so any number of seats works.
+actions (None: to the end), then score the position for every seat with the
+game's heuristic (which rates finished games too). ``evaluation`` chooses how:
+"heuristic" (default) — each seat's own heuristic value, normalised to
+[0, 1] in the UCB formula by the lowest and highest values seen in this
+search (as MuZero normalises values of unknown scale); "margin" — the seat's
+heuristic minus the best other seat's, normalised the same way; "rank" — a
+scale-free leader/rank score (:func:`~ccg.agents.evaluation.leaf_values`,
+finished games by their returns). Every node stores the total value for the
+seat that chose the action leading to it, so any number of seats works.
 """
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ from ..core.rng import Rng
 from ..core.state import GameState
 from .base import Agent
 from .evaluation import Heuristic, heuristic_for, leaf_values
+
+EVALUATIONS = ("heuristic", "margin", "rank")
 
 
 class _Node:
@@ -61,8 +68,11 @@ class MCTSAgent(Agent):
         c: float = 0.7,
         rollout_depth: int | None = 10,
         heuristic: Heuristic | None = None,
+        evaluation: str = "heuristic",
         seed: int = 0,
     ) -> None:
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
         if seconds is None:
             if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
                 raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
@@ -83,12 +93,13 @@ class MCTSAgent(Agent):
         self.c = float(c)
         self.rollout_depth = rollout_depth
         self.heuristic = heuristic
+        self.evaluation = evaluation
         self._rng = Rng(seed)
         self.last_iterations = 0  # simulations run by the last act(), for benchmarks
 
     def _config(self) -> dict:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c, "rollout_depth": self.rollout_depth,
-                "heuristic": self.heuristic}
+                "heuristic": self.heuristic, "evaluation": self.evaluation}
 
     def act(self, state: GameState) -> Action:
         legal = state.legal_actions()
@@ -101,6 +112,7 @@ class MCTSAgent(Agent):
         heuristic = self.heuristic or heuristic_for(state.game)
         root = _Node(None)
         rng = self._rng
+        self._lo, self._hi = (0.0, 1.0) if self.evaluation == "rank" else (math.inf, -math.inf)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         n = 0
@@ -116,9 +128,27 @@ class MCTSAgent(Agent):
                 best, best_visits = action, node.visits
         return best
 
+    def _evaluate(self, state: GameState, heuristic) -> list[float]:
+        """Raw values per seat at the end of a simulation (and widen the search's value bounds)."""
+        mode = self.evaluation
+        if mode == "rank":
+            return leaf_values(state, heuristic)
+        h = [heuristic(state, p) for p in range(state.num_players)]
+        if mode == "margin" and len(h) > 1:
+            h = [h[p] - max(h[q] for q in range(len(h)) if q != p) for p in range(len(h))]
+        lo, hi = min(h), max(h)
+        if lo < self._lo:
+            self._lo = lo
+        if hi > self._hi:
+            self._hi = hi
+        return h
+
     def _iterate(self, root: _Node, state: GameState, heuristic) -> None:
         rng = self._rng
         c = self.c
+        lo = self._lo
+        span = self._hi - lo
+        scale = 1.0 / span if span > 0 else 0.0
         node = root
         path = [root]
         # selection and expansion
@@ -137,7 +167,8 @@ class MCTSAgent(Agent):
                 child.avail += 1
                 if untried:
                     continue
-                score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                q = (child.total / child.visits - lo) * scale if scale else 0.5
+                score = q + c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best:
                     best, chosen, chosen_action = score, child, action
             mover = state.current_player
@@ -158,7 +189,7 @@ class MCTSAgent(Agent):
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             steps += 1
-        values = leaf_values(state, heuristic)
+        values = self._evaluate(state, heuristic)
         # backpropagation
         for node in path:
             node.visits += 1
