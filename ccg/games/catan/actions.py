@@ -5,9 +5,9 @@ from ccg.core.action import Action
 
 from .data import GOODS
 
-SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DISCARD, ROBBER, MAIN, FREE_ROAD, RESPOND, SBP, OVER = range(10)
+SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DISCARD, ROBBER, MAIN, FREE_ROAD, RESPOND, SBP, OVER, PROPOSE = range(11)
 PHASES = ("setup_settlement", "setup_road", "pre_roll", "discard", "robber", "main", "free_road",
-          "respond", "special_building", "over")
+          "respond", "special_building", "over", "propose")
 
 ROLL = Action("roll")
 END = Action("end")
@@ -15,6 +15,8 @@ PASS = Action("pass")
 BUY = Action("buy", ("dev",))
 ACCEPT = Action("accept")
 REJECT = Action("reject")
+PROPOSE_OPEN = Action("propose")  # opens the domestic-trade table (one ply), see trade.py
+CANCEL = Action("cancel")
 SEQUESTER = Action("sequester")
 PLAY_KNIGHT = Action("play", ("knight",))
 PLAY_ROADS = Action("play", ("roadbuilding",))
@@ -31,3 +33,6 @@ TRADE = {(k, g, t): Action("trade", (k, GOODS[g], GOODS[t])) for k in (2, 3, 4) 
 OFFER_SHAPES = ((1, 1), (1, 2), (2, 1))
 OFFER = {(gn, g, wn, w): Action("offer", (gn, GOODS[g], wn, GOODS[w]))
          for gn, wn in OFFER_SHAPES for g in range(6) for w in range(6) if g != w}
+# offers grouped for fast listing: OFFERS_BY[(gn, g)] = offers giving gn of g, all wants (oil last)
+OFFERS_BY = {(gn, g): tuple(OFFER[(gn, g, wn, w)] for w in range(6) if w != g for (gn2, wn) in OFFER_SHAPES
+                            if gn2 == gn) for gn in (1, 2) for g in range(6)}

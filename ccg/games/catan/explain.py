@@ -12,6 +12,7 @@ def why_illegal(s, a) -> str | None:
     kinds_by_phase = {
         "setup_settlement": "settle", "setup_road": "road", "pre_roll": "roll / play", "discard": "discard",
         "robber": "robber", "respond": "accept / reject", "free_road": "road", "special_building": "build or pass",
+        "propose": "offer / cancel",
     }
     if k in ("settle", "city", "metro") and a.args and isinstance(a.args[0], str) and a.args[0][:1] == "N":
         try:

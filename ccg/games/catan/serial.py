@@ -69,7 +69,11 @@ def from_state_dict(cls, d, n: int, options: dict):
     s.seq = v.int_list(d["seq"], "seq", n, 0)
     s.numbers = v.int_list(d["numbers"], "numbers", b.n_hex, 0, 12)
     des = v.as_list(d["destroyed"], "destroyed")
-    s.destroyed = [v.int_list(x, f"destroyed[{i}]", 2, 0, max(b.n_hex - 1, 12)) for i, x in enumerate(des)]
+    s.destroyed = []
+    for i, x in enumerate(des):
+        v.int_list(x, f"destroyed[{i}]", 2)
+        s.destroyed.append([v.as_int(x[0], f"destroyed[{i}][0]", 0, b.n_hex - 1),
+                            v.as_int(x[1], f"destroyed[{i}][1]", 2, 12)])
     for f in ("lr", "la", "champ", "trigger", "winner", "pyrrhic"):
         setattr(s, f, v.as_int(d[f], f, -1, n - 1))
     s.robber = v.as_int(d["robber"], "robber", -1, b.n_hex - 1)
@@ -82,6 +86,12 @@ def from_state_dict(cls, d, n: int, options: dict):
     off = d["offer"]
     s.offer = None if off is None else v.int_list(off, "offer", 4, 0, 5)
     ld = d["last_disaster"]
-    s.last_disaster = None if ld is None else v.int_list(ld, "last_disaster", 3, -1, 12)
+    if ld is not None:
+        v.int_list(ld, "last_disaster", 3)
+        v.as_int(ld[0], "last_disaster[0]", 2, 12)
+        v.as_int(ld[1], "last_disaster[1]", -1, b.n_hex - 1)
+        v.as_int(ld[2], "last_disaster[2]", -1, n - 1)
+        ld = list(ld)
+    s.last_disaster = ld
     recompute_derived(s)
     return s

@@ -1,7 +1,7 @@
 """Trade (CAT-7, OIL-3.6, OIL-6.4): maritime at every rate the player has, and domestic offers."""
 from __future__ import annotations
 
-from .actions import MAIN, OFFER, OFFER_SHAPES, RESPOND, TRADE
+from .actions import CANCEL, MAIN, OFFERS_BY, PROPOSE, RESPOND, TRADE
 from .data import GENERIC, OIL, RES_INDEX
 
 
@@ -31,28 +31,45 @@ def _has(s, p: int, g: int, n: int) -> bool:
     return (s.oil[p] if g == OIL else s.hand[p * 5 + g]) >= n
 
 
-def legal_offers(s, p: int, out: list) -> None:
-    """CAT-7.2: a bounded set of offers (1:1, 1:2, 2:1), at most ``trade_offers_per_turn`` per turn.
-
-    Oil may be offered or asked for (OIL-3.6) if nobody would pass the limit (OIL-3.4c).
-    """
+def may_propose(s, p: int) -> bool:
+    """CAT-7.2: the active player may open the trade table ``trade_offers_per_turn`` times a turn."""
     if s.offers_made >= s.P.offers:
-        return
+        return False
+    h = s.hand
+    return h[p * 5] + h[p * 5 + 1] + h[p * 5 + 2] + h[p * 5 + 3] + h[p * 5 + 4] + (s.oil[p] if s.P.oil else 0) > 0
+
+
+def propose(s, p: int) -> None:
+    s.offers_made += 1
+    s.phase = PROPOSE
+
+
+def cancel(s, p: int) -> None:
+    s.phase = MAIN
+
+
+def legal_offers(s, p: int) -> list:
+    """A bounded set of offers to all other players: give 1 for 1, 1 for 2, or 2 for 1 (and cancel).
+
+    Oil may be offered or asked for (OIL-3.6) only if the proposer stays within the limit (OIL-3.4c);
+    the limit of the answering player is checked when he accepts.
+    """
+    out = [CANCEL]
     goods = 6 if s.P.oil else 5
-    L = s.P.oil_limit
-    for gn, wn in OFFER_SHAPES:
+    for gn in (1, 2):
         for g in range(goods):
             if not _has(s, p, g, gn):
                 continue
-            for w in range(goods):
-                if w == g or (w == OIL and s.oil[p] + wn > L):
+            for a in OFFERS_BY[(gn, g)]:
+                w = RES_INDEX[a.args[3]]
+                if w >= goods or (w == OIL and s.oil[p] + a.args[2] > s.P.oil_limit):
                     continue
-                out.append(OFFER[(gn, g, wn, w)])
+                out.append(a)
+    return out
 
 
 def offer(s, p: int, args: tuple) -> None:
     s.offer = [args[0], RES_INDEX[args[1]], args[2], RES_INDEX[args[3]]]
-    s.offers_made += 1
     s.phase = RESPOND
     s.cur = (p + 1) % s.num_players  # every other player answers in turn (clockwise)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import (
     ACCEPT, BUY, CONVERT, DISCARD, DISCARD_ACT, END, FREE_ROAD, MAIN, OVER, PASS, PLAY_KNIGHT, PLAY_ROADS,
-    PRE_ROLL, REJECT, RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
+    PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT, RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
 )
 from .building import (
     can_build_city, can_build_metropolis, can_build_road, can_build_settlement, can_pay, metropolis_spots,
@@ -32,6 +32,8 @@ def legal(s) -> list:
         return robber.legal_discards(s)
     if ph == ROBBER:
         return robber.legal_robber(s)
+    if ph == PROPOSE:
+        return trade.legal_offers(s, s.cur)
     if ph == RESPOND:
         return [ACCEPT, REJECT] if trade.can_accept(s, s.cur) else [REJECT]
     if ph == FREE_ROAD:
@@ -71,7 +73,8 @@ def legal_main(s) -> list:
     devcards.legal_plays(s, out)
     if not s.built or s.P.combined:  # CAT-4.2/4.3: trade before building unless combined
         trade.legal_maritime(s, p, out)
-        trade.legal_offers(s, p, out)
+        if trade.may_propose(s, p):
+            out.append(PROPOSE_OPEN)
     if s.P.oil:
         if s.oil[p] > 0 and oil.oil_use_open(s, p, 1):
             g = s.P.convert_gives
@@ -145,6 +148,10 @@ def apply(s, a) -> None:
         trade.maritime(s, p, a.args[0], RES_INDEX[a.args[1]], RES_INDEX[a.args[2]])
     elif k == "offer":
         trade.offer(s, p, a.args)
+    elif k == "propose":
+        trade.propose(s, p)
+    elif k == "cancel":
+        trade.cancel(s, p)
     elif k == "accept":
         trade.accept(s, p)
     elif k == "reject":
@@ -155,7 +162,11 @@ def apply(s, a) -> None:
         oil.sequester(s, p)
     else:  # pragma: no cover - legal_actions never offers other kinds
         raise AssertionError(k)
-    check_base_win(s)
+    if k in VP_KINDS:
+        check_base_win(s)
+
+
+VP_KINDS = frozenset(("road", "settle", "city", "buy", "play"))  # actions that can raise the actor's VP
 
 
 def check_base_win(s) -> None:

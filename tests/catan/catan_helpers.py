@@ -1,0 +1,105 @@
+"""Builders for hand-made Catan positions used by the rule tests."""
+from __future__ import annotations
+
+import ccg
+from ccg.core.rng import Rng
+from ccg.games.catan.actions import MAIN
+from ccg.games.catan.data import RES_INDEX
+from ccg.games.catan.roads import award_longest_road
+from ccg.games.catan.state import recompute_derived
+
+
+def make(players: int = 4, scenario: str | None = None, phase: int = MAIN, active: int = 0, **options):
+    """A game after setup with an empty board, seat ``active`` to act in ``phase``."""
+    if scenario:
+        options["scenario"] = scenario
+    s = ccg.new_game("catan", players=players, seed=0, **options)
+    s.phase = phase
+    s.active = s.cur = s.first = active
+    s.turn = 1
+    s.setup_i = 2 * players
+    s.rolled = phase == MAIN
+    s._legal = None
+    return s
+
+
+def node(s, q: int, r: int, k: str) -> int:
+    return s.board.geo.node_index[(q, r, k)]
+
+
+def hexi(s, q: int, r: int) -> int:
+    return s.board.geo.hex_index[(q, r)]
+
+
+def edge(s, a: int, b: int) -> int:
+    return s.board.geo.edge_index[(min(a, b), max(a, b))]
+
+
+def give(s, p: int, **cards) -> None:
+    """Move resource cards (and ``oil=``) from the bank / supply to seat ``p``."""
+    for name, k in cards.items():
+        r = RES_INDEX[name]
+        if r == 5:
+            s.supply -= k
+            s.oil[p] += k
+        else:
+            s.bank[r] -= k
+            s.hand[p * 5 + r] += k
+    s._legal = None
+
+
+def put(s, p: int, n: int, level: int = 1) -> None:
+    """A building of seat ``p`` on intersection ``n`` (1 settlement, 2 city, 3 metropolis)."""
+    s.node_owner[n] = p
+    s.node_level[n] = level
+    if level == 3:
+        s.metro_pool -= 1
+    refresh(s)
+
+
+def road(s, p: int, *edges: int) -> None:
+    for e in edges:
+        s.edge_owner[e] = p
+    refresh(s)
+
+
+def path(s, p: int, nodes: list[int]) -> None:
+    """Roads of ``p`` along consecutive intersections."""
+    road(s, p, *[edge(s, a, b) for a, b in zip(nodes, nodes[1:])])
+
+
+def refresh(s) -> None:
+    recompute_derived(s)
+    award_longest_road(s)
+    s._legal = None
+
+
+def deal_dev(s, p: int, t: int, k: int = 1) -> None:
+    for _ in range(k):
+        s.deck.remove(t)
+        s.dev[p * 5 + t] += 1
+    s._legal = None
+
+
+def rig(s, action, predicate, tries: int = 20000):
+    """Set ``s.rng`` to the first generator state for which applying ``action`` meets ``predicate``."""
+    for k in range(tries):
+        c = s.clone()
+        c.rng = Rng(k)
+        c.apply(action)
+        if predicate(c):
+            s.rng = Rng(k)
+            return k
+    raise AssertionError("no generator state gives the wanted chance outcome")
+
+
+def legal_strs(s) -> list[str]:
+    return [str(a) for a in s.legal_actions()]
+
+
+def inland_nodes(s) -> list[int]:
+    return [n for n in range(s.board.n_node) if not s.board.node_coastal[n]]
+
+
+def coastal_nodes(s) -> list[int]:
+    return [n for n in range(s.board.n_node) if s.board.node_coastal[n]]
