@@ -1,0 +1,306 @@
+"""Cards (CO2-12), final scoring and winners (CO2-15), variants (CO2-17)."""
+from __future__ import annotations
+
+import pytest
+
+from ccg.core import Rng
+from ccg.games.co2 import board as B
+from ccg.games.co2 import flow
+from ccg.games.co2.scoring import winners
+from co2_helpers import SRC, give, names, new, put_plant, put_project, reg, turn_of
+
+
+def hand(s, p, cards):
+    """Give seat p exactly ``cards`` (swapping with other hands / the deck)."""
+    for c in cards:
+        if c in s.lobby[p]:
+            continue
+        holder = next((h for h in s.lobby if c in h), None) or s.lobby_deck
+        spare = next(x for x in s.lobby[p] if x not in cards)
+        holder[holder.index(c)] = spare
+        s.lobby[p][s.lobby[p].index(spare)] = c
+    s.lobby[p].sort()
+    s._legal = None
+
+
+# ---- CO2-12.1 lobby -------------------------------------------------------------------------------
+def test_CO2_12_1_5_1_region_card_only_after_proposing_there():
+    s = new()
+    region_card = next(c for c, e in s.C.lobby.items() if e["main"] == "propose_region" and e["region"] == 0)
+    hand(s, 0, [region_card])
+    turn_of(s, 0)
+    assert f"lobby {region_card} main" not in names(s)
+    src = s.C.agendas[s.agenda[0]][0]
+    from ccg.games.co2.data import SOURCES
+    s.apply(f"propose {SOURCES[src]} {s.C.regions[0]} resources")
+    c = s.coins[0]
+    s.apply(f"lobby {region_card} main")
+    assert s.coins[0] == c + 3 and region_card in s.lobby_played and region_card not in s.lobby[0]
+    assert not any(x.startswith("lobby") for x in names(s))  # one card per turn
+
+
+@pytest.mark.parametrize("kind", ["resource", "coins", "cep", "scientist"])
+def test_CO2_12_1_4_secondary_effects(kind):
+    s = new()
+    card = next(c for c, e in s.C.lobby.items() if e["secondary"] == kind)
+    hand(s, 0, [card])
+    turn_of(s, 0)
+    before = (s.res[0], s.coins[0], s.cep[0])
+    s.apply(f"lobby {card} {kind}")
+    after = (s.res[0], s.coins[0], s.cep[0])
+    if kind == "scientist":
+        assert s.current_player == 0 and "hire" in names(s)
+        s.apply("hire")
+        assert s.sci[:4].count(-1) == 2
+    else:
+        delta = {"resource": (1, 0, 0), "coins": (0, 2, 0), "cep": (0, 0, 1)}[kind]
+        assert tuple(a - b for a, b in zip(after, before)) == delta
+
+
+def test_CO2_12_1_5_3_card_12_offers_a_choice():
+    s = new()
+    hand(s, 0, [12])
+    put_project(s, "europe", "money", "biomass")
+    turn_of(s, 0)
+    s.apply("install europe money")
+    s.apply("lobby 12 main")
+    assert sorted(names(s)) == ["reward coins3", "reward resource1"]
+
+
+def test_CO2_12_1_5_5_summit_card_after_own_summit_move():
+    s = new()
+    card = next(c for c, e in s.C.lobby.items() if e["main"] == "summit" and e["source"] == SRC["solar"])
+    hand(s, 0, [card])
+    put_project(s, "europe", "money", "solar", scientist_of=0)
+    s.summit[0] = next(i for i, (_, t) in enumerate(s.C.summits) if len(t) == 2 and SRC["solar"] in t)
+    turn_of(s, 0)
+    assert f"lobby {card} main" not in names(s)
+    s.apply("scientist europe.money")
+    s.apply("to s1.solar")
+    s.apply(f"lobby {card} main")
+    assert s.exp[SRC["solar"]] == 1
+
+
+def test_CO2_12_1_5_6_and_7_market_cards():
+    s = new()
+    hand(s, 0, [25, 26])
+    turn_of(s, 0)
+    s.apply("buy")
+    s.apply("lobby 25 main")
+    assert s.vp[0] == 2
+    turn_of(s, 0)
+    c = s.coins[0]
+    s.apply("sell")
+    s.apply("lobby 26 main")
+    assert s.coins[0] == c + s.price + 1 + 3  # the price before selling, plus 3
+
+
+# ---- CO2-12.2 company goals ------------------------------------------------------------------------
+def test_CO2_12_2_2_goal_sold_for_8_coins_any_time():
+    s = turn_of(new(), 0)
+    c = s.coins[0]
+    s.apply("sellgoal")
+    assert s.coins[0] == c + 8 and s.goal_st[0] == 1 and "sellgoal" not in names(s)
+
+
+def test_CO2_12_2_3_goal_values_and_caps():
+    s = new(players=3)
+    p = 0
+    for r in range(6):
+        s.ctrl[r] = p
+    s.goal[p] = 27
+    assert B.goal_value(s, p) == 16  # 6 regions x 4, cap 16
+    put_plant(s, "asia", "solar", p)
+    put_plant(s, "asia", "biomass", p)
+    put_plant(s, "europe", "solar", p)
+    s.goal[p] = 28
+    assert B.goal_value(s, p) == 6
+    s.goal[p] = 30
+    assert B.goal_value(s, p) == 6  # 3 plants, not counting the first
+    s.goal[p] = 33
+    assert B.goal_value(s, p) == 6  # 2 different sources
+    s.goal[p] = 31
+    give(s, p, cep=10)
+    assert B.goal_value(s, p) == 16  # 12 CEP x 2, cap 16
+    s.goal[p] = 32
+    s.exp[p * 5 + 1] = 3
+    s.exp[1 * 5 + 1] = 3  # a tie counts
+    s.exp[2 * 5 + 2] = 1
+    assert B.goal_value(s, p) == 4  # 0 expertise is never "highest" (note)
+    s.goal[p] = 29
+    s.un_won[p] = [34, 35]
+    assert B.goal_value(s, p) == 6
+
+
+def test_CO2_12_3_claim_un_goal():
+    s = new()
+    u = next(c for c, (srcs, vp) in s.C.un_goals.items() if c in s.un_display and len(srcs) == 2)
+    srcs, vp = s.C.un_goals[u]
+    put_plant(s, "asia", ["reforestation", "solar", "fusion", "biomass", "recycling"][srcs[0]], 0)
+    turn_of(s, 0)
+    give(s, 0, res=1)
+    assert f"claim {u}" not in names(s)  # only one of the two sources built
+    put_plant(s, "europe", ["reforestation", "solar", "fusion", "biomass", "recycling"][srcs[1]], 0)
+    s.res[0] = 0
+    s.supply_res += 1
+    s._legal = None
+    assert f"claim {u}" not in names(s)  # a resource is needed
+    give(s, 0, res=1)
+    s.apply(f"claim {u}")
+    assert s.vp[0] == vp and s.res[0] == 0 and u in s.un_won[0] and u not in s.un_display
+    assert not any(x.startswith("lobby") for x in names(s))  # lobby or UN, never both
+
+
+# ---- CO2-15 final scoring --------------------------------------------------------------------------
+def final(s):
+    s.tasks = [("final", -1, 1)]
+    flow.run(s)
+    rng = Rng(0)
+    while not s.is_terminal():
+        acts = s.legal_actions()
+        s.apply(acts[0] if acts[0].kind != "goal" else acts[0])
+    return s
+
+
+def test_CO2_15_order_goal31_before_region_cep_and_sale_at_fixed_price():
+    s = new(players=2)
+    s.goal = [31, 29]
+    s.ctrl[0] = 0
+    s.price = 5
+    s.exp = [0] * 10
+    coins = s.coins[:]
+    cep_hand, cep_region = s.cep[0], s.reg_cep[0]
+    final(s)
+    # goal 31 counted only the hand's 2 CEP (4 VP); all CEP sold at 5 without moving the price
+    assert s.price == 5
+    c0 = coins[0] + (cep_hand + cep_region) * 5
+    assert s.vp[0] == 4 + c0 // 2 + 3 + 3  # goal, coins, both 3-VP bonuses (0 resources / 0 UN: tied)
+    assert s.winners() == winners(s)
+
+
+def test_CO2_15_3_1_goal_or_8_coins():
+    s = new(players=2)
+    s.goal = [29, 31]
+    s.tasks = [("final", -1, 1)]
+    flow.run(s)
+    assert s.current_player is not None and sorted(names(s)) == ["goal coins", "goal score"]
+
+
+def test_CO2_15_3_3_and_4_bonus_to_the_most_and_ties():
+    s = new(players=3)
+    give(s, 0, res=2)
+    give(s, 1, res=2)
+    s.un_won[2] = [34]
+    s.goal_st = [1, 1, 1]
+    s.coins = [0, 0, 0]
+    s.cep = [0, 0, 0]
+    s.bank_cep += 6
+    final(s)
+    assert s.vp == [3, 3, 3]
+
+
+def test_CO2_15_4_tie_breaks():
+    s = new(players=3)
+    s.over = True
+    s.vp = [10, 10, 10]
+    put_plant(s, "asia", "solar", 0)
+    put_plant(s, "asia", "solar", 1)
+    assert winners(s) == [0, 1]  # most green plants
+    s.exp[0 * 5 + 0] = 1
+    s.exp[1 * 5 + 0] = 1
+    s.exp[1 * 5 + 1] = 2
+    assert winners(s) == [1]  # reforestation tied, then solar
+    s.exp[0 * 5 + 1] = 2
+    s.ctrl[0] = 0
+    assert winners(s) == [0]  # then most regions
+    s.ctrl[0] = -1
+    assert winners(s) == [0, 1]  # otherwise shared
+
+
+# ---- CO2-17 variants --------------------------------------------------------------------------------
+def test_CO2_17_2_auction():
+    s = new(players=3, seed=4, auction=True)
+    from co2_helpers import finish_decade
+    holder = s.start
+    s.coins = [10, 10, 10]
+    finish_decade(s)
+    assert s.current_player == holder and "pass" not in names(s)  # the first bidder must open
+    s.apply("bid 0")
+    nxt = (holder + 1) % 3
+    assert s.current_player == nxt and "pass" in names(s) and "bid 0" not in names(s)
+    s.apply("bid 4")
+    s.apply("pass")
+    assert s.current_player == nxt
+    s.apply("pay resource") if "pay resource" in names(s) else None
+    while s.tasks[-1][0] == "auction_pay":
+        s.apply("pay coin")
+    assert s.coins[nxt] <= 6
+    assert s.tasks[-1][0] == "auction_start"
+    s.apply(f"start {holder}")
+    assert s.start == holder
+    s.check_invariants()
+
+
+def test_CO2_17_2_bid_must_be_affordable():
+    s = new(players=2, seed=1, auction=True)
+    s.tasks.append(("bid", 0, 0, -1, -1))
+    s._legal = None
+    top = max(a.args[0] for a in s.legal_actions() if a.kind == "bid")
+    from ccg.games.co2.decisions import auction_value
+    assert top == auction_value(s, 0) == s.coins[0] + s.price * s.cep[0]
+
+
+def test_CO2_2_18_1_draft():
+    s = new(players=3, seed=2, draft=True)
+    picks = 0
+    while s.tasks[-1][0] == "draft":
+        p = s.current_player
+        assert len(s.packs[p]) == 5 - picks // 3
+        s.apply(s.legal_actions()[-1])
+        picks += 1
+    assert picks == 15 and [len(h) for h in s.lobby] == [5, 5, 5] and s.packs == [[], [], []]
+    s.check_invariants()
+
+
+def test_CO2_17_3_solo_setup_projects_without_grants():
+    s = new(players=1, seed=3)
+    assert s.current_player == 0 and len(names(s)) == 6
+    s.apply("region europe")
+    coins, res = s.coins[0], s.res[0]
+    placed = 0
+    while s.tasks[-1][0] == "solo_space":
+        _, _, r, src = s.tasks[-1]
+        assert src in s.C.agendas[s.agenda[r]]
+        s.apply(s.legal_actions()[0])
+        placed += 1
+    assert placed == 5 - sum(1 for x in range(5) if x not in sum((list(s.C.agendas[a]) for a in s.agenda), []))
+    assert (s.coins[0], s.res[0]) == (coins, res) == (3, 0)
+    assert sum(1 for x in s.proj if x >= 0) == placed
+    assert flow.rounds(s) == 6
+
+
+def test_CO2_17_3_6_and_7_solo_lobby_draw_and_un_reveal():
+    s = new(players=1, seed=3)
+    s.apply("region europe")
+    while s.tasks[-1][0] != "turn":
+        s.apply(s.legal_actions()[0])
+    hand(s, 0, [25])
+    s.apply("buy")
+    deck = len(s.lobby_deck)
+    s.apply("lobby 25 main")
+    assert len(s.lobby[0]) == 5 and len(s.lobby_deck) == deck - 1
+    assert len(s.un_display) == 1 and len(s.un_deck) == 12
+
+
+def test_CO2_17_3_8_solo_catastrophe_removes_leftmost_un_goal():
+    s = new(players=1, seed=3, rules={"ppm.catastrophe": 0})
+    s.apply("region europe")
+    while s.tasks[-1][0] != "turn":
+        s.apply(s.legal_actions()[0])
+    s.un_display = [s.un_deck.pop(), s.un_deck.pop()]
+    left = s.un_display[1]
+    from co2_helpers import finish_decade
+    finish_decade(s)
+    while s.tasks[-1][0] != "turn":
+        s.apply(s.legal_actions()[0])
+    assert s.un_display == [left]
