@@ -1,0 +1,50 @@
+"""Chicago Express (Queen Games 2007; first published as Wabash Cannonball), 2–6 players.
+
+Rules: /work/shared/rules/chicago_express.md (ids CE-…). Board data:
+data/board.json (every value names its source; doubtful ones are flagged).
+
+Readings chosen where the rulebook is silent or ambiguous (see the digest's notes):
+
+- CE-0.9: the rulebook says shares lie face up but not whether cash is public.
+  This engine treats every player's cash as public (the money passes openly in
+  auctions and dividends, so it can be counted anyway): no hidden information,
+  ``observation`` shows everything and ``determinize`` only reseeds.
+- CE-2.6: the banker (who opens the PRR opening auction) is seat 0; rule ``banker``.
+- CE-4.5: dividends are checked when the next turn is about to begin (p.7);
+  ``rules={"dividend_timing": "before_action"}`` gives the p.4 reading.
+- CE-10.1: the Chicago phase is resolved after the build action ends.
+- The action meters (3/5/4) are unverified data (CE-D.3).
+
+Actions: see ``actions.py`` for the notation.
+"""
+from __future__ import annotations
+
+from ccg.core import GameSpec, OptionSpec
+
+from .params import RULES, check_rules_option
+from .state import CEState, create
+from .summary import heuristic, outcome, trajectory
+
+SPEC = GameSpec(
+    name="chicago_express",
+    title="Chicago Express",
+    state_class=CEState,
+    create=create,
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    options={"rules": OptionSpec(None, "rule overrides, e.g. {'meter.build': 6} (see ccg.describe)",
+                                 check=check_rules_option)},
+    rules=RULES,
+    conformance_configs=(
+        {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6},
+        {"players": 4, "rules": {"meter.auction": 2, "meter.build": 3, "meter.development": 3}},
+        {"players": 3, "rules": {"dividend_timing": "before_action"}},
+    ),
+    outcome=outcome,
+    max_actions=20_000,
+    heuristic=heuristic,
+    trajectory=trajectory,
+)
+
+__all__ = ["SPEC", "CEState"]

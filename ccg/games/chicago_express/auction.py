@@ -1,0 +1,111 @@
+"""Auctions: the four opening auctions (CE-3), share auctions (CE-5) and the first Wabash share (CE-10.5).
+
+Bidding, for every kind: the opener bids first; then clockwise each seat still
+in bids more than the highest bid (at least the minimum while nobody has bid,
+CE-3.3/CE-5.4) or passes for good. Bids are capped at the bidder's cash and
+raise by at least ``bid_increment`` ($1; CE-3 note). The auction ends when all
+but the highest bidder have passed, or when everybody has passed.
+"""
+from __future__ import annotations
+
+from . import actions as A
+from .board import COMPANIES
+
+# phases (shared with state.py)
+OPENING, CHOOSE, AUCTION, BUILD, WABASH_AUCTION, OVER = range(6)
+PHASE_NAMES = ("opening_auction", "choose", "auction", "build", "wabash_auction", "over")
+OPENING_ORDER = (0, 1, 3, 2)  # PRR, B&O, C&O, NYC (CE-3.1)
+
+
+def minimum_price(income: int, in_circulation: int) -> int:
+    """CE-5.2: ceil(I / (S + 1)), S = shares held by players before this auction."""
+    return -(-income // (in_circulation + 1))
+
+
+def start(s, company: int, opener: int, minimum: int, phase: int) -> None:
+    s.phase = phase
+    s.auc_company = company
+    s.auc_min = minimum
+    s.auc_high = 0
+    s.auc_leader = -1
+    s.auc_active = (1 << s.num_players) - 1
+    s.auc_turn = opener
+    s.auc_opener = opener
+
+
+def lowest_bid(s) -> int:
+    """The smallest bid the seat to act may make (CE-3.3: the minimum binds whoever bids first)."""
+    return s.auc_min if s.auc_leader < 0 else s.auc_high + s.p.bid_inc
+
+
+def legal(s) -> list:
+    out = [A.PASS]
+    lo = lowest_bid(s)
+    hi = s.cash[s.auc_turn]
+    if lo <= hi:
+        out += A.bids(lo, hi)
+    return out
+
+
+def bid(s, amount: int) -> None:
+    s.auc_high = amount
+    s.auc_leader = s.auc_turn
+    _advance(s)
+
+
+def pass_(s) -> None:
+    s.auc_active &= ~(1 << s.auc_turn)
+    _advance(s)
+
+
+def _advance(s) -> None:
+    active = s.auc_active
+    leader = s.auc_leader
+    if (leader >= 0 and active == 1 << leader) or active == 0:
+        _resolve(s)
+        return
+    n = s.num_players
+    t = s.auc_turn
+    while True:
+        t = (t + 1) % n
+        if active >> t & 1:
+            s.auc_turn = t
+            return
+
+
+def _resolve(s) -> None:
+    c = s.auc_company
+    winner = s.auc_leader
+    phase = s.phase
+    if winner >= 0:  # CE-3.4 / CE-5.5: pay the company, take the share
+        s.cash[winner] -= s.auc_high
+        s.treasury[c] += s.auc_high
+    elif phase == OPENING:  # CE-3.5: nobody bid, the opener gets it free
+        winner = s.auc_opener
+    if winner >= 0:
+        s.held[winner * 5 + c] += 1
+        s.shares_left[c] -= 1
+    s.auc_leader = s.auc_turn = s.auc_opener = -1
+    s.auc_company = -1
+    s.auc_high = s.auc_min = s.auc_active = 0
+    if phase == OPENING:
+        if s.opening == 0:
+            s.start_player = winner  # CE-3.7
+        s.opening += 1
+        if s.opening < 4:
+            nxt = OPENING_ORDER[s.opening]  # CE-3.6: whoever obtained the share opens the next auction
+            start(s, nxt, winner, s.p.opening_min[nxt], OPENING)
+        else:
+            s.phase = CHOOSE
+            s.mover = s.start_player
+    elif phase == AUCTION:  # CE-5.6: unsold or sold, the turn is over
+        s.end_turn()
+    else:  # the first Wabash share (CE-10.5/10.6), then the rest of the turn's phases
+        s.finish_turn()
+
+
+def describe(s) -> str:
+    c = COMPANIES[s.auc_company]
+    if s.auc_leader < 0:
+        return f"{c} share: no bid yet (minimum ${s.auc_min})"
+    return f"{c} share: seat {s.auc_leader} leads with ${s.auc_high}"
