@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import actions as A
-from .board import BOARD, CHICAGO, CITY, FOREST, INDUSTRIAL, MOUNTAIN
+from .board import BOARD, CHICAGO, CITY, FOREST, INDUSTRIAL, MOUNTAIN, START
 
 _COST = BOARD.cost
 _EXCL = BOARD.exclusive_mask
@@ -10,6 +10,12 @@ _FORBID = BOARD.forbidden
 _NB = BOARD.nb_mask
 _TERRAIN = BOARD.terrain
 _PLACE = A.PLACE
+_MIN_COST = min(k for h, k in enumerate(_COST) if BOARD.terrain[h] != START)
+# COST_BY_OCC[h][mask]: the CE-6.9 cost on hex h when the companies in ``mask`` are already there
+COST_BY_OCC = tuple(
+    tuple(_COST[h] if _EXCL >> h & 1 else _COST[h] * (m.bit_count() + 1) for m in range(32))
+    for h in range(len(BOARD.ids))
+)
 
 
 def hex_income(s, h: int) -> int:
@@ -24,9 +30,7 @@ def hex_income(s, h: int) -> int:
 
 def cost(s, h: int) -> int:
     """CE-6.9: red value × trains on the hex after placing (× 1 on forest and mountain)."""
-    if _EXCL >> h & 1:
-        return _COST[h]
-    return _COST[h] * (s.occ[h].bit_count() + 1)
+    return COST_BY_OCC[h][s.occ[h]]
 
 
 def candidates(s, c: int) -> int:
@@ -39,16 +43,17 @@ def legal(s) -> list:
     out = []
     if s.build_placed < s.p.max_place and s.trains_left[c] > 0:
         money = s.treasury[c]
-        occ = s.occ
-        places = _PLACE[c]
-        m = candidates(s, c)
-        while m:
-            low = m & -m
-            h = low.bit_length() - 1
-            m ^= low
-            k = _COST[h] if _EXCL & low else _COST[h] * (occ[h].bit_count() + 1)
-            if k <= money:
-                out.append(places[h])
+        if money >= _MIN_COST:
+            occ = s.occ
+            places = _PLACE[c]
+            table = COST_BY_OCC
+            m = s.adj[c] & ~s.net[c] & ~_FORBID[c] & ~(s.any_mask & _EXCL)
+            while m:
+                low = m & -m
+                h = low.bit_length() - 1
+                m ^= low
+                if table[h][occ[h]] <= money:
+                    out.append(places[h])
     out.append(A.STOP)
     return out
 

@@ -1,0 +1,172 @@
+"""Chicago Express board view: a Plotly hex map with tables of companies, players, meters and industry."""
+from __future__ import annotations
+
+import math
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ccg.games.chicago_express.board import BOARD, COMPANIES, INDUSTRIES, TERRAINS
+
+COMPANY_COLOURS = ("#d62728", "#1f4fd6", "#2ca02c", "#f2c500", "#111111")  # PRR red, B&O blue, NYC green, C&O yellow, Wabash black
+TERRAIN_COLOURS = {
+    "plain": "#efe9cf", "forest": "#7fa66a", "mountain": "#a8927b", "city": "#f6d98b",
+    "industrial": "#b9b9d6", "start": "#e3aaaa", "chicago": "#cfa6e3",
+}
+R = 1.0  # hex radius (centre to corner)
+_SQ3 = math.sqrt(3.0)
+
+
+def hex_centre(hex_id: str) -> tuple[float, float]:
+    """Flat-topped layout: column A.. → x, row → y downward; odd columns (B, D, …) half a hex lower."""
+    col = ord(hex_id[0]) - ord("A")
+    row = int(hex_id[1:])
+    return col * 1.5 * R, -(row * _SQ3 * R + (col % 2) * _SQ3 / 2 * R)
+
+
+_CENTRES = [hex_centre(h) for h in BOARD.ids]
+_CORNERS = [(math.cos(math.pi / 3 * k) * R * 0.97, math.sin(math.pi / 3 * k) * R * 0.97) for k in range(7)]
+# where each company's train sits inside a hex
+_SLOTS = [(-0.45, 0.35), (0.0, 0.5), (0.45, 0.35), (-0.45, -0.35), (0.45, -0.35)]
+
+
+def _terrain_traces() -> list:
+    traces = []
+    for t, name in enumerate(TERRAINS):
+        xs, ys = [], []
+        for i in range(len(BOARD.ids)):
+            if BOARD.terrain[i] != t:
+                continue
+            cx, cy = _CENTRES[i]
+            xs += [cx + dx for dx, _ in _CORNERS] + [None]
+            ys += [cy + dy for _, dy in _CORNERS] + [None]
+        traces.append(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", fillcolor=TERRAIN_COLOURS[name],
+                                 line=dict(color="#777", width=0.6), name=name, hoverinfo="skip",
+                                 uid=f"ce-terrain-{name}", legendgroup="terrain", showlegend=True))
+    return traces
+
+
+def _hex_label(s, i: int) -> str:
+    t = TERRAINS[BOARD.terrain[i]]
+    parts = [f"−{BOARD.cost[i]}"] if BOARD.cost[i] else []
+    if t in ("city", "mountain"):
+        parts.append(f"+{BOARD.black[i]}")
+    elif t == "industrial":
+        parts.append(f"+{s.industry[BOARD.industry_of[i]]}")
+    elif t == "chicago":
+        parts.append(f"+{s.p.chicago_income}")
+    return " ".join(parts)
+
+
+def _hover(s, i: int) -> str:
+    t = TERRAINS[BOARD.terrain[i]]
+    lines = [f"<b>{BOARD.hex_label(i)}</b> · {t}", f"build cost {BOARD.cost[i]} × trains"]
+    if t in ("city", "mountain"):
+        lines.append(f"income +{BOARD.black[i]}, house +{BOARD.house[i]}")
+    if t == "industrial":
+        lines.append(f"industry value {s.industry[BOARD.industry_of[i]]}")
+    if s.house_mask >> i & 1:
+        lines.append("developed (house)")
+    here = [COMPANIES[c] for c in range(5) if s.occ[i] >> c & 1]
+    if here:
+        lines.append("trains: " + ", ".join(here))
+    return "<br>".join(lines)
+
+
+def board(state, seat: int | None = None, height: int = 760) -> go.Figure:
+    """The position as a Plotly figure (deterministic trace uids, so notebooks reproduce)."""
+    from ccg.games.chicago_express.state import CEState
+
+    if not isinstance(state, CEState):
+        raise ValueError(f"board() needs a Chicago Express state, got {type(state).__name__}")
+    s = state
+    fig = make_subplots(
+        rows=4, cols=2, column_widths=[0.62, 0.38], row_heights=[0.3, 0.3, 0.2, 0.2],
+        specs=[[{"type": "xy", "rowspan": 4}, {"type": "table"}], [None, {"type": "table"}],
+               [None, {"type": "table"}], [None, {"type": "table"}]],
+        horizontal_spacing=0.02, vertical_spacing=0.03,
+    )
+    for tr in _terrain_traces():
+        fig.add_trace(tr, row=1, col=1)
+    # labels and hover
+    xs = [c[0] for c in _CENTRES]
+    ys = [c[1] for c in _CENTRES]
+    fig.add_trace(go.Scatter(x=xs, y=[y - 0.05 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
+                             textfont=dict(size=8, color="#5a1010"), hovertext=[_hover(s, i) for i in range(len(xs))],
+                             hoverinfo="text", name="values", uid="ce-values", showlegend=False), row=1, col=1)
+    fig.add_trace(go.Scatter(x=xs, y=[y - 0.55 for y in ys], mode="text", text=list(BOARD.ids),
+                             textfont=dict(size=6, color="#666"), hoverinfo="skip", name="ids", uid="ce-ids",
+                             showlegend=False), row=1, col=1)
+    # houses
+    hx, hy = [], []
+    for i in range(len(xs)):
+        if s.house_mask >> i & 1:
+            hx.append(xs[i] + 0.55)
+            hy.append(ys[i] - 0.25)
+    fig.add_trace(go.Scatter(x=hx, y=hy, mode="markers", marker=dict(symbol="pentagon", size=9, color="#8b4513",
+                             line=dict(color="white", width=1)), name=f"houses ({s.supply} in supply)",
+                             uid="ce-houses", hoverinfo="skip"), row=1, col=1)
+    # trains per company
+    for c in range(5):
+        tx, ty = [], []
+        dx, dy = _SLOTS[c]
+        m = s.net[c]
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            m ^= low
+            tx.append(xs[i] + dx)
+            ty.append(ys[i] + dy)
+        fig.add_trace(go.Scatter(x=tx, y=ty, mode="markers", marker=dict(size=9, color=COMPANY_COLOURS[c],
+                                 line=dict(color="white", width=1), symbol="square"),
+                                 name=f"{COMPANIES[c]} trains", uid=f"ce-trains-{c}", hoverinfo="skip"), row=1, col=1)
+    fig.update_xaxes(visible=False, row=1, col=1)
+    fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
+    _tables(fig, s, seat)
+    title = str(s).split("\n")[1]
+    fig.update_layout(height=height, margin=dict(l=5, r=5, t=40, b=5), title=dict(text=title, x=0.01, font=dict(size=14)),
+                      plot_bgcolor="white", legend=dict(orientation="h", y=-0.02, font=dict(size=9)),
+                      uirevision="ce-board")
+    return fig
+
+
+def _tables(fig: go.Figure, s, seat: int | None) -> None:
+    from ccg.games.chicago_express.board import BOARD as B
+
+    shown = range(5) if s.wabash_in else range(4)
+    comp = [
+        [COMPANIES[c] for c in shown],
+        [s.treasury[c] for c in shown],
+        [s.income[c] for c in shown],
+        [f"{B.shares[c] - s.shares_left[c]}/{B.shares[c]}" for c in shown],
+        [s.shares_left[c] for c in shown],
+        [s.trains_left[c] for c in shown],
+        [s.dividend_per_share(c) for c in shown],
+    ]
+    fig.add_trace(go.Table(
+        header=dict(values=["company", "treasury $", "income", "sold", "unsold", "trains left", "div/share"],
+                    font=dict(size=10)),
+        cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]], font=dict(size=10)),
+        uid="ce-table-companies"), row=1, col=2)
+    n = s.num_players
+    names = [f"seat {p}" + (" (you)" if p == seat else "") + (" ◀" if p == s.current_player else "") for p in range(n)]
+    cols = [names, [s.cash[p] for p in range(n)]]
+    cols += [[s.held[p * 5 + c] for p in range(n)] for c in shown]
+    fig.add_trace(go.Table(header=dict(values=["player", "cash $"] + [COMPANIES[c] for c in shown], font=dict(size=10)),
+                           cells=dict(values=cols, font=dict(size=10)), uid="ce-table-players"), row=2, col=2)
+    meters = ["auction", "build", "development"]
+    fig.add_trace(go.Table(
+        header=dict(values=["meter", "used", "length", "state"], font=dict(size=10)),
+        cells=dict(values=[meters, s.meters, list(s.p.meter_len),
+                           ["RED" if s.meters[k] >= s.p.meter_len[k] else "open" for k in range(3)]], font=dict(size=10)),
+        uid="ce-table-meters"), row=3, col=2)
+    fig.add_trace(go.Table(
+        header=dict(values=["industry", "value", "max", "step"], font=dict(size=10)),
+        cells=dict(values=[[k.title() for k in INDUSTRIES], s.industry, list(s.p.ind_max), list(s.p.ind_step)],
+                   font=dict(size=10)),
+        uid="ce-table-industry"), row=4, col=2)
+
+
+def _light(colour: str) -> str:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r},{g},{b},0.25)"
