@@ -1,0 +1,121 @@
+"""Helpers for the Chicago Express tests: set positions up directly, consistently."""
+from __future__ import annotations
+
+import ccg
+from ccg.games.chicago_express.board import BOARD, COMPANIES
+from ccg.games.chicago_express.build import hex_income
+
+PRR, BO, NYC, CO, WAB = range(5)
+H = BOARD.index  # hex id -> index
+
+
+def new(players: int = 4, seed: int = 1, **rules):
+    return ccg.new_game("chicago_express", players=players, seed=seed, **({"rules": rules} if rules else {}))
+
+
+def after_openings(players: int = 4, seed: int = 1, **rules):
+    """All four opening auctions passed: the banker (seat 0) holds one share of each eastern company free."""
+    s = new(players, seed, **rules)
+    while s.phase == 0:
+        s.apply("pass")
+    s.check_invariants()
+    return s
+
+
+def set_income(s, c: int, value: int) -> None:
+    """Set a company's income, keeping the from-scratch income check consistent."""
+    s.income_base[c] += value - s.income[c]
+    s.income[c] = value
+
+
+def give_share(s, seat: int, c: int, n: int = 1) -> None:
+    s.held[seat * 5 + c] += n
+    s.shares_left[c] -= n
+
+
+def take_share(s, seat: int, c: int, n: int = 1) -> None:
+    s.held[seat * 5 + c] -= n
+    s.shares_left[c] += n
+
+
+def put(s, c: int, hex_id: str, gain_income: bool = True) -> None:
+    """Place a train of company c on hex_id directly (no cost), with its CE-7 income."""
+    h = H[hex_id]
+    bit = 1 << h
+    s.occ[h] |= 1 << c
+    s.net[c] |= bit
+    s.adj[c] |= BOARD.nb_mask[h]
+    s.any_mask |= bit
+    s.trains_left[c] -= 1
+    if gain_income:
+        s.income[c] += hex_income(s, h)
+    else:
+        s.income_base[c] -= hex_income(s, h)
+
+
+def path(s, c: int, *hexes: str) -> None:
+    for h in hexes:
+        put(s, c, h)
+
+
+def fund(s, c: int, amount: int) -> None:
+    """Give company c money as if paid by seat 0 (keeps money conserved)."""
+    s.cash[0] -= amount
+    s.treasury[c] += amount
+
+
+def add_house(s, hex_id: str) -> None:
+    """A house placed earlier (income of companies present adjusted as CE-8.7 would)."""
+    h = H[hex_id]
+    s.house_mask |= 1 << h
+    s.supply -= 1
+    for c in range(5):
+        if s.occ[h] >> c & 1:
+            s.income[c] += BOARD.house[h]
+
+
+def refresh(s) -> None:
+    s._legal = None
+    s.check_invariants()
+
+
+def names(actions) -> list[str]:
+    return [str(a) for a in actions]
+
+
+__all__ = ["PRR", "BO", "NYC", "CO", "WAB", "H", "BOARD", "COMPANIES", "new", "after_openings", "set_income",
+           "give_share", "take_share", "put", "path", "fund", "add_house", "refresh", "names"]
+
+
+def route(s, c: int, target: str, via: str | None = None) -> list[str]:
+    """A shortest list of hexes company c may build on from its network to ``target`` (inclusive),
+    avoiding other start hexes and forests/mountains someone already holds."""
+    if via is not None:
+        first = route(s, c, via)
+        tmp = s.clone()
+        path(tmp, c, *first)
+        return first + route(tmp, c, target)
+    blocked = BOARD.forbidden[c] | (s.any_mask & BOARD.exclusive_mask)
+    goal = H[target]
+    net = s.net[c]
+    prev = {}
+    frontier = [h for h in range(len(BOARD.ids)) if net >> h & 1]
+    seen = set(frontier)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for j in BOARD.neighbours[h]:
+                if j in seen or blocked >> j & 1:
+                    continue
+                seen.add(j)
+                prev[j] = h
+                nxt.append(j)
+        frontier = nxt
+        if goal in seen:
+            break
+    out = []
+    h = goal
+    while not net >> h & 1:
+        out.append(BOARD.ids[h])
+        h = prev[h]
+    return out[::-1]

@@ -1,0 +1,255 @@
+"""The worked examples CE-X.1..CE-X.16 of rules/chicago_express.md, one test each (ids in the names)."""
+from __future__ import annotations
+
+import pytest
+
+from ccg.games.chicago_express.auction import minimum_price
+from ce_helpers import (BO, CO, NYC, PRR, WAB, H, add_house, after_openings, fund, give_share, names, path, put,
+                        refresh, route, set_income)
+
+
+def test_ce_x1_share_minimum_price():
+    """CE-X.1: NYC income 22, two NYC shares held -> minimum ceil(22/3) = 8."""
+    assert minimum_price(22, 2) == 8
+    s = after_openings(3)  # seat 0 holds one NYC share
+    give_share(s, 1, NYC)
+    s.held[0 * 5 + NYC] -= 1
+    s.shares_left[NYC] += 1
+    give_share(s, 2, NYC)  # Beáta (1) and Cyril (2) hold one each
+    set_income(s, NYC, 22)
+    refresh(s)
+    s.apply("auction NYC")  # Adam (seat 0) puts an NYC share up
+    assert s.auc_min == 8
+    assert "bid 7" not in names(s.legal_actions()) and "bid 8" in names(s.legal_actions())
+
+
+def test_ce_x2_build_cost_forest_then_binghamton():
+    """CE-X.2: NYC builds forest (2) then Binghamton (2) where PRR is: 2 + 2x2 = $6 to the bank."""
+    s = after_openings()
+    path(s, PRR, *route(s, PRR, "Q3"))  # PRR already at Binghamton (Q3)
+    fund(s, NYC, 10)
+    refresh(s)
+    income0, bank0 = s.income[NYC], s.bank_in
+    s.apply("build NYC")
+    s.apply("place NYC R2")  # forest, red value 2
+    assert s.treasury[NYC] == 8 and s.income[NYC] == income0  # forest adds no income (CE-7.4)
+    s.apply("place NYC Q3")  # city, red value 2, PRR present -> x2
+    assert s.treasury[NYC] == 4 and s.bank_in - bank0 == 6
+    assert s.income[NYC] == income0 + 1  # Binghamton's black value on the map (CE-7.1)
+    s.check_invariants()
+
+
+def test_ce_x3_dividend_rounds_per_share_up():
+    """CE-X.3: NYC income 16, Adam 2 shares, Beáta 1 -> $6 per share: 12 and 6."""
+    from ccg.games.chicago_express.phases import pay_dividend
+
+    s = after_openings(3)
+    give_share(s, 0, NYC)
+    give_share(s, 1, NYC)
+    set_income(s, NYC, 16)
+    cash = s.cash[:]
+    assert pay_dividend(s, NYC) == 18
+    assert s.cash[0] - cash[0] == 12 and s.cash[1] - cash[1] == 6
+    s.check_invariants()
+
+
+def test_ce_x4_dividend_single_holder():
+    """CE-X.4: income 17, one player holds both shares -> ceil(17/2) = 9 per share, $18."""
+    from ccg.games.chicago_express.phases import pay_dividend
+
+    s = after_openings(2)
+    give_share(s, 0, NYC)
+    set_income(s, NYC, 17)
+    c0 = s.cash[0]
+    pay_dividend(s, NYC)
+    assert s.cash[0] - c0 == 18
+
+
+def test_ce_x5_developing_a_city():
+    """CE-X.5: a city with house value 1 (as Charleston) developed with C&O present: 12 -> 13, supply -1."""
+    s = after_openings()
+    path(s, CO, *route(s, CO, "O10"))  # O10: a city with house value 1
+    set_income(s, CO, 12)
+    refresh(s)
+    supply = s.supply
+    s.apply("develop O10")
+    assert s.income[CO] == 13 and s.supply == supply - 1
+    s.check_invariants()
+
+
+def test_ce_x6_developing_wheeling():
+    """CE-X.6: Wheeling 3 -> 4 with PRR (17) and B&O (14) present: 18 and 15; supply unchanged."""
+    s = after_openings()
+    path(s, PRR, *route(s, PRR, "I6"))
+    path(s, BO, *route(s, BO, "I6"))
+    set_income(s, PRR, 17)
+    set_income(s, BO, 14)
+    refresh(s)
+    supply = s.supply
+    s.apply("develop I6")
+    assert s.industry[1] == 4 and (s.income[PRR], s.income[BO]) == (18, 15) and s.supply == supply
+    s.check_invariants()
+
+
+def test_ce_x7_developing_pittsburgh_adds_two():
+    """CE-X.7: Pittsburgh 4 -> 6, every company present +2."""
+    s = after_openings()
+    path(s, NYC, *route(s, NYC, "K4"))
+    refresh(s)
+    before = s.income[NYC]
+    s.apply("develop K4")
+    assert s.industry[2] == 6 and s.income[NYC] == before + 2
+
+
+def _to_chicago(s, c, via=None):
+    hexes = route(s, c, "A2", via=via)
+    path(s, c, *hexes[:-1])
+    fund(s, c, 3 * 2)
+    return hexes[-1]
+
+
+@pytest.mark.parametrize("developed, income", [(False, 1), (True, 3)])
+def test_ce_x8_wabash_enters_at_1_or_3(developed, income):
+    """CE-X.8: first company in Chicago; Wabash enters at 1 (3 with a house on Fort Wayne); first minimum = income."""
+    s = after_openings()
+    _to_chicago(s, NYC, via="D3" if developed else None)
+    if developed:
+        add_house(s, "D3")
+    refresh(s)
+    s.apply("build NYC")
+    s.apply("place NYC A2")
+    s.apply("stop")
+    assert s.wabash_in and s.income[WAB] == income and s.trains_left[WAB] == 10
+    assert s.net[WAB] == 1 << H["D3"]
+    assert s.phase == 4 and s.auc_company == WAB and s.auc_min == income and s.auc_turn == 0
+    s.check_invariants()
+
+
+def test_ce_x9_opening_all_pass_opener_gets_share_free():
+    """CE-X.9: everybody passes the PRR opening auction: the banker gets it free, opens B&O, will start."""
+    from ce_helpers import new
+
+    s = new(4)
+    for _ in range(4):
+        s.apply("pass")
+    assert s.held[0 * 5 + PRR] == 1 and s.treasury[PRR] == 0 and s.cash == [30] * 4
+    assert s.auc_company == BO and s.auc_turn == 0 and s.start_player == 0
+
+
+def test_ce_x10_plain_with_two_other_companies_costs_3r():
+    """CE-X.10: a plain of red value r holding two other companies' trains costs 3r."""
+    from ccg.games.chicago_express.build import cost
+
+    s = after_openings()
+    target = "P5"  # a plain of value 1 reachable by all
+    assert s.p and s.occ[H[target]] == 0
+    path(s, PRR, *route(s, PRR, target))
+    path(s, BO, *route(s, BO, target))
+    refresh(s)
+    from ccg.games.chicago_express.board import BOARD
+
+    assert cost(s, H[target]) == 3 * BOARD.cost[H[target]]
+
+
+def test_ce_x11_no_holders_no_dividend_and_minimum_is_income():
+    """CE-X.11: income 25, no shares out: no dividend; first share's minimum ceil(25/1) = 25 (formula test)."""
+    from ccg.games.chicago_express.phases import pay_dividend
+
+    s = after_openings()
+    s.held[0 * 5 + NYC] = 0
+    s.shares_left[NYC] += 1
+    set_income(s, NYC, 25)
+    assert pay_dividend(s, NYC) == 0
+    assert s.minimum_price(NYC) == 25 == minimum_price(25, 0)
+
+
+def test_ce_x12_detroit_at_8_ends_after_step_one():
+    """CE-X.12: Detroit at 8: step 1 pays, the end check fires, the meters are not reset."""
+    s = after_openings()
+    s.industry[0] = 8
+    s.meters = [3, 0, 3]  # auction red; development one short
+    refresh(s)
+    c0 = s.cash[0]
+    s.apply("forgo development")  # second pointer red -> dividend phase 8
+    assert s.is_terminal() and s.end_reason == "detroit" and s.dividends == 1
+    assert s.meters == [3, 0, 4] and s.cash[0] > c0
+
+
+def test_ce_x13_dividends_after_the_triggering_build():
+    """CE-X.13: auction red, build one short: the build is performed, then dividends before the next turn."""
+    s = after_openings()
+    s.meters = [3, 4, 0]
+    fund(s, NYC, 10)
+    refresh(s)
+    s.apply("build NYC")
+    assert s.phase == 3 and s.dividends == 0  # p.7 reading: no dividends yet
+    s.apply("place NYC R2")
+    s.apply("stop")
+    assert s.dividends == 1 and s.meters == [0, 0, 0] and s.current_player == 1
+
+
+def test_ce_x13_alternative_reading_pays_before_the_build():
+    """CE-X.13 under the CE-4.5 p.4 reading (rules dividend_timing=before_action): dividends first, build unrecorded."""
+    s = after_openings(dividend_timing="before_action")
+    s.meters = [3, 4, 0]
+    fund(s, NYC, 10)
+    refresh(s)
+    s.apply("build NYC")
+    assert s.dividends == 1 and s.meters == [0, 0, 0] and s.phase == 3
+    s.apply("place NYC R2")
+    s.apply("stop")
+    assert s.dividends == 1 and s.meters == [0, 0, 0] and s.current_player == 1
+
+
+def test_ce_x14_meter_stretches():
+    """CE-X.14: shortest stretch 7 turns (3 auctions + 4 developments); longest 11 turns (5 + 2 + 3, then one more)."""
+    s = after_openings()
+    for k, m in enumerate(["auction"] * 3 + ["development"] * 4):
+        assert s.dividends == 0
+        s.apply(f"forgo {m}")
+    assert s.dividends == 1
+    s = after_openings()
+    for m in ["build"] * 5 + ["auction"] * 2 + ["development"] * 3:
+        s.apply(f"forgo {m}")
+    assert s.dividends == 0 and s.meters == [2, 5, 3]
+    kinds = {a.split()[0] if not a.startswith("forgo") else a for a in names(s.legal_actions())}
+    assert "build" not in kinds and "forgo build" not in kinds
+    s.apply("forgo auction")
+    assert s.dividends == 1
+
+
+def test_ce_x15_first_bid_after_opener_passes_must_meet_minimum():
+    """CE-X.15: B&O income 14, two shares out -> minimum 5; after the opener passes, $1-$4 are illegal."""
+    s = after_openings(4)
+    give_share(s, 1, BO)
+    set_income(s, BO, 14)
+    refresh(s)
+    s.apply("auction B&O")
+    assert s.auc_min == 5
+    s.apply("pass")
+    legal = names(s.legal_actions())
+    assert "bid 4" not in legal and "bid 5" in legal
+    with pytest.raises(ValueError, match="at least the minimum \\$5"):
+        s.apply("bid 4")
+    for _ in range(3):
+        s.apply("pass")
+    assert s.shares_left[BO] == 2 and s.treasury[BO] == 0  # CE-5.6: stays on the board
+    assert s.current_player == 1
+
+
+def test_ce_x16_chicago_income_raised_once():
+    """CE-X.16: NYC income 20, two shares out, places only on Chicago: income 27, Chicago dividend 14 per share."""
+    s = after_openings(4)
+    last = _to_chicago(s, NYC)
+    assert last == "A2"
+    give_share(s, 1, NYC)
+    set_income(s, NYC, 20)
+    refresh(s)
+    cash = s.cash[:]
+    s.apply("build NYC")
+    s.apply("place NYC A2")
+    assert s.income[NYC] == 20  # the placement itself adds nothing (CE-7.5)
+    s.apply("stop")
+    assert s.income[NYC] == 27
+    assert s.cash[0] - cash[0] == 14 and s.cash[1] - cash[1] == 14
+    s.check_invariants()
