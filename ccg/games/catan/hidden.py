@@ -18,6 +18,8 @@ def observe(s, seat: int) -> dict:
     from .serial import state_dict
 
     d = state_dict(s)
+    if s.over:  # at the end every card is revealed (CAT-11.2)
+        return d
     n = s.num_players
     hand, dev = d["hand"], d["dev"]
     d["hand"] = [hand[p * 5:(p + 1) * 5] if p == seat else None for p in range(n)]
@@ -32,6 +34,8 @@ def observe(s, seat: int) -> dict:
 
 
 def resample(s, seat: int, rng) -> None:
+    if s.over:
+        return  # nothing is hidden any more
     n = s.num_players
     others = [p for p in range(n) if p != seat]
     # resource cards: pool by type, redeal with the counts kept
