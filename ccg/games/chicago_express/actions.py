@@ -55,8 +55,11 @@ def parse(text: str) -> Action | None:
         return FORGO[METERS.index(args[0])]
     if kind in ("auction", "build") and len(args) == 1 and args[0] in LOWER_COMPANY:
         return (AUCTION if kind == "auction" else BUILD)[LOWER_COMPANY[args[0]]]
-    if kind == "develop" and len(args) == 1 and args[0].upper() in BOARD.index:
-        return DEVELOP[BOARD.index[args[0].upper()]]
-    if kind == "place" and len(args) == 2 and args[0] in LOWER_COMPANY and args[1].upper() in BOARD.index:
-        return PLACE[LOWER_COMPANY[args[0]]][BOARD.index[args[1].upper()]]
+    if kind == "develop" and len(args) == 1:
+        h = args[0].upper()
+        return DEVELOP[BOARD.index[h]] if h in BOARD.index else Action("develop", (h,))
+    if kind == "place" and len(args) == 2 and args[0] in LOWER_COMPANY:
+        h = args[1].upper()
+        c = LOWER_COMPANY[args[0]]
+        return PLACE[c][BOARD.index[h]] if h in BOARD.index else Action("place", (COMPANIES[c], h))
     return None

@@ -30,6 +30,8 @@ def why_illegal(s, action: Action) -> str | None:
     canon = A.parse(" ".join([kind, *map(str, args)]).lower()) if isinstance(kind, str) else None
     if canon is None:
         return None
+    if canon.kind in ("place", "develop") and canon.args[-1] not in BOARD.index:
+        return f"there is no hex {canon.args[-1]} on the map (columns A–S, rows 0–10; see ccg.plot.board)"
     kind = canon.kind
     ph = s.phase
     bidding = ph in (OPENING, AUCTION, WABASH_AUCTION)
