@@ -107,10 +107,9 @@ def green_sources(s, p: int, r: int) -> int:
 def built_mask(s, p: int) -> int:
     """Bitmask of every source among p's green plants."""
     m = 0
-    kind = s.space_kind
-    for i, o in enumerate(s.space_owner):
+    for k, o in zip(s.space_kind, s.space_owner):
         if o == p:
-            m |= 1 << (kind[i] - GREEN0)
+            m |= 1 << (k - GREEN0)
     return m
 
 

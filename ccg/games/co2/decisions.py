@@ -16,9 +16,15 @@ def _src_actions(kind: str, srcs) -> list:
 
 
 # ---- supply phase --------------------------------------------------------------------------------
+_INCOME: dict[int, list] = {}
+
+
 def l_income(s, t):
     """CO2-4.2.4: any split of the income into coins and VP (``take C`` = C coins, the rest VP)."""
-    return [A("take", (c,), ("coins", "vp")) for c in range(t[2], -1, -1)]
+    acts = _INCOME.get(t[2])
+    if acts is None:
+        acts = _INCOME[t[2]] = [A("take", (c,), ("coins", "vp")) for c in range(t[2], -1, -1)]
+    return acts
 
 
 def a_income(s, t, a):
@@ -85,7 +91,7 @@ def a_cepto(s, t, a):
 def l_displaced(s, t):
     """CO2-8.4.2: keep the scientist (+1 expertise) or send it to a matching summit slot."""
     from .flow import summit_slots_for
-    return [A("keep", (), ("hand",))] + [A("to", (loc_name(s, x),), loc_where(s, x)) for x in summit_slots_for(s, t[2])]
+    return [A("keep", (), ("hand",))] + [to_action(s, x) for x in summit_slots_for(s, t[2])]
 
 
 def a_displaced(s, t, a):
@@ -96,9 +102,20 @@ def a_displaced(s, t, a):
         move_sci(s, t[1], -1, parse_loc(s, a.args[0]))
 
 
+def to_action(s, loc: int):
+    key = ("to", loc, s.summit[(loc - 100) // 4] if loc >= 100 else -1, id(s.C))
+    a = _TO.get(key)
+    if a is None:
+        a = _TO[key] = A("to", (loc_name(s, loc),), loc_where(s, loc))
+    return a
+
+
+_TO: dict = {}
+
+
 def l_sci_to(s, t):
     _, p, frm, ctx = t
-    return [A("to", (loc_name(s, x),), loc_where(s, x)) for x in destinations(s, p, frm)]
+    return [to_action(s, x) for x in destinations(s, p, frm)]
 
 
 def a_sci_to(s, t, a):
@@ -109,7 +126,9 @@ def a_sci_to(s, t, a):
 def l_research(s, t):
     _, p, ctx = t
     out = [A("hire", (), ("hand",))] if ctx != 3 and can_hire(s, p) else []
-    return out + [A("scientist", (loc_name(s, x),), loc_where(s, x)) for x in origins(s, p)]
+    from .tables import tables
+    sf = tables(s.C).sci_from
+    return out + [sf[x] for x in origins(s, p)]
 
 
 def a_research(s, t, a):

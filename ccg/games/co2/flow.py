@@ -157,11 +157,14 @@ def destinations(s, p: int, frm: int) -> list[int]:
 
 def origins(s, p: int) -> list[int]:
     """Locations of p's scientists that have at least one legal move (summits never move)."""
-    out = []
     sci = s.sci[4 * p:4 * p + 4]
-    if -1 in sci and any(s.proj[ps] >= 0 and s.occ[ps] == -1 for ps in range(18)):
-        out.append(-1)
-    out += sorted(loc for loc in sci if 0 <= loc < 100)
+    out = sorted(loc for loc in sci if 0 <= loc < 100)
+    if -1 in sci:
+        proj, occ = s.proj, s.occ
+        for ps in range(18):
+            if proj[ps] >= 0 and occ[ps] == -1:
+                out.insert(0, -1)
+                break
     return out
 
 
