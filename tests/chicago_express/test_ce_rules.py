@@ -273,17 +273,18 @@ def test_ce_6_6_one_train_per_company_per_hex():
 
 def test_ce_6_7_and_6_8_shared_cities_exclusive_forests():
     s = after_openings()
-    path(s, PRR, *route(s, PRR, "Q3"))  # PRR at Binghamton (city)
-    put(s, PRR, "R3") if BOARD.terrain[H["R3"]] == 1 and not s.net[PRR] >> H["R3"] & 1 and (s.adj[PRR] >> H["R3"] & 1) else None
+    assert BOARD.terrain[H["R3"]] == 1 and BOARD.terrain[H["Q3"]] == 3  # forest, city
+    path(s, PRR, "R4", "R3", "Q3")  # PRR holds the forest R3 and the city Q3
     fund(s, NYC, 30)
     refresh(s)
     s.apply("build NYC")
-    if s.any_mask >> H["R3"] & 1:
-        assert "place NYC R3" not in names(s.legal_actions())
-        with pytest.raises(IllegalActionError, match="forest that already holds a train"):
-            s.apply("place NYC R3")
+    assert "place NYC R3" not in names(s.legal_actions())
+    with pytest.raises(IllegalActionError, match="forest that already holds a train"):
+        s.apply("place NYC R3")
     s.apply("place NYC R2")
     assert "place NYC Q3" in names(s.legal_actions())  # a city takes several companies
+    s.apply("place NYC Q3")
+    assert s.occ[H["Q3"]] == (1 << PRR) | (1 << NYC)
 
 
 def test_ce_6_9_cost_forest_mountain_multiplier_is_one():
