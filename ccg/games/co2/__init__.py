@@ -31,7 +31,7 @@ def _check_components(value):
         return None
     if not isinstance(value, (str, os.PathLike)):
         raise ValueError(f"components must be a path to a TOML file, got {value!r}")
-    value = os.fspath(value)
+    value = os.path.abspath(os.fspath(value))  # a saved position loads from any working directory
     load_components(value)  # validates now, with a clear error
     return value
 

@@ -142,7 +142,7 @@ def a_research(s, t, a):
 
 
 def l_lobby_pick(s, t):
-    return [A("reward", (r,), ()) for r in s.C.lobby[t[2]]["reward"]]
+    return [A("reward", (r,), ("lobby",)) for r in s.C.lobby[t[2]]["reward"]]
 
 
 def a_lobby_pick(s, t, a):
@@ -159,8 +159,10 @@ def auction_value(s, p: int) -> int:
 
 def l_bid(s, t):
     _, p, k, high, hb = t
-    out = [] if k == 0 else [A("pass", (), ())]  # note CO2-17.2: the first bidder must open (>= 0)
-    return out + [A("bid", (x,), ()) for x in range(high + 1, auction_value(s, p) + 1)]
+    # note CO2-17.2 (readings): no auction before decade 1 (setup draws the start player); the first
+    # bidder must open with at least 0, so there is always a highest bidder; a bid must be affordable
+    out = [] if k == 0 else [A("pass", (), ("auction",))]
+    return out + [A("bid", (x,), ("auction",)) for x in range(high + 1, auction_value(s, p) + 1)]
 
 
 def a_bid(s, t, a):
@@ -204,7 +206,7 @@ def a_auction_pay(s, t, a):
 
 
 def l_auction_start(s, t):
-    return [A("start", (q,), ()) for q in range(s.num_players)]
+    return [A("start", (q,), ("start_player",)) for q in range(s.num_players)]
 
 
 def a_auction_start(s, t, a):

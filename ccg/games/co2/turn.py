@@ -89,7 +89,11 @@ def build_actions(s, p: int) -> list:
 
 
 def lobby_actions(s, p: int) -> list:
-    """CO2-7.3: one lobby card (main lobby only after its activity this turn) or one UN goal."""
+    """CO2-7.3: one lobby card or one UN goal.
+
+    CO2-12.1.3 note (reading): a main lobby is linked to a matching activity of this turn, so it is
+    offered once that activity happened (propose, install, summit move, buy, sell); the build cards
+    15-19 change the price, so they are played as part of the build action (``build … <card>``)."""
     tf, C, out = s.tf, s.C, []
     info = tables(C).lobby_info
     for c in s.lobby[p]:
