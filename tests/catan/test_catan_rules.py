@@ -619,3 +619,19 @@ def test_observation_hides_hands_and_deck():
     assert obs["deck"] == len(s.deck)
     d = s.determinize(0, 3)
     assert d.observation(0) == s.observation(0)
+
+
+def test_cat_10_1_loops_count_and_separate_cycles():
+    """CAT-10.1: loops count; a pure ring of 6 plus a separate path is measured correctly."""
+    from ccg.games.catan.roads import longest_road
+
+    s = make()
+    ring = list(s.board.hex_nodes[hexi(s, 0, 0)])
+    path(s, 0, ring + [ring[0]])
+    assert longest_road(s, 0) == 6
+    other = list(s.board.hex_nodes[hexi(s, -2, 2)])
+    path(s, 0, other[:3])
+    assert longest_road(s, 0) == 6
+    tail = [ring[0]] + [m for m in s.board.node_nbrs[ring[0]] if m not in ring][:1]
+    path(s, 0, tail)
+    assert longest_road(s, 0) == 7  # the spur plus the whole ring

@@ -11,7 +11,7 @@ import json
 from ccg.core.action import Action
 
 from .data import GOODS, HARBOUR_TYPES, RESOURCES, TERRAINS
-from .geometry import Geometry
+from .geometry import geometry_for
 
 NO_SPRING, SPRING_NUMBERED, SPRING_OVERLAY = 0, 1, 2
 
@@ -29,7 +29,7 @@ class Board:
     def __init__(self, layout: dict) -> None:
         self.layout = layout
         self.key = json.dumps(layout, sort_keys=True)
-        geo = self.geo = Geometry([(h["q"], h["r"]) for h in layout["hexes"]])
+        geo = self.geo = geometry_for([(h["q"], h["r"]) for h in layout["hexes"]])
         at = {(h["q"], h["r"]): h for h in layout["hexes"]}
         hexes = [at[p] for p in geo.hexes]
         self.n_hex, self.n_node, self.n_edge = len(geo.hexes), len(geo.nodes), len(geo.edges)
@@ -82,14 +82,24 @@ class Board:
 _CACHE: dict[str, Board] = {}
 
 
+_BY_ID: dict[int, tuple] = {}
+
+
 def board_for(layout: dict) -> Board:
     """A shared Board for a canonical layout (built once per distinct layout)."""
+    hit = _BY_ID.get(id(layout))
+    if hit is not None and hit[0] is layout:  # the shipped named layouts are shared dicts
+        return hit[1]
     key = json.dumps(layout, sort_keys=True)
     b = _CACHE.get(key)
     if b is None:
         if len(_CACHE) > 256:
             _CACHE.clear()
         b = _CACHE[key] = Board(layout)
+    from .layouts import _NAMED
+
+    if any(layout is v for v in _NAMED.values()):
+        _BY_ID[id(layout)] = (layout, b)
     return b
 
 

@@ -171,3 +171,15 @@ def spiral(geo: Geometry, start: int, clockwise: bool = False) -> list[int]:
         order.extend(layer)
         remaining = [h for h in remaining if h not in set(layer)]
     return order
+
+
+_GEO_CACHE: dict = {}
+
+
+def geometry_for(land) -> Geometry:
+    """A shared Geometry for a land set (built once per distinct set)."""
+    key = tuple(sorted(map(tuple, land)))
+    g = _GEO_CACHE.get(key)
+    if g is None:
+        g = _GEO_CACHE[key] = Geometry(key)
+    return g

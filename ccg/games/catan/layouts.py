@@ -22,7 +22,7 @@ from typing import Any
 from ccg.core.rng import Rng
 
 from .data import GOODS, HARBOUR_TYPES, PIPS, TERRAINS, board_kind, components
-from .geometry import SIDES, Geometry, spiral
+from .geometry import SIDES, geometry_for, spiral
 
 
 def _err(field: str, problem: str) -> ValueError:
@@ -92,7 +92,7 @@ def validate_layout(data: Any) -> dict:
         if terrain != "desert" and number is None:
             raise _err(f + ".number", f"a {terrain} hex needs a number token")
         out_hexes.append({"q": q, "r": r, "terrain": terrain, "number": number, "spring": spring})
-    geo = Geometry(sorted(seen))
+    geo = geometry_for(seen)
     harbours = data.get("harbours", [])
     if not isinstance(harbours, list):
         raise _err("harbours", "must be a list")
@@ -138,9 +138,15 @@ def validate_layout(data: Any) -> dict:
             "harbours": out_harbours, "robber": robber}
 
 
+_NAMED: dict = {}
+
+
 def named_layout(name: str) -> dict:
-    """A shipped fixed layout ('beginner' or 'oil_springs'), canonical form."""
-    return validate_layout(copy.deepcopy(components()["layouts"][name]))
+    """A shipped fixed layout ('beginner' or 'oil_springs'), canonical form (shared: never mutate it)."""
+    got = _NAMED.get(name)
+    if got is None:
+        got = _NAMED[name] = validate_layout(copy.deepcopy(components()["layouts"][name]))
+    return got
 
 
 # ---- variable setup (CAT-3.2, CAT-3.3, CAT-12.6) -----------------------------------------
@@ -148,7 +154,7 @@ def variable_layout(players: int, rng: Rng, clockwise: bool = False, robber_on_d
     """A seeded variable board: shuffled terrain and harbours, tokens laid in spiral letter order."""
     kind = board_kind(players)
     positions = [tuple(p) for p in kind["positions"]]
-    geo = Geometry(positions)
+    geo = geometry_for(positions)
     terrains = [t for t, n in kind["terrain_counts"].items() for _ in range(n)]
     rng.shuffle(terrains)
     terr = {geo.hexes[i]: terrains[i] for i in range(len(geo.hexes))}
@@ -184,7 +190,7 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     """Put the oil springs on a variable board (OIL-13.2-13.7, notes A22, A23, A25)."""
     layout = copy.deepcopy(layout)
     hexes = layout["hexes"]
-    geo = Geometry([(h["q"], h["r"]) for h in hexes])
+    geo = geometry_for([(h["q"], h["r"]) for h in hexes])
     at = {(h["q"], h["r"]): h for h in hexes}
     H = [at[p] for p in geo.hexes]  # in geometry order
     springs: list[int] = []

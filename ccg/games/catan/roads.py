@@ -30,7 +30,33 @@ def longest_road(s, p: int) -> int:
                 walk(c if a == x else a, length + 1)
                 used[e] = False
 
-    starts = sorted({x for e in own for x in en[e]})
+    # a longest trail starts at an end of the network (own-road degree 1 or 3, or a split point)
+    # unless the network is a cycle, where any intersection will do
+    degree: dict[int, int] = {}
+    for e in own:
+        for x in en[e]:
+            degree[x] = degree.get(x, 0) + 1
+    nodes = sorted(degree)
+    starts = [x for x in nodes if degree[x] != 2 or (no[x] >= 0 and no[x] != p)]
+    # a component made only of a cycle has no such intersection: start it anywhere
+    seen = set(starts)
+    stack = list(starts)
+    while True:
+        while stack:
+            x = stack.pop()
+            for e in ne[x]:
+                if eo[e] == p:
+                    a, c = en[e]
+                    y = c if a == x else a
+                    if y not in seen:
+                        seen.add(y)
+                        stack.append(y)
+        rest = [x for x in nodes if x not in seen]
+        if not rest:
+            break
+        starts.append(rest[0])
+        seen.add(rest[0])
+        stack.append(rest[0])
     for x in starts:
         walk(x, 0)
         if best == len(own):

@@ -68,21 +68,30 @@ def legal_robber(s) -> list:
     b = s.board
     p = s.cur
     no = s.node_owner
-    oil = s.P.oil
-    may_take_oil = oil and s.oil[p] < s.P.oil_limit
+    may_take_oil = s.P.oil and s.oil[p] < s.P.oil_limit
+    h = s.hand
+    cards = [h[q * 5] + h[q * 5 + 1] + h[q * 5 + 2] + h[q * 5 + 3] + h[q * 5 + 4] for q in range(s.num_players)]
+    oil = s.oil
     out = []
-    for h in robber_hexes(s):
-        victims = sorted({no[x] for x in b.hex_nodes[h] if no[x] >= 0 and no[x] != p})
-        acts = []
-        for v in victims:
-            if held_cards(s, v) > 0:
-                acts.append(b.act_robber_steal[h][v])
-            if may_take_oil and s.oil[v] > 0:  # OIL-5.4: take 1 oil instead, within the limit
-                acts.append(b.act_robber_oil[h][v])
-        if acts:
-            out.extend(acts)
-        else:
-            out.append(b.act_robber[h])
+    steal, steal_oil, plain, hn = b.act_robber_steal, b.act_robber_oil, b.act_robber, b.hex_nodes
+    for x in robber_hexes(s):
+        victims = []
+        for n in hn[x]:
+            v = no[n]
+            if v >= 0 and v != p and v not in victims:
+                victims.append(v)
+        added = False
+        if victims:
+            victims.sort()
+            for v in victims:
+                if cards[v]:
+                    out.append(steal[x][v])
+                    added = True
+                if may_take_oil and oil[v]:  # OIL-5.4: take 1 oil instead, within the limit
+                    out.append(steal_oil[x][v])
+                    added = True
+        if not added:
+            out.append(plain[x])
     return out
 
 

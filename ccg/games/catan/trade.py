@@ -55,17 +55,34 @@ def legal_offers(s, p: int) -> list:
     the limit of the answering player is checked when he accepts.
     """
     out = [CANCEL]
-    goods = 6 if s.P.oil else 5
-    for gn in (1, 2):
-        for g in range(goods):
-            if not _has(s, p, g, gn):
-                continue
-            for a in OFFERS_BY[(gn, g)]:
-                w = RES_INDEX[a.args[3]]
-                if w >= goods or (w == OIL and s.oil[p] + a.args[2] > s.P.oil_limit):
-                    continue
-                out.append(a)
+    oil = s.P.oil
+    if oil:
+        room = s.P.oil_limit - s.oil[p]
+        table = OFFERS_OIL[min(room, 2)]
+    else:
+        table = OFFERS_BASE
+    h = s.hand
+    for g in range(5):
+        c = h[p * 5 + g]
+        if c:
+            out.extend(table[(1, g)])
+            if c >= 2:
+                out.extend(table[(2, g)])
+    if oil and s.oil[p]:
+        out.extend(table[(1, OIL)])
+        if s.oil[p] >= 2:
+            out.extend(table[(2, OIL)])
     return out
+
+
+def _table(goods: int, oil_room: int) -> dict:
+    return {(gn, g): tuple(a for a in OFFERS_BY[(gn, g)]
+                           if RES_INDEX[a.args[3]] < goods and (RES_INDEX[a.args[3]] != OIL or a.args[2] <= oil_room))
+            for gn in (1, 2) for g in range(goods)}
+
+
+OFFERS_BASE = _table(5, 0)
+OFFERS_OIL = {room: _table(6, room) for room in (0, 1, 2)}
 
 
 def offer(s, p: int, args: tuple) -> None:
