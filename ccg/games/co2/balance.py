@@ -73,13 +73,13 @@ def _loc(s, text):
     return s.C.regions.index(r) * 3 + ("money", "resources", "research").index(g)
 
 
-def run(n_games: int = 100, players: int = 4, seed: int = 1, rules: dict | None = None):
+def run(n_games: int = 100, players: int = 4, seed: int = 1, rules: dict | None = None, variant: str = "random"):
     """One row per (game, seat): the seat's source focus, VP, whether it won, plants built."""
     import ccg
 
     rows = []
     for g in range(n_games):
-        s = ccg.new_game("co2", players=players, seed=seed + g, rules=rules or {})
+        s = ccg.new_game("co2", players=players, seed=seed + g, rules=rules or {}, variant=variant)
         focus = [(g + k) % 5 for k in range(players)]
         pol = [FocusPolicy(f, seed + g * 10 + k) for k, f in enumerate(focus)]
         while not s.is_terminal():
@@ -88,7 +88,8 @@ def run(n_games: int = 100, players: int = 4, seed: int = 1, rules: dict | None 
         for p in range(players):
             rows.append({"game": g, "seat": p, "focus": SOURCES[focus[p]], "vp": s.vp[p],
                          "won": (p in won) / max(1, len(won)), "plants": s.space_owner.count(p),
-                         "lost_planet": s.lost, "final_ppm": s.ppm, "decade": s.decade})
+                         "lost_planet": s.lost, "final_ppm": s.ppm, "peak_ppm": s.ppm_peak,
+                         "decade": s.decade})
     return rows
 
 
