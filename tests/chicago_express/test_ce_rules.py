@@ -325,6 +325,11 @@ def test_ce_6_11_out_of_trains_ends_the_action():
     first = [n for n in names(s.legal_actions()) if n.startswith("place")][0]
     s.apply(first)
     assert s.trains_left[WAB] == 0 and s.phase == 1  # the action ended by itself
+    s.mover = 0
+    s._legal = None
+    assert "build Wabash" not in names(s.legal_actions())
+    with pytest.raises(IllegalActionError, match="no trains left"):
+        s.apply("build Wabash")
 
 
 def test_ce_6_12_and_ce_7_income_from_building():

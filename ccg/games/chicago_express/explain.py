@@ -79,6 +79,8 @@ def why_illegal(s, action: Action) -> str | None:
         c = A.LOWER_COMPANY[canon.args[0].lower()]
         if not s.held[s.mover * 5 + c]:
             return f"seat {s.mover} holds no {COMPANIES[c]} share; you may build only for a company you hold (CE-6.1)"
+        if not s.trains_left[c]:
+            return f"{COMPANIES[c]} has no trains left on its board, so it cannot build (CE-6.11)"
     elif kind == "develop":
         return develop.why_not(s, BOARD.index[canon.args[0]])
     return None

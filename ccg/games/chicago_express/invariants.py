@@ -80,7 +80,8 @@ def check(s) -> None:
         assert s.meters[k] <= p.meter_len[k], "meter past its red area"
     if s.phase == CHOOSE:
         assert red_count(s) <= 1, "at most one pointer is red when a player chooses (CE-4.6)"
-    assert s.dividends <= 8 or p.ind_max[0] - p.ind_start[0] >= 8, "more dividend phases than Detroit allows"
+    most = -(-(p.ind_max[0] - p.ind_start[0]) // p.ind_step[0]) + 1  # CE-9.5 note: 8 with the printed track
+    assert s.dividends <= most, f"{s.dividends} dividend phases, but Detroit's track allows at most {most}"
     assert len(set(s.chicago)) == len(s.chicago)
     for c in s.chicago:
         assert s.net[c] >> BOARD.chicago & 1, f"{COMPANIES[c]} had a Chicago phase without a train there"
@@ -99,7 +100,6 @@ def check(s) -> None:
     else:
         assert s.opening == 4 and 0 <= s.start_player < n, "the opening auctions are over"
     if s.phase == BUILD:
-        c = s.build_company
-        assert any(s.held[s.mover * 5 + c] for _ in (0,)), "building for a company the mover holds no share of"
+        assert s.held[s.mover * 5 + s.build_company], "building for a company the mover holds no share of (CE-6.1)"
     if s.phase == OVER:
         assert s.end_reason, "a finished game names its end condition"

@@ -58,8 +58,9 @@ class CEState(GameState):
         if m[_BLD] < n[_BLD]:
             base = self.mover * 5
             held = self.held
-            for c in range(5):  # CE-6.1: a company in which the mover holds a share
-                if held[base + c]:
+            tl = self.trains_left
+            for c in range(5):  # CE-6.1: a company in which the mover holds a share; CE-6.11: with trains left
+                if held[base + c] and tl[c]:
                     out.append(A.BUILD[c])
         if m[_DEV] < n[_DEV]:
             out += develop.legal(self)
