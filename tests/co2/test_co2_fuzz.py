@@ -102,4 +102,6 @@ def test_long_games_without_pollution_reach_the_last_decade(players):
         assert end.traj[-1][0] == end.decade
         assert len(end.traj) >= end.decade  # setup row + one per decade (+ the final row)
         frame = end.trajectory()
-        assert list(frame.columns[:5]) == ["decade", "ppm", "green", "fossil", "cep_price"]
+        assert list(frame.columns[:6]) == ["at", "decade", "ppm", "green", "fossil", "cep_price"]
+        assert frame["at"].iloc[0] == "setup" and frame["at"].iloc[-1] == "end of game"
+        assert frame[f"vp_{players - 1}"].iloc[-1] == end.vp[-1]

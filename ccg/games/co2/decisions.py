@@ -126,8 +126,7 @@ def a_sci_to(s, t, a):
 def l_research(s, t):
     _, p, ctx = t
     out = [A("hire", (), ("hand",))] if ctx != 3 and can_hire(s, p) else []
-    from .tables import tables
-    sf = tables(s.C).sci_from
+    sf = s.T.sci_from
     return out + [sf[x] for x in origins(s, p)]
 
 

@@ -68,11 +68,25 @@ def trajectory(s) -> dict:
 def trajectory_frame(s):
     """The per-decade trajectory of a finished or running game as a pandas DataFrame.
 
-    One row per recorded point: decade 0 is the setup, then the end of each
-    decade's Operations phase, and the end of the game."""
+    One row per recorded point (column ``at``): the setup (decade 0), the end
+    of each decade's Operations phase, the end of the game, and for a running
+    game the current position ("now"). Columns: decade, ppm, green and fossil
+    plants, CEP price, vp_<seat>, coins_<seat>."""
     import pandas as pd
 
-    return pd.DataFrame(trajectory(s))
+    cols = trajectory(s)
+    at = ["setup"] + ["end of decade"] * (len(s.traj) - 1)
+    if s.over:
+        at[-1] = "end of game"
+    else:
+        green, fossil = counts(s)
+        row = [s.decade, s.ppm, green, fossil, s.price] + s.vp[:] + s.coins[:]
+        for k, v in zip(list(cols), row):
+            cols[k].append(v)
+        at.append("now")
+    frame = pd.DataFrame(cols)
+    frame.insert(0, "at", at)
+    return frame
 
 
 def heuristic(s, seat: int) -> float:

@@ -7,6 +7,7 @@ from .board import EMPTY
 from .data import load_components
 from .params import RULES, check_rule_values
 from .state import Co2State
+from .tables import tables
 
 
 def blank(players: int, seed: int, options: dict) -> Co2State:
@@ -14,6 +15,7 @@ def blank(players: int, seed: int, options: dict) -> Co2State:
     s = Co2State.__new__(Co2State)
     s._init_base(players, seed, options)
     s.C = load_components(options.get("components"))
+    s.T = tables(s.C)
     off, o = [], 0
     for k in s.C.spaces:
         off.append(o)

@@ -27,7 +27,7 @@ TF_MAIN, TF_MOVED, TF_MARKET, TF_CARD, TF_PRICE, TF_REFILL, TF_PREG, TF_PGRANT, 
 class Co2State(GameState):
     game = "co2"
     hidden_information = True
-    __slots__ = ("C", "C_off", "R", "tasks", "traj") + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS
+    __slots__ = ("C", "C_off", "R", "T", "tasks", "traj") + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS
 
     # ---- protocol hooks -------------------------------------------------------------------
     @property
@@ -67,6 +67,7 @@ class Co2State(GameState):
     def _copy(self):
         new = Co2State.__new__(Co2State)
         new.C = self.C
+        new.T = self.T
         new.C_off = self.C_off
         new.R = self.R
         new.tasks = self.tasks[:]

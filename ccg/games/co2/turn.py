@@ -9,7 +9,6 @@ from __future__ import annotations
 from . import board as B
 from .data import GRANTS, SOURCES
 from .flow import A, loc_name, loc_where, origins, push
-from .tables import tables
 
 MAIN, MOVED, MARKET, CARD, PRICE, REFILL, PREG, PGRANT, INST, SUMMIT, BOUGHT, SOLD = range(12)
 
@@ -21,7 +20,7 @@ def _pw(s, ps):
 
 # ---- the three actions (CO2-6) -----------------------------------------------------------------
 def main_actions(s, p: int) -> list:
-    T = tables(s.C)
+    T = s.T
     proj, out = s.proj, []
     # CO2-6.1 propose: an empty project space in a region whose agenda lists the source
     sup = s.psupply
@@ -60,7 +59,7 @@ def region_open(s, r: int) -> bool:
 def build_actions(s, p: int) -> list:
     out = []
     C = s.C
-    T = tables(C)
+    T = s.T
     fee = s.R["displace.coins"]
     disc = s.R["lobby.build_discount"]
     cards = [] if s.tf[CARD] else [c for c in s.lobby[p] if C.lobby[c]["main"] == "build"]
@@ -95,7 +94,7 @@ def lobby_actions(s, p: int) -> list:
     offered once that activity happened (propose, install, summit move, buy, sell); the build cards
     15-19 change the price, so they are played as part of the build action (``build … <card>``)."""
     tf, C, out = s.tf, s.C, []
-    info = tables(C).lobby_info
+    info = s.T.lobby_info
     for c in s.lobby[p]:
         k, val, main, sec = info[c]
         if k >= 0:
@@ -123,7 +122,7 @@ def legal_turn(s, t) -> list:
         out = main_actions(s, p)
         can_end = not out  # CO2-5.2 note (engine reading): no legal action -> the turn may end
     if not tf[MOVED]:
-        sf = tables(s.C).sci_from
+        sf = s.T.sci_from
         out += [sf[x] for x in origins(s, p)]
     if not tf[MARKET]:
         if s.coins[p] >= s.price and (s.market or s.bank_cep):
