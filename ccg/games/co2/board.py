@@ -149,7 +149,10 @@ def check_control(s, r: int, b: int) -> None:
 
 # ---- income (CO2-4.2) ---------------------------------------------------------------------
 def incomes(s) -> list[int]:
-    """Each seat's income: 1st and 2nd (dense ranking) on each track, 2 players only 1st."""
+    """Each seat's income: 1st and 2nd (dense ranking) on each track, 2 players only 1st.
+
+    CO2-4.2 notes (readings): 0 expertise has no disc, so no income, and never pushes anyone out of
+    1st or 2nd place; every player tied for a place gets the value printed beside their own disc."""
     n = s.num_players
     places = s.R["income.paid_places_2p"] if n == 2 else s.R["income.paid_places"]
     scale = s.R["income.scale"]

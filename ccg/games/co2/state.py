@@ -140,6 +140,8 @@ class Co2State(GameState):
         d["summit_stack"] = len(self.summit_stack)
         d["events"] = self.events[:2] + [len(self.events) - 2] if len(self.events) > 2 else self.events[:]
         d["un_deck"] = len(self.un_deck)
+        # a pending final goal choice carries the goal's VP, which would hint at a secret card
+        d["tasks"] = [t if t[0] != "goal_choice" or t[1] == seat else [t[0], t[1], None] for t in d["tasks"]]
         assert n == len(d["lobby"])
         return d
 

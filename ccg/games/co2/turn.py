@@ -23,6 +23,7 @@ def main_actions(s, p: int) -> list:
     T = s.T
     proj, out = s.proj, []
     # CO2-6.1 propose: an empty project space in a region whose agenda lists the source
+    # (CO2-6.1.5 note: two projects of one source in a region are allowed; CO2-6.1.4: also in full regions)
     sup = s.psupply
     every = min(sup) > 0
     agenda = s.agenda
