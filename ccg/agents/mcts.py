@@ -36,7 +36,7 @@ EVALUATIONS = ("heuristic", "margin", "rank")
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "seat")
+    __slots__ = ("children", "visits", "avail", "total", "seat", "lo", "hi")
 
     def __init__(self, seat: int | None) -> None:
         self.children: dict[Action, _Node] = {}
@@ -44,6 +44,8 @@ class _Node:
         self.avail = 0
         self.total = 0.0
         self.seat = seat  # the seat that chose the action leading here
+        self.lo = math.inf  # lowest and highest value for ``seat`` backed up through this node
+        self.hi = -math.inf
 
 
 class MCTSAgent(Agent):
@@ -69,8 +71,11 @@ class MCTSAgent(Agent):
         rollout_depth: int | None = 10,
         heuristic: Heuristic | None = None,
         evaluation: str = "heuristic",
+        normalise: str = "node",
         seed: int = 0,
     ) -> None:
+        if normalise not in ("node", "search"):
+            raise ValueError(f"normalise must be 'node' or 'search', got {normalise!r}")
         if evaluation not in EVALUATIONS:
             raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
         if seconds is None:
@@ -94,12 +99,14 @@ class MCTSAgent(Agent):
         self.rollout_depth = rollout_depth
         self.heuristic = heuristic
         self.evaluation = evaluation
+        self.normalise = normalise
         self._rng = Rng(seed)
         self.last_iterations = 0  # simulations run by the last act(), for benchmarks
 
     def _config(self) -> dict:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c, "rollout_depth": self.rollout_depth,
-                "heuristic": self.heuristic, "evaluation": self.evaluation}
+                "heuristic": self.heuristic, "evaluation": self.evaluation,
+                "normalise": self.normalise}
 
     def act(self, state: GameState) -> Action:
         legal = state.legal_actions()
@@ -146,6 +153,7 @@ class MCTSAgent(Agent):
     def _iterate(self, root: _Node, state: GameState, heuristic) -> None:
         rng = self._rng
         c = self.c
+        local = self.normalise == "node"
         lo = self._lo
         span = self._hi - lo
         scale = 1.0 / span if span > 0 else 0.0
@@ -156,21 +164,27 @@ class MCTSAgent(Agent):
             legal = state.legal_actions()
             children = node.children
             untried = []
-            chosen = None
-            chosen_action = None
-            best = -1.0
+            seen = []
             for action in legal:
                 child = children.get(action)
                 if child is None:
                     untried.append(action)
-                    continue
-                child.avail += 1
-                if untried:
-                    continue
-                q = (child.total / child.visits - lo) * scale if scale else 0.5
-                score = q + c * math.sqrt(math.log(child.avail) / child.visits)
-                if score > best:
-                    best, chosen, chosen_action = score, child, action
+                else:
+                    child.avail += 1
+                    seen.append((action, child))
+            chosen = None
+            chosen_action = None
+            if not untried:
+                if local:  # normalise by the values seen below this node: lowest 0, highest 1
+                    lo = min(ch.lo for _, ch in seen)
+                    hi = max(ch.hi for _, ch in seen)
+                    scale = 1.0 / (hi - lo) if hi > lo else 0.0
+                best = -1.0
+                for action, child in seen:
+                    q = (child.total / child.visits - lo) * scale if scale else 0.5
+                    score = q + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if score > best:
+                        best, chosen, chosen_action = score, child, action
             mover = state.current_player
             if untried:
                 action = untried[rng.below(len(untried))]
@@ -194,4 +208,9 @@ class MCTSAgent(Agent):
         for node in path:
             node.visits += 1
             if node.seat is not None:
-                node.total += values[node.seat]
+                v = values[node.seat]
+                node.total += v
+                if v < node.lo:
+                    node.lo = v
+                if v > node.hi:
+                    node.hi = v
