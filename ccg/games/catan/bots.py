@@ -1,0 +1,43 @@
+"""Two simple seeded policies for the Oil Springs notebook: random play that always sequesters
+when it may, and random play that never sequesters."""
+from __future__ import annotations
+
+from ccg.agents.base import Agent
+from ccg.core.rng import Rng
+
+
+class SequesteringRandomAgent(Agent):
+    """When sequestering is legal (OIL-9.1), does it with probability ``p``; otherwise uniformly random."""
+
+    name = "random+sequester"
+
+    def __init__(self, seed: int = 0, p: float = 0.5) -> None:
+        super().__init__(seed)
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"p must be a probability, got {p!r}")
+        self.p = p
+        self._rng = Rng(seed)
+
+    def _config(self):
+        return {"p": self.p}
+
+    def act(self, state):
+        legal = state.legal_actions()
+        for a in legal:
+            if a.kind == "sequester" and self._rng.random() < self.p:
+                return a
+        return legal[self._rng.below(len(legal))]
+
+
+class NeverSequesteringRandomAgent(Agent):
+    """Plays uniformly at random among the legal actions other than sequestering."""
+
+    name = "random-never-sequester"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._rng = Rng(seed)
+
+    def act(self, state):
+        legal = [a for a in state.legal_actions() if a.kind != "sequester"]
+        return legal[self._rng.below(len(legal))]
