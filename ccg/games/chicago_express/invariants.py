@@ -66,12 +66,23 @@ def check(s) -> None:
         assert s.chicago or s.pending_chicago >= 0, "Wabash entered without a Chicago phase"
     for c in range(4):
         assert s.net[c] >> BOARD.start[c] & 1, f"{COMPANIES[c]} lost its start train"
-    for h in range(len(BOARD.ids)):
-        o = s.occ[h]
-        assert o == sum(1 << c for c in range(5) if s.net[c] >> h & 1), f"occupancy of {BOARD.ids[h]} inconsistent"
-        if BOARD.exclusive_mask >> h & 1:
-            assert o.bit_count() <= 1, f"{BOARD.ids[h]} is a forest/mountain with two companies (CE-6.8)"
-    assert s.any_mask == sum(1 << h for h in range(len(BOARD.ids)) if s.occ[h]), "train mask inconsistent"
+    expected = [0] * len(BOARD.ids)
+    union = 0
+    for c in range(5):
+        m = s.net[c]
+        union |= m
+        while m:
+            low = m & -m
+            expected[low.bit_length() - 1] |= 1 << c
+            m ^= low
+    assert expected == s.occ, "per-hex occupancy disagrees with the companies' networks"
+    assert s.any_mask == union, "train mask inconsistent"
+    m = union & BOARD.exclusive_mask
+    while m:
+        low = m & -m
+        h = low.bit_length() - 1
+        assert s.occ[h].bit_count() <= 1, f"{BOARD.ids[h]} is a forest/mountain with two companies (CE-6.8)"
+        m ^= low
     assert s.supply + s.house_mask.bit_count() == p.houses, "houses not conserved (supply + map)"
     assert not s.house_mask & ~BOARD.house_dev_mask, "a house on a hex that cannot be developed (CE-8.6)"
     assert not s.house_mask & ~s.any_mask, "a house on a hex without trains (CE-8.2)"

@@ -1,0 +1,56 @@
+"""check_invariants catches each kind of corruption; the loader names the bad field."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ccg
+from ccg.core import InvalidPositionError
+from ce_helpers import NYC, PRR, H, after_openings, put
+
+
+def _broken(mutate):
+    s = after_openings()
+    put(s, NYC, "R2")
+    s.check_invariants()
+    mutate(s)
+    return s
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda s: s.cash.__setitem__(1, s.cash[1] + 1), "money not conserved"),
+    (lambda s: s.treasury.__setitem__(0, 5), "money not conserved"),
+    (lambda s: s.trains_left.__setitem__(NYC, s.trains_left[NYC] + 1), "trains not conserved"),
+    (lambda s: s.shares_left.__setitem__(PRR, 3), "shares not conserved"),
+    (lambda s: setattr(s, "supply", 19), "houses not conserved"),
+    (lambda s: s.income.__setitem__(NYC, 99), "income 99"),
+    (lambda s: [put(s, PRR, h) for h in ("R4", "R3", "R2")], "forest/mountain with two companies"),
+    (lambda s: put(s, PRR, "A2"), "not connected"),
+    (lambda s: [put(s, PRR, h) for h in ("R4", "R3", "S3")], "another company's start hex"),
+    (lambda s: s.meters.__setitem__(0, 9), "meter past its red area"),
+])
+def test_ce_invariants_detect_corruption(mutate, message):
+    s = _broken(mutate)
+    with pytest.raises(AssertionError, match=message):
+        s.check_invariants()
+
+
+def test_ce_loader_names_bad_fields():
+    s = after_openings()
+    good = json.loads(s.to_json())
+    cases = [
+        (("state", "trains", "NYC"), ["S3", "ZZ9"], "trains.NYC"),
+        (("state", "meters"), [9, 0, 0], "meters"),
+        (("state", "phase"), "lunch", "phase"),
+        (("state", "cash"), [30, 30, -1, 30], "cash"),
+        (("state", "houses"), ["S4"], "house"),
+    ]
+    for path, value, needle in cases:
+        d = json.loads(json.dumps(good))
+        node = d
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        with pytest.raises(InvalidPositionError, match=needle):
+            ccg.load_state(json.dumps(d))
