@@ -29,6 +29,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--variant", default="random")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--no-loss", action="store_true", help="ppm.lose = 5000: every game runs all decades")
     a = ap.parse_args()
     if a.profile:
         import cProfile
@@ -37,8 +38,9 @@ def main() -> None:
         pstats.Stats("/tmp/co2.prof").sort_stats("tottime").print_stats(20)
         return
     total_n, total_t = 0, 0.0
+    extra = {"rules": {"ppm.lose": 5000}} if a.no_loss else {}
     for k in range(a.games):
-        n, t = play(a.players, k, variant=a.variant)
+        n, t = play(a.players, k, variant=a.variant, **extra)
         total_n += n
         total_t += t
     s = ccg.new_game("co2", players=a.players, seed=1)
@@ -50,7 +52,7 @@ def main() -> None:
     for _ in range(2000):
         s.clone()
     clone_us = (time.process_time() - t0) / 2000 * 1e6
-    print(f"co2 {a.players}p variant={a.variant}: {a.games} games, {total_n / a.games:.0f} actions/game, "
+    print(f"co2 {a.players}p variant={a.variant}{' no-loss' if a.no_loss else ''}: {a.games} games, {total_n / a.games:.0f} actions/game, "
           f"{total_t / total_n * 1e6:.1f} µs/action (legal_actions + apply), {a.games / total_t:.1f} games/s, "
           f"clone {clone_us:.1f} µs")
 
