@@ -266,6 +266,18 @@ def test_ex12_empty_supply_on_a_spring_hit():
     assert s.oil == [3, 1, 0, 0] and s.supply == 0 and s.removed == 11
 
 
+def test_oil_8_9_a17_alternative_one_token_from_every_player():
+    """OIL-8.9 note A17 flag: the literal 'one token each' reading takes one from every holder."""
+    s = make(scenario=OIL, active=1, rules={"oil.empty_supply_one_each": True})
+    give(s, 0, oil=3)
+    give(s, 1, oil=2)
+    give(s, 3, oil=1)
+    s.supply, s.removed = 1, 8
+    s.trigger = 1
+    oil_rules.remove_oil(s, 3)
+    assert s.oil == [2, 1, 0, 0] and s.removed == 12
+
+
 # ---- EX-13 --------------------------------------------------------------------------------------
 def test_ex13_island_lost_with_pyrrhic_victory():
     """EX-13 (OIL-8.10, OIL-10.3, note A19): 5th token destroyed: no winner; D has the Pyrrhic victory."""
@@ -334,8 +346,9 @@ def test_ex16_flooding_spares_metropolises_and_roads():
 
 
 # ---- EX-17 --------------------------------------------------------------------------------------
-def _sbp(marker):
-    s = make(players=5, scenario=OIL, layout="variable", phase=SBP, active=3)
+def _sbp(marker, english=True):
+    rules = {"oil.sbp_metropolis_may_trigger": english}
+    s = make(players=5, scenario=OIL, layout="variable", phase=SBP, active=3, rules=rules)
     s.cur, s.sbp_left = 4, 4
     city = inland_nodes(s)[0]
     put(s, 4, city, 2)
@@ -345,7 +358,10 @@ def _sbp(marker):
 
 
 def test_ex17a_sbp_metropolis_up_to_five():
-    """EX-17a (OIL-11.5, OIL-11.6, note A21): marker 3 in the SBP: metropolis legal, disaster after the SBP."""
+    """EX-17a (OIL-11.5, OIL-11.6, note A21): marker 3 in the SBP: metropolis legal, disaster after the SBP.
+
+    The digest's reading ("beyond 5", from the English rules) is the rule flag
+    oil.sbp_metropolis_may_trigger; the default follows the Polish original (see the next test)."""
     s, city = _sbp(3)
     assert f"metro N{city}" in legal_strs(s)
     s.apply(f"metro N{city}")
@@ -357,6 +373,16 @@ def test_ex17a_sbp_metropolis_up_to_five():
             rig(s, "pass", lambda c: c.disasters == 1)
         s.apply("pass")
     assert s.disasters == 1 and s.marker == 0 and s.active == 4 and s.last_disaster[2] == 4
+
+
+def test_oil_11_5_polish_original_sbp_metropolis_must_not_reach_five():
+    """OIL-11.5 as the Polish original words it ("nie prowadzi do przesunięcia znacznika ... na 5"): the
+    default refuses a metropolis at marker 3 in the SBP and allows it at marker 2."""
+    s, city = _sbp(3, english=False)
+    assert f"metro N{city}" not in legal_strs(s)
+    s, city = _sbp(2, english=False)
+    s.apply(f"metro N{city}")
+    assert s.marker == 4 and not s.pending
 
 
 def test_ex17b_sbp_metropolis_refused_at_four_and_no_other_oil_use():

@@ -78,6 +78,13 @@ def remove_oil(s, k: int) -> None:
     s.removed += take
     k -= take
     n = s.num_players
+    if k > 0 and s.P.one_each:  # note A17 alternative: one token from every player holding oil
+        for i in range(n):
+            p = (s.trigger + i) % n
+            if s.oil[p] > 0:
+                s.oil[p] -= 1
+                s.removed += 1
+        return
     i = 0
     while k > 0 and any(s.oil):
         p = (s.trigger + i) % n

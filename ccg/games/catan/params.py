@@ -40,6 +40,14 @@ RULES: dict[str, RuleParam] = {
     "oil.no_limit": RuleParam(False, "open game: no oil hand limit", source="OIL-12.3"),
     "oil.springs_keep_resource": RuleParam(False, "forest/pasture oil springs also yield their resource",
                                            source="OIL-2.3 note A05"),
+    "oil.sbp_metropolis_may_trigger": RuleParam(
+        False, "in the 5-6 Special Building Phase a metropolis may take the marker to 5 (English 'beyond 5', "
+               "digest note A21); default: the Polish original, 'only if it does not move the marker to 5'",
+        source="OIL-11.5 note A21"),
+    "oil.empty_supply_one_each": RuleParam(
+        False, "when a spring hit finds the supply short, every player holding oil gives exactly one token "
+               "(clockwise from the triggering player) instead of collecting the shortfall up to 3",
+        source="OIL-8.9 note A17"),
     "oil.setup_pays_oil": RuleParam(False, "a second settlement at an oil spring pays 1 oil", source="OIL-2.8 note A07"),
 }
 
@@ -50,7 +58,7 @@ class Params:
     __slots__ = ("values", "vp_win", "discard_above", "max_roads", "max_settle", "max_city", "lr_min", "la_min",
                  "offers", "combined", "spiral_cw", "oil", "oil_limit", "oil_tokens", "metros", "destroy_end",
                  "disaster_at", "spring_hit", "convert_gives", "seq_per_vp", "champ_min", "open_both",
-                 "keep_resource", "setup_oil", "sbp", "bank_size")
+                 "keep_resource", "setup_oil", "sbp", "bank_size", "sbp_may_trigger", "one_each")
 
     def __init__(self, overrides: dict | None, players: int, scenario: str | None) -> None:
         v = self.values = resolve_rules(RULES, overrides)
@@ -76,6 +84,8 @@ class Params:
         self.open_both = v["oil.open_use_and_sequester"]
         self.keep_resource = v["oil.springs_keep_resource"]
         self.setup_oil = v["oil.setup_pays_oil"]
+        self.sbp_may_trigger = v["oil.sbp_metropolis_may_trigger"]
+        self.one_each = v["oil.empty_supply_one_each"]
         self.sbp = big  # CAT-12.8: Special Building Phase with 5-6 players
         self.bank_size = 24 if big else 19
 

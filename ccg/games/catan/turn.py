@@ -63,7 +63,10 @@ def _builds(s, p: int, out: list) -> None:
     if s.deck and can_pay(s, p, COST_DEV):
         out.append(BUY)
     if s.P.oil and can_build_metropolis(s, p) and oil.oil_use_open(s, p, 2):
-        out.extend(b.act_metro[n] for n in metropolis_spots(s, p))
+        # OIL-11.5 (note A21): in the SBP the Polish original allows a metropolis only if the marker
+        # does not reach 5; the English wording ("beyond 5") is the rule flag oil.sbp_metropolis_may_trigger
+        if s.phase != SBP or s.P.sbp_may_trigger or s.marker + 2 < s.P.disaster_at:
+            out.extend(b.act_metro[n] for n in metropolis_spots(s, p))
 
 
 def legal_main(s) -> list:
