@@ -27,13 +27,20 @@ def test_CO2_5_2_exactly_one_action():
 
 
 def test_CO2_5_2_note_no_legal_action_may_end():
-    s = turn_of(new(), 0)
-    s.psupply = [0] * 5  # no project tile left and nothing to install or build
-    s.proj = [x for x in s.proj]
-    s.psupply = [0, 0, 0, 0, 0]
-    # keep tiles conserved: pretend all 30 are on the board is impossible; use invariants-free check
-    s._legal = None
+    """Reading: a player with no legal action (nothing to propose, install or build) may end the turn."""
+    s = new()
+    for r in range(6):  # every project space holds a proposed project
+        for g, grant in enumerate(("money", "resources", "research")):
+            src = SOURCES[s.C.agendas[s.agenda[r]][g]]
+            put_project(s, s.C.regions[r], grant, src)
+    s.bank_cep += s.cep[0]
+    s.cep[0] = 0  # no CEP to install with, no controlled region
+    turn_of(s, 0)
+    s.check_invariants()
+    assert not any(x.split()[0] in ("propose", "install", "build") for x in names(s))
     assert "end" in names(s)
+    give(s, 0, cep=1)  # with a CEP an install is possible, and the action is mandatory again
+    assert "end" not in names(s) and any(x.startswith("install") for x in names(s))
 
 
 def test_CO2_5_3_free_steps_once_each():
