@@ -27,6 +27,16 @@ def describe(s) -> str:
         agenda = "/".join(SOURCES[x] for x in C.agendas[s.agenda[r]])
         lines.append(f"  {C.region_names[r]:<14} [{' '.join(cells)}] CEP {s.reg_cep[r]} res {s.reg_res[r]}{ctrl}"
                      f" agenda {agenda} projects {', '.join(projs) or '-'}")
+    summits = []
+    for sp, tile in enumerate(s.summit):
+        if tile >= 0:
+            name, topics = C.summits[tile]
+            slots = [f"{SOURCES[x]}{'@' + str(s.sslot[sp * 4 + j]) if s.sslot[sp * 4 + j] >= 0 else ''}"
+                     for j, x in enumerate(topics)]
+            summits.append(f"{name} ({', '.join(slots)})")
+    lines.append(f"  summits: {'; '.join(summits) or '-'}")
+    ev = [C.region_names[C.events[e]] for e in s.events[:2]]
+    lines.append(f"  event: {' then '.join(ev) or '-'} · UN goals shown: {s.un_display or '-'}")
     for p in range(s.num_players):
         exp = " ".join(f"{SOURCES[x][:4]}{s.exp[p * 5 + x]}" for x in range(5))
         lines.append(f"  seat {p}: VP {s.vp[p]} ${s.coins[p]} res {s.res[p]} CEP {s.cep[p]} | {exp}")
