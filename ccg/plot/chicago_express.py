@@ -146,7 +146,7 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
     fig.add_trace(go.Table(
         header=dict(values=["company", "treasury $", "income", "sold", "unsold", "trains left", "div/share"],
                     font=dict(size=10)),
-        cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]], font=dict(size=10)),
+        cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]] * len(comp), font=dict(size=10)),
         uid="ce-table-companies"), row=1, col=2)
     n = s.num_players
     names = [f"seat {p}" + (" (you)" if p == seat else "") + (" ◀" if p == s.current_player else "") for p in range(n)]

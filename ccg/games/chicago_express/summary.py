@@ -57,19 +57,27 @@ def outcome(s) -> dict:
 
 def _value(s, seat: int, phases_left: float) -> float:
     v = float(s.cash[seat])
-    base = seat * 5
+    n = s.num_players
+    held = s.held
+    pending = s.auc_company if s.phase in (0, 2, 4) and s.auc_leader == seat else -1
     for c in range(5):
-        k = s.held[base + c]
-        if k:
-            v += k * s.dividend_per_share(c) * phases_left
+        mine = held[seat * 5 + c]
+        out = sum(held[p * 5 + c] for p in range(n))
+        if c == pending:  # leading an auction: count the share as won, at the price bid
+            mine += 1
+            out += 1
+            v -= s.auc_high
+        if mine:
+            v += mine * -(-s.income[c] // out) * phases_left
     return v
 
 
 def heuristic(s, seat: int) -> float:
     """Cash plus expected future dividends, minus the best opponent's same estimate (higher is better).
 
-    Future dividends: current per-share dividend × shares held × the dividend phases
+    Future dividends: per-share dividend x shares held x the dividend phases
     Detroit still allows, halved (games often end earlier by another condition).
+    A seat leading an auction counts the share as bought at its bid.
     """
     if s.phase == OVER:
         phases_left = 0.0
