@@ -635,3 +635,13 @@ def test_cat_10_1_loops_count_and_separate_cycles():
     tail = [ring[0]] + [m for m in s.board.node_nbrs[ring[0]] if m not in ring][:1]
     path(s, 0, tail)
     assert longest_road(s, 0) == 7  # the spur plus the whole ring
+
+
+def test_cat_3_3_almanac_random_numbers_keep_red_apart():
+    """CAT-3.3 optional almanac variant: random tokens, no two 6/8 adjacent."""
+    for seed in range(5):
+        s = ccg.new_game("catan", players=4, seed=seed, layout="variable", rules={"random_numbers": True})
+        b = s.board
+        red = [h for h in range(b.n_hex) if b.numbers0[h] in (6, 8)]
+        assert len(red) == 4
+        assert not any(m in red for h in red for m in b.geo.hex_nbrs[h])

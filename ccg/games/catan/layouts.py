@@ -150,8 +150,11 @@ def named_layout(name: str) -> dict:
 
 
 # ---- variable setup (CAT-3.2, CAT-3.3, CAT-12.6) -----------------------------------------
-def variable_layout(players: int, rng: Rng, clockwise: bool = False, robber_on_desert: bool = True) -> dict:
-    """A seeded variable board: shuffled terrain and harbours, tokens laid in spiral letter order."""
+def variable_layout(players: int, rng: Rng, clockwise: bool = False, robber_on_desert: bool = True,
+                    random_numbers: bool = False) -> dict:
+    """A seeded variable board: shuffled terrain and harbours, tokens laid in spiral letter order
+    (or, with ``random_numbers``, the almanac variant of CAT-3.3: tokens at random, no two red
+    numbers 6/8 adjacent)."""
     kind = board_kind(players)
     positions = [tuple(p) for p in kind["positions"]]
     geo = geometry_for(positions)
@@ -170,6 +173,8 @@ def variable_layout(players: int, rng: Rng, clockwise: bool = False, robber_on_d
         else:
             numbers[pos] = tokens[k]
             k += 1
+    if random_numbers:
+        _random_numbers(geo, terr, numbers, tokens, rng)
     types = list(kind["harbour_types"])
     rng.shuffle(types)
     harbours = [{"q": q, "r": r, "side": s, "type": t} for (q, r, s), t in zip(kind["harbour_slots"], types)]
@@ -183,6 +188,20 @@ def variable_layout(players: int, rng: Rng, clockwise: bool = False, robber_on_d
         "robber": desert if robber_on_desert else None,
     }
     return layout
+
+
+def _random_numbers(geo, terr, numbers: dict, tokens: list, rng: Rng) -> None:
+    """CAT-3.3 almanac variant: shuffle the tokens until no two 6/8 tokens touch (seeded)."""
+    spots = [geo.hexes[h] for h in range(len(geo.hexes)) if terr[geo.hexes[h]] != "desert"]
+    index = geo.hex_index
+    for _ in range(10_000):
+        rng.shuffle(tokens)
+        placed = dict(zip(spots, tokens))
+        red = {index[p] for p, n in placed.items() if n in (6, 8)}
+        if all(m not in red for h in red for m in geo.hex_nbrs[h]):
+            numbers.update(placed)
+            return
+    raise ValueError("could not place the red numbers apart on this board")
 
 
 # ---- Oil Springs variable setup (OIL-13) ------------------------------------------------------
@@ -250,7 +269,8 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     return layout
 
 
-def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, clockwise: bool) -> dict:
+def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, clockwise: bool,
+                   random_numbers: bool = False) -> dict:
     """The concrete layout of a new game from the ``layout`` option (drawing from ``rng`` if variable)."""
     oil = scenario == "oil_springs"
     if option is None:
@@ -263,7 +283,7 @@ def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, cl
             )
         return named_layout("oil_springs" if oil else "beginner")
     if option == "variable":
-        layout = variable_layout(players, rng, clockwise, robber_on_desert=not oil)
+        layout = variable_layout(players, rng, clockwise, robber_on_desert=not oil, random_numbers=random_numbers)
         return place_oil_springs(layout, rng) if oil else layout
     layout = validate_layout(option)
     if oil and not any(h["spring"] for h in layout["hexes"]):

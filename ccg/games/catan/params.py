@@ -18,6 +18,8 @@ RULES: dict[str, RuleParam] = {
                                       source="CAT-4.3"),
     "spiral_clockwise": RuleParam(False, "lay variable-setup tokens clockwise instead of counterclockwise",
                                   source="CAT-3.3 note A01"),
+    "random_numbers": RuleParam(False, "variable setup: tokens at random, no two 6/8 adjacent (almanac variant)",
+                                source="CAT-3.3"),
     # ---- Oil Springs ------------------------------------------------------------------------
     "oil.vp_to_win": RuleParam(12, "VP that win at the end of one's own turn", lo=3, hi=30, source="OIL-10.2"),
     "oil.limit": RuleParam(0, "oil tokens a player may hold (0 = printed: 4 with 3-4 players, 6 with 5-6)",
@@ -58,7 +60,7 @@ class Params:
     __slots__ = ("values", "vp_win", "discard_above", "max_roads", "max_settle", "max_city", "lr_min", "la_min",
                  "offers", "combined", "spiral_cw", "oil", "oil_limit", "oil_tokens", "metros", "destroy_end",
                  "disaster_at", "spring_hit", "convert_gives", "seq_per_vp", "champ_min", "open_both",
-                 "keep_resource", "setup_oil", "sbp", "bank_size", "sbp_may_trigger", "one_each")
+                 "keep_resource", "setup_oil", "sbp", "bank_size", "sbp_may_trigger", "one_each", "random_numbers")
 
     def __init__(self, overrides: dict | None, players: int, scenario: str | None) -> None:
         v = self.values = resolve_rules(RULES, overrides)
@@ -71,6 +73,7 @@ class Params:
         self.offers = v["trade_offers_per_turn"]
         self.combined = v["combined_trade_build"]
         self.spiral_cw = v["spiral_clockwise"]
+        self.random_numbers = v["random_numbers"]
         limit = v["oil.limit"] or (6 if big else 4)
         self.oil_limit = 10 ** 6 if v["oil.no_limit"] else limit
         self.oil_tokens = v["oil.tokens"] or (21 if big else 15)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .data import PIPS
-from .scoring import public_vp, vp
+from .scoring import vp
 
 
 def outcome(s) -> dict:
@@ -51,7 +51,7 @@ def production_value(s, p: int) -> float:
 
 def heuristic(s, seat: int) -> float:
     """VP (public plus own hidden cards) plus production, cards and oil, scaled so VP dominate."""
-    v = vp(s, seat) if True else public_vp(s, seat)
+    v = vp(s, seat)  # the seat's own hidden VP cards are known to it
     cards = sum(s.hand[seat * 5:(seat + 1) * 5])
     h = v + 2.0 * production_value(s, seat) + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
     if s.P.oil:

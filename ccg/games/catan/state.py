@@ -234,7 +234,8 @@ def create(players: int, seed: int, options: dict) -> CatanState:
     """A new game: layout (seeded if variable), shuffled deck, starting player by seeded lot (CAT-3.6)."""
     rng = Rng(seed)
     params = Params(options.get("rules"), players, options.get("scenario"))
-    layout = resolve_layout(options.get("layout"), players, options.get("scenario"), rng, params.spiral_cw)
+    layout = resolve_layout(options.get("layout"), players, options.get("scenario"), rng, params.spiral_cw,
+                            params.random_numbers)
     s = blank(players, seed, options, layout)
     s.rng = rng
     rng.shuffle(s.deck)
