@@ -618,3 +618,93 @@ def test_ce_11_3_winner_by_cash_ties_shared():
     s.cash = [10, 25, 25]
     assert s.winners() == [1, 2] and s.scores() == [10, 25, 25]
     assert s.returns() == [0.0, 0.5, 0.5]
+
+
+# ---- ids not covered above ------------------------------------------------------------------------
+def test_ce_1_9_hex_types_on_the_default_map():
+    from collections import Counter
+
+    from ccg.games.chicago_express.board import TERRAINS
+
+    counts = Counter(TERRAINS[t] for t in BOARD.terrain)
+    assert counts == {"plain": 73, "forest": 41, "mountain": 16, "city": 22, "start": 4, "chicago": 1, "industrial": 3}
+    assert BOARD.ids[BOARD.chicago] == "A2" and [BOARD.ids[h] for h in BOARD.industry_hex] == ["E0", "I6", "K4"]
+
+
+def test_ce_0_6_and_ce_1_4_and_ce_7_6_income_never_falls_and_passes_50():
+    from ce_agents import biased_action
+    from ccg.core import Rng
+
+    s = after_openings()
+    set_income(s, NYC, 49)
+    path(s, NYC, *route(s, NYC, "Q3")[:-1])
+    fund(s, NYC, 10)
+    refresh(s)
+    s.apply("build NYC")
+    s.apply("place NYC Q3")
+    assert s.income[NYC] == 50
+    add_house(s, "Q3")
+    assert s.income[NYC] == 51  # a plain integer past 50 (the +50 marker is only a display aid)
+    for seed in range(6):
+        s = new(2 + seed % 5, seed)
+        rng = Rng(seed)
+        prev = list(s.income)
+        while not s.is_terminal():
+            s.apply(biased_action(s, rng))
+            assert all(a >= b for a, b in zip(s.income, prev))
+            prev = list(s.income)
+
+
+def test_ce_4_1_turns_go_clockwise():
+    s = after_openings(5)
+    seen = []
+    for _ in range(6):
+        seen.append(s.current_player)
+        s.apply("forgo build")
+        if s.meters[1] >= 5:
+            break
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def test_ce_6_4_branches_allowed():
+    s = after_openings()
+    fund(s, NYC, 30)
+    refresh(s)
+    s.apply("build NYC")
+    s.apply("place NYC S4")
+    s.apply("place NYC S2")  # a second branch from New York
+    s.apply("place NYC R2")
+    s.check_invariants()
+    assert s.net[NYC].bit_count() == 4
+
+
+def test_ce_0_4_bank_is_unlimited_and_tracked():
+    s = after_openings(2)
+    set_income(s, NYC, 5000)
+    s.meters = [3, 0, 3]
+    refresh(s)
+    s.apply("forgo development")
+    assert s.cash[0] > 5000 and s.bank_out > 5000
+    s.check_invariants()
+
+
+def test_ce_10_3_chicago_dividend_only_that_company_no_meter_change():
+    s = after_openings()
+    _reach_chicago(s, NYC)
+    before = s.cash[0]
+    meters = list(s.meters)
+    s.apply("place NYC A2")
+    s.apply("stop")
+    assert s.cash[0] - before == s.income[NYC]  # seat 0 is NYC's only holder; PRR/B&O/C&O paid nothing
+    assert s.meters == meters and s.dividends == 0
+
+
+def test_ce_6_14_rejected_placement_changes_nothing():
+    s = after_openings()
+    fund(s, NYC, 1)
+    refresh(s)
+    s.apply("build NYC")
+    text = s.to_json()
+    with pytest.raises(IllegalActionError):
+        s.apply("place NYC R2")
+    assert s.to_json() == text

@@ -98,3 +98,10 @@ def test_ce_plot_hex_layout_flat_topped_odd_columns_lower():
     bx, by = hex_centre("B2")
     assert bx > ax and by < ay  # B is an odd column: half a hex lower (y grows upward in the figure)
     assert hex_centre("C2")[1] == ay
+
+
+def test_ce_heuristic_guides_a_greedy_player_past_random_ones():
+    from ccg.agents import GreedyAgent
+
+    df = ccg.simulate("chicago_express", players=3, n_games=6, agents=[GreedyAgent, "random", "random"], seed=8)
+    assert sum(0 in w for w in df["winners"]) >= 4
