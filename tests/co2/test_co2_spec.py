@@ -1,0 +1,56 @@
+"""SPEC hooks: outcome columns, heuristic, trajectory, and the generic analysis layer on CO2."""
+from __future__ import annotations
+
+import ccg
+from ccg.core import Rng, get_spec
+
+
+def _finished(players=4, seed=1, **kw):
+    s = ccg.new_game("co2", players=players, seed=seed, **kw)
+    r = Rng(seed)
+    while not s.is_terminal():
+        a = s.legal_actions()
+        s.apply(a[r.below(len(a))])
+    return s
+
+
+def test_spec_fields():
+    spec = get_spec("co2")
+    assert (spec.min_players, spec.max_players, spec.default_players) == (1, 5, 4)
+    assert spec.state_class.hidden_information
+    players = {c.get("players") for c in spec.conformance_configs}
+    assert players == {1, 2, 3, 4, 5}
+    variants = {c.get("variant", "random") for c in spec.conformance_configs}
+    assert variants == {"random", "beginner", "normal", "expert", "extreme"}
+    assert any(c.get("auction") for c in spec.conformance_configs)
+    assert any(c.get("draft") for c in spec.conformance_configs)
+
+
+def test_outcome_heuristic_trajectory():
+    spec = get_spec("co2")
+    s = _finished()
+    out = spec.outcome(s)
+    for k in ("final_ppm", "planet_lost", "green_plants", "fossil_plants", "decade_reached", "cep_price"):
+        assert k in out
+    assert out["final_ppm"] == s.ppm and out["planet_lost"] == s.lost
+    assert out["green_plants"] + out["fossil_plants"] <= 27
+    h = [spec.heuristic(s, p) for p in range(4)]
+    assert all(isinstance(x, float) for x in h)
+    t = spec.trajectory(s)
+    assert t["decade"][0] == 0 and t["ppm"][-1] == s.ppm and len(t["vp_0"]) == len(t["decade"])
+    live = ccg.new_game("co2", players=2, seed=3)
+    assert isinstance(spec.heuristic(live, 0), float)
+
+
+def test_simulate_with_trajectories():
+    games, traj = ccg.simulate("co2", players=3, n_games=4, seed=2, trajectories=True, variant="expert")
+    assert len(games) == 4 and "final_ppm" in games.columns
+    assert set(traj.metric) >= {"ppm", "green", "fossil", "cep_price", "vp", "coins"}
+
+
+def test_simulate_is_reproducible_and_rules_override_changes_outcomes():
+    a = ccg.simulate("co2", players=2, n_games=3, seed=5)
+    b = ccg.simulate("co2", players=2, n_games=3, seed=5)
+    assert a.equals(b)
+    c = ccg.simulate("co2", players=2, n_games=3, seed=5, rules={"ppm.coal": 0, "ppm.oil": 0, "ppm.gas": 0})
+    assert (c.final_ppm == 0).all() and not c.planet_lost.any()
