@@ -47,8 +47,11 @@ def tournament(
     instances or classes); ``players`` defaults to ``len(agents)`` and must
     match it. Columns: entry, agent (label), games, wins (fractional),
     win_rate, ci_low, ci_high (95% Wilson), fair_share, ratio, beats_fair
-    (ci_low > fair_share), mean_score (the entry's mean final score: useful
-    when few games have a winner, e.g. CO2 when the planet is lost). ``return_games=True`` also returns the per-game
+    (ci_low > fair_share), mean_score (the entry's mean final score), and
+    top_rate with top_ci_low/top_ci_high: the share of games in which the
+    entry had the highest final score (ties shared), counted even when the
+    game declares no winner — the useful measure in CO2, where a lost planet
+    means everybody loses. ``return_games=True`` also returns the per-game
     frame (``entry_<seat>`` tells which entry sat where).
     """
     spec = get_spec(game)
@@ -77,14 +80,20 @@ def win_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
     """Per-entry win rates from a tournament's games frame (needs ``entry_<seat>`` columns)."""
     players = len(labels)
     wins = [0.0] * players
+    tops = [0.0] * players
     score_sum = [0.0] * players
     entry_cols = [games.columns.get_loc(f"entry_{seat}") for seat in range(players)]
     score_cols = [games.columns.get_loc(f"score_{seat}") if f"score_{seat}" in games else None for seat in range(players)]
     winners_col = games.columns.get_loc("winners")
     for row in games.itertuples(index=False, name=None):
-        for seat in range(players):
-            if score_cols[seat] is not None:
-                score_sum[row[entry_cols[seat]]] += float(row[score_cols[seat]])
+        if score_cols[0] is not None:
+            scores = [float(row[score_cols[seat]]) for seat in range(players)]
+            best = max(scores)
+            top = [seat for seat in range(players) if scores[seat] == best]
+            for seat in range(players):
+                score_sum[row[entry_cols[seat]]] += scores[seat]
+            for seat in top:
+                tops[row[entry_cols[seat]]] += 1.0 / len(top)
         won = row[winners_col]
         if not won:
             continue
@@ -101,5 +110,7 @@ def win_table(games: pd.DataFrame, labels: list[str]) -> pd.DataFrame:
             "entry": e, "agent": label, "games": n, "wins": wins[e], "win_rate": rate,
             "ci_low": lo, "ci_high": hi, "fair_share": fair, "ratio": rate / fair, "beats_fair": lo > fair,
             "mean_score": score_sum[e] / n if n else float("nan"),
+            "top_rate": tops[e] / n if n else float("nan"),
+            "top_ci_low": wilson(tops[e], n)[0], "top_ci_high": wilson(tops[e], n)[1],
         })
     return pd.DataFrame(out)

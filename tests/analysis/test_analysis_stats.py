@@ -37,6 +37,9 @@ def test_win_table_counts_shared_wins_as_fractions_and_follows_rotation():
     assert (t.ci_low < t.win_rate).all() and (t.win_rate < t.ci_high).all()
     assert not t.beats_fair.any()
     assert list(t.mean_score) == [(4 + 2 + 3 + 1) / 4, (0 + 4 + 3 + 1) / 4]
+    # top score counted even when nobody won (last game: a tie on score -> half each)
+    assert list(t.top_rate) == [(1 + 0 + 0.5 + 0.5) / 4, (0 + 1 + 0.5 + 0.5) / 4]
+    assert (t.top_ci_low <= t.top_rate).all() and (t.top_rate <= t.top_ci_high).all()
 
 
 def test_tournament_rotates_seats_and_wins_sum_to_decided_games():
