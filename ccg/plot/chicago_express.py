@@ -51,6 +51,8 @@ def _hex_label(s, i: int) -> str:
     parts = [f"−{BOARD.cost[i]}"] if BOARD.cost[i] else []
     if t in ("city", "mountain"):
         parts.append(f"+{BOARD.black[i]}")
+        if BOARD.house[i]:
+            parts.append(f"⌂{BOARD.house[i]}")
     elif t == "industrial":
         parts.append(f"+{s.industry[BOARD.industry_of[i]]}")
     elif t == "chicago":

@@ -105,3 +105,17 @@ def test_ce_heuristic_guides_a_greedy_player_past_random_ones():
 
     df = ccg.simulate("chicago_express", players=3, n_games=6, agents=[GreedyAgent, "random", "random"], seed=8)
     assert sum(0 in w for w in df["winners"]) >= 4
+
+
+def test_ce_plot_layout_matches_the_board_adjacency():
+    """Every neighbour pair of the data sits exactly one hex apart in the drawing, and no other pair does."""
+    import math
+
+    from ccg.games.chicago_express.board import BOARD
+    from ccg.plot.chicago_express import hex_centre
+
+    centres = [hex_centre(h) for h in BOARD.ids]
+    step = math.sqrt(3.0)
+    for i, (x, y) in enumerate(centres):
+        near = {j for j, (u, v) in enumerate(centres) if j != i and abs(math.hypot(u - x, v - y) - step) < 1e-9}
+        assert near == set(BOARD.neighbours[i]), BOARD.ids[i]
