@@ -25,6 +25,9 @@ def legal_plays(s, out: list) -> None:
     if s.dev_played:
         return
     p = s.active
+    d = s.dev
+    if d[p * 5] + d[p * 5 + 2] + d[p * 5 + 3] + d[p * 5 + 4] == 0:  # nothing playable (VP cards are never played)
+        return
     if playable(s, p, KNIGHT):
         out.append(PLAY_KNIGHT)
     if playable(s, p, ROAD_BUILDING) and s.n_road[p] < s.P.max_roads:

@@ -52,6 +52,10 @@ def legal(s) -> list:
 
 
 def _builds(s, p: int, out: list) -> None:
+    h = s.hand
+    i = p * 5
+    if not (h[i + 1] or h[i + 4]):
+        return  # every cost needs brick or ore (CAT-8.1, OIL-6.3): nothing can be built or bought
     b = s.board
     if can_build_road(s, p):
         out.extend(b.act_road[e] for e in road_spots(s, p))
