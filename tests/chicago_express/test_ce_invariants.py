@@ -54,3 +54,45 @@ def test_ce_loader_names_bad_fields():
         node[path[-1]] = value
         with pytest.raises(InvalidPositionError, match=needle):
             ccg.load_state(json.dumps(d))
+
+
+def test_ce_loader_fuzz_only_clear_errors_and_playable_positions():
+    """Random field corruption: either an InvalidPositionError, or a position that plays on and stays valid."""
+    from ccg.core import Rng
+    from ce_agents import biased_action
+
+    rng = Rng(17)
+    texts = []
+    for seed in range(4):
+        s = ccg.new_game("chicago_express", players=2 + seed, seed=seed)
+        while not s.is_terminal():
+            if rng.below(12) == 0:
+                texts.append(s.to_json())
+            s.apply(biased_action(s, rng))
+    values = [None, 0, 1, -1, 5, 99, "PRR", "A2", "x", True, [], [0], ["A2"], [0, 0, 0], {}]
+
+    def leaves(d, pre=()):
+        if isinstance(d, dict):
+            for k, v in d.items():
+                yield from leaves(v, pre + (k,))
+        elif isinstance(d, list):
+            for i, v in enumerate(d):
+                yield from leaves(v, pre + (i,))
+        if pre:
+            yield pre
+
+    for text in texts[:25]:
+        paths = list(leaves(json.loads(text)["state"]))
+        for _ in range(20):
+            d = json.loads(text)
+            p = paths[rng.below(len(paths))]
+            node = d["state"]
+            for k in p[:-1]:
+                node = node[k]
+            node[p[-1]] = values[rng.below(len(values))]
+            try:
+                st = ccg.load_state(json.dumps(d))
+            except InvalidPositionError:
+                continue
+            for a in st.legal_actions()[:4]:
+                st.child(a).check_invariants()

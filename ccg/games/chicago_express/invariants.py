@@ -63,7 +63,7 @@ def check(s) -> None:
             "Wabash has no holders and no income before it enters"
         assert not s.chicago, "Wabash enters at the first Chicago phase"
     else:
-        assert s.chicago or s.pending_chicago >= 0, "Wabash entered without a Chicago phase"
+        assert s.chicago, "Wabash entered without a Chicago phase (CE-10.4)"
     for c in range(4):
         assert s.net[c] >> BOARD.start[c] & 1, f"{COMPANIES[c]} lost its start train"
     expected = [0] * len(BOARD.ids)
@@ -98,6 +98,8 @@ def check(s) -> None:
         assert s.net[c] >> BOARD.chicago & 1, f"{COMPANIES[c]} had a Chicago phase without a train there"
     if s.pending_chicago >= 0:
         assert s.phase == BUILD and s.pending_chicago == s.build_company, "a pending Chicago phase outside a build"
+        assert s.net[s.pending_chicago] >> BOARD.chicago & 1 and s.pending_chicago not in s.chicago, \
+            "a pending Chicago phase needs a new train on Chicago"
     for c in range(5):
         if s.net[c] >> BOARD.chicago & 1:
             assert c in s.chicago or c == s.pending_chicago, f"{COMPANIES[c]} reached Chicago without its phase"
