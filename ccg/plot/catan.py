@@ -25,14 +25,14 @@ def _hex_outline(q: int, r: int, scale: float = 0.97):
     return xs, ys
 
 
-def board(state, seat: int | None = None, width: int = 900, height: int = 760) -> go.Figure:
+def board(state, seat: int | None = None, width: int = 980, height: int = 900) -> go.Figure:
     """A Plotly figure of a Catan position. Trace uids are fixed (``catan-…``) for stable outputs."""
     s = state
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.num_players):
         raise ValueError(f"seat must be 0..{s.num_players - 1} or None, got {seat!r}")
     b = s.board
     geo = b.geo
-    fig = make_subplots(rows=2, cols=1, row_heights=[0.74, 0.26], vertical_spacing=0.02,
+    fig = make_subplots(rows=2, cols=1, row_heights=[0.68, 0.32], vertical_spacing=0.02,
                         specs=[[{"type": "xy"}], [{"type": "table"}]])
     # terrain
     for t, name in enumerate(TERRAINS):
@@ -45,7 +45,8 @@ def board(state, seat: int | None = None, width: int = 900, height: int = 760) -
         if xs:
             fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", fillcolor=TERRAIN_COLOURS[name],
                                      line=dict(color="#555", width=1), name=name, hoverinfo="skip",
-                                     uid=f"catan-terrain-{name}", legendgroup="terrain"), row=1, col=1)
+                                     uid=f"catan-terrain-{name}", legendgroup="terrain", showlegend=False),
+                          row=1, col=1)
     # number tokens (removed ones crossed out), hex ids on hover
     cx = [hex_xy(*geo.hexes[h])[0] for h in range(b.n_hex)]
     cy = [hex_xy(*geo.hexes[h])[1] for h in range(b.n_hex)]
@@ -149,12 +150,13 @@ def board(state, seat: int | None = None, width: int = 900, height: int = 760) -
         cols["VP"] = [s.vp(p) for p in seats]
     else:
         cols["VP"] = [s.vp(p) if p == seat else f"{s.public_vp(p)}+?" for p in seats]
+    # cards: lu(mber) br(ick) wo(ol) gr(ain) or(e)
     cols["cards"] = [
-        (", ".join(f"{s.hand[p * 5 + r]} {GOODS[r]}" for r in range(5) if s.hand[p * 5 + r]) or "-")
+        (" ".join(f"{s.hand[p * 5 + r]}{GOODS[r][:2]}" for r in range(5) if s.hand[p * 5 + r]) or "-")
         if seat is None or seat == p else str(sum(s.hand[p * 5:(p + 1) * 5])) for p in seats
     ]
     cols["dev cards"] = [
-        (", ".join(f"{s.dev[p * 5 + t]} {DEV_TYPES[t]}" for t in range(5) if s.dev[p * 5 + t]) or "-")
+        (" ".join(f"{s.dev[p * 5 + t]} {DEV_TYPES[t]}" for t in range(5) if s.dev[p * 5 + t]) or "-")
         if seat is None or seat == p else str(sum(s.dev[p * 5:(p + 1) * 5])) for p in seats
     ]
     if s.P.oil:
@@ -164,6 +166,7 @@ def board(state, seat: int | None = None, width: int = 900, height: int = 760) -
     cols["longest road"] = [f"{s.road_len[p]}" + (" ★" if s.lr == p else "") for p in seats]
     cols["largest army"] = ["★" if s.la == p else "" for p in seats]
     fig.add_trace(go.Table(header=dict(values=list(cols), fill_color="#ddd"),
+                           columnwidth=[50, 50, 150, 150] + [70] * (len(cols) - 4),
                            cells=dict(values=list(cols.values()),
                                       fill_color=[[PLAYER_COLOURS[p] + "33" for p in seats]]),
                            uid="catan-players"), row=2, col=1)
@@ -178,6 +181,6 @@ def board(state, seat: int | None = None, width: int = 900, height: int = 760) -
             title += f" (Pyrrhic victory: seat {s.pyrrhic})"
     fig.update_xaxes(visible=False, scaleanchor="y", row=1, col=1)
     fig.update_yaxes(visible=False, row=1, col=1)
-    fig.update_layout(title=title, width=width, height=height, plot_bgcolor=SEA, margin=dict(l=10, r=10, t=40, b=10),
-                      legend=dict(orientation="h", y=1.02, x=0, font=dict(size=9)))
+    fig.update_layout(title=title, width=width, height=height, plot_bgcolor=SEA, margin=dict(l=10, r=170, t=40, b=10),
+                      legend=dict(orientation="v", y=1.0, x=1.0, xanchor="left", font=dict(size=10)))
     return fig
