@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ccg.games.chicago_express.auction import minimum_price
-from ce_helpers import (BO, CO, NYC, PRR, WAB, H, add_house, after_openings, fund, give_share, names, path, put,
+from ce_helpers import (BO, CO, NYC, PRR, WAB, H, add_house, after_openings, fund, give_share, names, path,
                         refresh, route, set_income)
 
 

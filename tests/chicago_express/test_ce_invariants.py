@@ -7,7 +7,7 @@ import pytest
 
 import ccg
 from ccg.core import InvalidPositionError
-from ce_helpers import NYC, PRR, H, after_openings, put
+from ce_helpers import NYC, PRR, after_openings, put
 
 
 def _broken(mutate):

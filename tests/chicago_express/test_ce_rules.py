@@ -5,7 +5,7 @@ import pytest
 
 import ccg
 from ccg.core import IllegalActionError
-from ccg.games.chicago_express.board import BOARD
+from ccg.games.chicago_express.board import BOARD, COMPANIES
 from ce_helpers import (BO, CO, NYC, PRR, WAB, H, add_house, after_openings, fund, give_share, names, new, path,
                         put, refresh, route, set_income)
 
@@ -124,8 +124,7 @@ def test_ce_4_3_and_4_4_meter_advances_even_when_forgone():
     assert s.meters == [1, 0, 0] and s.shares_left[PRR] == 2  # unsold, still counted
     s.apply("forgo development")
     assert s.meters == [1, 0, 1]
-    s.apply("build PRR") if "build PRR" in names(s.legal_actions()) else s.apply("forgo build")
-    s.apply("stop") if s.phase == 3 else None
+    s.apply("forgo build")
     assert s.meters[1] == 1
 
 
@@ -133,7 +132,7 @@ def test_ce_4_5_dividend_check_when_the_next_turn_begins():
     s = after_openings()
     s.meters = [3, 0, 3]
     refresh(s)
-    s.apply("develop I6") if "develop I6" in names(s.legal_actions()) else s.apply("forgo development")
+    s.apply("forgo development")
     assert s.dividends == 1 and s.meters == [0, 0, 0] and s.current_player == 1
 
 
@@ -491,7 +490,7 @@ def _reach_chicago(s, c):
     path(s, c, *route(s, c, "A2")[:-1])
     fund(s, c, 10)
     refresh(s)
-    s.apply(f"build {s.__class__ and __import__('ccg.games.chicago_express.board', fromlist=['COMPANIES']).COMPANIES[c]}")
+    s.apply(f"build {COMPANIES[c]}")
 
 
 def test_ce_10_1_chicago_phase_after_the_build_action():
@@ -576,8 +575,7 @@ def test_ce_11_2_end_conditions(setup, reason):
     s = after_openings(2)
     if setup == "trains":
         for c in (PRR, BO, NYC):
-            s.trains_left[c] = 0
-            s.net[c] |= 0  # trains are only counted, but keep the invariant off for this synthetic case
+            s.trains_left[c] = 0  # synthetic: only the count matters for CE-11.2 a
     elif setup == "shares":
         for c in (PRR, BO, CO):
             give_share(s, 1, c, s.shares_left[c])

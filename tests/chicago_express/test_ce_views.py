@@ -6,7 +6,7 @@ import pytest
 import ccg
 from ccg.core import IllegalActionError, get_spec
 from ce_agents import play
-from ce_helpers import NYC, after_openings, fund, names, new, refresh
+from ce_helpers import NYC, after_openings, fund, new, refresh
 
 
 def test_ce_str_is_a_readable_summary():

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import auction
-from .auction import AUCTION, CHOOSE, OVER, WABASH_AUCTION
+from .auction import CHOOSE, OVER, WABASH_AUCTION
 from .board import BOARD, DETROIT, WABASH
 from .build import hex_income
 
@@ -108,5 +108,3 @@ def dividend_phase(s) -> None:
         if o >> c & 1:
             s.income[c] += new - old
 
-
-__all__ = ["AUCTION", "end_turn", "finish_turn", "dividend_phase", "chicago_phase", "pay_dividend", "end_reasons"]
