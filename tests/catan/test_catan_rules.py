@@ -645,3 +645,18 @@ def test_cat_3_3_almanac_random_numbers_keep_red_apart():
         red = [h for h in range(b.n_hex) if b.numbers0[h] in (6, 8)]
         assert len(red) == 4
         assert not any(m in red for h in red for m in b.geo.hex_nbrs[h])
+
+
+def test_determinize_keeps_the_cards_of_an_open_offer():
+    """Hidden information: an offered card is known to be in the proposer's hand after resampling."""
+    s = make()
+    give(s, 0, wool=1)
+    give(s, 1, ore=3)
+    give(s, 2, lumber=3)
+    s.apply("propose")
+    s.apply("offer 1 wool 1 ore")
+    for k in range(20):
+        d = s.determinize(1, k)
+        assert d.hand_of(0)["wool"] >= 1
+        d.apply("accept")
+        d.check_invariants()

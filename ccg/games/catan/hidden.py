@@ -38,16 +38,20 @@ def resample(s, seat: int, rng) -> None:
         return  # nothing is hidden any more
     n = s.num_players
     others = [p for p in range(n) if p != seat]
-    # resource cards: pool by type, redeal with the counts kept
+    # cards everyone knows a seat holds: the goods of an open trade offer (RESPOND phase)
+    known = [0] * (5 * n)
+    if s.offer is not None and s.offer[1] < 5:
+        known[s.active * 5 + s.offer[1]] = s.offer[0]
+    # resource cards: pool the unknown ones by type, redeal with the counts kept
     pool = []
     for p in others:
         for r in range(5):
-            pool.extend([r] * s.hand[p * 5 + r])
+            pool.extend([r] * (s.hand[p * 5 + r] - known[p * 5 + r]))
     rng.shuffle(pool)
     for p in others:
-        k = sum(s.hand[p * 5:(p + 1) * 5])
+        k = sum(s.hand[p * 5:(p + 1) * 5]) - sum(known[p * 5:(p + 1) * 5])
         for r in range(5):
-            s.hand[p * 5 + r] = 0
+            s.hand[p * 5 + r] = known[p * 5 + r]
         for r in pool[:k]:
             s.hand[p * 5 + r] += 1
         del pool[:k]
