@@ -119,3 +119,16 @@ def test_ce_plot_layout_matches_the_board_adjacency():
     for i, (x, y) in enumerate(centres):
         near = {j for j, (u, v) in enumerate(centres) if j != i and abs(math.hypot(u - x, v - y) - step) < 1e-9}
         assert near == set(BOARD.neighbours[i]), BOARD.ids[i]
+
+
+def test_ce_hand_made_action_without_where_gets_a_helpful_reason():
+    from ccg.core import Action
+
+    s = after_openings()
+    fund(s, NYC, 5)
+    refresh(s)
+    s.apply(Action("build", ("NYC",), ("S3",)))
+    with pytest.raises(IllegalActionError, match="pass the notation text 'place NYC R2'"):
+        s.apply(Action("place", ("NYC", "R2")))
+    s.apply(Action("place", ("NYC", "R2"), ("R2",)))
+    assert s.net[NYC] >> 0 & 0 == 0 and s.trains_left[NYC] == 22

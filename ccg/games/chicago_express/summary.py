@@ -48,6 +48,7 @@ def outcome(s) -> dict:
         "wabash_entered": s.wabash_in,
         "chicago_first": COMPANIES[s.chicago[0]] if s.chicago else None,
         "chicago_reached": len(s.chicago),
+        "chicago_order": ",".join(COMPANIES[c] for c in s.chicago),
         "houses_left": s.supply,
     }
     for c in range(5):
