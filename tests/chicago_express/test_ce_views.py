@@ -6,7 +6,7 @@ import pytest
 import ccg
 from ccg.core import IllegalActionError, get_spec
 from ce_agents import play
-from ce_helpers import NYC, after_openings, fund, new, refresh
+from ce_helpers import NYC, H, after_openings, fund, new, refresh
 
 
 def test_ce_str_is_a_readable_summary():
@@ -131,4 +131,4 @@ def test_ce_hand_made_action_without_where_gets_a_helpful_reason():
     with pytest.raises(IllegalActionError, match="pass the notation text 'place NYC R2'"):
         s.apply(Action("place", ("NYC", "R2")))
     s.apply(Action("place", ("NYC", "R2"), ("R2",)))
-    assert s.net[NYC] >> 0 & 0 == 0 and s.trains_left[NYC] == 22
+    assert s.net[NYC] >> H["R2"] & 1 and s.trains_left[NYC] == 22
