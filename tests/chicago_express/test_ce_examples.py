@@ -78,7 +78,7 @@ def test_ce_x5_developing_a_city():
 
 
 def test_ce_x6_developing_wheeling():
-    """CE-X.6: Wheeling 3 -> 4 with PRR (17) and B&O (14) present: 18 and 15; supply unchanged."""
+    """CE-X.6 (CE-8.8): Wheeling 3 -> 4 with PRR (17) and B&O (14) present: 18 and 15; supply unchanged."""
     s = after_openings()
     path(s, PRR, *route(s, PRR, "I6"))
     path(s, BO, *route(s, BO, "I6"))
@@ -238,7 +238,7 @@ def test_ce_x15_first_bid_after_opener_passes_must_meet_minimum():
 
 
 def test_ce_x16_chicago_income_raised_once():
-    """CE-X.16: NYC income 20, two shares out, places only on Chicago: income 27, Chicago dividend 14 per share."""
+    """CE-X.16 (CE-10.2, CE-10.3): NYC income 20, two shares out, places only on Chicago: income 27, Chicago dividend 14 per share."""
     s = after_openings(4)
     last = _to_chicago(s, NYC)
     assert last == "A2"

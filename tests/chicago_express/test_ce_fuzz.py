@@ -28,6 +28,7 @@ def test_ce_fuzz_200_random_games_all_player_counts():
                  check=seed % 4 < 2)
         s.check_invariants()
         assert s.is_terminal() and s.winners()
+        assert all(type(x) is int for x in s.cash + s.treasury + s.income)  # CE-0.8 whole dollars
         assert s.dividends <= 8
         reasons.update(s.end_reason.split("+"))
         chicago += bool(s.chicago)

@@ -24,17 +24,20 @@ def test_ce_1_1_companies_shares_trains_start_hexes():
 
 
 def test_ce_1_3_and_ce_2_5_houses_and_industry_track():
+    """CE-1.3 houses, CE-1.7 industry track, CE-2.5 starting positions."""
     s = new()
     assert s.supply == 20 and s.house_mask == 0 and s.industry == [1, 3, 4]
 
 
 @pytest.mark.parametrize("players, cash", [(2, 60), (3, 40), (4, 30), (5, 24), (6, 20)])
 def test_ce_2_6_starting_cash(players, cash):
+    """CE-2.6, CE-1.2: $120 in all, split by player count."""
     s = new(players)
     assert s.cash == [cash] * players and sum(s.cash) == 120
 
 
 def test_ce_2_1_to_2_4_and_2_7_setup():
+    """CE-2.1 meters on START, CE-2.2 one train on each eastern start hex (Fort Wayne empty), CE-2.3 the rest on the boards (CE-1.8), CE-2.4 starting incomes on the income track (CE-1.6), CE-2.7 treasuries $0."""
     s = new()
     assert s.meters == [0, 0, 0]
     assert s.trains_left == [19, 21, 23, 25, 11]
@@ -86,6 +89,7 @@ def test_ce_3_3_last_player_still_gets_a_turn():
 
 
 def test_ce_3_4_to_3_7_sale_next_opener_and_start_player():
+    """CE-3.4 sale, CE-3.5 free share, CE-3.6 next opener, CE-3.7 start player; CE-2.8 openings then play."""
     s = new(4)
     s.apply("pass")
     s.apply("bid 8")  # seat 1 bids on PRR
@@ -117,6 +121,7 @@ def test_ce_4_2_cannot_choose_a_red_action():
 
 
 def test_ce_4_3_and_4_4_meter_advances_even_when_forgone():
+    """CE-4.3 the pointer moves; CE-4.4 a forgone action still counts; CE-1.5 meters."""
     s = after_openings()
     s.apply("auction PRR")
     for _ in range(4):
@@ -168,6 +173,7 @@ def test_ce_5_1_pick_any_share_not_wabash_before_entry_not_empty_board():
 
 
 def test_ce_5_2_minimum_counts_the_share_being_auctioned():
+    """CE-5.2 with S = shares in circulation (CE-0.5)."""
     s = after_openings()
     set_income(s, CO, 11)
     refresh(s)
@@ -176,6 +182,7 @@ def test_ce_5_2_minimum_counts_the_share_being_auctioned():
 
 
 def test_ce_5_3_to_5_5_opener_bids_first_and_winner_pays_company():
+    """CE-5.3 opener bids first, CE-5.4 clockwise raises, CE-5.5 the winner pays the company (CE-0.3)."""
     s = after_openings()
     s.mover = 2
     s._legal = None
@@ -191,6 +198,7 @@ def test_ce_5_3_to_5_5_opener_bids_first_and_winner_pays_company():
 
 
 def test_ce_5_6_unsold_and_5_7_forgo():
+    """CE-5.6 unsold share stays; CE-5.7 choosing Auction and putting nothing up."""
     s = after_openings()
     s.apply("auction NYC")
     for _ in range(4):
@@ -271,6 +279,7 @@ def test_ce_6_6_one_train_per_company_per_hex():
 
 
 def test_ce_6_7_and_6_8_shared_cities_exclusive_forests():
+    """CE-6.7 shared cities; CE-6.8 exclusive forests and mountains."""
     s = after_openings()
     assert BOARD.terrain[H["R3"]] == 1 and BOARD.terrain[H["Q3"]] == 3  # forest, city
     path(s, PRR, "R4", "R3", "Q3")  # PRR holds the forest R3 and the city Q3
@@ -297,6 +306,7 @@ def test_ce_6_9_cost_forest_mountain_multiplier_is_one():
 
 
 def test_ce_6_10_treasury_only_with_a_readable_reason():
+    """CE-6.10 and CE-0.3: only the company's treasury pays."""
     s = after_openings()
     fund(s, NYC, 1)
     refresh(s)
@@ -410,6 +420,7 @@ def test_ce_8_2_needs_a_train_once_only_and_a_supply():
 
 
 def test_ce_8_3_and_8_4_industry_repeatable_until_maximum():
+    """CE-8.3 repeatable industry development; CE-8.4 the maximum (developing at it is invalid)."""
     s = after_openings()
     path(s, PRR, *route(s, PRR, "I6"))
     refresh(s)
@@ -452,6 +463,7 @@ def test_ce_8_6_never_developable_and_fort_wayne_is_a_city():
 
 
 def test_ce_8_7_every_company_present_gains_the_house_value():
+    """CE-8.7 (and CE-0.2: present = has a train there)."""
     s = after_openings()
     path(s, PRR, *route(s, PRR, "Q3"))
     path(s, NYC, *route(s, NYC, "Q3"))
@@ -473,6 +485,7 @@ def test_ce_8_9_forest_pays_two_from_the_bank():
 
 # ---- CE-9: dividend phase ------------------------------------------------------------------------
 def test_ce_9_2_to_9_6_dividend_phase_steps():
+    """CE-9.1 trigger, CE-9.2 step 1, CE-9.4 step 2, CE-9.5 step 3, CE-9.6 no company income."""
     s = after_openings(2)  # seat 0 holds one share of each eastern company
     give_share(s, 1, NYC)
     s.meters = [3, 0, 3]
@@ -494,6 +507,7 @@ def _reach_chicago(s, c):
 
 
 def test_ce_10_1_chicago_phase_after_the_build_action():
+    """CE-10.1 and CE-6.13: a train on Chicago triggers the phase, resolved after the action."""
     s = after_openings()
     _reach_chicago(s, NYC)
     s.apply("place NYC A2")
@@ -539,6 +553,7 @@ def test_ce_10_4_second_chicago_phase_has_no_wabash_entry():
 
 
 def test_ce_4_7_and_10_8_chicago_phase_then_wabash_auction_then_dividends():
+    """CE-4.7 / CE-10.8: Chicago phase (with the Wabash auction) before the dividend phase."""
     s = after_openings()
     s.meters = [3, 4, 0]
     _reach_chicago(s, NYC)
@@ -572,6 +587,7 @@ def test_ce_10_8_wabash_share_sold_in_the_phase_earns_the_regular_dividend():
 @pytest.mark.parametrize("setup, reason", [
     ("trains", "trains"), ("shares", "shares"), ("houses", "houses"), ("detroit", "detroit")])
 def test_ce_11_2_end_conditions(setup, reason):
+    """CE-11.2 a-d, checked right after step 1 (CE-9.3)."""
     s = after_openings(2)
     if setup == "trains":
         for c in (PRR, BO, NYC):
