@@ -1,0 +1,282 @@
+"""Rule coverage: a behavioural test for each rule id of rules/co2.md that no other test cites
+literally. Each test names its ids in the docstring; see also test_co2_rule_coverage_ops.py."""
+from __future__ import annotations
+
+import pytest
+
+from ccg.core import Rng
+from ccg.games.co2 import board as B
+from ccg.games.co2 import flow
+from ccg.games.co2.data import SOURCES, load_components
+from co2_helpers import SRC, finish_decade, give, names, new, put_plant, put_project, reg, set_fossils, turn_of
+
+
+def settle(s):
+    """Resolve pending sub-decisions with the first legal choice until a turn (or the end) waits."""
+    while not s.is_terminal() and s.tasks[-1][0] != "turn":
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+def play_random(s, rng, stop=lambda s: s.is_terminal()):
+    while not stop(s):
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+    return s
+
+
+# ---- CO2-0 terms ---------------------------------------------------------------------------------
+def test_CO2_0_1_terms_project_tile_is_double_sided_and_hand_holds_tokens():
+    """CO2-0.1: a project is proposed (dark side) then installed (flipped) on the same space; fossil
+    plants are coal/oil/gas, green plants the 5 sources; a hand holds coins, resources, CEP, scientists."""
+    s = new()
+    turn_of(s, 0)
+    r = 0
+    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    s.apply(f"propose {src} {s.C.regions[r]} resources")
+    k = r * 3 + 1
+    assert s.proj[k] == SRC[src] and s.inst[k] == 0  # proposed side up
+    turn_of(s, 1)
+    s.apply(f"install {s.C.regions[r]} resources")
+    assert s.proj[k] == SRC[src] and s.inst[k] == 1  # the same tile, flipped
+    assert {s.space_kind[s.C_off[x]] for x in range(6)} <= {0, 1, 2}  # fossils only at setup
+    assert B.GREEN0 == 3 and len(SOURCES) == 5
+    assert len(s.coins) == len(s.res) == len(s.cep) == 4 and len(s.sci) == 16  # per-seat hand
+
+
+def test_CO2_0_6_money_is_public_goals_are_secret():
+    """CO2-0.6: every seat sees every other seat's money; company goals are hidden."""
+    s = new()
+    s.coins[2] = 17
+    for seat in range(4):
+        st = s.observation(seat)["state"]
+        assert st["coins"] == s.coins
+        assert st["goal"][seat] == s.goal[seat]
+        assert all(st["goal"][q] is None for q in range(4) if q != seat)
+
+
+def test_CO2_0_7_vp_may_become_negative_via_supply_vp_for_coins():
+    """CO2-0.7 (with CO2-4.3.6): a forced CEP purchase with 0 coins and 0 VP leaves negative VP."""
+    s = new(players=3, seed=5)
+    r = 0
+    s.ctrl[r] = 1
+    s.bank_cep += s.cep[1] + s.reg_cep[r]
+    s.cep[1] = 0
+    s.reg_cep[r] = 0
+    s.coins[1] = 0
+    s.goal_st[1] = 1  # goal already sold: no 8-coin rescue
+    s.exp = [0] * 15
+    finish_decade(s)  # decade 2: region 0's space 2 gets a fossil; seat 1 must buy at price 3
+    settle(s)
+    assert s.vp[1] < 0 and s.coins[1] == 0
+    s.check_invariants()
+
+
+def test_CO2_0_8_play_goes_clockwise_to_the_left():
+    """CO2-0.8: after a seat's turn the next seat clockwise (seat + 1) plays; the start tile also
+    moves to the next seat clockwise (CO2-3.5)."""
+    s = new(players=4, seed=3)
+    first = s.current_player
+    seen = [first]
+    for _ in range(3):
+        s.tf[0] = 1
+        s.apply("end")
+        settle(s)
+        seen.append(s.current_player)
+    assert seen == [(first + k) % 4 for k in range(4)]
+    start = s.start
+    finish_decade(s)
+    assert s.start == (start + 1) % 4
+
+
+# ---- CO2-1 components -------------------------------------------------------------------------------
+def test_CO2_1_2_four_scientists_per_colour():
+    """CO2-1.2: 4 scientist figures per colour: 1 in hand, 3 to hire, never a fifth."""
+    s = new(players=5)
+    assert len(s.sci) == 20 and s.R["scientists.max"] == 4
+    for p in range(5):
+        assert s.sci[4 * p:4 * p + 4].count(-2) == 3
+    s.sci[0:4] = [-1, -1, -1, -1]
+    assert not flow.can_hire(s, 0)
+    s.sci[0:4] = [-1, -1, -1, -2]
+    assert flow.can_hire(s, 0)
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_CO2_1_2_and_2_3_1_twenty_discs_suffice(players):
+    """CO2-1.2 / CO2-2.3.1 / CO2-2.4: a player's 20 discs mark VP (plus the 50 marker, CO2-16.1),
+    expertise, plant ownership and region control. The engine keeps no disc count, so check in random
+    play that no seat ever needs more than its 20 discs."""
+    rng = Rng(players)
+    s = new(players=players, seed=players)
+    while not s.is_terminal():
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+        for p in range(players):
+            discs = 1 + (1 if s.vp[p] >= 50 else 0) + sum(1 for x in range(5) if s.exp[p * 5 + x] > 0) \
+                + B.plants_of(s, p) + s.ctrl.count(p)
+            assert discs <= 20
+
+
+def test_CO2_1_5_markers_price_co2_decade_round():
+    """CO2-1.5: the four markers (CEP price, global CO2, decade, round) are state values that move."""
+    s = new(players=4, seed=2)
+    assert (s.price, s.decade, s.round) == (3, 1, 1)
+    assert s.ppm == sum((40, 30, 20)[s.space_kind[s.C_off[r]]] for r in range(6))
+    rounds = []
+    while s.decade == 1:
+        rounds.append(s.round)
+        s.apply(s.legal_actions()[0])
+    assert sorted(set(rounds)) == [1, 2, 3] and s.decade == 2
+
+
+def test_CO2_1_12_coins_are_unlimited_engine_policy():
+    """CO2-1.12 ($150 of coins) with CO2-DATA-18: the coin count is a component count, not a limit;
+    the engine's bank never runs out (docs/co2_components.md, engine policies)."""
+    s = new()
+    s.coins = [100, 100, 100, 100]
+    turn_of(s, 0)
+    r = 0
+    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    before = s.coins[0]
+    s.apply(f"propose {src} {s.C.regions[r]} money")  # the bank still pays the grant
+    assert s.coins[0] == before + s.reg_cep[r] and sum(s.coins) > 150
+    s.check_invariants()
+
+
+def test_CO2_1_13_start_player_tile_opens_every_round():
+    """CO2-1.13 / CO2-5.1: the holder of the start player tile plays first in every round."""
+    s = new(players=3, seed=4)
+    start = s.start
+    firsts = []
+    last_round = 0
+    while s.decade == 1:
+        if s.tasks[-1][0] == "turn" and s.round != last_round:
+            firsts.append(s.current_player)
+            last_round = s.round
+        s.apply(s.legal_actions()[0])
+    assert firsts == [start] * 4
+
+
+# ---- CO2-2 setup --------------------------------------------------------------------------------
+@pytest.mark.parametrize("rule,players,removed", [
+    ("CO2-2.15.1", 1, {27, 30, 32, 33}), ("CO2-2.15.2", 2, {28, 30, 33}), ("CO2-2.15.3", 3, {30}),
+    ("CO2-2.15.4", 4, set()), ("CO2-2.15.4", 5, set())])
+def test_CO2_2_15_x_company_goal_removal(rule, players, removed):
+    """CO2-2.15.1 (1p: 27, 30, 32, 33), CO2-2.15.2 (2p: 28, 30, 33), CO2-2.15.3 (3p: 30),
+    CO2-2.15.4 (4-5p: none): the data table and the cards actually dealt."""
+    c = load_components()
+    assert {g for g, v in c.goals.items() if players in v[3]} == removed, rule
+    seen = set()
+    for seed in range(30):
+        seen |= set(new(players=players, seed=seed).goal)
+    assert seen == set(range(27, 34)) - removed, rule
+
+
+def test_CO2_2_4_vp_and_expertise_start_at_zero():
+    """CO2-2.4 / CO2-9.1.2: VP 0 and every expertise 0 (no disc on the tracks)."""
+    s = new(players=5, seed=9)
+    assert s.vp == [0] * 5 and s.exp == [0] * 25
+    assert B.incomes(s) == [0] * 5  # no disc, no income
+
+
+def test_CO2_2_5_decade_and_round_markers_start_on_the_first_space():
+    """CO2-2.5 (either reading of the marker note): the game starts in decade 1, round 1, and the round
+    marker returns to the start space each decade (CO2-3.5 step 2)."""
+    s = new(players=2, seed=1)
+    assert (s.decade, s.round) == (1, 1)
+    finish_decade(s)
+    settle(s)
+    assert (s.decade, s.round) == (2, 1)
+
+
+def test_CO2_2_6_project_supply_sorted_by_source():
+    """CO2-2.6: 5 piles of project tiles, one per source; proposing takes from the matching pile."""
+    s = new()
+    assert s.psupply == [6] * 5
+    turn_of(s, 0)
+    src = s.C.agendas[s.agenda[2]][1]
+    s.apply(f"propose {SOURCES[src]} {s.C.regions[2]} resources")
+    assert s.psupply == [5 if x == src else 6 for x in range(5)]
+
+
+# ---- CO2-3 structure ------------------------------------------------------------------------------
+def test_CO2_3_2_decade_1_skips_supply_and_decade_2_has_it():
+    """CO2-3.2: no Supply phase in decade 1 (only the 6 setup fossils, no income decision);
+    decade 2 starts with one (a fossil on each region's 2nd space)."""
+    s = new(players=3, seed=6)
+    s.exp[SRC["solar"]] = 3
+    assert sum(1 for k in s.space_kind if 0 <= k < 3) == 6 and s.tasks[-1][0] in ("turn",)
+    ppm = s.ppm
+    finish_decade(s)
+    assert s.tasks[-1][0] == "income"  # the Supply phase began with income
+    settle(s)
+    assert sum(1 for k in s.space_kind if 0 <= k < 3) == 12 and s.ppm > ppm
+
+
+def test_CO2_3_4_round_track_last_round_then_reset():
+    """CO2-3.4: the round marker moves after each round; the round on the last space is the decade's
+    last, then it goes back for the next decade."""
+    for players, rounds in ((2, 5), (3, 4), (4, 3), (5, 2)):
+        s = new(players=players, seed=1)
+        seen = []
+        while s.decade == 1:
+            if s.tasks[-1][0] == "turn" and (not seen or seen[-1] != s.round):
+                seen.append(s.round)
+            s.apply(s.legal_actions()[0])
+        assert seen == list(range(1, rounds + 1))
+        settle(s)
+        assert s.round == 1
+
+
+# ---- CO2-4 supply -----------------------------------------------------------------------------------
+def test_CO2_4_2_1_dense_ranking_first_and_second():
+    """CO2-4.2.1: players at the highest value are 1st, at the next different value 2nd (dense):
+    5, 5, 3, 1 -> the two 5s and the 3 are paid, the 1 is 3rd."""
+    s = new(players=4)
+    src = SRC["biomass"]
+    for p, v in enumerate((5, 5, 3, 1)):
+        s.exp[p * 5 + src] = v
+    t = s.C.income[src]
+    assert B.incomes(s) == [t[5], t[5], t[3], 0]
+    s.exp[0 * 5 + src] = 6  # now 6 is 1st alone, the 5 is 2nd, the 3 drops out
+    assert B.incomes(s) == [t[6], t[5], 0, 0]
+
+
+def test_CO2_4_4_1_event_card_names_the_region_hit():
+    """CO2-4.4.1 / CO2-12.4.1: six event cards, one per region; the face-up card's region (only) is hit."""
+    s = new(players=2, seed=8, rules={"ppm.catastrophe": 0, "ppm.lose": 5000})
+    assert sorted(s.C.events.values()) == list(range(6))
+    r = s.C.events[s.events[0]]
+    give(s, 0, res=1)
+    give(s, 1, res=1)
+    finish_decade(s)
+    settle(s)
+    assert s.reg_res[r] == 2 and sum(s.reg_res) == 2  # both resources went to the named region
+
+
+@pytest.mark.parametrize("delta,hit", [(1, False), (0, True)])
+def test_CO2_4_4_3_below_350_nothing_happens_but_the_event_resolves(delta, hit):
+    """CO2-4.4.3: below the threshold nothing happens, yet the card is discarded and the preview
+    moves up; at the threshold (CO2-4.4.2) players without a resource lose 2 VP."""
+    s = new(players=2, seed=8)
+    s.R = dict(s.R)
+    s.R["ppm.catastrophe"] = s.ppm + delta
+    nxt = s.events[1]
+    s.tasks = [("event", -1)]
+    flow.run(s)
+    assert s.events[0] == nxt and len(s.events) == 5
+    assert s.vp == ([-2, -2] if hit else [0, 0])
+
+
+def test_CO2_4_4_6_solo_catastrophe_removes_leftmost_un_goal_only_at_350():
+    """CO2-4.4.6 / CO2-17.3.8: in solo a catastrophe removes the leftmost displayed UN goal; no
+    catastrophe (below 350), no removal."""
+    for level, removed in ((2000, False), (0, True)):
+        s = new(players=1, seed=3, rules={"ppm.catastrophe": level, "ppm.lose": 5000})
+        settle(s)
+        s.un_display = [s.un_deck.pop(), s.un_deck.pop()]
+        keep = s.un_display[:]
+        finish_decade(s)
+        settle(s)
+        assert s.un_display == (keep[1:] if removed else keep)
