@@ -169,3 +169,13 @@ def test_mutated_positions_load_or_raise_value_error(data):
         return
     loaded.check_invariants()
     assert ccg.load_state(loaded.to_json()).to_json() == loaded.to_json()
+
+
+def test_hand_built_action_without_where_is_matched_by_kind_and_args():
+    import ccg as _ccg
+
+    s = _ccg.new_game("chicago_express", players=3, seed=1)
+    legal = s.legal_actions()
+    target = next(a for a in legal if a.kind == "bid")
+    s.apply(Action(target.kind, target.args))  # no ``where``
+    assert s.history() == [str(target)]

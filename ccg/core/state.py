@@ -119,7 +119,13 @@ class GameState:
         if legal is None:
             legal = self._legal = self._legal_actions()
         if action not in legal:
-            self._reject(action)
+            # an Action built by hand may lack ``where``: match on kind and args
+            for candidate in legal:
+                if candidate[0] == action[0] and candidate[1] == action[1]:
+                    action = candidate
+                    break
+            else:
+                self._reject(action)
         self._legal = None
         self._apply(action)
         self._history = (self._history, action)

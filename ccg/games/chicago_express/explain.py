@@ -30,11 +30,6 @@ def why_illegal(s, action: Action) -> str | None:
     canon = A.parse(" ".join([kind, *map(str, args)]).lower()) if isinstance(kind, str) else None
     if canon is None:
         return None
-    if canon in s.legal_actions():
-        # same notation as a legal action but a different ``where`` (a hand-made Action): see the report on core
-        return (f"{canon} is legal here, but this Action object differs from the legal one (its 'where' field is "
-                f"{action.where!r}, expected {canon.where!r}); pass the notation text {str(canon)!r} or an "
-                f"Action taken from legal_actions()")
     if canon.kind in ("place", "develop") and canon.args[-1] not in BOARD.index:
         return f"there is no hex {canon.args[-1]} on the map (columns A–S, rows 0–10; see ccg.plot.board)"
     kind = canon.kind
