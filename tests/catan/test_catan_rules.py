@@ -467,10 +467,16 @@ def test_cat_7_2_domestic_trade_propose_accept_reject():
     give(s, 3, oil=4)
     s.apply("propose")
     assert "offer 1 wool 1 ore" in legal_strs(s) and "cancel" in legal_strs(s)
+    give(s, 3, ore=2)
     s.apply("offer 1 wool 1 ore")
-    assert s.cur == 1 and legal_strs(s) == ["reject"]
+    assert s.cur == 2 and legal_strs(s) == ["accept", "reject"]  # seat 1 has no ore: not asked
     s.apply("reject")
-    assert s.cur == 2 and legal_strs(s) == ["accept", "reject"]
+    assert s.cur == 3
+    s.apply("reject")
+    assert s.phase == MAIN and s.cur == 0
+    s.offers_made = 0
+    s.apply("propose")
+    s.apply("offer 1 wool 1 ore")
     s.apply("accept")
     assert s.hand_of(0)["ore"] == 1 and s.hand_of(2)["wool"] == 1 and s.phase == MAIN
     assert "propose" not in legal_strs(s)  # bounded: one proposal per turn by default
@@ -482,7 +488,7 @@ def test_oil_3_4c_domestic_trade_respects_the_oil_limit():
     give(s, 1, oil=4, ore=1)
     s.apply("propose")
     s.apply("offer 1 oil 1 ore")
-    assert legal_strs(s) == ["reject"]  # seat 1 would hold 5 oil
+    assert s.phase == MAIN  # seat 1 would hold 5 oil, nobody else has ore: nobody is asked
 
 
 def test_cat_4_3_trade_then_build_unless_combined():

@@ -21,7 +21,21 @@ def pay(s, p: int, cost) -> None:
 
 
 def road_spots(s, p: int) -> list[int]:
-    """Free paths touching ``p``'s network, not through an opponent's building (CAT-8.3)."""
+    """Free paths touching ``p``'s network, not through an opponent's building (CAT-8.3).
+
+    Cached per board version in ``s.spots`` (reset by every change of roads or buildings);
+    the returned list must not be mutated.
+    """
+    c = s.spots
+    if c is None:
+        c = s.spots = {}
+    got = c.get(p)
+    if got is None:
+        got = c[p] = _road_spots(s, p)
+    return got
+
+
+def _road_spots(s, p: int) -> list[int]:
     b = s.board
     eo, no, en, ne = s.edge_owner, s.node_owner, b.edge_nodes, b.node_edges
     front = set()
@@ -44,7 +58,20 @@ def road_spots(s, p: int) -> list[int]:
 
 
 def settlement_spots(s, p: int, setup: bool = False) -> list[int]:
-    """Free intersections obeying the distance rule, touching an own road after setup (CAT-8.4)."""
+    """Free intersections obeying the distance rule, touching an own road after setup (CAT-8.4).
+
+    Cached like ``road_spots``."""
+    c = s.spots
+    if c is None:
+        c = s.spots = {}
+    key = -1 if setup else p + 16
+    got = c.get(key)
+    if got is None:
+        got = c[key] = _settlement_spots(s, p, setup)
+    return got
+
+
+def _settlement_spots(s, p: int, setup: bool = False) -> list[int]:
     b = s.board
     no, nb = s.node_owner, b.node_nbrs
     if setup:
@@ -83,6 +110,7 @@ def place_road(s, p: int, e: int, free: bool = False) -> None:
     if not free:
         pay(s, p, COST_ROAD)
     s.edge_owner[e] = p
+    s.spots = None
     s.n_road[p] += 1
     update_roads(s, (p,))
 
@@ -92,6 +120,7 @@ def place_settlement(s, p: int, n: int, free: bool = False) -> None:
         pay(s, p, COST_SETTLEMENT)
     s.node_owner[n] = p
     s.node_level[n] = 1
+    s.spots = None
     s.n_settle[p] += 1
     t = s.board.node_harbour[n]
     if t >= 0:

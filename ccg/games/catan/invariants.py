@@ -41,6 +41,17 @@ def check(s) -> None:
         assert (no[x] < 0) == (lv[x] == 0), f"intersection {x}: owner/level mismatch"
         if no[x] >= 0:
             assert all(no[y] < 0 for y in b.node_nbrs[x]), f"distance rule broken at N{x}"
+    # the cache of building spots must match a fresh computation
+    if s.spots:
+        from .building import _road_spots, _settlement_spots
+
+        for key, got in list(s.spots.items()):
+            if key == -1:
+                assert got == _settlement_spots(s, 0, True), "stale setup-spot cache"
+            elif key >= 16:
+                assert got == _settlement_spots(s, key - 16), "stale settlement-spot cache"
+            else:
+                assert got == _road_spots(s, key), "stale road-spot cache"
     # special cards
     lens = s.road_len
     if s.lr >= 0:
@@ -75,6 +86,9 @@ def check(s) -> None:
             assert s.discard[s.cur] > 0
         if s.phase == RESPOND:
             assert s.offer is not None and s.cur != s.active
+            from .trade import can_accept
+
+            assert can_accept(s, s.cur), "a player who cannot pay is asked to answer an offer"
         if s.phase == SBP:
             assert s.cur != s.active and 0 < s.sbp_left < n
         if s.phase == SETUP_ROAD:

@@ -112,6 +112,7 @@ def flood(s) -> None:
             s.n_city[p] -= 1
             s.n_settle[p] += 1
     s.floods += 1
+    s.spots = None
     from .building import harbour_mask
 
     for p in range(s.num_players):

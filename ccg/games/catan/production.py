@@ -11,53 +11,43 @@ def produce(s, roll: int) -> None:
     dealt one at a time (OIL-4.2) and never follows the shortage rule (OIL-4.3).
     """
     b = s.board
-    n = s.num_players
-    numbers, no, lv = s.numbers, s.node_owner, s.node_level
-    owed = None
+    numbers, no, lv, robber = s.numbers, s.node_owner, s.node_level, s.robber
+    owed: dict = {}  # resource -> {seat: cards}; int keys, insertion order: deterministic
     oil_owed = None
     keep = s.P.keep_resource
+    terrain, spring, hex_nodes = b.terrain, b.spring, b.hex_nodes
     for h in b.hexes_by_number[roll]:
-        if numbers[h] != roll or h == s.robber:  # destroyed (OIL-8.7) or robbed (CAT-6.5, OIL-4.5)
+        if numbers[h] != roll or h == robber:  # destroyed (OIL-8.7) or robbed (CAT-6.5, OIL-4.5)
             continue
-        spring = b.spring[h]
-        r = b.terrain[h]
-        for x in b.hex_nodes[h]:
+        r = terrain[h]
+        sp = spring[h]
+        cards = r < 5 and (not sp or keep)
+        for x in hex_nodes[h]:
             o = no[x]
             if o < 0:
                 continue
-            amount = lv[x]  # settlement 1, city 2, metropolis 3
-            if spring:
+            amount = lv[x]  # settlement 1, city 2, metropolis 3 (OIL-6.5)
+            if sp:
                 if oil_owed is None:
-                    oil_owed = [0] * n
+                    oil_owed = [0] * s.num_players
                 oil_owed[o] += amount
-                if not (keep and r < 5):
-                    continue
-            if r < 5:
-                if owed is None:
-                    owed = [0] * (5 * n)
-                owed[o * 5 + r] += amount
-    if owed is not None:
+            if cards:
+                d = owed.get(r)
+                if d is None:
+                    owed[r] = {o: amount}
+                else:
+                    d[o] = d.get(o, 0) + amount
+    if owed:
         hand, bank = s.hand, s.bank
-        for r in range(5):
-            total = 0
-            takers = 0
-            for p in range(n):
-                v = owed[p * 5 + r]
-                if v:
-                    total += v
-                    takers += 1
-            if not total:
-                continue
+        for r, d in owed.items():
+            total = sum(d.values())
             if bank[r] >= total:
-                for p in range(n):
-                    v = owed[p * 5 + r]
-                    if v:
-                        hand[p * 5 + r] += v
+                for o, v in d.items():
+                    hand[o * 5 + r] += v
                 bank[r] -= total
-            elif takers == 1:  # CAT-5.3 exception: a single entitled player takes what is left
-                for p in range(n):
-                    if owed[p * 5 + r]:
-                        hand[p * 5 + r] += bank[r]
+            elif len(d) == 1:  # CAT-5.3 exception: a single entitled player takes what is left
+                for o in d:
+                    hand[o * 5 + r] += bank[r]
                 bank[r] = 0
     if oil_owed is not None:
         deal_oil(s, oil_owed)

@@ -6,60 +6,58 @@ def longest_road(s, p: int) -> int:
     """Length of ``p``'s longest continuous road, counted edge by edge (loops count, branches do not).
 
     An opponent's building on an intersection splits a road there (CAT-10.2):
-    a trail may end at it but not pass through it.
+    a trail may end at it but not pass through it. The search runs on a small
+    local graph of ``p``'s own roads only.
     """
     eo = s.edge_owner
     own = [e for e in range(len(eo)) if eo[e] == p]
     if not own:
         return 0
-    b = s.board
-    en, ne, no = b.edge_nodes, b.node_edges, s.node_owner
-    used = [False] * len(eo)
+    en, no = s.board.edge_nodes, s.node_owner
+    # local adjacency: node -> [(local edge index, other node)]
+    adj: dict[int, list] = {}
+    for i, e in enumerate(own):
+        a, c = en[e]
+        adj.setdefault(a, []).append((i, c))
+        adj.setdefault(c, []).append((i, a))
+    blocked = {x for x in adj if no[x] >= 0 and no[x] != p}
+    used = [False] * len(own)
     best = 0
 
     def walk(x: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if length and no[x] >= 0 and no[x] != p:
+        if length and x in blocked:
             return
-        for e in ne[x]:
-            if eo[e] == p and not used[e]:
-                used[e] = True
-                a, c = en[e]
-                walk(c if a == x else a, length + 1)
-                used[e] = False
+        for i, y in adj[x]:
+            if not used[i]:
+                used[i] = True
+                walk(y, length + 1)
+                used[i] = False
 
     # a longest trail starts at an end of the network (own-road degree 1 or 3, or a split point)
-    # unless the network is a cycle, where any intersection will do
-    degree: dict[int, int] = {}
-    for e in own:
-        for x in en[e]:
-            degree[x] = degree.get(x, 0) + 1
-    nodes = sorted(degree)
-    starts = [x for x in nodes if degree[x] != 2 or (no[x] >= 0 and no[x] != p)]
-    # a component made only of a cycle has no such intersection: start it anywhere
+    # unless a component is a pure cycle, where any of its intersections will do
+    nodes = sorted(adj)
+    starts = [x for x in nodes if len(adj[x]) != 2 or x in blocked]
     seen = set(starts)
     stack = list(starts)
     while True:
         while stack:
-            x = stack.pop()
-            for e in ne[x]:
-                if eo[e] == p:
-                    a, c = en[e]
-                    y = c if a == x else a
-                    if y not in seen:
-                        seen.add(y)
-                        stack.append(y)
+            for _, y in adj[stack.pop()]:
+                if y not in seen:
+                    seen.add(y)
+                    stack.append(y)
         rest = [x for x in nodes if x not in seen]
         if not rest:
             break
         starts.append(rest[0])
         seen.add(rest[0])
         stack.append(rest[0])
+    total = len(own)
     for x in starts:
         walk(x, 0)
-        if best == len(own):
+        if best == total:
             break
     return best
 

@@ -29,7 +29,7 @@ class CatanState(GameState):
 
     game = "catan"
     hidden_information = True
-    __slots__ = ("board", "P") + LISTS + SCALARS
+    __slots__ = ("board", "P", "spots") + LISTS + SCALARS
 
     # ---- protocol hooks ---------------------------------------------------------------------
     @property
@@ -46,6 +46,7 @@ class CatanState(GameState):
         new = CatanState.__new__(CatanState)
         new.board = self.board
         new.P = self.P
+        new.spots = self.spots  # cache of building spots; replaced (never mutated) when the board changes
         new.node_owner = self.node_owner[:]
         new.node_level = self.node_level[:]
         new.edge_owner = self.edge_owner[:]
@@ -181,6 +182,7 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     P = s.P = Params(options.get("rules"), players, options.get("scenario"))
     b: Board = board_for(layout)
     s.board = b
+    s.spots = None
     n = players
     kind = board_kind(players)
     s.node_owner = [-1] * b.n_node
@@ -246,6 +248,7 @@ def create(players: int, seed: int, options: dict) -> CatanState:
 def recompute_derived(s: CatanState) -> None:
     """Counts, harbour access and road lengths from the pieces on the board (used by the loader)."""
     n = s.num_players
+    s.spots = None
     s.n_road = [0] * n
     s.n_settle = [0] * n
     s.n_city = [0] * n

@@ -8,16 +8,22 @@ from .data import GENERIC, OIL, RES_INDEX
 def legal_maritime(s, p: int, out: list) -> None:
     """4:1 always, 3:1 with a generic harbour, 2:1 with that resource's harbour — every rate is offered."""
     h, bank, m = s.hand, s.bank, s.hmask[p]
-    generic = m >> GENERIC & 1
+    i = p * 5
+    full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
     for g in range(5):
-        c = h[p * 5 + g]
+        c = h[i + g]
         if c < 2:
             continue
-        rates = [k for k in (4, 3, 2) if c >= k and (k == 4 or (k == 3 and generic) or (k == 2 and m >> g & 1))]
-        for k in rates:
-            for t in range(5):
-                if t != g and bank[t] > 0:
-                    out.append(TRADE[(k, g, t)])
+        for k in (4, 3, 2):
+            if c >= k and (k == 4 or (k == 3 and m >> GENERIC & 1) or (k == 2 and m >> g & 1)):
+                if full:
+                    out.extend(TRADE_BY[(k, g)])
+                else:
+                    out.extend(a for t, a in zip(OTHERS[g], TRADE_BY[(k, g)]) if bank[t])
+
+
+OTHERS = {g: tuple(t for t in range(5) if t != g) for g in range(5)}
+TRADE_BY = {(k, g): tuple(TRADE[(k, g, t)] for t in OTHERS[g]) for k in (2, 3, 4) for g in range(5)}
 
 
 def maritime(s, p: int, k: int, g: int, t: int) -> None:
@@ -50,6 +56,8 @@ def cancel(s, p: int) -> None:
 
 def legal_offers(s, p: int) -> list:
     """A bounded set of offers to all other players: give 1 for 1, 1 for 2, or 2 for 1 (and cancel).
+
+    The others are asked clockwise; those who could pay answer accept or reject, the first accept trades.
 
     Oil may be offered or asked for (OIL-3.6) only if the proposer stays within the limit (OIL-3.4c);
     the limit of the answering player is checked when he accepts.
@@ -87,8 +95,24 @@ OFFERS_OIL = {room: _table(6, room) for room in (0, 1, 2)}
 
 def offer(s, p: int, args: tuple) -> None:
     s.offer = [args[0], RES_INDEX[args[1]], args[2], RES_INDEX[args[3]]]
-    s.phase = RESPOND
-    s.cur = (p + 1) % s.num_players  # every other player answers in turn (clockwise)
+    _ask_next(s, p)
+
+
+def _ask_next(s, q: int) -> None:
+    """Ask the next player clockwise after ``q`` who could pay; close the offer when nobody is left.
+
+    Players who cannot pay (or would pass the oil limit) are not asked: their answer could only be no.
+    """
+    n = s.num_players
+    for i in range(1, n):
+        r = (q + i) % n
+        if r == s.active:
+            break
+        if can_accept(s, r):
+            s.phase = RESPOND
+            s.cur = r
+            return
+    _close(s)
 
 
 def can_accept(s, q: int) -> bool:
@@ -116,11 +140,7 @@ def accept(s, q: int) -> None:
 
 
 def reject(s, q: int) -> None:
-    nxt = (q + 1) % s.num_players
-    if nxt == s.active:
-        _close(s)
-    else:
-        s.cur = nxt
+    _ask_next(s, q)
 
 
 def _close(s) -> None:

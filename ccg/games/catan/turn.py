@@ -35,7 +35,7 @@ def legal(s) -> list:
     if ph == PROPOSE:
         return trade.legal_offers(s, s.cur)
     if ph == RESPOND:
-        return [ACCEPT, REJECT] if trade.can_accept(s, s.cur) else [REJECT]
+        return [ACCEPT, REJECT]  # only players able to pay are asked (trade._ask_next)
     if ph == FREE_ROAD:
         b = s.board
         return [b.act_road[e] for e in road_spots(s, s.active)]
@@ -107,7 +107,30 @@ def node_of(text: str) -> int:
 def apply(s, a) -> None:
     k = a.kind
     p = s.cur
-    if k == "road":
+    # the most frequent kinds first (roll, end, maritime trade, the trade table, discards)
+    if k == "roll":
+        roll(s)
+        return
+    if k == "end":
+        end_turn(s)
+        return
+    if k == "trade":
+        trade.maritime(s, p, a.args[0], RES_INDEX[a.args[1]], RES_INDEX[a.args[2]])
+    elif k == "propose":
+        trade.propose(s, p)
+    elif k == "offer":
+        trade.offer(s, p, a.args)
+    elif k == "accept":
+        trade.accept(s, p)
+    elif k == "reject":
+        trade.reject(s, p)
+    elif k == "cancel":
+        trade.cancel(s, p)
+    elif k == "discard":
+        robber.discard(s, p, RES_INDEX[a.args[0]])
+    elif k == "robber":
+        robber.move(s, p, a.args)
+    elif k == "road":
         e = int(a.args[0][1:])
         if s.phase == SETUP_ROAD:
             place_road(s, p, e, free=True)
@@ -137,32 +160,11 @@ def apply(s, a) -> None:
     elif k == "buy":
         devcards.buy(s, p)
         s.built = True
-    elif k == "roll":
-        roll(s)
-    elif k == "end":
-        end_turn(s)
-        return
     elif k == "pass":
         next_sbp(s)
         return
     elif k == "play":
         devcards.play(s, p, a.args)
-    elif k == "discard":
-        robber.discard(s, p, RES_INDEX[a.args[0]])
-    elif k == "robber":
-        robber.move(s, p, a.args)
-    elif k == "trade":
-        trade.maritime(s, p, a.args[0], RES_INDEX[a.args[1]], RES_INDEX[a.args[2]])
-    elif k == "offer":
-        trade.offer(s, p, a.args)
-    elif k == "propose":
-        trade.propose(s, p)
-    elif k == "cancel":
-        trade.cancel(s, p)
-    elif k == "accept":
-        trade.accept(s, p)
-    elif k == "reject":
-        trade.reject(s, p)
     elif k == "convert":
         oil.convert(s, p, RES_INDEX[a.args[0]])
     elif k == "sequester":
@@ -219,9 +221,8 @@ def end_setup_step(s) -> None:
 
 # ---- rolling (CAT-5, CAT-6) ------------------------------------------------------------------------
 def roll(s) -> None:
-    d1 = s.rng.die()
-    d2 = s.rng.die()
-    s.dice = d1 + d2
+    x = s.rng.below(36)  # two fair dice from one draw: (x // 6 + 1) + (x % 6 + 1)
+    s.dice = x // 6 + x % 6 + 2
     s.rolled = True
     if s.dice == 7:
         robber.start_seven(s)
