@@ -8,20 +8,13 @@ from ccg.core import Rng
 from ccg.games.co2 import board as B
 from ccg.games.co2 import flow
 from ccg.games.co2.data import SOURCES, load_components
-from co2_helpers import SRC, finish_decade, give, names, new, put_plant, put_project, reg, set_fossils, turn_of
+from co2_helpers import SRC, finish_decade, give, names, new, put_project, reg, set_agenda, turn_of
 
 
 def settle(s):
     """Resolve pending sub-decisions with the first legal choice until a turn (or the end) waits."""
     while not s.is_terminal() and s.tasks[-1][0] != "turn":
         s.apply(s.legal_actions()[0])
-    return s
-
-
-def play_random(s, rng, stop=lambda s: s.is_terminal()):
-    while not stop(s):
-        acts = s.legal_actions()
-        s.apply(acts[rng.below(len(acts))])
     return s
 
 
@@ -280,3 +273,138 @@ def test_CO2_4_4_6_solo_catastrophe_removes_leftmost_un_goal_only_at_350():
         finish_decade(s)
         settle(s)
         assert s.un_display == (keep[1:] if removed else keep)
+
+
+# ---- section headers and tables (ids that are only prefixes elsewhere) ------------------------------
+def test_CO2_1_1_board_regions_project_and_summit_spaces():
+    """CO2-1.1 (the board) with CO2-DATA-01/02/03: 6 regions in clockwise order, 27 demand spaces,
+    3 project spaces per region (one per grant), and the summit spaces."""
+    s = new()
+    assert len(s.C.regions) == 6 and sum(s.C.spaces) == len(s.space_kind) == 27
+    assert len(s.proj) == 18 and len(s.summit) == s.C.summit_spaces >= 1
+    assert len(s.sslot) == 4 * s.C.summit_spaces
+
+
+def test_CO2_2_3_each_player_takes_colour_scientist_coins_cep():
+    """CO2-2.3: every seat takes 1 scientist in hand (3 to hire), coins 3, 4, 4 from the start player,
+    and 2 CEP."""
+    s = new(players=3, seed=11)
+    assert [s.coins[(s.start + k) % 3] for k in range(3)] == [3, 4, 4]
+    assert s.cep == [2, 2, 2]
+    assert all(s.sci[4 * p:4 * p + 4] == [-1, -2, -2, -2] for p in range(3))
+
+
+@pytest.mark.parametrize("grant", ["money", "resources", "research"])
+def test_CO2_6_1_3_grant_of_the_chosen_space(grant):
+    """CO2-6.1.3: the grant printed on the chosen project space: money = the region's CEP (CO2-6.1.3.1),
+    resources = 2 (CO2-6.1.3.2), research = hire or move (CO2-6.1.3.3)."""
+    s = new()
+    turn_of(s, 0)
+    r = reg(s, "europe")
+    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    c, res = s.coins[0], s.res[0]
+    s.apply(f"propose {src} europe {grant}")
+    if grant == "money":
+        assert s.coins[0] == c + s.reg_cep[r] == c + 4 and s.res[0] == res
+    elif grant == "resources":
+        assert s.res[0] == res + 2 and s.coins[0] == c
+    else:
+        assert s.tasks[-1][0] == "research_choose" and "hire" in names(s)
+        assert (s.coins[0], s.res[0]) == (c, res)
+
+
+@pytest.mark.parametrize("rule,source,coins,res,cep", [
+    ("CO2-6.2.4.1", "reforestation", 0, 0, 2), ("CO2-6.2.4.2", "solar", 0, 3, 0),
+    ("CO2-6.2.4.3", "fusion", 5, 1, 0), ("CO2-6.2.4.4", "biomass", 3, 1, 1),
+    ("CO2-6.2.4.5", "recycling", 5, 0, 1)])
+def test_CO2_6_2_4_x_installation_reward_table(rule, source, coins, res, cep):
+    """CO2-6.2.4.1-5: the installation reward of each source (CEP from the market), after the 1 CEP cost."""
+    s = new()
+    put_project(s, "asia", "research", source)
+    turn_of(s, 0)
+    c0, r0, e0, m0 = s.coins[0], s.res[0], s.cep[0], s.market
+    s.apply("install asia research")
+    assert (s.coins[0] - c0, s.res[0] - r0, s.cep[0] - e0) == (coins, res, cep - 1), rule
+    assert s.market + s.bank_cep + s.cep[0] + sum(s.cep[1:]) + sum(s.reg_cep) == 40
+    if cep == 1:
+        assert s.market == m0 - 1, rule  # from the market pile, not the bank (CO2-7.2.7)
+
+
+def test_CO2_15_2_and_15_3_final_order_income_before_coins_to_vp():
+    """CO2-15.2 then CO2-15.3: region CEP to the controller, sale at one price, income (15.2.3); only then
+    VP from the goal, from coins (floor of coins / 2) and the 3-VP bonuses."""
+    s = new(players=2)
+    s.goal_st = [1, 1]
+    s.exp[SRC["solar"]] = 9  # income 5 at the end
+    s.coins = [1, 0]
+    s.bank_cep += sum(s.cep)
+    s.cep = [0, 0]
+    give(s, 1, res=1)  # seat 1 takes the resources bonus
+    s.tasks = [("final", -1, 1)]
+    flow.run(s)
+    assert s.tasks[-1][0] == "income" and s.tasks[-1][1:] == (0, s.C.income[SRC["solar"]][9])
+    s.apply(f"take {s.C.income[SRC['solar']][9]}")  # all coins: 1 + 5 = 6 -> 3 VP
+    assert s.is_terminal()
+    assert s.vp == [3 + 3, 0 + 3 + 3]  # seat 0: coins 3, UN tie 3; seat 1: resources 3, UN tie 3
+
+
+def test_CO2_9_2_and_9_4_headers_expertise_gains_and_uses():
+    """CO2-9.2 (the ways to gain expertise: project work, building, summits, displacement, bonuses and
+    lobby) and CO2-9.4 (its uses: income, licence, control ties, bonuses, goal 32, winner tie-break):
+    a licence needs expertise >= the top tile's resource number."""
+    s = new()
+    src = SRC["reforestation"]
+    need = s.C.plants[src][0].resources
+    assert need == s.C.build_icon[src] == 3  # CO2-9.4.2 build icon
+    agenda = next(tuple(SOURCES[x] for x in a) for a in s.C.agendas if src in a)
+    set_agenda(s, "asia", agenda)
+    put_project(s, "asia", "money", "reforestation", installed=True)
+    give(s, 0, res=5, coins=20)
+    s.exp[src] = need - 1
+    turn_of(s, 0)
+    assert not any(x.startswith("build reforestation") for x in names(s))
+    s.exp[src] = need
+    s._legal = None
+    assert "build reforestation asia money" in names(s)
+
+
+# ---- component data ids (values the engine reads) ---------------------------------------------------
+def test_CO2_DATA_05_track_income_depends_on_the_space():
+    """CO2-DATA-05: income printed beside each track space: 0 at 0, never decreasing, and the values 4 and 2
+    of CO2-EX-04 exist on the biomass and recycling tracks."""
+    c = load_components()
+    for src in range(5):
+        t = c.income[src]
+        assert t[0] == 0 and all(a <= b for a, b in zip(t, t[1:])) and len(t) == c.track_max[src] + 1
+    assert 4 in c.income[SRC["biomass"]] and 2 in c.income[SRC["recycling"]]
+
+
+def test_CO2_DATA_06_and_07_bonus_spaces_and_build_icons():
+    """CO2-DATA-06: every bonus is one of the four kinds (CO2-9.3) and never on space 0 or points at its own
+    track; CO2-DATA-07: the build icon marks the cheapest tile's resource number (reforestation 3)."""
+    c = load_components()
+    for src in range(5):
+        assert c.bonuses[src][0] == () and c.bonuses[src][1] == ()
+        for gains in c.bonuses[src]:
+            for g in gains:
+                assert g in ("resource", "regional_cep", "any") + SOURCES and g != SOURCES[src]
+        assert c.build_icon[src] == min(p.resources for p in c.plants[src])
+    assert c.build_icon[SRC["reforestation"]] == 3
+
+
+def test_CO2_DATA_14_company_goal_caps():
+    """CO2-DATA-14 / CO2-12.2.3: per-unit VP and caps of goals 27-33 (33: derived maximum 15)."""
+    c = load_components()
+    assert {g: (v[1], v[2]) for g, v in c.goals.items()} == {
+        27: (4, 16), 28: (3, 15), 29: (3, 15), 30: (3, 15), 31: (2, 16), 32: (4, 16), 33: (3, 15)}
+
+
+def test_CO2_DATA_16_and_17_tracks_and_decade_round_counts():
+    """CO2-DATA-16: market price track 1-8 starting at 3, CO2 marks at 350 and 500, VP unbounded
+    (CO2-16.1); CO2-DATA-17: 5 decades (6 with 5 players), rounds 5/4/3/2 for 2-5 players."""
+    s = new()
+    R = s.R
+    assert (R["market.price_min"], R["market.price_max"], R["market.price_start"]) == (1, 8, 3)
+    assert (R["ppm.catastrophe"], R["ppm.lose"]) == (350, 500)
+    assert (R["decades"], R["decades.5p"]) == (5, 6)
+    assert [flow.rounds(new(players=n)) for n in (2, 3, 4, 5)] == [5, 4, 3, 2]
