@@ -10,16 +10,25 @@ visited (Cowling, Powley & Whitehouse 2012, SO-ISMCTS). Chance outcomes are
 averaged implicitly: an action such as a dice roll leads to one node whose
 statistics mix the outcomes the determinizations produced.
 
+Heuristic priors (``prior=True``, the default): when a node is expanded,
+every child is scored once with the game's heuristic for the seat choosing
+there, and that score counts as the child's first visit. The search then
+starts from the greedy opinion at every level (so at small budgets it plays
+at least as well as :class:`~ccg.agents.GreedyAgent` and expects greedy
+replies from opponents), and the simulations refine it.
+
 Simulations play random moves from the new leaf, at most ``rollout_depth``
 actions (None: to the end), then score the position for every seat with the
 game's heuristic (which rates finished games too). ``evaluation`` chooses how:
-"heuristic" (default) — each seat's own heuristic value, normalised to
-[0, 1] in the UCB formula by the lowest and highest values seen in this
-search (as MuZero normalises values of unknown scale); "margin" — the seat's
-heuristic minus the best other seat's, normalised the same way; "rank" — a
-scale-free leader/rank score (:func:`~ccg.agents.evaluation.leaf_values`,
-finished games by their returns). Every node stores the total value for the
-seat that chose the action leading to it, so any number of seats works.
+"heuristic" (default) — each seat's own heuristic value; "margin" — the
+seat's heuristic minus the best other seat's; "rank" — a scale-free
+leader/rank score in [0, 1] (:func:`~ccg.agents.evaluation.leaf_values`,
+finished games by their returns). Heuristics come in each game's own units,
+so the UCB formula normalises a child's mean value to [0, 1] by the lowest
+and highest values seen below its parent (``normalise="node"``), or in the
+whole search (``"search"``, as MuZero does). Every node stores the total
+value for the seat that chose the action leading to it, so any number of
+seats works.
 """
 from __future__ import annotations
 
@@ -33,10 +42,11 @@ from .base import Agent
 from .evaluation import Heuristic, heuristic_for, leaf_values
 
 EVALUATIONS = ("heuristic", "margin", "rank")
+NORMALISATIONS = ("node", "search")
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "seat", "lo", "hi")
+    __slots__ = ("children", "visits", "avail", "total", "seat", "lo", "hi", "expanded")
 
     def __init__(self, seat: int | None) -> None:
         self.children: dict[Action, _Node] = {}
@@ -46,6 +56,23 @@ class _Node:
         self.seat = seat  # the seat that chose the action leading here
         self.lo = math.inf  # lowest and highest value for ``seat`` backed up through this node
         self.hi = -math.inf
+        self.expanded = False
+
+    def add(self, value: float) -> None:
+        self.visits += 1
+        self.total += value
+        if value < self.lo:
+            self.lo = value
+        if value > self.hi:
+            self.hi = value
+
+
+def _check_int(name: str, value, lo: int, allow_none: bool) -> None:
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        extra = " or None" if allow_none else ""
+        raise ValueError(f"{name} must be a whole number >= {lo}{extra}, got {value!r}")
 
 
 class MCTSAgent(Agent):
@@ -54,11 +81,13 @@ class MCTSAgent(Agent):
     ``iterations`` (default 1000) bounds the number of simulations;
     ``seconds``, if given, bounds wall time instead (then results depend on
     the machine's speed, so prefer iterations for reproducible experiments).
-    ``c`` is the UCT exploration constant for values in [0, 1];
+    ``c`` is the UCT exploration constant for values normalised to [0, 1];
     ``rollout_depth`` cuts random rollouts after that many actions (None:
-    play to the end) and scores the cut position with the game's heuristic.
-    The move played is the most visited root action (ties: the first legal).
-    ``heuristic(state, seat)`` replaces the game's own evaluation when given.
+    play to the end; 0: score the leaf directly) and scores the cut position
+    with the game's heuristic; ``prior`` seeds new children with the
+    heuristic (see the module docstring). The move played is the most
+    visited root action (ties: the first legal). ``heuristic(state, seat)``
+    replaces the game's own evaluation when given.
     """
 
     name = "mcts"
@@ -72,26 +101,21 @@ class MCTSAgent(Agent):
         heuristic: Heuristic | None = None,
         evaluation: str = "heuristic",
         normalise: str = "node",
+        prior: bool = True,
         seed: int = 0,
     ) -> None:
-        if normalise not in ("node", "search"):
-            raise ValueError(f"normalise must be 'node' or 'search', got {normalise!r}")
-        if evaluation not in EVALUATIONS:
-            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
-        if seconds is None:
-            if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-                raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
-        else:
-            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
-                raise ValueError(f"seconds must be a positive number, got {seconds!r}")
-            if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
-                raise ValueError(f"iterations must be a whole number >= 1 or None, got {iterations!r}")
+        _check_int("iterations", iterations, 1, allow_none=seconds is not None)
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
+            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
         if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
             raise ValueError(f"c must be a number >= 0, got {c!r}")
-        if rollout_depth is not None and (
-            isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < 0
-        ):
-            raise ValueError(f"rollout_depth must be a whole number >= 0 or None, got {rollout_depth!r}")
+        _check_int("rollout_depth", rollout_depth, 0, allow_none=True)
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
+        if normalise not in NORMALISATIONS:
+            raise ValueError(f"normalise must be one of {', '.join(NORMALISATIONS)}, got {normalise!r}")
+        if not isinstance(prior, bool):
+            raise ValueError(f"prior must be true or false, got {prior!r}")
         super().__init__(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -100,14 +124,17 @@ class MCTSAgent(Agent):
         self.heuristic = heuristic
         self.evaluation = evaluation
         self.normalise = normalise
+        self.prior = prior
         self._rng = Rng(seed)
+        self._lo = self._hi = 0.0
         self.last_iterations = 0  # simulations run by the last act(), for benchmarks
 
     def _config(self) -> dict:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c, "rollout_depth": self.rollout_depth,
-                "heuristic": self.heuristic, "evaluation": self.evaluation,
-                "normalise": self.normalise}
+                "heuristic": self.heuristic, "evaluation": self.evaluation, "normalise": self.normalise,
+                "prior": self.prior}
 
+    # ---- the search ------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
         legal = state.legal_actions()
         if not legal:
@@ -135,8 +162,8 @@ class MCTSAgent(Agent):
                 best, best_visits = action, node.visits
         return best
 
-    def _evaluate(self, state: GameState, heuristic) -> list[float]:
-        """Raw values per seat at the end of a simulation (and widen the search's value bounds)."""
+    def _values(self, state: GameState, heuristic) -> list[float]:
+        """Values per seat of a position (and widen the search's value bounds)."""
         mode = self.evaluation
         if mode == "rank":
             return leaf_values(state, heuristic)
@@ -150,42 +177,53 @@ class MCTSAgent(Agent):
             self._hi = hi
         return h
 
+    def _value(self, state: GameState, heuristic, seat: int) -> float:
+        """One seat's value of a position (for priors)."""
+        if self.evaluation == "heuristic":
+            v = heuristic(state, seat)
+            if v < self._lo:
+                self._lo = v
+            if v > self._hi:
+                self._hi = v
+            return v
+        return self._values(state, heuristic)[seat]
+
+    def _new_child(self, node: _Node, action: Action, state: GameState, mover: int, heuristic) -> _Node:
+        child = node.children[action] = _Node(mover)
+        if self.prior:
+            child.add(self._value(state.child(action), heuristic, mover))
+        return child
+
     def _iterate(self, root: _Node, state: GameState, heuristic) -> None:
         rng = self._rng
         c = self.c
+        prior = self.prior
         local = self.normalise == "node"
-        lo = self._lo
-        span = self._hi - lo
-        scale = 1.0 / span if span > 0 else 0.0
         node = root
         path = [root]
         # selection and expansion
         while not state.is_terminal():
             legal = state.legal_actions()
             children = node.children
+            mover = state.current_player
+            if prior and not node.expanded:  # expand: every child gets its heuristic prior, then simulate from here
+                node.expanded = True
+                for action in legal:
+                    if action not in children:
+                        self._new_child(node, action, state, mover, heuristic)
+                break
             untried = []
             seen = []
             for action in legal:
                 child = children.get(action)
                 if child is None:
-                    untried.append(action)
-                else:
-                    child.avail += 1
-                    seen.append((action, child))
-            chosen = None
-            chosen_action = None
-            if not untried:
-                if local:  # normalise by the values seen below this node: lowest 0, highest 1
-                    lo = min(ch.lo for _, ch in seen)
-                    hi = max(ch.hi for _, ch in seen)
-                    scale = 1.0 / (hi - lo) if hi > lo else 0.0
-                best = -1.0
-                for action, child in seen:
-                    q = (child.total / child.visits - lo) * scale if scale else 0.5
-                    score = q + c * math.sqrt(math.log(child.avail) / child.visits)
-                    if score > best:
-                        best, chosen, chosen_action = score, child, action
-            mover = state.current_player
+                    if prior:  # an action this determinization allows for the first time
+                        child = self._new_child(node, action, state, mover, heuristic)
+                    else:
+                        untried.append(action)
+                        continue
+                child.avail += 1
+                seen.append((action, child))
             if untried:
                 action = untried[rng.below(len(untried))]
                 child = children[action] = _Node(mover)
@@ -193,6 +231,19 @@ class MCTSAgent(Agent):
                 state.apply(action)
                 path.append(child)
                 break
+            if local:  # normalise by the values seen below this node: lowest 0, highest 1
+                lo = min(ch.lo for _, ch in seen)
+                hi = max(ch.hi for _, ch in seen)
+            else:
+                lo, hi = self._lo, self._hi
+            scale = 1.0 / (hi - lo) if hi > lo else 0.0
+            chosen = chosen_action = None
+            best = -1.0
+            for action, child in seen:
+                q = (child.total / child.visits - lo) * scale if scale else 0.5
+                score = q + c * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best:
+                    best, chosen, chosen_action = score, child, action
             state.apply(chosen_action)
             node = chosen
             path.append(node)
@@ -203,14 +254,10 @@ class MCTSAgent(Agent):
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             steps += 1
-        values = self._evaluate(state, heuristic)
+        values = self._values(state, heuristic)
         # backpropagation
         for node in path:
-            node.visits += 1
-            if node.seat is not None:
-                v = values[node.seat]
-                node.total += v
-                if v < node.lo:
-                    node.lo = v
-                if v > node.hi:
-                    node.hi = v
+            if node.seat is None:
+                node.visits += 1
+            else:
+                node.add(values[node.seat])
