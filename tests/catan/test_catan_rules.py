@@ -661,8 +661,11 @@ def test_determinize_keeps_the_cards_of_an_open_offer():
     give(s, 2, lumber=3)
     s.apply("propose")
     s.apply("offer 1 wool 1 ore")
+    assert s.cur == 1
     for k in range(20):
-        d = s.determinize(1, k)
-        assert d.hand_of(0)["wool"] >= 1
-        d.apply("accept")
-        d.check_invariants()
+        for seat in (1, 2):
+            d = s.determinize(seat, k)
+            assert d.hand_of(0)["wool"] >= 1 and d.hand_of(1)["ore"] >= 1  # the responder was asked: he can pay
+            d.check_invariants()
+            d.apply("accept")
+            d.check_invariants()

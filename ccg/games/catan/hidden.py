@@ -11,6 +11,7 @@ public), keeping each seat's count of cards bought this turn.
 """
 from __future__ import annotations
 
+from .actions import RESPOND
 from .data import VP_CARD
 
 
@@ -38,10 +39,15 @@ def resample(s, seat: int, rng) -> None:
         return  # nothing is hidden any more
     n = s.num_players
     others = [p for p in range(n) if p != seat]
-    # cards everyone knows a seat holds: the goods of an open trade offer (RESPOND phase)
+    # cards everyone knows a seat holds: the goods of an open trade offer, and what the player asked to
+    # answer it can pay (only players able to pay are asked)
     known = [0] * (5 * n)
-    if s.offer is not None and s.offer[1] < 5:
-        known[s.active * 5 + s.offer[1]] = s.offer[0]
+    if s.offer is not None:
+        gn, g, wn, w = s.offer
+        if g < 5:
+            known[s.active * 5 + g] = gn
+        if w < 5 and s.phase == RESPOND:
+            known[s.cur * 5 + w] = wn
     # resource cards: pool the unknown ones by type, redeal with the counts kept
     pool = []
     for p in others:
