@@ -172,9 +172,11 @@ def test_mcts_beats_random_on_the_toy_game():
 
 
 @pytest.mark.parametrize("evaluation", ["heuristic", "margin", "rank"])
-def test_every_mcts_evaluation_mode_plays_legally_and_reproducibly(evaluation):
+@pytest.mark.parametrize("prior, normalise", [(True, "node"), (False, "search")])
+def test_every_mcts_variant_plays_legally_and_reproducibly(evaluation, prior, normalise):
     state = positions("toy", 2, seed=3)[-1]
-    picks = [MCTSAgent(iterations=40, evaluation=evaluation, seed=1).act(state) for _ in range(2)]
+    picks = [MCTSAgent(iterations=40, evaluation=evaluation, prior=prior, normalise=normalise, seed=1).act(state)
+             for _ in range(2)]
     assert picks[0] == picks[1] and picks[0] in state.legal_actions()
 
 
@@ -190,7 +192,8 @@ def test_mcts_seconds_budget_runs_at_least_one_iteration():
 @pytest.mark.parametrize("bad, message", [
     (dict(iterations=0), "iterations"), (dict(iterations=None), "iterations"), (dict(seconds=-1), "seconds"),
     (dict(c=-0.1), "c must"), (dict(rollout_depth=-1), "rollout_depth"), (dict(seed=1.5), "seed"),
-    (dict(evaluation="minimax"), "evaluation must be one of"),
+    (dict(evaluation="minimax"), "evaluation must be one of"), (dict(normalise="z"), "normalise must be one of"),
+    (dict(prior=1), "prior must be true or false"),
 ])
 def test_mcts_rejects_bad_settings(bad, message):
     with pytest.raises(ValueError, match=message):
