@@ -219,7 +219,11 @@ def _summary(df, by: list[str] | None = None) -> str:
         out = {"games": len(g), "mean actions": g.actions.mean(), "no winner": (g.n_winners == 0).mean()}
         for c in seats:
             seat = int(c[6:])
-            out[f"win seat {seat}"] = sum(1 / len(w) for w in g.winners if seat in w) / len(g)
+            present = g[c].notna().any()
+            out[f"win seat {seat}"] = sum(1 / len(w) for w in g.winners if seat in w) / len(g) if present else float("nan")
+        for c in g.columns:  # yes/no outcome columns of the game, e.g. planet_lost
+            if c != "truncated" and g[c].dtype == bool:
+                out[c] = g[c].mean()
         return pd.Series(out)
 
     if by:
