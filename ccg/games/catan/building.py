@@ -94,6 +94,33 @@ def _settlement_spots(s, p: int, setup: bool = False) -> list[int]:
     return out
 
 
+ROAD_ACTS, SETTLE_ACTS, CITY_ACTS, METRO_ACTS = 32, 48, 64, 80  # cache key offsets (plus the seat)
+
+
+def build_actions(s, p: int, what: int) -> tuple:
+    """The cached tuple of build actions of one kind for seat ``p`` (same cache as the spots)."""
+    c = s.spots
+    if c is None:
+        c = s.spots = {}
+    key = what + p
+    got = c.get(key)
+    if got is None:
+        got = c[key] = _build_actions(s, p, what)
+    return got
+
+
+def _build_actions(s, p: int, what: int) -> tuple:
+    b = s.board
+    if what == ROAD_ACTS:
+        return tuple(b.act_road[e] for e in road_spots(s, p))
+    if what == SETTLE_ACTS:
+        return tuple(b.act_settle[n] for n in settlement_spots(s, p))
+    no, lv = s.node_owner, s.node_level
+    if what == CITY_ACTS:
+        return tuple(b.act_city[n] for n in range(len(no)) if no[n] == p and lv[n] == 1)
+    return tuple(b.act_metro[n] for n in range(len(no)) if no[n] == p and lv[n] == 2)
+
+
 def can_build_road(s, p: int) -> bool:
     return s.n_road[p] < s.P.max_roads and can_pay(s, p, COST_ROAD)
 
@@ -135,6 +162,7 @@ def place_settlement(s, p: int, n: int, free: bool = False) -> None:
 def place_city(s, p: int, n: int) -> None:
     pay(s, p, COST_CITY)
     s.node_level[n] = 2
+    s.spots = None
     s.n_settle[p] -= 1
     s.n_city[p] += 1
 
@@ -155,6 +183,7 @@ def place_metropolis(s, p: int, n: int) -> None:
 
     pay(s, p, COST_METROPOLIS)
     s.node_level[n] = 3
+    s.spots = None
     s.n_metro[p] += 1
     s.metro_pool -= 1
     s.oil[p] -= METROPOLIS_OIL

@@ -43,10 +43,13 @@ def check(s) -> None:
             assert all(no[y] < 0 for y in b.node_nbrs[x]), f"distance rule broken at N{x}"
     # the cache of building spots must match a fresh computation
     if s.spots:
-        from .building import _road_spots, _settlement_spots
+        from .building import _build_actions, _road_spots, _settlement_spots
 
         for key, got in list(s.spots.items()):
-            if key == -1:
+            if key >= 32:
+                what = 32 + (key - 32) // 16 * 16
+                assert got == _build_actions(s, key - what, what), "stale build-action cache"
+            elif key == -1:
                 assert got == _settlement_spots(s, 0, True), "stale setup-spot cache"
             elif key >= 16:
                 assert got == _settlement_spots(s, key - 16), "stale settlement-spot cache"

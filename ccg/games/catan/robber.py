@@ -75,9 +75,12 @@ def legal_robber(s) -> list:
     out = []
     steal, steal_oil, plain, hn = b.act_robber_steal, b.act_robber_oil, b.act_robber, b.hex_nodes
     for x in robber_hexes(s):
+        owners = [no[n] for n in hn[x]]
+        if max(owners) < 0:
+            out.append(plain[x])
+            continue
         victims = []
-        for n in hn[x]:
-            v = no[n]
+        for v in owners:
             if v >= 0 and v != p and v not in victims:
                 victims.append(v)
         added = False

@@ -7,12 +7,13 @@ calls (building, robber, devcards, trade, oil); this module only sequences them.
 from __future__ import annotations
 
 from .actions import (
-    ACCEPT, BUY, CONVERT, DISCARD, DISCARD_ACT, END, FREE_ROAD, MAIN, OVER, PASS, PLAY_KNIGHT, PLAY_ROADS,
-    PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT, RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
+    ACCEPT, BUY, CONVERT, DISCARD, END, FREE_ROAD, MAIN, OVER, PASS, PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT,
+    RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
 )
 from .building import (
-    can_build_city, can_build_metropolis, can_build_road, can_build_settlement, can_pay, metropolis_spots,
-    place_city, place_metropolis, place_road, place_settlement, road_spots, settlement_spots,
+    CITY_ACTS, METRO_ACTS, ROAD_ACTS, SETTLE_ACTS, build_actions, can_build_city, can_build_metropolis,
+    can_build_road, can_build_settlement, can_pay, place_city, place_metropolis, place_road, place_settlement,
+    road_spots, settlement_spots,
 )
 from .data import COST_DEV, RES_INDEX
 from . import devcards, oil, production, robber, trade
@@ -56,21 +57,19 @@ def _builds(s, p: int, out: list) -> None:
     i = p * 5
     if not (h[i + 1] or h[i + 4]):
         return  # every cost needs brick or ore (CAT-8.1, OIL-6.3): nothing can be built or bought
-    b = s.board
     if can_build_road(s, p):
-        out.extend(b.act_road[e] for e in road_spots(s, p))
+        out.extend(build_actions(s, p, ROAD_ACTS))
     if can_build_settlement(s, p):
-        out.extend(b.act_settle[n] for n in settlement_spots(s, p))
+        out.extend(build_actions(s, p, SETTLE_ACTS))
     if can_build_city(s, p):
-        no, lv = s.node_owner, s.node_level
-        out.extend(b.act_city[n] for n in range(len(no)) if no[n] == p and lv[n] == 1)
+        out.extend(build_actions(s, p, CITY_ACTS))
     if s.deck and can_pay(s, p, COST_DEV):
         out.append(BUY)
     if s.P.oil and can_build_metropolis(s, p) and oil.oil_use_open(s, p, 2):
         # OIL-11.5 (note A21): in the SBP the Polish original allows a metropolis only if the marker
         # does not reach 5; the English wording ("beyond 5") is the rule flag oil.sbp_metropolis_may_trigger
         if s.phase != SBP or s.P.sbp_may_trigger or s.marker + 2 < s.P.disaster_at:
-            out.extend(b.act_metro[n] for n in metropolis_spots(s, p))
+            out.extend(build_actions(s, p, METRO_ACTS))
 
 
 def legal_main(s) -> list:
