@@ -611,8 +611,12 @@ def test_reconstructed_oil_springs_map_is_marked():
 def test_illegal_action_message_and_no_change():
     s = make()
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="N3"):
+    with pytest.raises(IllegalActionError, match="CAT-8.4"):
         s.apply("settle N3")
+    with pytest.raises(IllegalActionError, match="no intersection N999"):
+        s.apply("settle N999")
+    with pytest.raises(IllegalActionError, match="only in the Oil Springs"):
+        s.apply("sequester")
     assert s.to_json() == before
 
 

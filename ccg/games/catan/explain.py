@@ -34,6 +34,29 @@ def why_illegal(s, a) -> str | None:
             return f"there is no path {a.args[0]} on this board"
         if s.edge_owner[e] >= 0:
             return f"{a.args[0]} already has a road"
+    p = s.cur
+    if k in ("convert", "sequester", "metro") and not s.P.oil:
+        return f"{k} exists only in the Oil Springs scenario (scenario='oil_springs')"
+    if k in ("convert", "sequester") and s.P.oil and s.phase in (PHASES.index("pre_roll"),):
+        return "oil can be converted or sequestered only after the roll (OIL-6.6, note A13)"
+    if k in ("convert", "sequester") and s.P.oil and s.oil[p] == 0:
+        return f"seat {p} holds no oil"
+    if k == "convert" and s.P.oil and s.seq_done and not s.P.open_both:
+        return "no oil may be used in a turn in which you sequestered (OIL-9.2)"
+    if k == "sequester" and s.P.oil and s.seq_done:
+        return "at most one sequestration per turn (OIL-9.1)"
+    if k == "sequester" and s.P.oil and s.oil_used and not s.P.open_both:
+        return "no sequestration in a turn in which you used oil (OIL-9.2)"
+    if k == "settle" and s.phase == PHASES.index("main") and a.args and isinstance(a.args[0], str):
+        try:
+            n = int(a.args[0][1:])
+        except ValueError:
+            n = -1
+        if 0 <= n < s.board.n_node:
+            eo = s.edge_owner
+            if not any(eo[e] == p for e in s.board.node_edges[n]):
+                return f"a settlement must touch one of seat {p}'s roads (CAT-8.4)"
+            return "a settlement costs 1 lumber, 1 brick, 1 wool and 1 grain (CAT-8.1)"
     if k == "roll" and s.rolled:
         return f"{who} has already rolled this turn"
     if k == "play" and s.dev_played:

@@ -1,6 +1,7 @@
 """CatanState: the flat, clonable position of a Catan (optionally Oil Springs) game."""
 from __future__ import annotations
 
+from ccg.core.action import Action
 from ccg.core.rng import Rng
 from ccg.core.state import GameState
 
@@ -136,6 +137,15 @@ class CatanState(GameState):
 
     def dev_of(self, seat: int) -> dict:
         return {DEV_TYPES[t]: self.dev[seat * 5 + t] for t in range(5)}
+
+    def _parse(self, text):
+        """An Action from notation (maybe illegal), so that a rejection can say why."""
+        parts = text.split()
+        if not parts:
+            return None
+        args = tuple(int(x) if x.lstrip("-").isdigit() else (x.upper() if x[:1] in "nhe" and x[1:].isdigit() else x)
+                     for x in parts[1:])
+        return Action(parts[0], args)
 
     def _why_illegal(self, action):
         from .explain import why_illegal
