@@ -215,3 +215,23 @@ def test_agent_specs_parse_and_fail_clearly():
     with pytest.raises(ValueError):
         make_agent(3, 0)
     assert isinstance(make_agent(RandomAgent, 2), Agent)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 40), kind=st.sampled_from(sorted(AGENTS)))
+def test_agents_are_legal_and_pure_on_random_toy_positions(seed, plies, kind):
+    state = ccg.new_game("toy", players=3, seed=seed)
+    rng = Rng(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    if state.is_terminal():
+        return
+    before = state.to_json()
+    action = AGENTS[kind](seed).act(state)
+    assert action in state.legal_actions() and state.to_json() == before

@@ -62,3 +62,17 @@ def test_tournament_is_reproducible_and_validates():
         ccg.tournament("toy", ["greedy", "rnadom"], n_games=4)
     with pytest.raises(ValueError, match="n_games"):
         ccg.tournament("toy", ["greedy", "random"], n_games=0)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(1, 10_000), frac=st.floats(0, 1))
+def test_wilson_interval_properties(n, frac):
+    wins = frac * n
+    lo, hi = wilson(wins, n)
+    assert 0.0 <= lo <= wins / n + 1e-12 and wins / n - 1e-12 <= hi <= 1.0
+    # more games with the same rate: a narrower interval
+    lo4, hi4 = wilson(wins * 4, n * 4)
+    assert hi4 - lo4 <= hi - lo + 1e-12
