@@ -17,8 +17,11 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab notebooks/
 
 ## make test: every test, notebooks included (nbval)
+# Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
+# in the same kernel, so a notebook may not be split across xdist workers.
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -p no:cacheprovider --nbval-lax --nbval-current-env tests notebooks
+	$(PY) -m pytest -n 2 -p no:cacheprovider tests
+	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
 ## make test-fast: the unit tests only, without notebooks
 test-fast: $(STAMP)
