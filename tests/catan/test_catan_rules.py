@@ -673,3 +673,26 @@ def test_determinize_keeps_the_cards_of_an_open_offer():
             d.check_invariants()
             d.apply("accept")
             d.check_invariants()
+
+
+def test_where_names_board_locations_and_spec_hooks():
+    """Every action's `where` lists ids of this board; outcome/heuristic/trajectory hooks answer."""
+    from ccg.games.catan import SPEC
+
+    s = ccg.new_game("catan", players=4, seed=11, scenario=OIL)
+    geo = s.board.geo
+    ids = set(geo.hex_ids) | set(geo.node_ids) | set(geo.edge_ids)
+    r = Rng(11)
+    while not s.is_terminal() and s.ply < 600:
+        legal = s.legal_actions()
+        for a in legal:
+            assert all(w in ids for w in a.where), a
+            if a.kind in ("settle", "city", "metro", "road", "robber"):
+                assert a.where and a.where[0] == a.args[0]
+        s.apply(legal[r.below(len(legal))])
+    h = [SPEC.heuristic(s, p) for p in range(4)]
+    assert all(isinstance(x, float) for x in h)
+    t = SPEC.trajectory(s)
+    assert {"turn", "marker", "supply", "destroyed"} <= set(t)
+    out = SPEC.outcome(s)
+    assert {"turns", "disasters", "flood_end", "oil_used", "sequestered", "winner_vp"} <= set(out)
