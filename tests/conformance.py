@@ -15,6 +15,8 @@ from ccg.core import Action, IllegalActionError, Rng, get_spec, list_games
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # How many random games each configuration plays in the conformance run.
+BROKEN = "_broken"
+
 GAMES = int(os.environ.get("CCG_CONFORMANCE_GAMES", "6"))
 
 
@@ -22,7 +24,12 @@ def configurations() -> list[tuple[str, dict]]:
     """(game, new_game kwargs) for every registered game and each of its configurations."""
     out = []
     for name in list_games():
-        for cfg in get_spec(name).conformance_configs:
+        try:
+            configs = get_spec(name).conformance_configs
+        except Exception as e:  # a game that does not even import fails its own tests, not everyone's
+            out.append((name, {BROKEN: f"{type(e).__name__}: {e}"}))
+            continue
+        for cfg in configs:
             out.append((name, dict(cfg)))
     return out
 

@@ -10,6 +10,7 @@ import pytest
 import ccg
 from ccg.core import IllegalActionError, InvalidPositionError, get_spec
 from conformance import (
+    BROKEN,
     GAMES,
     assert_illegal_changes_nothing,
     config_id,
@@ -21,7 +22,15 @@ from conformance import (
 )
 
 CONFIGS = configurations()
-params = pytest.mark.parametrize("item", CONFIGS, ids=[config_id(c) for c in CONFIGS])
+params = pytest.mark.parametrize("item", CONFIGS, ids=[config_id(c) for c in CONFIGS], indirect=True)
+
+
+@pytest.fixture
+def item(request):
+    name, cfg = request.param
+    if BROKEN in cfg:
+        pytest.fail(f"{name} cannot be loaded: {cfg[BROKEN]}")
+    return request.param
 
 
 @params
