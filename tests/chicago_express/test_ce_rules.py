@@ -13,8 +13,21 @@ from ce_helpers import (BO, CO, NYC, PRR, WAB, H, add_house, after_openings, fun
 # ---- CE-0 / CE-1 / CE-2: players, components, setup ---------------------------------------
 @pytest.mark.parametrize("players", [1, 7, 0])
 def test_ce_0_1_player_count_2_to_6(players):
-    with pytest.raises(ValueError):
+    """CE-0.1: fewer than 2 or more than 6 players is refused."""
+    with pytest.raises(ValueError, match="player"):
         ccg.new_game("chicago_express", players=players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_ce_0_1_every_count_2_to_6_plays_and_bids_clockwise(players):
+    """CE-0.1: 2-6 players are accepted and bidding goes clockwise (seat order) from the opener."""
+    s = new(players)
+    assert s.num_players == players and len(s.cash) == players
+    seen = []
+    for k in range(players):
+        seen.append(s.current_player)
+        s.apply(f"bid {7 + k}")  # PRR opening minimum is 7 (CE-3.1); each seat raises by $1
+    assert seen == list(range(players)) and s.current_player == 0  # round the table and back to the opener
 
 
 def test_ce_1_1_companies_shares_trains_start_hexes():
@@ -353,6 +366,10 @@ def test_ce_6_12_and_ce_7_income_from_building():
 
 
 def test_ce_7_2_developed_city_gives_black_plus_house():
+    """CE-7.2: a train on a developed city adds black value + house value (CE-8.10: later trains too).
+
+    The mountain half of CE-7.2 cannot arise: a house needs a train (CE-8.2) and a mountain holds one
+    company only (CE-6.8), so no company ever enters an already developed mountain."""
     s = after_openings()
     path(s, PRR, *route(s, PRR, "Q3"))
     add_house(s, "Q3")
@@ -390,14 +407,18 @@ def test_ce_7_4_forest_and_plain_give_nothing():
 
 # ---- CE-8: development --------------------------------------------------------------------------
 def test_ce_8_1_develop_needs_no_share_and_is_free():
+    """CE-8.1: seat 2 holds no share at all, develops one hex, and nobody's money moves."""
     s = after_openings()
     path(s, NYC, *route(s, NYC, "Q3"))
     refresh(s)
     s.mover = 2
     s._legal = None
-    cash = s.cash[:]
+    assert not any(s.held[2 * 5 + c] for c in range(5))
+    cash, treasury, bank = s.cash[:], s.treasury[:], (s.bank_in, s.bank_out)
+    houses = s.house_mask.bit_count()
     s.apply("develop Q3")
-    assert s.cash == cash and s.house_mask >> H["Q3"] & 1
+    assert s.cash == cash and s.treasury == treasury and (s.bank_in, s.bank_out) == bank
+    assert s.house_mask >> H["Q3"] & 1 and s.house_mask.bit_count() == houses + 1  # exactly one hex
 
 
 def test_ce_8_2_needs_a_train_once_only_and_a_supply():
@@ -646,6 +667,7 @@ def test_ce_1_9_hex_types_on_the_default_map():
 
 
 def test_ce_0_6_and_ce_1_4_and_ce_7_6_income_never_falls_and_passes_50():
+    """CE-0.6 income never falls, CE-1.4 / CE-7.6 / CE-D.4 the marker moves past 50 as a plain integer."""
     from ce_agents import biased_action
     from ccg.core import Rng
 
@@ -670,6 +692,7 @@ def test_ce_0_6_and_ce_1_4_and_ce_7_6_income_never_falls_and_passes_50():
 
 
 def test_ce_4_1_turns_go_clockwise():
+    """CE-4.1: from the start player (CE-3.7), turns go clockwise in seat order."""
     s = after_openings(5)
     seen = []
     for _ in range(6):
@@ -693,6 +716,7 @@ def test_ce_6_4_branches_allowed():
 
 
 def test_ce_0_4_bank_is_unlimited_and_tracked():
+    """CE-0.4: the bank pays any dividend (unlimited) and its flows are tracked."""
     s = after_openings(2)
     set_income(s, NYC, 5000)
     s.meters = [3, 0, 3]
@@ -700,6 +724,45 @@ def test_ce_0_4_bank_is_unlimited_and_tracked():
     s.apply("forgo development")
     assert s.cash[0] > 5000 and s.bank_out > 5000
     s.check_invariants()
+
+
+def test_ce_0_4_building_cost_goes_to_the_bank():
+    """CE-0.4: a building cost leaves the treasury for the bank (not a player, not another company)."""
+    s = after_openings()
+    fund(s, NYC, 30)
+    refresh(s)
+    cash, others, received = s.cash[:], [s.treasury[c] for c in (PRR, BO, CO, WAB)], s.bank_in
+    s.apply("build NYC")
+    s.apply("place NYC R2")
+    paid = 30 - s.treasury[NYC]
+    assert paid > 0 and s.bank_in == received + paid
+    assert s.cash == cash and [s.treasury[c] for c in (PRR, BO, CO, WAB)] == others
+    s.check_invariants()
+
+
+def test_ce_0_6_income_is_never_paid_to_the_company():
+    """CE-0.6: a dividend phase pays holders, not the company: treasuries are unchanged by it."""
+    s = after_openings(2)
+    fund(s, NYC, 17)
+    s.meters = [3, 0, 3]
+    refresh(s)
+    treasury = s.treasury[:]
+    s.apply("forgo development")
+    assert s.dividends == 1 and s.treasury == treasury
+
+
+def test_ce_d_4_income_is_stored_as_a_plain_integer_past_100():
+    """CE-D.4 / CE-1.4: no wrap-around in the engine; income past 100 survives JSON and pays in full."""
+    s = after_openings(2)
+    set_income(s, NYC, 137)
+    refresh(s)
+    s2 = ccg.load_state(s.to_json())
+    assert s2.income[NYC] == 137
+    s2.meters = [3, 0, 3]
+    refresh(s2)
+    before = s2.cash[0]
+    s2.apply("forgo development")
+    assert s2.cash[0] - before >= 137  # seat 0 holds the only NYC share in circulation: ceil(137 / 1)
 
 
 def test_ce_10_3_chicago_dividend_only_that_company_no_meter_change():
