@@ -26,8 +26,23 @@ def hex_centre(hex_id: str) -> tuple[float, float]:
 
 _CENTRES = [hex_centre(h) for h in BOARD.ids]
 _CORNERS = [(math.cos(math.pi / 3 * k) * R * 0.97, math.sin(math.pi / 3 * k) * R * 0.97) for k in range(7)]
-# where each company's train sits inside a hex
-_SLOTS = [(-0.45, 0.35), (0.0, 0.5), (0.45, 0.35), (-0.45, -0.35), (0.45, -0.35)]
+# Pieces are drawn in data units (not pixel markers) so they keep their place inside a hex at any zoom.
+# Each company's train has its own slot in one row across the top of the hex, clear of the value label
+# (centre) and the hex id (bottom); a house sits bottom right.
+_SLOTS = [(-0.52 + 0.26 * c, 0.45) for c in range(5)]
+_TRAIN = [(-0.12, -0.12), (0.12, -0.12), (0.12, 0.12), (-0.12, 0.12), (-0.12, -0.12)]
+_HOUSE_AT = (0.43, -0.42)
+_HOUSE = [(-0.14, -0.13), (0.14, -0.13), (0.14, 0.04), (0.0, 0.18), (-0.14, 0.04), (-0.14, -0.13)]
+
+
+def _shapes(points: list[tuple[float, float]], shape: list[tuple[float, float]]) -> tuple[list, list]:
+    """Polygon coordinates of ``shape`` at each point, separated by None (one trace draws them all)."""
+    xs: list = []
+    ys: list = []
+    for x, y in points:
+        xs += [x + dx for dx, _ in shape] + [None]
+        ys += [y + dy for _, dy in shape] + [None]
+    return xs, ys
 
 
 def _terrain_traces() -> list:
@@ -42,7 +57,7 @@ def _terrain_traces() -> list:
             ys += [cy + dy for _, dy in _CORNERS] + [None]
         traces.append(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", fillcolor=TERRAIN_COLOURS[name],
                                  line=dict(color="#777", width=0.6), name=name, hoverinfo="skip",
-                                 uid=f"ce-terrain-{name}", legendgroup="terrain", showlegend=True))
+                                 uid=f"ce-terrain-{name}", showlegend=True))
     return traces
 
 
@@ -94,40 +109,41 @@ def board(state, seat: int | None = None, height: int = 760) -> go.Figure:
     xs = [c[0] for c in _CENTRES]
     ys = [c[1] for c in _CENTRES]
     fig.add_trace(go.Scatter(x=xs, y=[y - 0.05 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
-                             textfont=dict(size=8, color="#5a1010"), hovertext=[_hover(s, i) for i in range(len(xs))],
+                             textfont=dict(size=9, color="#3a0a0a"), hovertext=[_hover(s, i) for i in range(len(xs))],
                              hoverinfo="text", name="values", uid="ce-values", showlegend=False), row=1, col=1)
-    fig.add_trace(go.Scatter(x=xs, y=[y - 0.55 for y in ys], mode="text", text=list(BOARD.ids),
-                             textfont=dict(size=6, color="#666"), hoverinfo="skip", name="ids", uid="ce-ids",
+    fig.add_trace(go.Scatter(x=xs, y=[y - 0.6 for y in ys], mode="text", text=list(BOARD.ids),
+                             textfont=dict(size=7, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",
                              showlegend=False), row=1, col=1)
     # houses
-    hx, hy = [], []
-    for i in range(len(xs)):
-        if s.house_mask >> i & 1:
-            hx.append(xs[i] + 0.55)
-            hy.append(ys[i] - 0.25)
-    fig.add_trace(go.Scatter(x=hx, y=hy, mode="markers", marker=dict(symbol="pentagon", size=9, color="#8b4513",
-                             line=dict(color="white", width=1)), name=f"houses ({s.supply} in supply)",
+    at = [(xs[i] + _HOUSE_AT[0], ys[i] + _HOUSE_AT[1]) for i in range(len(xs)) if s.house_mask >> i & 1]
+    hx, hy = _shapes(at, _HOUSE)
+    # white house with a dark outline: visible on every terrain colour, unlike the trains' company colours
+    fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", fill="toself", fillcolor="white",
+                             line=dict(color="#222", width=1.2), name=f"houses ({s.supply} in supply)",
                              uid="ce-houses", hoverinfo="skip"), row=1, col=1)
     # trains per company
     for c in range(5):
-        tx, ty = [], []
+        at = []
         dx, dy = _SLOTS[c]
         m = s.net[c]
         while m:
             low = m & -m
             i = low.bit_length() - 1
             m ^= low
-            tx.append(xs[i] + dx)
-            ty.append(ys[i] + dy)
-        fig.add_trace(go.Scatter(x=tx, y=ty, mode="markers", marker=dict(size=9, color=COMPANY_COLOURS[c],
-                                 line=dict(color="white", width=1), symbol="square"),
+            at.append((xs[i] + dx, ys[i] + dy))
+        tx, ty = _shapes(at, _TRAIN)
+        # dark outline so yellow C&O trains stay visible on the yellow cities
+        fig.add_trace(go.Scatter(x=tx, y=ty, mode="lines", fill="toself", fillcolor=COMPANY_COLOURS[c],
+                                 line=dict(color="#222", width=1),
                                  name=f"{COMPANIES[c]} trains", uid=f"ce-trains-{c}", hoverinfo="skip"), row=1, col=1)
     fig.update_xaxes(visible=False, row=1, col=1)
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
     _tables(fig, s, seat)
-    title = str(s).split("\n")[1]
+    head = str(s).split("\n")
+    title = f"{head[1]}  ·  {head[0].removeprefix('Chicago Express · ')}"
     fig.update_layout(height=height, margin=dict(l=5, r=5, t=40, b=5), title=dict(text=title, x=0.01, font=dict(size=14)),
-                      plot_bgcolor="white", legend=dict(orientation="h", y=-0.02, font=dict(size=9)),
+                      plot_bgcolor="white", legend=dict(orientation="h", x=0.0, y=0.0, yanchor="top", font=dict(size=10),
+                                  traceorder="normal", itemsizing="constant"),
                       uirevision="ce-board")
     return fig
 
@@ -157,10 +173,12 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
     fig.add_trace(go.Table(header=dict(values=["player", "cash $"] + [COMPANIES[c] for c in shown], font=dict(size=10)),
                            cells=dict(values=cols, font=dict(size=10)), uid="ce-table-players"), row=2, col=2)
     meters = ["auction", "build", "development"]
+    red = [s.meters[k] >= s.p.meter_len[k] for k in range(3)]
+    fill = ["#f4b6b6" if r else "#eef1f7" for r in red]  # a meter in the red area is shaded (CE-4.2)
     fig.add_trace(go.Table(
         header=dict(values=["meter", "used", "length", "state"], font=dict(size=10)),
-        cells=dict(values=[meters, s.meters, list(s.p.meter_len),
-                           ["RED" if s.meters[k] >= s.p.meter_len[k] else "open" for k in range(3)]], font=dict(size=10)),
+        cells=dict(values=[meters, s.meters, list(s.p.meter_len), ["RED" if r else "open" for r in red]],
+                   fill_color=[fill] * 4, font=dict(size=10)),
         uid="ce-table-meters"), row=3, col=2)
     fig.add_trace(go.Table(
         header=dict(values=["industry", "value", "max", "step"], font=dict(size=10)),

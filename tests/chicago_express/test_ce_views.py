@@ -82,8 +82,10 @@ def test_ce_plot_board_is_deterministic_and_complete():
     for uid in ["ce-terrain-forest", "ce-terrain-chicago", "ce-houses", "ce-trains-0", "ce-trains-3",
                 "ce-table-companies", "ce-table-players", "ce-table-meters", "ce-table-industry"]:
         assert uid in uids
-    trains = {t.uid: len(t.x) for t in fig.data if t.uid.startswith("ce-trains-")}
+    trains = {t.uid: list(t.x).count(None) for t in fig.data if t.uid.startswith("ce-trains-")}  # one polygon each
     assert trains["ce-trains-2"] == s.net[NYC].bit_count()
+    houses = next(t for t in fig.data if t.uid == "ce-houses")
+    assert list(houses.x).count(None) == s.house_mask.bit_count()
     assert fig.to_json() == ccg.plot.board(s, seat=1).to_json()
     from ccg.plot.chicago_express import board
 
