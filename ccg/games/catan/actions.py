@@ -23,6 +23,8 @@ PLAY_ROADS = Action("play", ("roadbuilding",))
 PLAY_MONOPOLY = tuple(Action("play", ("monopoly", g)) for g in GOODS)
 DISCARD_ACT = tuple(Action("discard", (g,)) for g in GOODS)
 CONVERT = tuple(Action("convert", (g,)) for g in GOODS)
+# OIL-6.2 note A11 flag oil.convert_mixed: 1 oil -> 1 card each of two different resources (i < j)
+CONVERT_PAIRS = tuple(((i, j), Action("convert", (GOODS[i], GOODS[j]))) for i in range(5) for j in range(i + 1, 5))
 # Year of Plenty: unordered pairs (i <= j) and singles (only offered when no pair is possible)
 PLAY_PLENTY = {(i, j): Action("play", ("plenty", GOODS[i], GOODS[j])) for i in range(6) for j in range(i, 6)}
 PLAY_PLENTY1 = tuple(Action("play", ("plenty", g)) for g in GOODS)

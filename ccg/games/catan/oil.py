@@ -32,16 +32,21 @@ def deal_oil(s, entitled: list[int]) -> None:
 
 
 def oil_use_open(s, p: int, k: int) -> bool:
-    """May ``p`` use ``k`` oil now? OIL-7.4 (marker room), OIL-9.2 (not after sequestering)."""
+    """May ``p`` use ``k`` oil now? OIL-7.4 (marker room), OIL-9.2 (not after sequestering).
+
+    ``seq_done`` records the active player's sequestration this turn: it binds only him, never
+    another player building a metropolis in the following SBP (OIL-11.5).
+    """
     if s.marker + k > s.P.disaster_at:
         return False
-    return not s.seq_done or s.P.open_both
+    return not s.seq_done or s.P.open_both or p != s.active
 
 
 def use_oil(s, p: int, k: int) -> None:
     """Advance the disaster marker by ``k`` uses (OIL-7.2, OIL-7.3)."""
     s.marker += k
-    s.oil_used = True
+    if p == s.active:  # OIL-9.2: the active player's own use (an SBP metropolis is another player's)
+        s.oil_used = True
     s.oil_used_total += k
     if s.marker >= s.P.disaster_at:
         s.pending = True
@@ -55,6 +60,16 @@ def convert(s, p: int, r: int) -> None:
     s.supply += 1
     s.hand[p * 5 + r] += g
     s.bank[r] -= g
+    use_oil(s, p, 1)
+
+
+def convert_pair(s, p: int, r1: int, r2: int) -> None:
+    """OIL-6.2 with the note A11 flag ``oil.convert_mixed``: 1 oil -> 1 card each of two different types."""
+    s.oil[p] -= 1
+    s.supply += 1
+    for r in (r1, r2):
+        s.hand[p * 5 + r] += 1
+        s.bank[r] -= 1
     use_oil(s, p, 1)
 
 

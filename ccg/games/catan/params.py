@@ -34,6 +34,10 @@ RULES: dict[str, RuleParam] = {
                                         lo=0, hi=21, source="OIL-8.8"),
     "oil.convert_gives": RuleParam(2, "resource cards received for converting 1 oil", lo=1, hi=5,
                                    source="OIL-6.2"),
+    "oil.convert_mixed": RuleParam(
+        False, "converting 1 oil may also give 2 cards of two different types (the Polish wording, digest "
+               "note A11); default: 2 cards of one type; only with the printed oil.convert_gives = 2",
+        source="OIL-6.2 note A11"),
     "oil.sequester_per_vp": RuleParam(3, "sequestered tokens per VP", lo=1, hi=21, source="OIL-9.4"),
     "oil.champion_min": RuleParam(3, "sequestered tokens needed for the Champion of the Environment",
                                   lo=1, hi=21, source="OIL-9.5"),
@@ -59,7 +63,7 @@ class Params:
 
     __slots__ = ("values", "vp_win", "discard_above", "max_roads", "max_settle", "max_city", "lr_min", "la_min",
                  "offers", "combined", "spiral_cw", "oil", "oil_limit", "oil_tokens", "metros", "destroy_end",
-                 "disaster_at", "spring_hit", "convert_gives", "seq_per_vp", "champ_min", "open_both",
+                 "disaster_at", "spring_hit", "convert_gives", "convert_mixed", "seq_per_vp", "champ_min", "open_both",
                  "keep_resource", "setup_oil", "sbp", "bank_size", "sbp_may_trigger", "one_each", "random_numbers")
 
     def __init__(self, overrides: dict | None, players: int, scenario: str | None) -> None:
@@ -82,6 +86,7 @@ class Params:
         self.disaster_at = v["oil.disaster_at"]
         self.spring_hit = v["oil.spring_hit_removes"]
         self.convert_gives = v["oil.convert_gives"]
+        self.convert_mixed = v["oil.convert_mixed"] and self.convert_gives == 2  # note A11 flag
         self.seq_per_vp = v["oil.sequester_per_vp"]
         self.champ_min = v["oil.champion_min"]
         self.open_both = v["oil.open_use_and_sequester"]

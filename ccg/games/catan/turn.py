@@ -7,7 +7,7 @@ calls (building, robber, devcards, trade, oil); this module only sequences them.
 from __future__ import annotations
 
 from .actions import (
-    ACCEPT, BUY, CONVERT, DISCARD, END, FREE_ROAD, MAIN, OVER, PASS, PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT,
+    ACCEPT, BUY, CONVERT, CONVERT_PAIRS, DISCARD, END, FREE_ROAD, MAIN, OVER, PASS, PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT,
     RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
 )
 from .building import (
@@ -86,6 +86,8 @@ def legal_main(s) -> list:
             g = s.P.convert_gives
             bank = s.bank
             out.extend(CONVERT[r] for r in range(5) if bank[r] >= g)
+            if s.P.convert_mixed:  # note A11 flag: two different types, one card each
+                out.extend(a for (i, j), a in CONVERT_PAIRS if bank[i] and bank[j])
         if oil.can_sequester(s, p):
             out.append(SEQUESTER)
     return out
@@ -165,7 +167,10 @@ def apply(s, a) -> None:
     elif k == "play":
         devcards.play(s, p, a.args)
     elif k == "convert":
-        oil.convert(s, p, RES_INDEX[a.args[0]])
+        if len(a.args) == 2:
+            oil.convert_pair(s, p, RES_INDEX[a.args[0]], RES_INDEX[a.args[1]])
+        else:
+            oil.convert(s, p, RES_INDEX[a.args[0]])
     elif k == "sequester":
         oil.sequester(s, p)
     else:  # pragma: no cover - legal_actions never offers other kinds
