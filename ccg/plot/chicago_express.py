@@ -91,14 +91,16 @@ def _hover(s, i: int) -> str:
 
 
 def board(state, seat: int | None = None, height: int = 760) -> go.Figure:
-    """The position as a Plotly figure (deterministic trace uids, so notebooks reproduce)."""
+    """The position as a Plotly figure (deterministic trace uids, so notebooks reproduce).
+
+    ``seat`` marks that player with ★ in the players table; ◀ marks the seat to move."""
     from ccg.games.chicago_express.state import CEState
 
     if not isinstance(state, CEState):
         raise ValueError(f"board() needs a Chicago Express state, got {type(state).__name__}")
     s = state
     fig = make_subplots(
-        rows=4, cols=2, column_widths=[0.62, 0.38], row_heights=[0.3, 0.3, 0.2, 0.2],
+        rows=4, cols=2, column_widths=[0.66, 0.34], row_heights=[0.27, 0.33, 0.2, 0.2],
         specs=[[{"type": "xy", "rowspan": 4}, {"type": "table"}], [None, {"type": "table"}],
                [None, {"type": "table"}], [None, {"type": "table"}]],
         horizontal_spacing=0.02, vertical_spacing=0.03,
@@ -167,11 +169,12 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
         cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]] * len(comp), font=dict(size=10)),
         uid="ce-table-companies"), row=1, col=2)
     n = s.num_players
-    names = [f"seat {p}" + (" (you)" if p == seat else "") + (" ◀" if p == s.current_player else "") for p in range(n)]
+    names = [f"seat {p}" + (" ★" if p == seat else "") + (" ◀" if p == s.current_player else "") for p in range(n)]
     cols = [names, [s.cash[p] for p in range(n)]]
     cols += [[s.held[p * 5 + c] for p in range(n)] for c in shown]
     fig.add_trace(go.Table(header=dict(values=["player", "cash $"] + [COMPANIES[c] for c in shown], font=dict(size=10)),
-                           cells=dict(values=cols, font=dict(size=10)), uid="ce-table-players"), row=2, col=2)
+                           cells=dict(values=cols, font=dict(size=10)), columnwidth=[1.6] + [1] * (len(cols) - 1),
+                           uid="ce-table-players"), row=2, col=2)
     meters = ["auction", "build", "development"]
     red = [s.meters[k] >= s.p.meter_len[k] for k in range(3)]
     fill = ["#f4b6b6" if r else "#eef1f7" for r in red]  # a meter in the red area is shaded (CE-4.2)
