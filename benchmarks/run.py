@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/run.py [GAME ...] [--games N] [--write]
 
 Per configuration: random-play games/s, µs per action (legal_actions + apply,
-the agent's choice included), plies per game, and at mid-game positions the
+the agent's choice included), plies per game, games that hit the game's
+max_actions safety net (capped), and at mid-game positions the
 cost of clone() and of a fresh legal_actions() (cache cleared). --write puts the
 table into BENCHMARKS.md between the "Engine throughput" markers.
 """
@@ -34,8 +35,9 @@ def play_random(name: str, cfg: dict, seed: int, mid: list):
     state = ccg.new_game(name, seed=seed, **cfg)
     rng = Rng(seed ^ 0x5EED)
     n = 0
+    limit = get_spec(name).max_actions
     t0 = time.perf_counter()
-    while not state.is_terminal():
+    while not state.is_terminal() and n < limit:
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
         n += 1
@@ -61,11 +63,12 @@ def fresh_legal(s):
 
 def bench(name: str, cfg: dict, games: int) -> dict:
     mid: list = []
-    plies, seconds = 0, 0.0
+    plies, seconds, capped = 0, 0.0, 0
     for seed in range(games):
         n, t = play_random(name, cfg, seed, mid)
         plies += n
         seconds += t
+        capped += n >= get_spec(name).max_actions
     mid = [s for s in mid if not s.is_terminal()] or mid
     return {
         "game": name,
@@ -75,14 +78,15 @@ def bench(name: str, cfg: dict, games: int) -> dict:
         "plies/game": plies / games,
         "clone µs": per_call_us(lambda s: s.clone(), mid),
         "legal_actions µs": per_call_us(fresh_legal, mid),
+        "capped": capped,
     }
 
 
 def table(rows: list[dict]) -> str:
-    head = ["game", "config", "games/s", "µs/action", "plies/game", "clone µs", "legal_actions µs"]
+    head = ["game", "config", "games/s", "µs/action", "plies/game", "clone µs", "legal_actions µs", "capped"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        cells = [r["game"], r["config"]] + [f"{r[h]:.1f}" for h in head[2:]]
+        cells = [r["game"], r["config"]] + [f"{r[h]:.1f}" for h in head[2:-1]] + [str(r["capped"])]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
