@@ -1,4 +1,7 @@
-"""Chicago Express board view: a Plotly hex map with tables of companies, players, meters and industry."""
+"""Chicago Express board view: a Plotly hex map with tables of companies, players, meters and industry.
+
+Every hex's centre point (trace ``ce-values``) carries its hex id in ``customdata``, the ids used by
+``Action.where``, so ``ccg.ui`` can map a click to the candidate actions."""
 from __future__ import annotations
 
 import math
@@ -112,7 +115,8 @@ def board(state, seat: int | None = None, height: int = 760) -> go.Figure:
     ys = [c[1] for c in _CENTRES]
     fig.add_trace(go.Scatter(x=xs, y=[y - 0.05 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
                              textfont=dict(size=9, color="#3a0a0a"), hovertext=[_hover(s, i) for i in range(len(xs))],
-                             hoverinfo="text", name="values", uid="ce-values", showlegend=False), row=1, col=1)
+                             hoverinfo="text", customdata=list(BOARD.ids),  # hex ids = Action.where, for ccg.ui clicks
+                             name="values", uid="ce-values", showlegend=False), row=1, col=1)
     fig.add_trace(go.Scatter(x=xs, y=[y - 0.6 for y in ys], mode="text", text=list(BOARD.ids),
                              textfont=dict(size=7, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",
                              showlegend=False), row=1, col=1)

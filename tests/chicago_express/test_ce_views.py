@@ -6,7 +6,7 @@ import pytest
 import ccg
 from ccg.core import IllegalActionError, get_spec
 from ce_agents import play
-from ce_helpers import NYC, H, after_openings, fund, new, refresh
+from ce_helpers import BOARD, NYC, H, after_openings, fund, new, refresh
 
 
 def test_ce_str_is_a_readable_summary():
@@ -84,6 +84,11 @@ def test_ce_plot_board_is_deterministic_and_complete():
         assert uid in uids
     trains = {t.uid: list(t.x).count(None) for t in fig.data if t.uid.startswith("ce-trains-")}  # one polygon each
     assert trains["ce-trains-2"] == s.net[NYC].bit_count()
+    values = next(t for t in fig.data if t.uid == "ce-values")  # click targets: hex ids as in Action.where
+    assert list(values.customdata) == list(BOARD.ids)
+    mid = after_openings()
+    where = {w for a in mid.legal_actions() for w in a.where}
+    assert where and where <= set(values.customdata)
     houses = next(t for t in fig.data if t.uid == "ce-houses")
     assert list(houses.x).count(None) == s.house_mask.bit_count()
     assert fig.to_json() == ccg.plot.board(s, seat=1).to_json()
