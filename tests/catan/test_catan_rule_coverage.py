@@ -1029,3 +1029,22 @@ def test_oil_9_2_11_5_active_players_sequestration_does_not_block_an_sbp_metropo
     assert f"metro N{city}" in legal_strs(s)
     s.apply(f"metro N{city}")
     assert s.marker == 2 and s.node_level[city] == 3
+
+
+def test_oil_13_2_desert_tile_number_avoids_the_neighbours():
+    """OIL-13.2 (OIL-1.3, OIL-16.1): with one desert either numbered tile (5 or 9) may go on it; the one whose
+    printed number no neighbour of the desert shows is chosen (5 when both or neither are free)."""
+    from ccg.games.catan.layouts import place_oil_springs, variable_layout
+
+    seen = set()
+    for seed in range(40):
+        plain = variable_layout(4, Rng(seed), robber_on_desert=False)
+        at = {(h["q"], h["r"]): h for h in plain["hexes"]}  # numbers before any OIL-13.3 token swap
+        lay = place_oil_springs(plain, Rng(seed))
+        desert = next(h for h in lay["hexes"] if h["terrain"] == "desert")
+        nbrs = {at[(desert["q"] + dq, desert["r"] + dr)]["number"] for dq, dr in
+                ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1)) if (desert["q"] + dq, desert["r"] + dr) in at}
+        want = 9 if 5 in nbrs and 9 not in nbrs else 5
+        assert desert["number"] == want and desert["spring"] == "numbered", seed
+        seen.add(want)
+    assert seen == {5, 9}

@@ -15,6 +15,7 @@ form stored in options, records and saved positions).
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
 from typing import Any
@@ -219,11 +220,11 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     def nbr_numbers(i):
         return {H[n]["number"] for n in geo.hex_nbrs[i]}
 
-    # OIL-13.2 / 13.7: numbered desert springs, printed number not on a neighbour if possible
-    tiles = desert_numbers[: len(deserts)]
+    # OIL-13.2 / 13.7: numbered desert springs, printed number not on a neighbour if possible; with one
+    # desert (3-4 players) either numbered tile may be chosen ("wybierz numer, który nie graniczy z
+    # pustynią"), the first in the tile list on a tie
     best = None
-    perms = [tiles] if len(tiles) < 2 else [tiles, tiles[::-1]]
-    for perm in perms:
+    for perm in itertools.permutations(desert_numbers, min(len(deserts), len(desert_numbers))):
         bad = sum(perm[j] in nbr_numbers(d) for j, d in enumerate(deserts))
         if best is None or bad < best[0]:
             best = (bad, perm)
