@@ -850,7 +850,7 @@ def test_oil_6_2_conversion_two_of_one_type_and_a11_flag():
     s.bank[4] = 1
     s._legal = None
     assert "convert ore" not in legal_strs(s)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="convert_mixed"):
         s.apply("convert wool ore")
     s.apply("convert grain")
     assert s.hand_of(0)["grain"] == 2 and s.oil[0] == 1 and s.supply == 14 and s.marker == 1

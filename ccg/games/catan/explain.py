@@ -41,6 +41,9 @@ def why_illegal(s, a) -> str | None:
         return "oil can be converted or sequestered only after the roll (OIL-6.6, note A13)"
     if k in ("convert", "sequester") and s.P.oil and s.oil[p] == 0:
         return f"seat {p} holds no oil"
+    if k == "convert" and s.P.oil and len(a.args) == 2 and not s.P.convert_mixed:
+        return ("1 oil converts into 2 cards of one type (OIL-6.2, note A11); two different types need "
+                "rules={'oil.convert_mixed': True}")
     if k == "convert" and s.P.oil and s.seq_done and not s.P.open_both:
         return "no oil may be used in a turn in which you sequestered (OIL-9.2)"
     if k == "sequester" and s.P.oil and s.seq_done:
