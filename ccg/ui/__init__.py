@@ -17,11 +17,12 @@ Everything is built on the protocol, so every registered game works:
 ``click(widget, trace, point)`` / ``click_location(widget, loc)`` simulate a browser click
 (the one helper that touches Plotly's internal click message), for tests and demos.
 """
-from .board import BoardView, click, click_location, location_of, redraw
+from .board import BoardView, FigureSlot, click, click_location, location_of, redraw
+from .classroom import Classroom, Gauge
 from .table import Table, agent_names, board_figure
 from .whatif import outcome_figure, what_if, win_shares
 
 __all__ = [
-    "BoardView", "Table", "agent_names", "board_figure", "click", "click_location", "location_of",
+    "BoardView", "Classroom", "FigureSlot", "Gauge", "Table", "agent_names", "board_figure", "click", "click_location", "location_of",
     "outcome_figure", "redraw", "what_if", "win_shares",
 ]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import ipywidgets as W
 import plotly.graph_objects as go
 
-__all__ = ["BoardView", "click", "click_location", "location_of", "redraw"]
+__all__ = ["BoardView", "FigureSlot", "click", "click_location", "location_of", "redraw"]
 
 
 def location_of(trace: Any, point_index: int) -> str | None:
@@ -33,54 +34,78 @@ def location_of(trace: Any, point_index: int) -> str | None:
 
 
 def redraw(widget: go.FigureWidget, fig: go.Figure) -> bool:
-    """Make ``widget`` show ``fig`` in place, in one batched update.
+    """Make ``widget`` show ``fig`` in place, in one batched update, when the traces match.
 
-    Returns True when the traces could be updated in place, False when their number
-    or types changed and they were replaced (still without clearing any output).
+    Returns False (and changes nothing) when the number or types of traces differ: then the
+    caller swaps in a new FigureWidget (see :class:`FigureSlot`). Adding traces to a widget
+    that no browser view shows yet is lost by Plotly's front end, so we never do that.
     """
     new = fig.data
-    same = len(widget.data) == len(new) and all(a.type == b.type for a, b in zip(widget.data, new))
+    if not (len(widget.data) == len(new) and all(a.type == b.type for a, b in zip(widget.data, new))):
+        return False
+    return _redraw(widget, fig)
+
+
+def _redraw(widget: go.FigureWidget, fig: go.Figure) -> bool:
     layout = fig.layout.to_plotly_json()
     if widget.layout.template is not None and widget.layout.template == fig.layout.template:
         layout.pop("template", None)
-    old_layout = widget.layout.to_plotly_json()
-    for key in old_layout:
+    for key in widget.layout.to_plotly_json():
         if key not in layout and key != "template":
             layout[key] = None
-    if same:
-        with widget.batch_update():
-            for old, fresh in zip(widget.data, new):
-                props = fresh.to_plotly_json()
-                props.pop("uid", None)
-                props.pop("type", None)
-                for key in old.to_plotly_json():
-                    if key not in props and key not in ("uid", "type"):
-                        props[key] = None
-                old.update(props, overwrite=True)
-            widget.layout.update(layout, overwrite=True)
-        return True
     with widget.batch_update():
-        widget.data = ()
+        for old, fresh in zip(widget.data, fig.data):
+            props = fresh.to_plotly_json()
+            props.pop("uid", None)
+            props.pop("type", None)
+            for key in old.to_plotly_json():
+                if key not in props and key not in ("uid", "type"):
+                    props[key] = None
+            old.update(props, overwrite=True)
         widget.layout.update(layout, overwrite=True)
-    widget.add_traces(list(new))
-    return False
+    return True
 
 
-class BoardView:
-    """A FigureWidget that shows successive figures of a game and reports clicked locations."""
+class FigureSlot:
+    """A Box holding one FigureWidget that follows successive figures.
 
-    def __init__(self, on_location: Callable[[str], None] | None = None, **widget_kwargs: Any) -> None:
-        self.widget = go.FigureWidget(**widget_kwargs)
+    Same trace structure: updated in place (one batched message). Different structure:
+    a new FigureWidget built from the figure replaces the old one inside the Box — output
+    is never cleared, and a widget always starts with its data in its initial state.
+    """
+
+    def __init__(self, fig: go.Figure | None = None, css_class: str | None = None) -> None:
+        self.box = W.Box(layout=W.Layout(min_width="0"))
+        if css_class:  # on the Box: a CSS class on Plotly's FigureWidget breaks its front end
+            self.box.add_class(css_class)
+        # no figure yet: no FigureWidget yet (an empty or hidden one can fail to start in the browser)
+        self.widget: go.FigureWidget | None = None if fig is None else self._new(fig)
+        self.box.children = [] if self.widget is None else [self.widget]
+
+    def _new(self, fig: go.Figure) -> go.FigureWidget:
+        return go.FigureWidget(fig)
+
+    def show(self, fig: go.Figure) -> bool:
+        """Show ``fig``; True if updated in place, False if a new widget was swapped in."""
+        if self.widget is not None and redraw(self.widget, fig):
+            return True
+        self.widget = self._new(fig)
+        self.box.children = [self.widget]
+        return False
+
+
+class BoardView(FigureSlot):
+    """The board: a FigureSlot whose clicks report the board location under the pointer."""
+
+    def __init__(self, fig: go.Figure | None = None, on_location: Callable[[str], None] | None = None) -> None:
         self._on_location = on_location
-        self._hooked: set[int] = set()
+        super().__init__(fig, css_class="ccg-board")
 
-    def show(self, fig: go.Figure) -> None:
-        """Redraw in place and make every trace clickable."""
-        redraw(self.widget, fig)
-        for trace in self.widget.data:
-            if id(trace) not in self._hooked:
-                trace.on_click(self._clicked)
-                self._hooked.add(id(trace))
+    def _new(self, fig: go.Figure) -> go.FigureWidget:
+        widget = super()._new(fig)
+        for trace in widget.data:
+            trace.on_click(self._clicked)
+        return widget
 
     def _clicked(self, trace: Any, points: Any, state: Any = None) -> None:
         if not points.point_inds or self._on_location is None:

@@ -83,7 +83,7 @@ def log_lines(tree) -> list[str]:
 
 
 def html_table(df: pd.DataFrame) -> str:
-    return df.to_html(classes="ccg-table", border=0, escape=True)
+    return df.to_html(classes="ccg-frame", border=0, escape=True)
 
 
 def html_log(lines: list[str], limit: int = 400) -> str:

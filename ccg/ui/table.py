@@ -7,6 +7,7 @@ plugs in without touching this module.
 from __future__ import annotations
 
 import html
+import traceback
 from typing import Any, Sequence
 
 import ipywidgets as W
@@ -22,7 +23,7 @@ from ..core.registry import get_spec, new_game
 from ..core.state import GameState
 from ..core.tree import GameTree, Node
 from . import inspect as insp
-from .board import BoardView, click_location, redraw
+from .board import BoardView, FigureSlot, click_location
 from .whatif import outcome_columns, outcome_figure, what_if
 
 HUMAN = "human"
@@ -99,6 +100,7 @@ class Table:
         self.location: str | None = None
         self.message = ""
         self._busy = False
+        self._listeners: list = []
         self._agents: list[Agent | None] = [None] * n
         self._helper = self._make(helper if helper is not None else ("greedy" if "greedy" in agent_names() else "random"), n)
         self._build(seats, whatif_games)
@@ -124,6 +126,11 @@ class Table:
         if v == _TO_MOVE:
             return self.state.current_player
         return v
+
+    @property
+    def wi_chart(self) -> go.FigureWidget | None:
+        """The what-if chart widget."""
+        return self.wi_slot.widget
 
     @property
     def position_string(self) -> str:
@@ -259,7 +266,7 @@ class Table:
         seat = self.view_seat if self.state.hidden_information else None
         df = what_if(self.state, n, agents=agents, seed=seed, seat=seat, progress=tick)
         fig = outcome_figure(df, self.state.num_players, title=f"What if? from move {self.state.ply}")
-        redraw(self.wi_chart, fig)
+        self.wi_slot.show(fig)
         cols = [c for c in df.columns if c.startswith("score_")] + ["actions"] + [
             c for c in outcome_columns(df) if pd.api.types.is_numeric_dtype(df[c])]
         if len(df):
@@ -281,14 +288,20 @@ class Table:
             self._refresh_inspect()
             self.position.value = self.position_string
             self._refresh_status()
+            for listener in self._listeners:
+                listener(self.state)
         finally:
             self._busy = False
+
+    def on_change(self, callback) -> None:
+        """Call ``callback(state)`` after every redraw (e.g. to update a gauge beside the table)."""
+        self._listeners.append(callback)
+        callback(self.state)
 
     # ------------------------------------------------------------------ building
     def _build(self, seats: Sequence[Any], whatif_games: int) -> None:
         n = self.state.num_players
-        self.board = BoardView(on_location=self._on_board_click)
-        self.board.widget.add_class("ccg-board")
+        self.board = BoardView(board_figure(self.state, None), on_location=self._on_board_click)
         self.status = W.HTML().add_class("ccg-status")
         # play
         self.search = W.Text(placeholder="search actions…", layout=W.Layout(width="98%"), continuous_update=True)
@@ -347,10 +360,10 @@ class Table:
         self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}") for p in range(n)]
         self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
         self.wi_progress = W.IntProgress(value=0, min=0, max=1, description="progress")
-        self.wi_chart = go.FigureWidget()
+        self.wi_slot = FigureSlot(css_class="ccg-whatif-chart")  # the chart appears with the first run
         self.wi_summary = W.HTML()
         whatif_tab = W.VBox([W.HBox([self.wi_games, self.wi_seed]), *self.wi_agents,
-                             W.HBox([self.wi_button, self.wi_progress]), self.wi_chart, self.wi_summary])
+                             W.HBox([self.wi_button, self.wi_progress]), self.wi_slot.box, self.wi_summary])
         # position string
         self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
         self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%"))
@@ -361,8 +374,8 @@ class Table:
         for i, title in enumerate(["Play", "History", "Inspect", "What if?", "Position"]):
             self.tabs.set_title(i, title)
         self.tabs.layout.width = "430px"
-        self.errors = W.Output()
-        self.widget = W.VBox([self.status, W.HBox([self.board.widget, self.tabs]), self.errors]).add_class("ccg-table")
+        self.last_error = ""
+        self.widget = W.VBox([self.status, W.HBox([self.board.box, self.tabs])]).add_class("ccg-table")
         self._wire()
 
     def _wire(self) -> None:
@@ -393,11 +406,15 @@ class Table:
         def run(*args: Any) -> None:
             if quiet and self._busy:
                 return
+            # Not inside an ipywidgets.Output context: its front end swallows the Plotly widget's
+            # messages sent meanwhile, so the board would stop redrawing in Voila.
             try:
-                with self.errors:
-                    fn(*args)
+                fn(*args)
             except ValueError as e:
                 self._say(str(e), error=True)
+            except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
+                self.last_error = traceback.format_exc()
+                self._say(f"internal error ({type(e).__name__}: {e}); see Table.last_error", error=True)
 
         return run
 
