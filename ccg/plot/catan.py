@@ -272,7 +272,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                           font=dict(size=11), text=f"<b>Destroyed numbers</b> ({len(s.destroyed)} of {slots})"))
     # player table (last trace)
     seats = list(range(s.num_players))
-    cols = {"player": [PLAYER_NAMES[p] + (" ◀ to act" if p == s.current_player else "") for p in seats]}
+    cols = {"player": [f"{PLAYER_NAMES[p]} ({p})" + (" ◀ to act" if p == s.current_player else "") for p in seats]}
     if seat is None:
         cols["VP"] = [s.vp(p) for p in seats]
     else:
@@ -295,7 +295,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     fig.add_trace(go.Table(
         header=dict(values=list(cols), fill_color="#e4e4e4", line_color="#bbb",
                     font=dict(size=12)),
-        columnwidth=[95, 45, 190, 170] + [62] * (len(cols) - 4),
+        columnwidth=[110, 45, 190, 170] + [62] * (len(cols) - 4),
         cells=dict(values=list(cols.values()), height=24, line_color="#ccc", font=dict(size=12,
                    color=[[PLAYER_TEXT[p] for p in seats]] + [["#111"] * len(seats)] * (len(cols) - 1)),
                    fill_color=[[PLAYER_COLOURS[p] for p in seats]] + [tint] * (len(cols) - 1)),

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import FOSSILS, GRANTS, SOURCE_NAMES, SOURCES
 
-SEAT_COLOURS = ("#1f77b4", "#9467bd", "#ff7f0e", "#e6c229", "#333333")
+SEAT_COLOURS = ("#1f77b4", "#9467bd", "#ff7f0e", "#c9a100", "#333333")
 SEAT_NAMES = ("Blue", "Purple", "Orange", "Yellow", "Black")
 # sources: reforestation, solar, cold fusion, biomass, recycling
 SOURCE_COLOURS = ("#2e7d32", "#fdd835", "#26c6da", "#9e9d24", "#ec407a")
@@ -81,7 +81,7 @@ def board(state, seat: int | None = None) -> go.Figure:
                  if ctrl >= 0 else "")
         notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.32, xanchor="left", showarrow=False, font=dict(size=13),
                           text=f"<b>{C.region_names[r]}</b>{owner}"))
-        notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.85, xanchor="left", showarrow=False, font=dict(size=10,
+        notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.85, xanchor="left", showarrow=False, font=dict(size=9,
                           color="#444"), text=f"agenda: {agenda}"))
         notes.append(dict(x=x0 + 0.12, y=y0 + 0.3, xanchor="left", showarrow=False, font=dict(size=11),
                           text=f"CEP {s.reg_cep[r]}/{C.spaces[r]} · resources {s.reg_res[r]}"))
@@ -224,11 +224,11 @@ def board(state, seat: int | None = None) -> go.Figure:
     # ---- players table (annotations: the trace list stays fixed) ---------------------------------------
     cols = [("player", 12.6, "left"), ("VP", 16.0, "center"), ("coins", 17.0, "center"), ("res.", 18.0, "center"),
             ("CEP", 18.9, "center"), ("scient.", 19.9, "center"), ("UN", 20.8, "center"), ("lobby cards", 21.4, "left"),
-            ("company goal", 23.3, "left")]
+            ("company goal", 23.6, "left")]
     ty = -2.65
     for name, x, al in cols:
         notes.append(dict(x=x, y=ty, xanchor=al, showarrow=False, font=dict(size=11), text=f"<b>{name}</b>"))
-    shapes.append(dict(type="line", x0=12.5, x1=27.3, y0=ty - 0.3, y1=ty - 0.3, line=dict(color="#999", width=1)))
+    shapes.append(dict(type="line", x0=12.5, x1=27.6, y0=ty - 0.3, y1=ty - 0.3, line=dict(color="#999", width=1)))
     for p in range(n):
         y = ty - 0.7 - p * 0.6
         if seat is None or seat == p:
@@ -244,10 +244,10 @@ def board(state, seat: int | None = None) -> go.Figure:
         act = " ◀" if s.current_player == p else ""
         hand = sum(1 for i in range(4 * p, 4 * p + 4) if s.sci[i] == -1)
         placed = sum(1 for i in range(4 * p, 4 * p + 4) if s.sci[i] >= 0)
-        row = [f"<span style='color:{SEAT_COLOURS[p]}'>■</span> {SEAT_NAMES[p]}{act}", str(s.vp[p]),
+        row = [f"<span style='color:{SEAT_COLOURS[p]}'>■</span> {SEAT_NAMES[p]} ({p}){act}", str(s.vp[p]),
                f"${s.coins[p]}", str(s.res[p]), str(s.cep[p]), f"{placed}+{hand}", str(len(s.un_won[p])), lobby, goal]
         if p % 2 == 1:
-            shapes.append(dict(type="rect", x0=12.5, x1=27.3, y0=y - 0.3, y1=y + 0.3, fillcolor="#f3f3f3",
+            shapes.append(dict(type="rect", x0=12.5, x1=27.6, y0=y - 0.3, y1=y + 0.3, fillcolor="#f3f3f3",
                                line=dict(width=0), layer="below"))
         for (name, x, al), val in zip(cols, row):
             notes.append(dict(x=x, y=y, xanchor=al, showarrow=False, font=dict(size=11), text=val))
@@ -275,7 +275,7 @@ def board(state, seat: int | None = None) -> go.Figure:
              f"UN goals on display {len(s.un_display)}</span>")
     fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=16)),
                       shapes=shapes, annotations=notes, hoverlabel=dict(align="left"),
-                      xaxis=dict(visible=False, range=[-2.3, 27.5], fixedrange=False),
+                      xaxis=dict(visible=False, range=[-2.3, 27.7], fixedrange=False),
                       yaxis=dict(visible=False, range=[-7.9, 12.4]),
-                      height=800, width=1250, margin=dict(l=10, r=10, t=70, b=10), plot_bgcolor="white")
+                      height=800, width=1200, margin=dict(l=10, r=10, t=70, b=10), plot_bgcolor="white")
     return fig
