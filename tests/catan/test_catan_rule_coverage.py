@@ -1048,3 +1048,47 @@ def test_oil_13_2_desert_tile_number_avoids_the_neighbours():
         assert desert["number"] == want and desert["spring"] == "numbered", seed
         seen.add(want)
     assert seen == {5, 9}
+
+
+def _plain_56_layout(seed):
+    """A 5-6 layout without springs that has a forest 10 (not on the west edge) and a pasture 4."""
+    from ccg.games.catan.layouts import variable_layout
+
+    lay = variable_layout(5, Rng(seed))
+    H = lay["hexes"]
+    west_q = {r: min(h["q"] for h in H if h["r"] == r) for r in {h["r"] for h in H}}
+    forest = next(h for h in H if h["terrain"] == "forest" and h["q"] != west_q[h["r"]])
+    ten = next(h for h in H if h["number"] == 10 and h is not forest)
+    forest["number"], ten["number"] = 10, forest["number"]
+    pasture = next(h for h in H if h["terrain"] == "pasture")
+    four = next(h for h in H if h["number"] == 4 and h is not pasture and h is not forest)
+    pasture["number"], four["number"] = 4, pasture["number"]
+    return lay
+
+
+def test_oil_11_3_a_users_five_six_layout_gets_the_scenario_springs():
+    """OIL-11.3 (note A20): a 5-6 layout without springs passed to the scenario gets numbered springs on both
+    deserts, the forest 10 swapped (with its token) onto the west side and the pasture 4 onto the east side,
+    each with its overlay spring; tile and token counts are unchanged; the robber starts off the board."""
+    for seed in range(3):
+        lay = _plain_56_layout(seed)
+        s = ccg.new_game("catan", players=5, seed=seed, scenario=OIL, layout=lay)
+        out = s.board.layout
+        H = out["hexes"]
+        rows = {r: [h for h in H if h["r"] == r] for r in {h["r"] for h in H}}
+        west = [min(r, key=lambda h: h["q"]) for r in rows.values()]
+        east = [max(r, key=lambda h: h["q"]) for r in rows.values()]
+        springs = [h for h in H if h["spring"]]
+        assert sorted((h["terrain"], h["spring"]) for h in springs) == [
+            ("desert", "numbered"), ("desert", "numbered"), ("forest", "overlay"), ("pasture", "overlay")]
+        forest = next(h for h in springs if h["terrain"] == "forest")
+        pasture = next(h for h in springs if h["terrain"] == "pasture")
+        assert forest["number"] == 10 and forest in west and pasture["number"] == 4 and pasture in east
+        assert sorted(h["number"] for h in H if h["spring"] == "numbered") == [5, 9]
+        assert Counter(h["terrain"] for h in H) == Counter(h["terrain"] for h in lay["hexes"])
+        before = Counter(h["number"] for h in lay["hexes"] if h["terrain"] != "desert")
+        assert Counter(h["number"] for h in H if h["terrain"] != "desert") == before
+        assert s.robber == -1 and "OIL-11.3" in out["source"]
+        assert ccg.replay(s.record()).board.layout == out  # the seeded choice replays
+    with pytest.raises(ValueError, match="oil springs"):
+        ccg.new_game("catan", players=4, seed=1, scenario=OIL, layout=ccg.new_game("catan", seed=1).board.layout)

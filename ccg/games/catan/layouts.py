@@ -270,6 +270,54 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     return layout
 
 
+def place_oil_springs_56(layout: dict, rng: Rng) -> dict:
+    """OIL-11.3 (note A20) on a user's 5-6 layout without springs (the printed 5-6 map is not shipped).
+
+    (a) both deserts get numbered springs (tiles by OIL-13.2's neighbour rule); (b) a forest numbered 10
+    trades places, with its token, with a hex of the west side (the westernmost hex of a row, drawn by the
+    seed; none if it already stands there); (c) likewise a pasture numbered 4 with the east side; (d) the
+    overlay springs go on that forest and pasture. The robber starts off the board.
+    """
+    layout = copy.deepcopy(layout)
+    H = layout["hexes"]
+    deserts = [h for h in H if h["terrain"] == "desert"]
+    if len(deserts) != 2:
+        raise ValueError("OIL-11.3: a 5-6 Oil Springs layout without springs needs exactly 2 deserts")
+    at = {(h["q"], h["r"]): h for h in H}
+    rows: dict = {}
+    for h in H:
+        rows.setdefault(h["r"], []).append(h)
+    west = [min(r, key=lambda h: h["q"]) for _, r in sorted(rows.items())]
+    east = [max(r, key=lambda h: h["q"]) for _, r in sorted(rows.items())]
+    tiles = components()["oil_spring_tiles"]["desert_numbers"]
+
+    def nbr_numbers(h):
+        return {at[(h["q"] + dq, h["r"] + dr)]["number"] for dq, dr in ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1),
+                                                                       (-1, 1)) if (h["q"] + dq, h["r"] + dr) in at}
+
+    best = min(itertools.permutations(tiles, 2),
+               key=lambda perm: sum(perm[j] in nbr_numbers(d) for j, d in enumerate(deserts)))
+    for j, d in enumerate(deserts):
+        d["number"], d["spring"] = best[j], "numbered"
+    for terrain, number, side in (("forest", 10, west), ("pasture", 4, east)):
+        found = [h for h in H if h["terrain"] == terrain and h["number"] == number]
+        if not found:
+            raise ValueError(f"OIL-11.3: the 5-6 Oil Springs setup needs a {terrain} numbered {number}")
+        here = [h for h in found if h in side]
+        if here:
+            target = here[0]
+        else:
+            src = found[0]
+            spots = [h for h in side if h["spring"] is None]
+            target = spots[rng.below(len(spots))]
+            for k in ("terrain", "number"):  # A20: swap the hexes together with their tokens
+                src[k], target[k] = target[k], src[k]
+        target["spring"] = "overlay"
+    layout["robber"] = None
+    layout["source"] = (layout.get("source") or "") + "; oil springs placed by OIL-11.3"
+    return layout
+
+
 def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, clockwise: bool,
                    random_numbers: bool = False) -> dict:
     """The concrete layout of a new game from the ``layout`` option (drawing from ``rng`` if variable)."""
@@ -288,6 +336,8 @@ def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, cl
         return place_oil_springs(layout, rng) if oil else layout
     layout = validate_layout(option)
     if oil and not any(h["spring"] for h in layout["hexes"]):
+        if players >= 5:
+            return validate_layout(place_oil_springs_56(layout, rng))  # OIL-11.3
         raise ValueError("an Oil Springs game needs a layout with oil springs (hexes with 'spring')")
     if not oil and any(h["spring"] for h in layout["hexes"]):
         raise ValueError("this layout has oil springs: play it with scenario='oil_springs'")
