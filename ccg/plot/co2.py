@@ -7,7 +7,7 @@ the expertise tracks, a player table (VP, coins …) and the decade/round. With
 ``seat`` the other players' lobby hands and company goals show as counts only.
 
 Clickable points carry the board location of ``Action.where`` in ``customdata``
-(region ids, project spaces ``<region>.<grant>``, ``summit<k>``, ``track.<source>``),
+(region ids, project spaces ``<region>.<grant>``, ``summit<k>``, ``track.<source>``, ``market``),
 the convention of :mod:`ccg.ui.board`. Trace uids are fixed strings, so the figure
 is identical for identical positions.
 """
@@ -193,7 +193,8 @@ def board(state, seat: int | None = None) -> go.Figure:
                            [f"${p}" for p in prices], ["#c0392b" if p == s.price else "#f2f2f2" for p in prices],
                            symbol="circle", size=[30 if p == s.price else 24 for p in prices], textsize=10,
                            hover=[f"CEP price ${p}" + (" (current)" if p == s.price else "") for p in prices],
-                           textcolor=["white" if p == s.price else "#333" for p in prices]))
+                           textcolor=["white" if p == s.price else "#333" for p in prices],
+                           custom=["market"] * len(prices)))
     notes.append(dict(x=MX, y=12.0, showarrow=False, font=dict(size=13), text="<b>Market</b> (CEP)"))
     notes.append(dict(x=MX, y=11.45, showarrow=False, font=dict(size=10, color="#444"),
                       text=f"{s.market} CEP on sale · price ${s.price}"))
