@@ -46,23 +46,29 @@ def redraw(widget: go.FigureWidget, fig: go.Figure) -> bool:
     return _redraw(widget, fig)
 
 
+def _changed(old: dict, new: dict, skip: tuple = ()) -> dict:
+    """Top-level properties of ``new`` that differ from ``old``; keys gone from ``new`` become None."""
+    out = {k: v for k, v in new.items() if k not in skip and old.get(k, _MISSING) != v}
+    out.update({k: None for k in old if k not in new and k not in skip})
+    return out
+
+
+_MISSING = object()
+
+
 def _redraw(widget: go.FigureWidget, fig: go.Figure) -> bool:
-    layout = fig.layout.to_plotly_json()
-    if widget.layout.template is not None and widget.layout.template == fig.layout.template:
-        layout.pop("template", None)
-    for key in widget.layout.to_plotly_json():
-        if key not in layout and key != "template":
-            layout[key] = None
+    # send only what changed: validating and diffing a whole board costs more than the move
+    layout = _changed(widget.layout.to_plotly_json(), fig.layout.to_plotly_json(), skip=("template",))
+    traces = [_changed(old.to_plotly_json(), fresh.to_plotly_json(), skip=("uid", "type"))
+              for old, fresh in zip(widget.data, fig.data)]
+    if not layout and not any(traces):
+        return True
     with widget.batch_update():
-        for old, fresh in zip(widget.data, fig.data):
-            props = fresh.to_plotly_json()
-            props.pop("uid", None)
-            props.pop("type", None)
-            for key in old.to_plotly_json():
-                if key not in props and key not in ("uid", "type"):
-                    props[key] = None
-            old.update(props, overwrite=True)
-        widget.layout.update(layout, overwrite=True)
+        for old, props in zip(widget.data, traces):
+            if props:
+                old.update(props, overwrite=True)
+        if layout:
+            widget.layout.update(layout, overwrite=True)
     return True
 
 

@@ -2,7 +2,7 @@
 
 Served by Voila from ``widgets/``; the app notebook only configures it, e.g. for CO2::
 
-    Classroom("co2", max_seats=5, gauge=Gauge("ppm", maximum=500, danger=350, title="CO₂ (ppm)"))
+    Classroom("co2", max_seats=5, gauge=Gauge("ppm", maximum=550, danger=350, limit=500, title="CO₂ (ppm)"))
 
 The gauge reads a number through the protocol: ``SPEC.trajectory(state)`` if it has the field,
 else the top-level field of the position's data (``state.to_dict()["state"]``).
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
+import html
 
 from ..core.registry import get_spec
 from ..core.state import GameState
@@ -20,23 +20,24 @@ from .table import HUMAN, Table, agent_names
 
 
 class Gauge:
-    """A Plotly gauge of one number of the position (redrawn in place)."""
+    """A large gauge of one number of the position: the value, and a bar with a safe, a danger and a lost zone.
+
+    Drawn as HTML (one ipywidgets.HTML updated in place): a Plotly Indicator FigureWidget
+    next to the board stopped the board's in-place redraws in Voila (seen with plotly 7.1).
+    """
 
     def __init__(self, field: str, maximum: float, danger: float | None = None, minimum: float = 0.0,
-                 title: str | None = None, height: int = 260) -> None:
+                 title: str | None = None, limit: float | None = None, height: int = 110) -> None:
         self.field = field
-        self.minimum, self.maximum = minimum, maximum
+        self.minimum, self.maximum = float(minimum), float(maximum)
         self.danger = danger
-        steps = [dict(range=[minimum, danger if danger is not None else maximum], color="#d9f0d3")]
-        if danger is not None:
-            steps.append(dict(range=[danger, maximum], color="#fdd0a2"))
-        self.widget = go.FigureWidget(go.Figure(go.Indicator(
-            mode="gauge+number", value=minimum, title=dict(text=title or field),
-            gauge=dict(axis=dict(range=[minimum, maximum]), bar=dict(color="#444"), steps=steps,
-                       threshold=dict(line=dict(color="#d62728", width=5), thickness=0.9, value=maximum)),
-        )))
-        self.widget.update_layout(height=height, margin=dict(l=30, r=30, t=50, b=10))
-        self.box = W.Box([self.widget]).add_class("ccg-gauge")  # never add_class on a FigureWidget
+        self.limit = limit
+        self.title = title or field
+        self.height = height
+        self.html = W.HTML()
+        self.box = W.Box([self.html]).add_class("ccg-gauge")
+        self.widget = self.box
+        self._draw(None)
 
     def value(self, state: GameState) -> float | None:
         spec = get_spec(state.game)
@@ -50,10 +51,33 @@ class Gauge:
         value = state.to_dict()["state"].get(self.field)
         return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
+    def _pct(self, v: float) -> float:
+        span = self.maximum - self.minimum or 1.0
+        return max(0.0, min(100.0, 100.0 * (v - self.minimum) / span))
+
+    def _draw(self, value: float | None) -> None:
+        d = self._pct(self.danger) if self.danger is not None else 100.0
+        lost = self._pct(self.limit) if self.limit is not None else 100.0
+        zones = (f"linear-gradient(90deg, #b7e1a1 0%, #b7e1a1 {d}%, #fdd49e {d}%, #fdd49e {lost}%, "
+                 f"#f4a582 {lost}%, #f4a582 100%)")
+        pos = self._pct(value) if value is not None else 0.0
+        shown = "–" if value is None else f"{value:g}"
+        color = "#2b7a0b" if value is None or pos < d else ("#b35806" if pos < lost else "#b2182b")
+        marks = "".join(
+            f"<div style='position:absolute;left:{self._pct(m)}%;top:0;bottom:0;border-left:3px solid {c}'></div>"
+            for m, c in ((self.danger, "#e08214"), (self.limit, "#b2182b")) if m is not None)
+        self.html.value = (
+            f"<div class='ccg-gauge-body' style='font-family:sans-serif;padding:6px 12px'>"
+            f"<div style='font-size:16px'>{html.escape(self.title)}</div>"
+            f"<div class='ccg-gauge-value' style='font-size:44px;font-weight:bold;color:{color}'>{shown}</div>"
+            f"<div style='position:relative;height:26px;width:560px;border-radius:4px;background:{zones}'>{marks}"
+            f"<div style='position:absolute;left:{pos}%;top:-6px;bottom:-6px;width:6px;margin-left:-3px;"
+            f"background:#222;border-radius:3px'></div></div>"
+            f"<div style='width:560px;display:flex;justify-content:space-between;font-size:12px'>"
+            f"<span>{self.minimum:g}</span><span>{self.maximum:g}</span></div></div>")
+
     def update(self, state: GameState) -> None:
-        value = self.value(state)
-        with self.widget.batch_update():
-            self.widget.data[0].value = value if value is not None else self.minimum
+        self._draw(self.value(state))
 
 
 class Classroom:
