@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast bench apps clean
+.PHONY: lab test test-fast bench apps browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,9 +19,14 @@ lab: $(STAMP)
 ## make test: every test, notebooks included (nbval)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest -n 2 -p no:cacheprovider tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
+
+## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download)
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium) \
+	  || echo "chromium could not be installed: tests/ui/test_ui_browser.py will skip"
 
 ## make test-fast: the unit tests only, without notebooks
 test-fast: $(STAMP)
