@@ -55,6 +55,11 @@ RULES: dict[str, RuleParam] = {
                "(clockwise from the triggering player) instead of collecting the shortfall up to 3",
         source="OIL-8.9 note A17"),
     "oil.setup_pays_oil": RuleParam(False, "a second settlement at an oil spring pays 1 oil", source="OIL-2.8 note A07"),
+    # ---- safety net (not a printed rule) ----------------------------------------------------------
+    "turn_limit": RuleParam(
+        1000, "the game ends with no winner once this many turns have been played: a safety net for positions "
+              "that can never progress (e.g. every building flooded, nobody producing); reported by the "
+              "'turn_limit_end' outcome column, never silent", lo=10, hi=100_000, source="issue 3 (safety net)"),
 }
 
 
@@ -64,7 +69,8 @@ class Params:
     __slots__ = ("values", "vp_win", "discard_above", "max_roads", "max_settle", "max_city", "lr_min", "la_min",
                  "offers", "combined", "spiral_cw", "oil", "oil_limit", "oil_tokens", "metros", "destroy_end",
                  "disaster_at", "spring_hit", "convert_gives", "convert_mixed", "seq_per_vp", "champ_min", "open_both",
-                 "keep_resource", "setup_oil", "sbp", "bank_size", "sbp_may_trigger", "one_each", "random_numbers")
+                 "keep_resource", "setup_oil", "sbp", "bank_size", "sbp_may_trigger", "one_each", "random_numbers",
+                 "turn_limit")
 
     def __init__(self, overrides: dict | None, players: int, scenario: str | None) -> None:
         v = self.values = resolve_rules(RULES, overrides)
@@ -78,6 +84,7 @@ class Params:
         self.combined = v["combined_trade_build"]
         self.spiral_cw = v["spiral_clockwise"]
         self.random_numbers = v["random_numbers"]
+        self.turn_limit = v["turn_limit"]
         limit = v["oil.limit"] or (6 if big else 4)
         self.oil_limit = 10 ** 6 if v["oil.no_limit"] else limit
         self.oil_tokens = v["oil.tokens"] or (21 if big else 15)

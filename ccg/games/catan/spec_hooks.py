@@ -15,6 +15,8 @@ def outcome(s) -> dict:
         "largest_army_holder": s.la,
         "max_road": max(s.road_len),
         "knights_played": sum(s.knights),
+        # the turn_limit safety net ended a game that could no longer progress (no winner)
+        "turn_limit_end": bool(s.over and s.winner < 0 and not s.lost),
     }
     if s.P.oil:
         row.update({

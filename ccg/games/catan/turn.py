@@ -269,6 +269,9 @@ def next_sbp(s) -> None:
 
 
 def next_turn(s) -> None:
+    if s.turn >= s.P.turn_limit:  # safety net (rule "turn_limit"): no winner, reported in the outcome
+        finish(s, -1)
+        return
     s.active = s.cur = (s.active + 1) % s.num_players
     s.turn += 1
     s.phase = PRE_ROLL
