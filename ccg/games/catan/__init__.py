@@ -4,7 +4,7 @@
 >>> s = ccg.new_game("catan", players=4, seed=1)                           # base game, beginner map
 >>> s = ccg.new_game("catan", players=4, seed=1, scenario="oil_springs")   # reconstructed scenario map
 
-Rules: /work/shared/rules/catan_oil_springs.md (ids CAT-…, OIL-…). Modules:
+Rules: docs/rules/catan_oil_springs.md (ids CAT-…, OIL-…). Modules:
 geometry (hex tables), layouts (maps, variable setup, OIL-13), board (immutable
 per-game data and cached actions), state (flat position), turn (the OIL-15
 state machine), building, roads, production, robber, devcards, trade, oil,

@@ -1,6 +1,6 @@
 """Chicago Express (Queen Games 2007; first published as Wabash Cannonball), 2–6 players.
 
-Rules: /work/shared/rules/chicago_express.md (ids CE-…). Board data:
+Rules: docs/rules/chicago_express.md (ids CE-…). Board data:
 data/board.json (every value names its source; doubtful ones are flagged).
 
 Readings chosen where the rulebook is silent or ambiguous (see the digest's notes):
