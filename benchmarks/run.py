@@ -92,7 +92,9 @@ def table(rows: list[dict]) -> str:
 
 
 def machine() -> str:
-    return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    load = os.getloadavg()[0]
+    return (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"load average {load:.1f} when the run started")
 
 
 def main(argv=None) -> int:
@@ -101,6 +103,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", dest="n", type=int, default=30, help="random games per configuration (default 30)")
     ap.add_argument("--write", action="store_true", help="update the table in BENCHMARKS.md")
     args = ap.parse_args(argv)
+    started_machine = machine()
     names = args.games or [g for g in ccg.list_games() if g in CONFIGS]
     rows = []
     for name in names:
@@ -116,7 +119,7 @@ def main(argv=None) -> int:
         block = (
             "## Engine throughput (all games)\n"
             f"Command: `.venv/bin/python benchmarks/run.py --games {args.n} --write` on {stamp}; "
-            f"machine: {machine()}. Random players; µs/action covers legal_actions + apply.\n\n{text}\n"
+            f"machine: {started_machine}. Random players; µs/action covers legal_actions + apply.\n\n{text}\n"
         )
         path = os.path.join(ROOT, "BENCHMARKS.md")
         doc = open(path, encoding="utf-8").read()
