@@ -63,13 +63,29 @@ def _redraw(widget: go.FigureWidget, fig: go.Figure) -> bool:
               for old, fresh in zip(widget.data, fig.data)]
     if not layout and not any(traces):
         return True
+    # long lists of annotations/shapes: update only the items that changed (a whole list is re-validated)
+    items: list[tuple[str, int, dict]] = []
+    for key in _ITEM_LISTS:
+        new_list = layout.get(key)
+        old_list = getattr(widget.layout, key, None)
+        if isinstance(new_list, list) and old_list is not None and len(old_list) == len(new_list):
+            del layout[key]
+            for i, (o, n) in enumerate(zip(old_list, new_list)):
+                diff = _changed(o.to_plotly_json(), n)
+                if diff:
+                    items.append((key, i, diff))
     with widget.batch_update():
         for old, props in zip(widget.data, traces):
             if props:
                 old.update(props, overwrite=True)
         if layout:
             widget.layout.update(layout, overwrite=True)
+        for key, i, diff in items:
+            getattr(widget.layout, key)[i].update(diff, overwrite=True)
     return True
+
+
+_ITEM_LISTS = ("annotations", "shapes", "images")
 
 
 class FigureSlot:
