@@ -33,8 +33,8 @@ def test_fresh_binder_environment_runs_the_tour(tmp_path):
            "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     env.pop("PYTHONPATH", None)
 
-    def run(cmd, **kw):
-        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1500, **kw)
+    def run(cmd, cwd=ROOT, **kw):
+        done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=1500, **kw)
         assert done.returncode == 0, f"{cmd} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
         return done
 
@@ -47,5 +47,5 @@ def test_fresh_binder_environment_runs_the_tour(tmp_path):
         f" resources={{'metadata': {{'path': {str(NOTEBOOK.parent)!r}}}}}).execute()\n"
         "import ccg; print('ccg from', ccg.__file__)\n"
     )
-    out = run([str(bin_dir / "python"), "-c", code]).stdout
+    out = run([str(bin_dir / "python"), "-c", code], cwd=tmp_path).stdout  # not the repo root: import the installed ccg
     assert str(env_dir) in out  # the package came from the fresh environment, not the repo's .venv
