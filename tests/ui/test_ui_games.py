@@ -52,3 +52,15 @@ def test_redraw_updates_changed_annotations_only():
     assert w.layout.annotations[0] is first
     assert redraw(w, go.Figure(layout=dict(annotations=[dict(text="z")])))
     assert [a.text for a in w.layout.annotations] == ["z"]
+
+
+@pytest.mark.skipif("co2" not in REAL, reason="CO2 is not registered")
+def test_play_to_the_next_round_and_decade_from_protocol_data():
+    t = Table("co2", seats=["human"] * 4, seed=2, autoplay=False)
+    values = [v for _, v in t.until.options]
+    assert "key:round" in values and "key:decade" in values
+    decade = t.state.to_dict()["state"]["decade"]
+    t.until.value = "key:decade"
+    t.until_button.click()
+    assert t.state.to_dict()["state"]["decade"] != decade
+    assert t.slider.value == t.state.ply and t.slider.max == t.state.ply
