@@ -62,7 +62,7 @@ def board(state, seat: int | None = None) -> go.Figure:
     n = s.num_players
     if seat is not None and (isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < n)):
         raise ValueError(f"seat must be 0..{n - 1} or None, got {seat!r}")
-    fig = go.Figure()
+    fig = go.Figure(_validate=False)  # our own values: skip plotly validation (3x faster redraws)
     shapes, notes = [], []
 
     # ---- regions ---------------------------------------------------------------------------
