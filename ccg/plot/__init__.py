@@ -2,6 +2,10 @@
 
 Each game provides ``ccg/plot/<game>.py`` with ``board(state, seat=None) -> plotly.graph_objects.Figure``;
 ``seat`` (optional) limits what is shown to what that seat may see.
+
+Click convention (used by ``ccg.ui``): every clickable point of a board carries its location id — the
+same string that appears in ``Action.where`` — in ``customdata``, either the id itself or a list whose
+first element is the id. The UI narrows the action list to the actions whose ``where`` holds it.
 """
 from __future__ import annotations
 
