@@ -208,3 +208,19 @@ def test_malformed_positions_raise_clear_errors(item):
     for text in ["", "{", "[]", "null", '{"format": "ccg-state"}', "\x00"]:
         with pytest.raises(InvalidPositionError):
             ccg.load_state(text)
+
+
+@params
+def test_determinize_does_not_depend_on_the_hidden_truth(item):
+    """Two positions that look the same to a seat determinize identically for the same seed.
+
+    Otherwise a search agent could read the hidden cards through the order of a shuffled pool.
+    """
+    name, cfg = item
+    for state in sample_states(name, cfg, 91, every=10, cap=6):
+        for seat in range(state.num_players):
+            other = state.determinize(seat, 12345)  # same observation, other hidden cards
+            assert other.observation(seat) == state.observation(seat)
+            a = state.determinize(seat, 7)
+            b = other.determinize(seat, 7)
+            assert a._state_dict() == b._state_dict(), f"seat {seat}'s determinization leaks hidden information"

@@ -77,7 +77,7 @@ class ToyState(GameState):
         return d
 
     def _resample_hidden(self, seat, rng):
-        unseen = [c for p, c in enumerate(self.cards) if p != seat] + self.deck
+        unseen = sorted([c for p, c in enumerate(self.cards) if p != seat] + self.deck)
         rng.shuffle(unseen)
         for p in range(self.num_players):
             if p != seat:

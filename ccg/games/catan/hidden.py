@@ -53,6 +53,7 @@ def resample(s, seat: int, rng) -> None:
     for p in others:
         for r in range(5):
             pool.extend([r] * (s.hand[p * 5 + r] - known[p * 5 + r]))
+    pool.sort()  # the shuffle must not depend on who really holds what
     rng.shuffle(pool)
     for p in others:
         k = sum(s.hand[p * 5:(p + 1) * 5]) - sum(known[p * 5:(p + 1) * 5])
@@ -67,6 +68,7 @@ def resample(s, seat: int, rng) -> None:
     for p in others:
         for t in range(5):
             unseen.extend([t] * s.dev[p * 5 + t])
+    unseen.sort()  # forget the real deck order and owners before drawing
     rng.shuffle(unseen)
     for p in others:
         k = sum(s.dev[p * 5:(p + 1) * 5])

@@ -153,6 +153,7 @@ class Co2State(GameState):
             if p != seat:
                 pool += self.lobby[p] + self.packs[p]
         pool += self.lobby_deck
+        pool.sort()  # the shuffle must not depend on who really holds what
         rng.shuffle(pool)
         for p in range(n):
             if p != seat:
@@ -168,8 +169,9 @@ class Co2State(GameState):
             if p != seat:
                 self.goal[p] = avail.pop()
         for deck in (self.fossil_stack, self.summit_stack, self.un_deck):
+            deck.sort()  # forget the real order before drawing a new one
             rng.shuffle(deck)
-        rest = self.events[2:]
+        rest = sorted(self.events[2:])
         rng.shuffle(rest)
         self.events[2:] = rest
 
