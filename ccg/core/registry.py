@@ -40,7 +40,10 @@ class GameSpec:
     max_actions: int = 100_000
     # heuristic(state, seat) -> float, higher is better for seat; used by GreedyAgent and MCTS
     heuristic: Callable[[GameState, int], float] | None = None
-    # trajectory(state) -> dict of metrics for ccg.simulate(trajectories=True), or None
+    # trajectory(state) -> dict for ccg.simulate(trajectories=True), in one of two shapes:
+    #   * scalar metrics of the current position ({"cash_0": 30, ...}): recorded after every action;
+    #   * the game's own table so far, a dict of equal-length lists with an index key (CO2's per-decade
+    #     rows): read once from the final state. See ccg/analysis/jobs.py (TrajectoryRecorder).
     trajectory: Callable[[GameState], dict] | None = None
 
 
