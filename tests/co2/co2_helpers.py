@@ -119,3 +119,16 @@ def finish_decade(s):
     turn_of(s, (s.start + n - 1) % n)
     s.tf[0] = 1
     s.apply("end")
+
+
+def hand(s, p, cards):
+    """Give seat p exactly the lobby ``cards`` (swapping with other hands / the deck)."""
+    for c in cards:
+        if c in s.lobby[p]:
+            continue
+        holder = next((h for h in s.lobby if c in h), None) or s.lobby_deck
+        spare = next(x for x in s.lobby[p] if x not in cards)
+        holder[holder.index(c)] = spare
+        s.lobby[p][s.lobby[p].index(spare)] = c
+    s.lobby[p].sort()
+    s._legal = None

@@ -7,20 +7,8 @@ from ccg.core import Rng
 from ccg.games.co2 import board as B
 from ccg.games.co2 import flow
 from ccg.games.co2.scoring import winners
-from co2_helpers import SRC, give, names, new, put_plant, put_project, reg, turn_of
+from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, reg, turn_of
 
-
-def hand(s, p, cards):
-    """Give seat p exactly ``cards`` (swapping with other hands / the deck)."""
-    for c in cards:
-        if c in s.lobby[p]:
-            continue
-        holder = next((h for h in s.lobby if c in h), None) or s.lobby_deck
-        spare = next(x for x in s.lobby[p] if x not in cards)
-        holder[holder.index(c)] = spare
-        s.lobby[p][s.lobby[p].index(spare)] = c
-    s.lobby[p].sort()
-    s._legal = None
 
 
 # ---- CO2-12.1 lobby -------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from ccg.games.co2 import board as B
 from ccg.games.co2 import flow
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.scoring import winners
-from co2_helpers import SRC, finish_decade, give, names, new, ps, put_plant, put_project, reg, set_agenda, \
+from co2_helpers import SRC, finish_decade, give, hand, names, new, ps, put_plant, put_project, reg, set_agenda, \
     set_fossils, turn_of
 
 def settle(s):
@@ -17,18 +17,6 @@ def settle(s):
         s.apply(s.legal_actions()[0])
     return s
 
-
-def hand(s, p, cards):
-    """Give seat p the lobby ``cards`` (swapping with other hands / the deck)."""
-    for c in cards:
-        if c in s.lobby[p]:
-            continue
-        holder = next((h for h in s.lobby if c in h), None) or s.lobby_deck
-        spare = next(x for x in s.lobby[p] if x not in cards)
-        holder[holder.index(c)] = spare
-        s.lobby[p][s.lobby[p].index(spare)] = c
-    s.lobby[p].sort()
-    s._legal = None
 
 
 def agenda_with(s, *sources):
