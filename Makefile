@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast bench apps browser clean
+.PHONY: lab test test-fast fuzz bench apps browser clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ browser:
 ## make test-fast: the unit tests only, without notebooks
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -x -q tests
+
+## make fuzz: the property and fuzz tests with fresh random examples (CI uses a fixed, derandomized set)
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 -p no:cacheprovider -q tests -k "fuzz or random or propert"
 
 ## make bench: throughput figures for every game (see BENCHMARKS.md)
 bench: $(STAMP)
