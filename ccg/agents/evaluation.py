@@ -32,11 +32,36 @@ def heuristic_for(game: str) -> Heuristic:
     return spec.heuristic or score_margin
 
 
-def leaf_values(state: GameState, heuristic: Heuristic, lead_weight: float = 0.8) -> list[float]:
+def heuristics_for(game: str, heuristic: Heuristic | None = None) -> Callable[[GameState], list[float]]:
+    """A function giving every seat's heuristic value at once.
+
+    With ``heuristic`` given (a user's own), it is called once per seat;
+    otherwise the game's one-pass ``SPEC.heuristics`` is used when it has one.
+    """
+    if heuristic is None:
+        from ..core.registry import get_spec
+
+        try:
+            spec = get_spec(game)
+        except ValueError:
+            spec = None
+        if spec is not None and spec.heuristics is not None and spec.heuristic is not None:
+            return spec.heuristics
+        heuristic = heuristic_for(game)
+    h = heuristic
+
+    def per_seat(state: GameState) -> list[float]:
+        return [h(state, p) for p in range(state.num_players)]
+
+    return per_seat
+
+
+def leaf_values(state: GameState, values: Callable[[GameState], list[float]], lead_weight: float = 0.8) -> list[float]:
     """One value in [0, 1] per seat, used to back up an MCTS simulation.
 
     Terminal: the game's returns (1 per winner shared equally; all 0 when
-    everyone lost). Otherwise the heuristic is turned into a scale-free
+    everyone lost). Otherwise the heuristic values (``values(state)``, one per
+    seat, e.g. from :func:`heuristics_for`) are turned into a scale-free
     estimate: ``lead_weight`` × (1 for the leader, shared among tied leaders)
     + (1 − ``lead_weight``) × the seat's rank among the others (0 last, 1 first).
     Scale-free, because the heuristics of different games are in different units.
@@ -44,7 +69,7 @@ def leaf_values(state: GameState, heuristic: Heuristic, lead_weight: float = 0.8
     if state.is_terminal():
         return state.returns()
     n = state.num_players
-    h = [heuristic(state, p) for p in range(n)]
+    h = values(state)
     best = max(h)
     leaders = [p for p in range(n) if h[p] == best]
     out = []

@@ -39,7 +39,7 @@ from ..core.action import Action
 from ..core.rng import Rng
 from ..core.state import GameState
 from .base import Agent
-from .evaluation import Heuristic, heuristic_for, leaf_values
+from .evaluation import Heuristic, heuristic_for, heuristics_for, leaf_values
 
 EVALUATIONS = ("heuristic", "margin", "rank")
 NORMALISATIONS = ("node", "search")
@@ -86,8 +86,11 @@ class MCTSAgent(Agent):
     play to the end; 0: score the leaf directly) and scores the cut position
     with the game's heuristic; ``prior`` seeds new children with the
     heuristic (see the module docstring). The move played is the most
-    visited root action (ties: the first legal). ``heuristic(state, seat)``
-    replaces the game's own evaluation when given.
+    visited root action (ties: the first legal). With an iteration budget
+    and ``early_stop`` (default) the search stops early once no other root action could catch up with the
+    most visited one in the simulations left: the move is the one the full
+    budget would play, found sooner. ``heuristic(state, seat)`` replaces the
+    game's own evaluation when given.
     """
 
     name = "mcts"
@@ -102,6 +105,7 @@ class MCTSAgent(Agent):
         evaluation: str = "heuristic",
         normalise: str = "node",
         prior: bool = True,
+        early_stop: bool = True,
         seed: int = 0,
     ) -> None:
         _check_int("iterations", iterations, 1, allow_none=seconds is not None)
@@ -116,6 +120,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"normalise must be one of {', '.join(NORMALISATIONS)}, got {normalise!r}")
         if not isinstance(prior, bool):
             raise ValueError(f"prior must be true or false, got {prior!r}")
+        if not isinstance(early_stop, bool):
+            raise ValueError(f"early_stop must be true or false, got {early_stop!r}")
         super().__init__(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -125,14 +131,16 @@ class MCTSAgent(Agent):
         self.evaluation = evaluation
         self.normalise = normalise
         self.prior = prior
+        self.early_stop = early_stop
         self._rng = Rng(seed)
         self._lo = self._hi = 0.0
+        self._all = None  # every seat's heuristic at once, set for the duration of one act()
         self.last_iterations = 0  # simulations run by the last act(), for benchmarks
 
     def _config(self) -> dict:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c, "rollout_depth": self.rollout_depth,
                 "heuristic": self.heuristic, "evaluation": self.evaluation, "normalise": self.normalise,
-                "prior": self.prior}
+                "prior": self.prior, "early_stop": self.early_stop}
 
     # ---- the search ------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
@@ -144,15 +152,22 @@ class MCTSAgent(Agent):
             return legal[0]
         seat = state.current_player
         heuristic = self.heuristic or heuristic_for(state.game)
+        self._all = heuristics_for(state.game, self.heuristic)
         root = _Node(None)
         rng = self._rng
         self._lo, self._hi = (0.0, 1.0) if self.evaluation == "rank" else (math.inf, -math.inf)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
+        stop_early = self.early_stop and limit is not None
         n = 0
-        while (limit is None or n < limit) and (deadline is None or n == 0 or time.perf_counter() < deadline):
-            self._iterate(root, state.determinize(seat, rng.next64()), heuristic)
-            n += 1
+        try:
+            while (limit is None or n < limit) and (deadline is None or n == 0 or time.perf_counter() < deadline):
+                self._iterate(root, state.determinize(seat, rng.next64()), heuristic)
+                n += 1
+                if stop_early and n % 16 == 0 and self._decided(root, limit - n):
+                    break
+        finally:
+            self._all = None  # a closure: keep the agent picklable between moves
         self.last_iterations = n
         children = root.children
         best, best_visits = legal[0], -1
@@ -162,12 +177,25 @@ class MCTSAgent(Agent):
                 best, best_visits = action, node.visits
         return best
 
+    @staticmethod
+    def _decided(root: _Node, remaining: int) -> bool:
+        """True when no other root action can catch up with the most visited one in ``remaining``
+        simulations, so the move of the full budget is already known (and the search may stop)."""
+        first = second = 0
+        for child in root.children.values():
+            v = child.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first > second + remaining
+
     def _values(self, state: GameState, heuristic) -> list[float]:
         """Values per seat of a position (and widen the search's value bounds)."""
         mode = self.evaluation
         if mode == "rank":
-            return leaf_values(state, heuristic)
-        h = [heuristic(state, p) for p in range(state.num_players)]
+            return leaf_values(state, self._all)
+        h = self._all(state)
         if mode == "margin" and len(h) > 1:
             h = [h[p] - max(h[q] for q in range(len(h)) if q != p) for p in range(len(h))]
         lo, hi = min(h), max(h)

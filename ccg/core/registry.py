@@ -40,6 +40,9 @@ class GameSpec:
     max_actions: int = 100_000
     # heuristic(state, seat) -> float, higher is better for seat; used by GreedyAgent and MCTS
     heuristic: Callable[[GameState, int], float] | None = None
+    # heuristics(state) -> [heuristic(state, p) for every seat p], computed in one pass (optional, for
+    # speed: MCTS scores every seat at each leaf); tests check it equals the per-seat heuristic
+    heuristics: Callable[[GameState], list[float]] | None = None
     # trajectory(state) -> dict for ccg.simulate(trajectories=True), in one of two shapes:
     #   * scalar metrics of the current position ({"cash_0": 30, ...}): recorded after every action;
     #   * the game's own table so far, a dict of equal-length lists with an index key (CO2's per-decade

@@ -142,7 +142,7 @@ def test_greedy_outscores_random_on_every_game(game):
 
 
 def test_mcts_beats_random_on_the_toy_game():
-    table = ccg.tournament("toy", [MCTSAgent(iterations=80, heuristic=toy_heuristic), "random"], n_games=40, seed=2)
+    table = ccg.tournament("toy", [MCTSAgent(iterations=80, heuristic=toy_heuristic), "random"], n_games=100, seed=2)
     assert table.iloc[0].ci_low > 0.5, table
 
 
@@ -210,3 +210,43 @@ def test_agents_are_legal_and_pure_on_random_toy_positions(seed, plies, kind):
     before = state.to_json()
     action = AGENTS[kind](seed).act(state)
     assert action in state.legal_actions() and state.to_json() == before
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "toy"])
+def test_one_pass_heuristics_equal_the_per_seat_heuristic(game):
+    """SPEC.heuristics (MCTS's fast path) must agree with SPEC.heuristic everywhere, finished games included."""
+    spec = get_spec(game)
+    if spec.heuristics is None:
+        pytest.skip(f"{game} has no one-pass heuristics")
+    state = ccg.new_game(game, seed=3)
+    rng = Rng(3)
+    checked = 0
+    while True:
+        if checked % 5 == 0 or state.is_terminal():
+            one_pass = spec.heuristics(state)
+            assert one_pass == pytest.approx([spec.heuristic(state, p) for p in range(state.num_players)])
+        checked += 1
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mcts_early_stop_plays_the_move_of_the_full_budget(game):
+    """Stopping once the most visited root action cannot be caught changes the cost, never the move."""
+    for k, state in enumerate(positions(game, n=4, seed=5)):
+        if len(state.legal_actions()) < 2:
+            continue
+        quick = MCTSAgent(iterations=300, rollout_depth=4, seed=k)
+        full = MCTSAgent(iterations=300, rollout_depth=4, early_stop=False, seed=k)
+        assert quick.act(state) == full.act(state)
+        assert full.last_iterations == 300 and quick.last_iterations <= 300
+
+
+def test_mcts_early_stop_saves_simulations_when_one_move_dominates():
+    state = ccg.new_game("toy", seed=1)
+    state.apply("roll")
+    quick = MCTSAgent(iterations=2000, heuristic=toy_heuristic, seed=0)
+    quick.act(state)
+    assert quick.last_iterations < 2000

@@ -54,3 +54,21 @@ def test_simulate_is_reproducible_and_rules_override_changes_outcomes():
     assert a.equals(b)
     c = ccg.simulate("co2", players=2, n_games=3, seed=5, rules={"ppm.coal": 0, "ppm.oil": 0, "ppm.gas": 0})
     assert (c.final_ppm == 0).all() and not c.planet_lost.any()
+
+
+def test_clone_copies_every_slot_and_shares_no_mutable_field():
+    """The hand-written Co2State._copy must not forget a field (a new slot fails here)."""
+    from ccg.games.co2.state import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS, Co2State
+
+    s = ccg.new_game("co2", players=4, seed=5)
+    for _ in range(60):
+        s.apply(s.legal_actions()[0])
+    c = s.clone()
+    for slot in Co2State.__slots__:
+        assert getattr(c, slot) == getattr(s, slot), slot
+    for f in LIST_FIELDS + NESTED_FIELDS + ("tasks", "traj"):
+        assert getattr(c, f) is not getattr(s, f), f
+    for f in NESTED_FIELDS:
+        assert all(a is not b for a, b in zip(getattr(c, f), getattr(s, f))), f
+    assert set(Co2State.__slots__) == {"C", "C_off", "R", "T", "tasks", "traj", *LIST_FIELDS, *NESTED_FIELDS,
+                                      *SCALAR_FIELDS}

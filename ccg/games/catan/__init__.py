@@ -17,7 +17,7 @@ from ccg.core.rules import OptionSpec
 
 from .layouts import check_layout_option
 from .params import RULES, check_rules
-from .spec_hooks import heuristic, outcome, trajectory
+from .spec_hooks import heuristic, heuristics, outcome, trajectory
 from .state import CatanState, create
 
 OPTIONS = {
@@ -52,6 +52,7 @@ SPEC = GameSpec(
     outcome=outcome,
     max_actions=30_000,
     heuristic=heuristic,
+    heuristics=heuristics,
     trajectory=trajectory,
 )
 

@@ -37,25 +37,28 @@ def outcome(s) -> dict:
     return row
 
 
-def production_value(s, p: int) -> float:
-    """Expected cards per roll from p's buildings (pips/36), destroyed and robbed hexes excluded."""
+def production_values(s) -> list[float]:
+    """Expected cards per roll for every seat from its buildings (pips/36), destroyed and robbed hexes excluded."""
     b = s.board
-    total = 0
+    owner = s.node_owner
+    level = s.node_level
+    total = [0] * s.num_players
     for h in range(b.n_hex):
         num = s.numbers[h]
         if not num or h == s.robber:
             continue
+        pips = PIPS[num]
         for x in b.hex_nodes[h]:
-            if s.node_owner[x] == p:
-                total += PIPS[num] * s.node_level[x]
-    return total / 36.0
+            p = owner[x]
+            if p >= 0:
+                total[p] += pips * level[x]
+    return [t / 36.0 for t in total]
 
 
-def heuristic(s, seat: int) -> float:
-    """VP (public plus own hidden cards) plus production, cards and oil, scaled so VP dominate."""
+def _value(s, seat: int, production: float) -> float:
     v = vp(s, seat)  # the seat's own hidden VP cards are known to it
     cards = sum(s.hand[seat * 5:(seat + 1) * 5])
-    h = v + 2.0 * production_value(s, seat) + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
+    h = v + 2.0 * production + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
     if s.P.oil:
         h += 0.1 * s.oil[seat] + 0.2 * s.seq[seat]
     if s.over:
@@ -64,6 +67,17 @@ def heuristic(s, seat: int) -> float:
         elif s.winner >= 0:
             h -= 100
     return h
+
+
+def heuristic(s, seat: int) -> float:
+    """VP (public plus own hidden cards) plus production, cards and oil, scaled so VP dominate."""
+    return _value(s, seat, production_values(s)[seat])
+
+
+def heuristics(s) -> list[float]:
+    """Every seat's :func:`heuristic` in one pass (what MCTS scores at each leaf)."""
+    production = production_values(s)
+    return [_value(s, p, production[p]) for p in range(s.num_players)]
 
 
 def trajectory(s) -> dict:

@@ -23,7 +23,7 @@ from ccg.core import GameSpec, OptionSpec
 
 from .params import RULES, check_rules_option
 from .state import CEState, create
-from .summary import heuristic, outcome, trajectory
+from .summary import heuristic, heuristics, outcome, trajectory
 
 SPEC = GameSpec(
     name="chicago_express",
@@ -44,6 +44,7 @@ SPEC = GameSpec(
     outcome=outcome,
     max_actions=20_000,
     heuristic=heuristic,
+    heuristics=heuristics,
     trajectory=trajectory,
 )
 

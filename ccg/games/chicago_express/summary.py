@@ -56,14 +56,14 @@ def outcome(s) -> dict:
     return row
 
 
-def _value(s, seat: int, phases_left: float) -> float:
+def _worth(s, seat: int, phases_left: float, outstanding: list[int]) -> float:
+    """Cash plus the dividends ``seat``'s shares should still pay."""
     v = float(s.cash[seat])
-    n = s.num_players
     held = s.held
     pending = s.auc_company if s.phase in (0, 2, 4) and s.auc_leader == seat else -1
     for c in range(5):
         mine = held[seat * 5 + c]
-        out = sum(held[p * 5 + c] for p in range(n))
+        out = outstanding[c]
         if c == pending:  # leading an auction: count the share as won, at the price bid
             mine += 1
             out += 1
@@ -73,6 +73,25 @@ def _value(s, seat: int, phases_left: float) -> float:
     return v
 
 
+def heuristics(s) -> list[float]:
+    """Every seat's :func:`heuristic` in one pass (what MCTS scores at each leaf)."""
+    if s.phase == OVER:
+        phases_left = 0.0
+    else:
+        phases_left = max(1.0, (s.p.ind_max[0] - s.industry[0]) / max(1, s.p.ind_step[0]) + 1) * 0.5
+    n = s.num_players
+    held = s.held
+    outstanding = [sum(held[p * 5 + c] for p in range(n)) for c in range(5)]
+    worth = [_worth(s, p, phases_left, outstanding) for p in range(n)]
+    if n == 1:
+        return worth
+    out = []
+    for p in range(n):
+        best_other = max(worth[q] for q in range(n) if q != p)
+        out.append(worth[p] - best_other)
+    return out
+
+
 def heuristic(s, seat: int) -> float:
     """Cash plus expected future dividends, minus the best opponent's same estimate (higher is better).
 
@@ -80,13 +99,7 @@ def heuristic(s, seat: int) -> float:
     Detroit still allows, halved (games often end earlier by another condition).
     A seat leading an auction counts the share as bought at its bid.
     """
-    if s.phase == OVER:
-        phases_left = 0.0
-    else:
-        phases_left = max(1.0, (s.p.ind_max[0] - s.industry[0]) / max(1, s.p.ind_step[0]) + 1) * 0.5
-    mine = _value(s, seat, phases_left)
-    others = [_value(s, p, phases_left) for p in range(s.num_players) if p != seat]
-    return mine - max(others) if others else mine
+    return heuristics(s)[seat]
 
 
 def trajectory(s) -> dict:

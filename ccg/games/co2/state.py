@@ -65,6 +65,8 @@ class Co2State(GameState):
         return winners(self)
 
     def _copy(self):
+        # written out field by field: this runs once per MCTS node, and getattr/setattr loops cost 3x
+        # (tests/co2/test_co2_spec.py checks that every slot is copied)
         new = Co2State.__new__(Co2State)
         new.C = self.C
         new.T = self.T
@@ -72,13 +74,52 @@ class Co2State(GameState):
         new.R = self.R
         new.tasks = self.tasks[:]
         new.traj = self.traj[:]
-        for f in LIST_FIELDS:
-            setattr(new, f, getattr(self, f)[:])
+        new.coins = self.coins[:]
+        new.vp = self.vp[:]
+        new.res = self.res[:]
+        new.cep = self.cep[:]
+        new.exp = self.exp[:]
+        new.sci = self.sci[:]
+        new.goal = self.goal[:]
+        new.goal_st = self.goal_st[:]
+        new.space_kind = self.space_kind[:]
+        new.space_owner = self.space_owner[:]
+        new.reg_cep = self.reg_cep[:]
+        new.reg_res = self.reg_res[:]
+        new.ctrl = self.ctrl[:]
+        new.agenda = self.agenda[:]
+        new.proj = self.proj[:]
+        new.inst = self.inst[:]
+        new.occ = self.occ[:]
+        new.summit = self.summit[:]
+        new.sslot = self.sslot[:]
+        new.stack = self.stack[:]
+        new.psupply = self.psupply[:]
+        new.fossil_stack = self.fossil_stack[:]
+        new.summit_stack = self.summit_stack[:]
+        new.events = self.events[:]
+        new.un_display = self.un_display[:]
+        new.un_deck = self.un_deck[:]
+        new.lobby_deck = self.lobby_deck[:]
+        new.lobby_played = self.lobby_played[:]
+        new.tf = self.tf[:]
+        new.fossil_out = self.fossil_out[:]
         new.lobby = [h[:] for h in self.lobby]
         new.packs = [h[:] for h in self.packs]
         new.un_won = [h[:] for h in self.un_won]
-        for f in SCALAR_FIELDS:
-            setattr(new, f, getattr(self, f))
+        new.decade = self.decade
+        new.round = self.round
+        new.turns = self.turns
+        new.start = self.start
+        new.active = self.active
+        new.ppm = self.ppm
+        new.ppm_peak = self.ppm_peak
+        new.market = self.market
+        new.price = self.price
+        new.bank_cep = self.bank_cep
+        new.supply_res = self.supply_res
+        new.over = self.over
+        new.lost = self.lost
         return new
 
     # ---- positions -----------------------------------------------------------------------
