@@ -72,13 +72,29 @@ def iterations_per_second(game: str, players: int | None, agent: MCTSAgent, posi
     return total_iter / total_time if total_time else float("nan")
 
 
-def match(game, tested, others, players, n_games, seed, backend, workers):
+def match(game, tested, others, players, n_games, seed, backend, workers, rules=None, progress=False):
     start = time.perf_counter()
-    table = ccg.tournament(game, [tested] + [others] * (players - 1), n_games=n_games, seed=seed,
-                           backend=backend, workers=workers)
+    options = {"rules": rules} if rules else {}
+    table, games = ccg.tournament(game, [tested] + [others] * (players - 1), n_games=n_games, seed=seed,
+                                  backend=backend, workers=workers, progress=progress, return_games=True, **options)
     row = table.iloc[0]
     rest = table.iloc[1:]
-    return row, rest, time.perf_counter() - start
+    return row, rest, games, time.perf_counter() - start
+
+
+def parse_rule(text: str) -> tuple[str, float | int | bool]:
+    """'ppm.lose=5000' -> ('ppm.lose', 5000)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"--rule wants KEY=VALUE, got {text!r}")
+    low = value.strip().lower()
+    if low in ("true", "false"):
+        return key.strip(), low == "true"
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--rule {key}: {value!r} is not a number or true/false") from None
+    return key.strip(), int(number) if number.is_integer() else number
 
 
 def main(argv=None) -> int:
@@ -92,7 +108,12 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=2, help="local worker processes (default 2; 1 = serial)")
     p.add_argument("--match", choices=["all", "mcts", "greedy", "speed"], default="all")
     p.add_argument("--quick", action="store_true", help="8 games, 100 iterations: a smoke test")
+    p.add_argument("--rule", action="append", type=parse_rule, default=[], metavar="KEY=VALUE",
+                   help="rule override for every game, e.g. --rule ppm.lose=5000 (repeatable)")
+    p.add_argument("--out", help="write the per-game results of the last match-up to this Parquet file")
+    p.add_argument("--progress", action="store_true", help="show a progress bar (on stderr)")
     args = p.parse_args(argv)
+    rules = dict(args.rule)
     if args.quick:
         args.games, args.iterations = 8, 100
     depth = None if args.rollout_depth.lower() == "none" else int(args.rollout_depth)
@@ -100,7 +121,8 @@ def main(argv=None) -> int:
     mcts = MCTSAgent(iterations=args.iterations, rollout_depth=depth)
     games = args.game or playable_games()
     print(f"# agents_strength: {platform.node()}, {os.cpu_count()} CPUs (shared), python {platform.python_version()}; "
-          f"games={args.games} iterations={args.iterations} rollout_depth={depth} workers={args.workers} seed={args.seed}")
+          f"games={args.games} iterations={args.iterations} rollout_depth={depth} workers={args.workers} seed={args.seed}"
+          + (f" rules={rules}" if rules else ""))
     print()
     print("| game | players | match-up | games | win rate [95% CI] | fair share | ratio | CI excludes fair | "
           "top-score rate [95% CI] | mean score (tested / others) | time s |")
@@ -116,7 +138,12 @@ def main(argv=None) -> int:
         if args.match in ("all", "greedy"):
             ups.append(("greedy vs random", "greedy", "random"))
         for label, tested, others in ups:
-            row, rest, secs = match(game, tested, others, players, args.games, args.seed, backend, args.workers)
+            row, rest, per_game, secs = match(game, tested, others, players, args.games, args.seed, backend,
+                                              args.workers, rules, args.progress)
+            if args.out:
+                per_game.to_parquet(args.out)
+            if "planet_lost" in per_game:
+                print(f"<!-- {game} {label}: planet lost in {per_game.planet_lost.mean():.3f} of the games -->")
             print(f"| {game} | {players} | {label} | {row.games} | {row.win_rate:.3f} [{row.ci_low:.3f}, "
                   f"{row.ci_high:.3f}] | {row.fair_share:.3f} | {row.ratio:.2f} | {'yes' if row.beats_fair else 'no'} | "
                   f"{row.top_rate:.3f} [{row.top_ci_low:.3f}, {row.top_ci_high:.3f}] | "

@@ -179,3 +179,25 @@ def test_hand_built_action_without_where_is_matched_by_kind_and_args():
     target = next(a for a in legal if a.kind == "bid")
     s.apply(Action(target.kind, target.args))  # no ``where``
     assert s.history() == [str(target)]
+
+
+def test_rules_option_checks_names_values_and_cross_rule_constraints():
+    from ccg.core import RuleParam, rules_option
+
+    table = {"low": RuleParam(1, "the low end", lo=0, hi=10), "high": RuleParam(5, "the high end", lo=0, hi=10)}
+
+    def ordered(values):
+        if values["low"] > values["high"]:
+            raise ValueError("rule 'low' must not exceed 'high'")
+
+    option = rules_option(table, "overrides", ordered)
+    assert option.default is None and option.validate("rules", None) is None
+    given = {"low": 2}
+    canonical = option.validate("rules", given)
+    assert canonical == {"low": 2} and canonical is not given
+    with pytest.raises(ValueError, match="unknown rule 'lwo'. Did you mean 'low'"):
+        option.validate("rules", {"lwo": 2})
+    with pytest.raises(ValueError, match="high"):
+        option.validate("rules", {"high": 11})
+    with pytest.raises(ValueError, match="must not exceed"):
+        option.validate("rules", {"low": 7})

@@ -4,11 +4,12 @@ from .errors import IllegalActionError, InvalidPositionError
 from .positions import from_position_string, load_state, replay, state_from_dict, to_position_string
 from .registry import GameSpec, get_spec, list_games, new_game, register
 from .rng import Rng
-from .rules import OptionSpec, RuleParam, resolve_rules
+from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
 from .state import GameState, position_error
 
 __all__ = [
     "Action", "GameSpec", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
     "Rng", "RuleParam", "from_position_string", "get_spec", "list_games", "load_state", "new_game",
-    "position_error", "register", "replay", "resolve_rules", "state_from_dict", "to_position_string",
+    "position_error", "register", "replay", "resolve_rules", "rules_option", "state_from_dict",
+    "to_position_string",
 ]

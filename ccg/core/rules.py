@@ -102,3 +102,20 @@ def validate_options(game: str, specs: Mapping[str, OptionSpec], given: Mapping[
 def option_values(specs: Mapping[str, OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:
     """Options with defaults filled in (for the engine's own use)."""
     return {name: options.get(name, spec.default) for name, spec in specs.items()}
+
+
+def rules_option(table: Mapping[str, RuleParam], doc: str,
+                 check_values: Callable[[dict[str, Scalar]], None] | None = None) -> OptionSpec:
+    """The ``rules`` option of a game: a dict of overrides of ``table``.
+
+    Names and each value are checked against ``table``; ``check_values`` (if
+    given) receives all resolved values and raises ValueError for rules that
+    contradict each other. The canonical value is the overrides dict itself.
+    """
+    def check(value: Any) -> dict | None:
+        values = resolve_rules(table, value)
+        if check_values is not None:
+            check_values(values)
+        return None if value is None else dict(value)
+
+    return OptionSpec(None, doc, check=check)

@@ -13,10 +13,10 @@ scoring, serial, hidden, invariants, explain, spec_hooks (outcome/heuristic).
 from __future__ import annotations
 
 from ccg.core.registry import GameSpec
-from ccg.core.rules import OptionSpec
+from ccg.core.rules import OptionSpec, rules_option
 
 from .layouts import check_layout_option
-from .params import RULES, check_rules
+from .params import RULES
 from .spec_hooks import heuristic, heuristics, outcome, trajectory
 from .state import CatanState, create
 
@@ -26,7 +26,7 @@ OPTIONS = {
     "layout": OptionSpec(None, "'beginner' (default with 3-4 players; the reconstructed Oil Springs map with the "
                                "scenario), 'variable' (seeded; default with 5-6), a layout dict, or a path to a "
                                "JSON layout file", check=check_layout_option),
-    "rules": OptionSpec(None, "dict of rule overrides (see ccg.describe('catan'))", check=check_rules),
+    "rules": rules_option(RULES, "dict of rule overrides (see ccg.describe('catan'))"),
 }
 
 SPEC = GameSpec(

@@ -105,9 +105,3 @@ class Params:
         self.bank_size = 24 if big else 19
 
 
-def check_rules(value):
-    """OptionSpec check for ``rules``: validate names and values, keep the given dict."""
-    if value is None:
-        return None
-    resolve_rules(RULES, value)
-    return dict(value)

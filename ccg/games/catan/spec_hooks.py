@@ -39,19 +39,19 @@ def outcome(s) -> dict:
 
 def production_values(s) -> list[float]:
     """Expected cards per roll for every seat from its buildings (pips/36), destroyed and robbed hexes excluded."""
-    b = s.board
     owner = s.node_owner
     level = s.node_level
+    numbers = s.numbers
+    robber = s.robber
+    node_hexes = s.board.node_hexes
     total = [0] * s.num_players
-    for h in range(b.n_hex):
-        num = s.numbers[h]
-        if not num or h == s.robber:
-            continue
-        pips = PIPS[num]
-        for x in b.hex_nodes[h]:
-            p = owner[x]
-            if p >= 0:
-                total[p] += pips * level[x]
+    for x in [x for x, p in enumerate(owner) if p >= 0]:  # the few built intersections only
+        pips = 0
+        for h in node_hexes[x]:
+            num = numbers[h]
+            if num and h != robber:
+                pips += PIPS[num]
+        total[owner[x]] += pips * level[x]
     return [t / 36.0 for t in total]
 
 

@@ -19,9 +19,9 @@ Actions: see ``actions.py`` for the notation.
 """
 from __future__ import annotations
 
-from ccg.core import GameSpec, OptionSpec
+from ccg.core import GameSpec, rules_option
 
-from .params import RULES, check_rules_option
+from .params import RULES, check_industry
 from .state import CEState, create
 from .summary import heuristic, heuristics, outcome, trajectory
 
@@ -33,8 +33,8 @@ SPEC = GameSpec(
     min_players=2,
     max_players=6,
     default_players=4,
-    options={"rules": OptionSpec(None, "rule overrides, e.g. {'meter.build': 6} (see ccg.describe)",
-                                 check=check_rules_option)},
+    options={"rules": rules_option(RULES, "rule overrides, e.g. {'meter.build': 6} (see ccg.describe)",
+                                   check_industry)},
     rules=RULES,
     conformance_configs=(
         {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}, {"players": 6},

@@ -53,19 +53,18 @@ for _k, _name in enumerate(("detroit", "wheeling", "pittsburgh")):
                                                lo=0, hi=100, source="CE-D.5" + (", CE-11.2 d" if _name == "detroit" else ""))
 
 
-def resolve(overrides: Any) -> dict[str, Any]:
-    """All rule values with ``overrides`` validated, including the checks that span several values."""
-    values = resolve_rules(RULES, overrides)
+def check_industry(values: dict[str, Any]) -> None:
+    """The checks that span several rule values: no industry may start above its last value."""
     for name in ("detroit", "wheeling", "pittsburgh"):
         if values[f"industry.{name}.start"] > values[f"industry.{name}.max"]:
             raise ValueError(f"rule 'industry.{name}.start' must not exceed 'industry.{name}.max'")
+
+
+def resolve(overrides: Any) -> dict[str, Any]:
+    """All rule values with ``overrides`` validated, including the checks that span several values."""
+    values = resolve_rules(RULES, overrides)
+    check_industry(values)
     return values
-
-
-def check_rules_option(value: Any) -> Any:
-    """OptionSpec check: validate and return the overrides unchanged (canonical form)."""
-    resolve(value)
-    return value
 
 
 class Params:

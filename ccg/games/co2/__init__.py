@@ -12,18 +12,13 @@ from __future__ import annotations
 
 import os
 
-from ccg.core import GameSpec, OptionSpec, resolve_rules
+from ccg.core import GameSpec, OptionSpec, rules_option
 
 from .data import load_components
 from .params import RULES, check_rule_values
 from .scoring import heuristic, outcome, trajectory, trajectory_frame
 from .setup import create
 from .state import Co2State
-
-
-def _check_rules(value):
-    check_rule_values(resolve_rules(RULES, value))
-    return value
 
 
 def _check_components(value):
@@ -51,7 +46,7 @@ OPTIONS = {
     "draft": OptionSpec(False, "lobby card draft at setup (CO2-2.18.1)", check=_check_bool("draft")),
     "components": OptionSpec(None, "path to a component TOML file (default: the shipped reconstruction)",
                              check=_check_components),
-    "rules": OptionSpec(None, "rule parameter overrides, e.g. {'ppm.coal': 50}", check=_check_rules),
+    "rules": rules_option(RULES, "rule parameter overrides, e.g. {'ppm.coal': 50}", check_rule_values),
 }
 
 SPEC = GameSpec(
