@@ -62,14 +62,19 @@ def mid_game_positions(game: str, players: int | None, n: int, seed: int):
     return out
 
 
-def iterations_per_second(game: str, players: int | None, agent: MCTSAgent, positions: int = 4) -> float:
-    total_iter, total_time = 0, 0.0
+def iterations_per_second(game: str, players: int | None, agent: MCTSAgent, positions: int = 4) -> dict:
+    """Simulations per second and seconds per decision at mid-game positions, by wall clock and by
+    this process's CPU time (the CPU figure is the one to compare on a machine others are using)."""
+    total_iter, wall, cpu, n = 0, 0.0, 0.0, 0
     for state in mid_game_positions(game, players, positions, 11):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         agent.act(state)
-        total_time += time.perf_counter() - start
+        wall += time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
         total_iter += agent.last_iterations
-    return total_iter / total_time if total_time else float("nan")
+        n += 1
+    return {"iterations": total_iter / n, "per_wall_s": total_iter / wall, "per_cpu_s": total_iter / cpu,
+            "decision_cpu_s": cpu / n}
 
 
 def match(game, tested, others, players, n_games, seed, backend, workers, rules=None, progress=False):
@@ -130,8 +135,12 @@ def main(argv=None) -> int:
     for game in games:
         players = args.players or ccg.describe(game)["default_players"]
         if args.match in ("all", "speed"):
-            ips = iterations_per_second(game, players, MCTSAgent(iterations=min(args.iterations, 1000), rollout_depth=depth))
-            print(f"<!-- {game}: MCTS {ips:.0f} iterations/s (rollout_depth={depth}) -->", flush=True)
+            speed = iterations_per_second(game, players, MCTSAgent(iterations=min(args.iterations, 1000),
+                                                                   rollout_depth=depth))
+            print(f"<!-- {game}: MCTS {speed['per_cpu_s']:.0f} iterations per CPU-second "
+                  f"({speed['per_wall_s']:.0f} per wall second), {speed['decision_cpu_s']:.3f} CPU-s and "
+                  f"{speed['iterations']:.0f} iterations per decision (early stop), rollout_depth={depth} -->",
+                  flush=True)
         ups = []
         if args.match in ("all", "mcts"):
             ups.append((f"mcts:{args.iterations} vs greedy", mcts, "greedy"))
