@@ -32,9 +32,9 @@ browser:
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -x -q tests
 
-## make fuzz: the property and fuzz tests with fresh random examples (CI uses a fixed, derandomized set)
+## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set)
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 -p no:cacheprovider -q tests -k "fuzz or random or propert"
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 -p no:cacheprovider -q tests
 
 ## make bench: throughput figures for every game (see BENCHMARKS.md)
 bench: $(STAMP)
