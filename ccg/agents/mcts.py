@@ -87,10 +87,10 @@ class MCTSAgent(Agent):
     with the game's heuristic; ``prior`` seeds new children with the
     heuristic (see the module docstring). The move played is the most
     visited root action (ties: the first legal). With an iteration budget
-    and ``early_stop`` (default) the search stops early once no other root action could catch up with the
-    most visited one in the simulations left: the move is the one the full
-    budget would play, found sooner. ``heuristic(state, seat)`` replaces the
-    game's own evaluation when given.
+    and ``early_stop`` (default) the search stops once no other legal root
+    action could catch up with the most visited one in the simulations left:
+    the move is the one the full budget would play, found sooner.
+    ``heuristic(state, seat)`` replaces the game's own evaluation when given.
     """
 
     name = "mcts"
@@ -164,7 +164,7 @@ class MCTSAgent(Agent):
             while (limit is None or n < limit) and (deadline is None or n == 0 or time.perf_counter() < deadline):
                 self._iterate(root, state.determinize(seat, rng.next64()), heuristic)
                 n += 1
-                if stop_early and n % 16 == 0 and self._decided(root, limit - n):
+                if stop_early and n % 16 == 0 and self._decided(root, legal, limit - n):
                     break
         finally:
             self._all = None  # a closure: keep the agent picklable between moves
@@ -178,12 +178,14 @@ class MCTSAgent(Agent):
         return best
 
     @staticmethod
-    def _decided(root: _Node, remaining: int) -> bool:
-        """True when no other root action can catch up with the most visited one in ``remaining``
-        simulations, so the move of the full budget is already known (and the search may stop)."""
+    def _decided(root: _Node, legal: list[Action], remaining: int) -> bool:
+        """True when no other legal root action can catch up with the most visited one in
+        ``remaining`` simulations, so the move of the full budget is already known."""
         first = second = 0
-        for child in root.children.values():
-            v = child.visits
+        children = root.children
+        for action in legal:
+            child = children.get(action)
+            v = child.visits if child is not None else 0
             if v > first:
                 first, second = v, first
             elif v > second:
