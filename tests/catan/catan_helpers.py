@@ -4,7 +4,7 @@ from __future__ import annotations
 import ccg
 from ccg.core.rng import Rng
 from ccg.games.catan.actions import MAIN
-from ccg.games.catan.data import RES_INDEX
+from ccg.games.catan.data import RES_INDEX, VP_CARD
 from ccg.games.catan.roads import award_longest_road
 from ccg.games.catan.state import recompute_derived
 
@@ -103,3 +103,29 @@ def inland_nodes(s) -> list[int]:
 
 def coastal_nodes(s) -> list[int]:
     return [n for n in range(s.board.n_node) if s.board.node_coastal[n]]
+
+
+def spread(s, candidates, k, taken=()):
+    """k intersections from ``candidates`` that keep the distance rule with each other and ``taken``."""
+    nb = s.board.node_nbrs
+    chosen = list(taken)
+    out = []
+    for n in candidates:
+        if n in chosen or any(m in chosen for m in nb[n]):
+            continue
+        out.append(n)
+        chosen.append(n)
+        if len(out) == k:
+            return out
+    raise AssertionError("not enough room")
+
+
+def nine_vp_with_a_vp_card_on_top(s, p: int) -> None:
+    """Seat p: three cities and three VP cards (9 VP), the price of a development card in hand,
+    and a VP card on top of the deck, so ``buy dev`` reaches 10 VP."""
+    for x in spread(s, inland_nodes(s), 3):
+        put(s, p, x, 2)
+    deal_dev(s, p, VP_CARD, 3)
+    give(s, p, wool=1, ore=1, grain=1)
+    s.deck.remove(VP_CARD)
+    s.deck.append(VP_CARD)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from catan_helpers import coastal_nodes, deal_dev, give, hexi, inland_nodes, legal_strs, make, put, rig, road
+from catan_helpers import (coastal_nodes, deal_dev, give, hexi, inland_nodes, legal_strs, make, put, rig, road,
+                           spread)
 
 from ccg.core.rng import Rng
 from ccg.games.catan import oil as oil_rules
@@ -13,20 +14,6 @@ from ccg.games.catan.robber import robber_hexes
 
 OIL = "oil_springs"
 
-
-def spread(s, candidates, k, taken=()):
-    """k intersections from ``candidates`` that keep the distance rule with each other and ``taken``."""
-    nb = s.board.node_nbrs
-    chosen = list(taken)
-    out = []
-    for n in candidates:
-        if n in chosen or any(m in chosen for m in nb[n]):
-            continue
-        out.append(n)
-        chosen.append(n)
-        if len(out) == k:
-            return out
-    raise AssertionError("not enough room")
 
 
 def metro_ready(s, p, oil=2):

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from catan_helpers import coastal_nodes, deal_dev, give, hexi, inland_nodes, legal_strs, make, node, path, put, rig
+from catan_helpers import (coastal_nodes, deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top,
+                           node, path, put, rig, spread)
 
 import ccg
 from ccg.core.errors import IllegalActionError
@@ -21,19 +22,6 @@ from ccg.games.catan.data import HARBOUR_TYPES, KNIGHT, MONOPOLY, PLENTY, RESOUR
 OIL = "oil_springs"
 PRODUCES = {"forest": "lumber", "pasture": "wool", "fields": "grain", "hills": "brick", "mountains": "ore"}
 
-
-def spread(s, candidates, k, taken=()):
-    """k intersections from ``candidates`` keeping the distance rule with each other and ``taken``."""
-    nb = s.board.node_nbrs
-    chosen, out = list(taken), []
-    for n in candidates:
-        if n in chosen or any(m in chosen for m in nb[n]):
-            continue
-        out.append(n)
-        chosen.append(n)
-        if len(out) == k:
-            return out
-    raise AssertionError("not enough room")
 
 
 def terrain_counts(s) -> dict:
@@ -541,22 +529,12 @@ def test_cat_12_7_five_six_players_still_win_at_ten_on_their_own_turn():
     the SBP it counts only when the player's own turn comes."""
     s = make(players=5)
     assert s.P.vp_win == 10
-    for x in spread(s, inland_nodes(s), 3):
-        put(s, 0, x, 2)
-    deal_dev(s, 0, VP_CARD, 3)
-    give(s, 0, wool=1, ore=1, grain=1)
-    s.deck.remove(VP_CARD)
-    s.deck.append(VP_CARD)
+    nine_vp_with_a_vp_card_on_top(s, 0)
     assert s.vp(0) == 9
     s.apply("buy dev")
     assert s.is_terminal() and s.winners() == [0]
     t = make(players=5)
-    for x in spread(t, inland_nodes(t), 3):
-        put(t, 2, x, 2)
-    deal_dev(t, 2, VP_CARD, 3)
-    give(t, 2, wool=1, ore=1, grain=1)
-    t.deck.remove(VP_CARD)
-    t.deck.append(VP_CARD)
+    nine_vp_with_a_vp_card_on_top(t, 2)
     t.apply("end")
     t.apply("pass")  # seat 1
     assert t.cur == 2 and t.phase == SBP

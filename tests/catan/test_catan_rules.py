@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import pytest
-from catan_helpers import deal_dev, give, hexi, inland_nodes, legal_strs, make, node, path, put, rig, road
+from catan_helpers import (deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top, node,
+                           path, put, rig, road)
 
 import ccg
 from ccg.core.errors import IllegalActionError
 from ccg.games.catan import production
 from ccg.games.catan.actions import MAIN, PRE_ROLL, ROBBER, SBP
-from ccg.games.catan.data import KNIGHT, MONOPOLY, PIPS, PLENTY, ROAD_BUILDING, VP_CARD
+from ccg.games.catan.data import KNIGHT, MONOPOLY, PIPS, PLENTY, ROAD_BUILDING
 from ccg.games.catan.geometry import Geometry, spiral
 from ccg.games.catan.layouts import validate_layout, variable_layout
 from ccg.core.rng import Rng
@@ -324,18 +325,7 @@ def test_cat_9_6_monopoly():
 def test_cat_9_7_vp_cards_count_and_win_at_once():
     """CAT-9.7, CAT-11.2: hidden VP cards count; 10 VP during one's own turn wins at once."""
     s = make()
-    nodes = [n for n in inland_nodes(s)]
-    placed = []
-    for n in nodes:
-        if len(placed) == 3:
-            break
-        if all(s.node_owner[m] < 0 for m in s.board.node_nbrs[n]):
-            put(s, 0, n, 2)
-            placed.append(n)
-    deal_dev(s, 0, VP_CARD, 3)
-    give(s, 0, wool=1, ore=1, grain=1)
-    s.deck.remove(VP_CARD)
-    s.deck.append(VP_CARD)
+    nine_vp_with_a_vp_card_on_top(s, 0)
     assert s.vp(0) == 9
     s.apply("buy dev")
     assert s.is_terminal() and s.winners() == [0]
