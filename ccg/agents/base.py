@@ -43,16 +43,36 @@ class Agent:
         return f"{type(self).__name__}({args})"
 
 
-_NAMES: dict[str, str] = {"random": "RandomAgent", "greedy": "GreedyAgent", "mcts": "MCTSAgent"}
+# name -> the agent class, or the name of a class in ``ccg.agents`` (looked up when first used,
+# which keeps this module free of imports from its subclasses' modules)
+_NAMES: dict[str, "type[Agent] | str"] = {"random": "RandomAgent", "greedy": "GreedyAgent", "mcts": "MCTSAgent"}
 # a bare number after "name:" sets this parameter, e.g. "mcts:200" -> iterations=200
 _SHORTHAND: dict[str, str] = {"mcts": "iterations", "greedy": "samples"}
 
 
-def register_agent(name: str, class_name: str, shorthand: str | None = None) -> None:
-    """Make ``name`` usable in ``agents=[...]`` lists and on the command line."""
-    _NAMES[name] = class_name
+def register_agent(name: str, agent_class: "type[Agent] | str", shorthand: str | None = None) -> None:
+    """Make ``name`` usable in ``agents=[...]`` lists and on the command line.
+
+    ``agent_class`` is an :class:`Agent` subclass (or the name of one in
+    ``ccg.agents``). ``shorthand`` names the keyword a bare number sets, as
+    ``"mcts:200"`` sets ``iterations``. For worker processes and Dask the class
+    must be importable (defined in a module, not in a notebook cell).
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
+    if not isinstance(key, str) or not key or ":" in key:
+        raise ValueError(f"an agent name must be a non-empty word without ':', got {name!r}")
+    if isinstance(agent_class, str):
+        from .. import agents as package
+
+        if not isinstance(getattr(package, agent_class, None), type):
+            raise ValueError(f"ccg.agents has no agent class {agent_class!r}")
+    elif not (isinstance(agent_class, type) and issubclass(agent_class, Agent)):
+        raise ValueError(f"register_agent needs an Agent subclass, got {agent_class!r}")
+    _NAMES[key] = agent_class
     if shorthand:
-        _SHORTHAND[name] = shorthand
+        _SHORTHAND[key] = shorthand
+    else:
+        _SHORTHAND.pop(key, None)
 
 
 def agent_names() -> list[str]:
@@ -111,7 +131,9 @@ def make_agent(spec: Any, seed: int) -> Agent:
         return spec(seed=seed)
     if isinstance(spec, str):
         key, kwargs = parse_agent_spec(spec)
-        cls = getattr(package, _NAMES[key])
+        cls = _NAMES[key]
+        if isinstance(cls, str):
+            cls = getattr(package, cls)
         try:
             return cls(**kwargs, seed=seed)
         except TypeError as exc:  # an unknown keyword

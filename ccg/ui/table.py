@@ -34,8 +34,7 @@ _TO_MOVE = -2
 
 def agent_names() -> list[str]:
     """The registered agent names (``ccg.agents.make_agent`` accepts each)."""
-    names = getattr(agents_base, "agent_names", None)
-    return list(names()) if names is not None else sorted(getattr(agents_base, "_NAMES", {"random": 0}))
+    return agents_base.agent_names()
 
 
 def board_figure(state: GameState, seat: int | None = None) -> go.Figure:
