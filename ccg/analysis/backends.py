@@ -76,6 +76,8 @@ def run_tasks(
     desc: str = "games",
 ) -> list[tuple[list[dict], list[tuple]]]:
     """Run ``tasks`` on a backend; results in task order."""
+    if backend != "serial":
+        check_portable(tasks, backend)
     total = sum(stop - start for _, start, stop in tasks)
     bar = _bar(total, progress, desc)
     results: list[Any] = [None] * len(tasks)
@@ -106,6 +108,26 @@ def run_tasks(
         if bar is not None:
             bar.close()
     return results
+
+
+def check_portable(tasks: list[Task], backend: str) -> None:
+    """Fail early, and clearly, when a job cannot be sent to worker processes."""
+    import pickle
+
+    seen: set[int] = set()
+    for job, _, _ in tasks:
+        if id(job) in seen:
+            continue
+        seen.add(id(job))
+        try:
+            pickle.dumps(job)
+        except Exception as exc:
+            raise ValueError(
+                f"backend {backend!r} sends the games to worker processes, which needs every agent, "
+                f"heuristic and option to be picklable (classes and functions defined at module level, "
+                f"not lambdas or local functions); use backend='serial' or move them into a module. "
+                f"({type(exc).__name__}: {exc})"
+            ) from None
 
 
 def _run_dask(tasks: list[Task], client: Any, workers: int | None, bar) -> list:

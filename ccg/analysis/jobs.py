@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..agents import base as agents_base
 from ..agents.base import make_agent
 from ..core import registry
 from .runner import game_seed, play
@@ -33,6 +34,26 @@ class GameJob:
     extra: dict = field(default_factory=dict)  # constant columns added to every row (grid values)
     # (module, sys.path entry) so a worker can import a game registered at run time
     locate: tuple | None = None
+    # (name, class, shorthand) of agents registered at run time (``register_agent``), filled in
+    # when the job is made, so that worker processes know those names too
+    registered: tuple = ()
+
+    def __post_init__(self) -> None:
+        if not self.registered:
+            object.__setattr__(self, "registered", registered_agents(self.agents))
+
+
+def registered_agents(specs) -> tuple:
+    """The run-time registrations (name, class, shorthand) the agent names in ``specs`` rely on."""
+    out = []
+    for spec in specs:
+        if not isinstance(spec, str):
+            continue
+        name = spec.strip().split(":")[0].strip().lower()
+        cls = agents_base._NAMES.get(name)
+        if isinstance(cls, type):  # built-in agents are registered by class name, in every process
+            out.append((name, cls, agents_base._SHORTHAND.get(name)))
+    return tuple(dict.fromkeys(out))
 
 
 def locate_game(name: str) -> tuple[str, str | None]:
@@ -49,6 +70,9 @@ def locate_game(name: str) -> tuple[str, str | None]:
 
 
 def _ensure_registered(job: GameJob) -> None:
+    for name, cls, shorthand in job.registered:
+        if agents_base._NAMES.get(name) is not cls:
+            agents_base.register_agent(name, cls, shorthand)
     if job.locate is None or job.game in registry._MODULES:
         return
     module, path = job.locate

@@ -192,34 +192,20 @@ def test_agent_specs_parse_and_fail_clearly():
     assert isinstance(make_agent(RandomAgent, 2), Agent)
 
 
-class FirstLegalAgent(Agent):
-    """A user's own agent, defined outside ccg.agents: always the first legal action."""
-
-    name = "first"
-
-    def __init__(self, skip: int = 0, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.skip = skip
-
-    def act(self, state):
-        legal = state.legal_actions()
-        return legal[min(self.skip, len(legal) - 1)]
-
-    def _config(self):
-        return {"skip": self.skip}
-
-
 def test_a_users_agent_class_can_be_registered_by_name():
     from ccg.agents import agent_names, register_agent
     from ccg.agents import base
+    from custom_agents import FirstLegalAgent  # a module of its own: worker processes import it
 
     try:
         register_agent("First", FirstLegalAgent, shorthand="skip")
         assert "first" in agent_names()
         agent = make_agent("first:1", 5)
         assert isinstance(agent, FirstLegalAgent) and (agent.skip, agent.seed) == (1, 5)
-        frame = ccg.simulate("toy", n_games=2, agents=["first", "random"], seed=3)
-        assert len(frame) == 2
+        serial = ccg.simulate("toy", n_games=4, agents=["first", "random"], seed=3)
+        # spawned worker processes learn the name from the job, not from this process's registry
+        pooled = ccg.simulate("toy", n_games=4, agents=["first", "random"], seed=3, backend="processes", workers=2)
+        assert len(serial) == 4 and serial.equals(pooled)
         with pytest.raises(ValueError, match="needs an Agent subclass"):
             register_agent("broken", dict)
         with pytest.raises(ValueError, match="no agent class 'NoSuchAgent'"):

@@ -60,6 +60,18 @@ def test_bad_arguments():
         ccg.sweep("chess", GRID)
 
 
+def test_unpicklable_agents_fail_before_any_worker_starts(monkeypatch):
+    from ccg.agents import GreedyAgent
+
+    def no_games(*a, **k):
+        raise AssertionError("a game ran")
+
+    monkeypatch.setattr(backends, "run_chunk", no_games)
+    lambda_greedy = GreedyAgent(heuristic=lambda state, seat: 0.0)
+    with pytest.raises(ValueError, match="worker processes.*picklable.*lambdas"):
+        ccg.simulate("toy", n_games=2, agents=[lambda_greedy, "random"], backend="processes", workers=2)
+
+
 def test_agents_grid_compares_strategies():
     df = ccg.sweep("toy", {"agents": ["random,random", "mcts:20,random"]}, n_games=4, seed=1, progress=False)
     assert list(df.agents.unique()) == ["random,random", "mcts:20,random"]
