@@ -21,8 +21,8 @@ class GreedyAgent(Agent):
     child's generator moved) is a chance action: its value is the mean over
     ``samples`` children with independently reseeded generators. Ties are
     broken by the agent's own seeded generator. ``heuristic(state, seat)``
-    replaces the game's own evaluation when given (a module-level function, so
-    that process and Dask backends can pickle the agent).
+    replaces the game's own evaluation when given (a module-level function in
+    an importable file if the agent is to run on ``backend="processes"``).
     """
 
     name = "greedy"

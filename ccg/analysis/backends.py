@@ -76,8 +76,8 @@ def run_tasks(
     desc: str = "games",
 ) -> list[tuple[list[dict], list[tuple]]]:
     """Run ``tasks`` on a backend; results in task order."""
-    if backend != "serial":
-        check_portable(tasks, backend)
+    if backend == "processes":
+        check_portable(tasks)
     total = sum(stop - start for _, start, stop in tasks)
     bar = _bar(total, progress, desc)
     results: list[Any] = [None] * len(tasks)
@@ -110,24 +110,41 @@ def run_tasks(
     return results
 
 
-def check_portable(tasks: list[Task], backend: str) -> None:
-    """Fail early, and clearly, when a job cannot be sent to worker processes."""
-    import pickle
+def check_portable(tasks: list[Task]) -> None:
+    """Fail early, and clearly, when a job cannot be sent to the process pool.
 
+    The pool pickles each job with the standard pickle, which stores classes
+    and functions by reference: lambdas and local functions cannot be sent,
+    and neither can anything defined in a notebook or interactive session
+    (``__main__`` without a file), which the workers cannot import. (Dask
+    falls back to cloudpickle, which sends those by value, so it is not
+    checked here.)
+    """
+    import pickle
+    import pickletools
+    import sys
+
+    interactive = not hasattr(sys.modules.get("__main__"), "__file__")
     seen: set[int] = set()
     for job, _, _ in tasks:
         if id(job) in seen:
             continue
         seen.add(id(job))
         try:
-            pickle.dumps(job)
+            data = pickle.dumps(job)
         except Exception as exc:
             raise ValueError(
-                f"backend {backend!r} sends the games to worker processes, which needs every agent, "
-                f"heuristic and option to be picklable (classes and functions defined at module level, "
-                f"not lambdas or local functions); use backend='serial' or move them into a module. "
-                f"({type(exc).__name__}: {exc})"
+                "backend 'processes' sends the games to worker processes, which needs every agent, "
+                "heuristic and option to be picklable (classes and functions defined at module level, "
+                "not lambdas or local functions); use backend='serial' or 'dask', or move them into "
+                f"a module. ({type(exc).__name__}: {exc})"
             ) from None
+        if interactive and any(arg == "__main__" for _, arg, _ in pickletools.genops(data)):
+            raise ValueError(
+                "backend 'processes' cannot use agents or heuristics defined in a notebook or an "
+                "interactive session: worker processes cannot import them. Move them into a module "
+                "(a .py file next to the notebook), or use backend='serial' or 'dask'."
+            )
 
 
 def _run_dask(tasks: list[Task], client: Any, workers: int | None, bar) -> list:

@@ -72,6 +72,31 @@ def test_unpicklable_agents_fail_before_any_worker_starts(monkeypatch):
         ccg.simulate("toy", n_games=2, agents=[lambda_greedy, "random"], backend="processes", workers=2)
 
 
+def test_agents_defined_in_a_notebook_fail_clearly_on_the_process_pool(monkeypatch):
+    """A heuristic defined in a notebook cell lives in ``__main__``, which pool workers cannot import."""
+    import sys
+    import types
+
+    from ccg.agents import GreedyAgent
+
+    def no_games(*a, **k):
+        raise AssertionError("a game ran")
+
+    notebook = types.ModuleType("__main__")  # an interactive __main__: no __file__
+
+    def cell_heuristic(state, seat):
+        return 0.0
+
+    cell_heuristic.__module__ = "__main__"
+    cell_heuristic.__qualname__ = "cell_heuristic"
+    notebook.cell_heuristic = cell_heuristic
+    monkeypatch.setitem(sys.modules, "__main__", notebook)
+    monkeypatch.setattr(backends, "run_chunk", no_games)
+    agents = [GreedyAgent(heuristic=cell_heuristic), "random"]
+    with pytest.raises(ValueError, match="defined in a notebook"):
+        ccg.simulate("toy", n_games=2, agents=agents, backend="processes", workers=2)
+
+
 def test_agents_grid_compares_strategies():
     df = ccg.sweep("toy", {"agents": ["random,random", "mcts:20,random"]}, n_games=4, seed=1, progress=False)
     assert list(df.agents.unique()) == ["random,random", "mcts:20,random"]
