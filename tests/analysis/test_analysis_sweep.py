@@ -111,7 +111,13 @@ def test_serial_processes_and_dask_give_identical_rows(tmp_path):
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         dask = ccg.sweep("toy", grid, n_games=6, seed=7, progress=False, client=client, chunk_size=3)
+        # Dask sends a lambda heuristic by value (cloudpickle); the process pool would refuse it
+        from ccg.agents import GreedyAgent
+
+        lambda_greedy = [GreedyAgent(heuristic=lambda state, seat: float(state.banked[seat])), "random"]
+        lambda_rows = ccg.simulate("toy", n_games=4, agents=lambda_greedy, seed=5, client=client)
     pd.testing.assert_frame_equal(serial, dask)
+    pd.testing.assert_frame_equal(lambda_rows, ccg.simulate("toy", n_games=4, agents=lambda_greedy, seed=5))
     if pytest.importorskip("pyarrow"):
         path = tmp_path / "sweep.parquet"
         ccg.sweep("toy", grid, n_games=2, seed=7, progress=False, out=str(path))
