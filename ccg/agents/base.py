@@ -75,6 +75,30 @@ def register_agent(name: str, agent_class: "type[Agent] | str", shorthand: str |
         _SHORTHAND.pop(key, None)
 
 
+def registrations(specs) -> tuple:
+    """The run-time registrations ``(name, class, shorthand)`` the agent names in ``specs`` rely on.
+
+    Built-in agents are registered by class name in every process; a class
+    registered with :func:`register_agent` exists only in the process that
+    registered it, so jobs carry these to worker processes
+    (:func:`restore_registrations` there)."""
+    out = []
+    for spec in specs:
+        if isinstance(spec, str):
+            name = _agent_key(spec)
+            cls = _NAMES.get(name)
+            if isinstance(cls, type):
+                out.append((name, cls, _SHORTHAND.get(name)))
+    return tuple(dict.fromkeys(out))
+
+
+def restore_registrations(registered) -> None:
+    """Register again, in this process, what :func:`registrations` collected elsewhere."""
+    for name, cls, shorthand in registered:
+        if _NAMES.get(name) is not cls:
+            register_agent(name, cls, shorthand)
+
+
 def agent_names() -> list[str]:
     """The names ``make_agent`` understands."""
     return sorted(_NAMES)
@@ -96,13 +120,18 @@ def _value(text: str) -> Any:
         return text.strip()
 
 
+def _agent_key(spec: str) -> str:
+    """The agent name in a spec: ``"MCTS:200"`` -> ``"mcts"``."""
+    return spec.strip().split(":")[0].strip().lower()
+
+
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"mcts"``, ``"mcts:200"``, ``"mcts:seconds=0.5:rollout_depth=none"`` -> (name, kwargs).
 
     Raises ValueError naming the problem.
     """
     parts = spec.strip().split(":")
-    key = parts[0].strip().lower()
+    key = _agent_key(spec)
     if key not in _NAMES:
         from ..core.rules import unknown_name_error
 

@@ -14,8 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import base as agents_base
-from ..agents.base import make_agent
+from ..agents.base import make_agent, registrations, restore_registrations
 from ..core import registry
 from .runner import game_seed, play
 
@@ -40,20 +39,7 @@ class GameJob:
 
     def __post_init__(self) -> None:
         if not self.registered:
-            object.__setattr__(self, "registered", registered_agents(self.agents))
-
-
-def registered_agents(specs) -> tuple:
-    """The run-time registrations (name, class, shorthand) the agent names in ``specs`` rely on."""
-    out = []
-    for spec in specs:
-        if not isinstance(spec, str):
-            continue
-        name = spec.strip().split(":")[0].strip().lower()
-        cls = agents_base._NAMES.get(name)
-        if isinstance(cls, type):  # built-in agents are registered by class name, in every process
-            out.append((name, cls, agents_base._SHORTHAND.get(name)))
-    return tuple(dict.fromkeys(out))
+            object.__setattr__(self, "registered", registrations(self.agents))
 
 
 def locate_game(name: str) -> tuple[str, str | None]:
@@ -70,9 +56,7 @@ def locate_game(name: str) -> tuple[str, str | None]:
 
 
 def _ensure_registered(job: GameJob) -> None:
-    for name, cls, shorthand in job.registered:
-        if agents_base._NAMES.get(name) is not cls:
-            agents_base.register_agent(name, cls, shorthand)
+    restore_registrations(job.registered)
     if job.locate is None or job.game in registry._MODULES:
         return
     module, path = job.locate

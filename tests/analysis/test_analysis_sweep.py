@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 
 import ccg
+from ccg.agents import GreedyAgent
 from ccg.analysis import backends
 from ccg.analysis.runner import game_seed
 
@@ -29,6 +30,15 @@ def test_sweep_results_do_not_depend_on_chunking():
     pd.testing.assert_frame_equal(a, b)
 
 
+@pytest.fixture
+def no_games(monkeypatch):
+    """Any game that starts fails the test: the error must come before the first game."""
+    def refuse(*a, **k):
+        raise AssertionError("a game ran")
+
+    monkeypatch.setattr(backends, "run_chunk", refuse)
+
+
 @pytest.mark.parametrize("grid, message", [
     ({"rules.targt": [10]}, "unknown rule of toy.*'target'"),
     ({"rules.target": [1]}, "at least 5"),
@@ -40,11 +50,7 @@ def test_sweep_results_do_not_depend_on_chunking():
     ({"agents": [["random", "mcst"]]}, "unknown agent"),
     ({"agents": [["random"]]}, "one entry per seat"),
 ])
-def test_bad_grids_fail_before_any_game_runs(grid, message, monkeypatch):
-    def no_games(*a, **k):
-        raise AssertionError("a game ran")
-
-    monkeypatch.setattr(backends, "run_chunk", no_games)
+def test_bad_grids_fail_before_any_game_runs(grid, message, no_games):
     with pytest.raises(ValueError, match=message):
         ccg.sweep("toy", grid, n_games=2, progress=False)
 
@@ -60,27 +66,16 @@ def test_bad_arguments():
         ccg.sweep("chess", GRID)
 
 
-def test_unpicklable_agents_fail_before_any_worker_starts(monkeypatch):
-    from ccg.agents import GreedyAgent
-
-    def no_games(*a, **k):
-        raise AssertionError("a game ran")
-
-    monkeypatch.setattr(backends, "run_chunk", no_games)
+def test_unpicklable_agents_fail_before_any_worker_starts(no_games):
     lambda_greedy = GreedyAgent(heuristic=lambda state, seat: 0.0)
     with pytest.raises(ValueError, match="worker processes.*picklable.*lambdas"):
         ccg.simulate("toy", n_games=2, agents=[lambda_greedy, "random"], backend="processes", workers=2)
 
 
-def test_agents_defined_in_a_notebook_fail_clearly_on_the_process_pool(monkeypatch):
+def test_agents_defined_in_a_notebook_fail_clearly_on_the_process_pool(no_games, monkeypatch):
     """A heuristic defined in a notebook cell lives in ``__main__``, which pool workers cannot import."""
     import sys
     import types
-
-    from ccg.agents import GreedyAgent
-
-    def no_games(*a, **k):
-        raise AssertionError("a game ran")
 
     notebook = types.ModuleType("__main__")  # an interactive __main__: no __file__
 
@@ -91,7 +86,6 @@ def test_agents_defined_in_a_notebook_fail_clearly_on_the_process_pool(monkeypat
     cell_heuristic.__qualname__ = "cell_heuristic"
     notebook.cell_heuristic = cell_heuristic
     monkeypatch.setitem(sys.modules, "__main__", notebook)
-    monkeypatch.setattr(backends, "run_chunk", no_games)
     agents = [GreedyAgent(heuristic=cell_heuristic), "random"]
     with pytest.raises(ValueError, match="defined in a notebook"):
         ccg.simulate("toy", n_games=2, agents=agents, backend="processes", workers=2)
@@ -112,8 +106,6 @@ def test_serial_processes_and_dask_give_identical_rows(tmp_path):
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         dask = ccg.sweep("toy", grid, n_games=6, seed=7, progress=False, client=client, chunk_size=3)
         # Dask sends a lambda heuristic by value (cloudpickle); the process pool would refuse it
-        from ccg.agents import GreedyAgent
-
         lambda_greedy = [GreedyAgent(heuristic=lambda state, seat: float(state.banked[seat])), "random"]
         lambda_rows = ccg.simulate("toy", n_games=4, agents=lambda_greedy, seed=5, client=client)
     pd.testing.assert_frame_equal(serial, dask)
