@@ -6,7 +6,9 @@ plugs in without touching this module.
 """
 from __future__ import annotations
 
+import asyncio
 import html
+import time
 import traceback
 from typing import Any, Sequence
 
@@ -24,10 +26,12 @@ from ..core.state import GameState
 from ..core.tree import GameTree, Node
 from . import inspect as insp
 from .board import BoardView, FigureSlot, click_location
-from .whatif import outcome_columns, outcome_figure, what_if
+from .figure_view import FigureView
+from .whatif import iter_what_if, outcome_figure, summary_table, what_if
 
 HUMAN = "human"
 MILESTONE_KEYS = ("round", "decade", "era", "phase", "turn", "generation", "year", "stage")
+PANEL_WIDTH = 440  # px, the control panel beside (or under) the board
 _REFEREE = -1
 _TO_MOVE = -2
 
@@ -63,6 +67,7 @@ class Table:
     game options are passed to ``ccg.new_game``). ``seats`` has one entry per seat:
     ``"human"`` or an agent (a name such as ``"random"``, an Agent, or an Agent class).
     With ``autoplay`` (default) bots move by themselves until a human is to move.
+    ``whatif_limit`` caps the games one what-if run may ask for (a classroom sets it low).
     Every control is also a method (``play``, ``bot_move``, ``back`` …) for scripts and tests.
     """
 
@@ -76,6 +81,7 @@ class Table:
         helper: Any = None,
         view: int | None | str = "auto",
         whatif_games: int = 40,
+        whatif_limit: int = 100_000,
         **options: Any,
     ) -> None:
         if isinstance(state_or_game, str):
@@ -102,7 +108,9 @@ class Table:
         self._listeners: list = []
         self._agents: list[Agent | None] = [None] * n
         self._helper = self._make(helper if helper is not None else ("greedy" if "greedy" in agent_names() else "random"), n)
-        self._build(seats, whatif_games)
+        self._wi_task: asyncio.Task | None = None
+        self._wi_stop = False
+        self._build(seats, whatif_games, whatif_limit)
         for p, spec in enumerate(seats):
             self._set_seat(p, spec)
         self._set_view(view)
@@ -127,8 +135,8 @@ class Table:
         return v
 
     @property
-    def wi_chart(self) -> go.FigureWidget | None:
-        """The what-if chart widget."""
+    def wi_chart(self) -> FigureView:
+        """The what-if chart widget (empty before the first run)."""
         return self.wi_slot.widget
 
     @property
@@ -152,7 +160,10 @@ class Table:
         self.refresh()
 
     def bot_move(self) -> None:
-        """Let the seat to move play one move with its agent (the helper agent for human seats)."""
+        """Let the seat to move play one move with its agent (the helper agent for human seats).
+
+        As after ``play``, the bots then answer (with autoplay) until a human is to move.
+        """
         s = self.state
         if s.is_terminal():
             self._say("The game is over.")
@@ -161,6 +172,8 @@ class Table:
         self.tree.play(agent.act(s))
         self.location = None
         self.message = ""
+        if self.autoplay:
+            self._run_bots(stop_at_human=True)
         self.refresh()
 
     def play_until(self, mode: str = "human", n: int = 10) -> int:
@@ -235,41 +248,118 @@ class Table:
         self._refresh_status()
 
     def click(self, location: str) -> None:
-        """Simulate a click on the board at ``location`` (goes through the FigureWidget click path)."""
+        """Simulate a click on the board at ``location`` (the same message a browser click sends)."""
         click_location(self.board.widget, location)
 
     def load_position(self, text: str) -> None:
-        """Jump to a pasted position string (a new tree starts there). Bad text changes nothing."""
+        """Jump to a pasted position string. Bad text changes nothing.
+
+        A position already in the move tree is simply jumped to; any other starts a new tree at
+        the pasted position (the status line says so, and how many positions the old tree held).
+        """
         state = from_position_string(text)
         if state.game != self.state.game or state.num_players != self.state.num_players:
             raise InvalidPositionError(
                 f"this table plays {self.state.game} with {self.state.num_players} seats; "
                 f"the position is {state.game} with {state.num_players}"
             )
-        self.tree = GameTree(state)
+        node = self._node_holding(state)
+        if node is not None:
+            self.tree.go(node)
+            self.message = "position loaded: it is already in the move tree, which is kept"
+        else:
+            old = len(self.tree)
+            self.tree = GameTree(state)
+            self.message = (f"position loaded: a new move tree starts here (the previous tree, "
+                            f"{old} position{'s' if old != 1 else ''}, was replaced)")
         self.location = None
-        self.message = "position loaded"
         self.refresh()
 
     def run_what_if(self, n_games: int | None = None, agents: Sequence[Any] | None = None, seed: int | None = None):
         """Run the what-if continuations from the cursor, update the chart; returns the DataFrame."""
+        state, n, agents, seed, seat = self._what_if_request(n_games, agents, seed)
+        self._what_if_started(n)
+        try:
+            df = what_if(state, n, agents=agents, seed=seed, seat=seat, progress=self._what_if_tick,
+                         stop=lambda: self._wi_stop)
+        finally:
+            self._what_if_finished()
+        return self._show_what_if(df, state, n)
+
+    def start_what_if(self) -> None:
+        """The Run button. In a live kernel the games run one by one between messages, so Stop
+        (and the rest of the table) keeps working; without an event loop it runs at once."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.run_what_if()
+            return
+        if self._wi_task is None or self._wi_task.done():
+            self._wi_task = loop.create_task(self._what_if_in_background())
+
+    def stop_what_if(self) -> None:
+        """Stop a running what-if after the current game; the games played so far are charted."""
+        self._wi_stop = True
+
+    async def _what_if_in_background(self) -> None:
+        try:
+            state, n, agents, seed, seat = self._what_if_request()
+            self._what_if_started(n)
+            rows = []
+            for done, row in enumerate(iter_what_if(state, n, agents=agents, seed=seed, seat=seat), start=1):
+                rows.append(row)
+                self._what_if_tick(done, n)
+                if self._wi_stop:
+                    break
+                await asyncio.sleep(0)  # let the kernel handle Stop and other clicks between games
+            df = pd.DataFrame(rows)
+            df.attrs["stopped"] = len(rows) < n
+            self._show_what_if(df, state, n)
+        except ValueError as e:
+            self._say(str(e), error=True)
+        except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
+            self.last_error = traceback.format_exc()
+            self._say(f"internal error ({type(e).__name__}: {e}); see Table.last_error", error=True)
+        finally:
+            self._what_if_finished()
+
+    def _what_if_request(self, n_games: int | None = None, agents: Sequence[Any] | None = None,
+                         seed: int | None = None) -> tuple[GameState, int, list, int, int | None]:
         n = self.wi_games.value if n_games is None else n_games
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.wi_games.max:
+            raise ValueError(f"games must be a whole number from 0 to {self.wi_games.max}, got {n!r}")
         agents = [b.value for b in self.wi_agents] if agents is None else list(agents)
         seed = self.wi_seed.value if seed is None else seed
+        seat = self.view_seat if self.state.hidden_information else None
+        return self.state.clone(), n, agents, seed, seat
+
+    def _what_if_started(self, n: int) -> None:
+        self._wi_stop = False
+        self._wi_ticked = 0.0
         self.wi_progress.max = max(n, 1)
         self.wi_progress.value = 0
+        self.wi_note.value = f"0 of {n} games"
+        self.wi_button.disabled = True
+        self.wi_stop_button.disabled = False
 
-        def tick(done: int, total: int) -> None:
+    def _what_if_tick(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - self._wi_ticked >= 0.1:  # at most ten updates a second
+            self._wi_ticked = now
             self.wi_progress.value = done
+            self.wi_note.value = f"{done} of {total} games"
 
-        seat = self.view_seat if self.state.hidden_information else None
-        df = what_if(self.state, n, agents=agents, seed=seed, seat=seat, progress=tick)
-        fig = outcome_figure(df, self.state.num_players, title=f"What if? from move {self.state.ply}")
+    def _what_if_finished(self) -> None:
+        self.wi_button.disabled = False
+        self.wi_stop_button.disabled = True
+
+    def _show_what_if(self, df: pd.DataFrame, state: GameState, n: int) -> pd.DataFrame:
+        stopped = bool(df.attrs.get("stopped"))
+        self.wi_progress.value = len(df)
+        self.wi_note.value = f"{len(df)} of {n} games" + (" (stopped)" if stopped else "")
+        fig = outcome_figure(df, state.num_players, title=f"What if? from move {state.ply}")
         self.wi_slot.show(fig)
-        cols = [c for c in df.columns if c.startswith("score_")] + ["actions"] + [
-            c for c in outcome_columns(df) if pd.api.types.is_numeric_dtype(df[c])]
-        if len(df):
-            self.wi_summary.value = insp.html_table(df[cols].astype(float).describe().loc[["mean", "min", "max"]].round(2))
+        self.wi_summary.value = insp.html_table(summary_table(df)) if len(df) else ""
         self.last_what_if = df
         return df
 
@@ -298,7 +388,7 @@ class Table:
         callback(self.state)
 
     # ------------------------------------------------------------------ building
-    def _build(self, seats: Sequence[Any], whatif_games: int) -> None:
+    def _build(self, seats: Sequence[Any], whatif_games: int, whatif_limit: int) -> None:
         n = self.state.num_players
         self.board = BoardView(board_figure(self.state, None), on_location=self._on_board_click)
         self.status = W.HTML().add_class("ccg-status")
@@ -330,13 +420,14 @@ class Table:
         # history
         self.slider = W.IntSlider(min=0, max=0, value=0, description="move", continuous_update=False,
                                   layout=W.Layout(width="98%")).add_class("ccg-slider")
-        self.first_button = W.Button(description="⏮", layout=W.Layout(width="48px"), tooltip="start")
+        # |◀ and ▶| rather than ⏮ ⏭: Debian's default fonts have no glyphs for U+23ED / U+23EE
+        self.first_button = W.Button(description="|◀", layout=W.Layout(width="48px"), tooltip="start").add_class("ccg-first")
         self.back_button = W.Button(description="◀", layout=W.Layout(width="48px"), tooltip="back").add_class("ccg-back")
-        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip="forward")
-        self.last_button = W.Button(description="⏭", layout=W.Layout(width="48px"), tooltip="end of line")
+        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip="forward").add_class("ccg-forward")
+        self.last_button = W.Button(description="▶|", layout=W.Layout(width="48px"), tooltip="end of line").add_class("ccg-last")
         self.tree_box = W.Select(options=[], rows=12, layout=W.Layout(width="98%")).add_class("ccg-tree")
-        self.promote_button = W.Button(description="promote", tooltip="move this variation up one place")
-        self.main_button = W.Button(description="make main line")
+        self.promote_button = W.Button(description="promote", tooltip="move this variation up one place").add_class("ccg-promote")
+        self.main_button = W.Button(description="make main line").add_class("ccg-main-line")
         self.delete_button = W.Button(description="delete move", button_style="warning",
                                       tooltip="delete this move and everything after it")
         history_tab = W.VBox([
@@ -354,28 +445,42 @@ class Table:
         inspect_tab = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
                               W.HTML("<b>position</b>"), self.globals_html, W.HTML("<b>log</b>"), self.log])
         # what if
-        self.wi_games = W.BoundedIntText(value=whatif_games, min=1, max=100_000, description="games")
+        self.wi_games = W.BoundedIntText(value=min(whatif_games, whatif_limit), min=1, max=whatif_limit,
+                                         description="games").add_class("ccg-whatif-games")
         self.wi_seed = W.IntText(value=self.seed, description="seed")
         self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}") for p in range(n)]
         self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
-        self.wi_progress = W.IntProgress(value=0, min=0, max=1, description="progress")
+        self.wi_stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="70px"),
+                                       tooltip="stop after the current game").add_class("ccg-whatif-stop")
+        self.wi_progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="140px")).add_class("ccg-whatif-progress")
+        self.wi_note = W.HTML().add_class("ccg-whatif-note")
         self.wi_slot = FigureSlot(css_class="ccg-whatif-chart")  # the chart appears with the first run
-        self.wi_summary = W.HTML()
+        self.wi_summary = W.HTML(layout=W.Layout(overflow="auto")).add_class("ccg-whatif-summary")
         whatif_tab = W.VBox([W.HBox([self.wi_games, self.wi_seed]), *self.wi_agents,
-                             W.HBox([self.wi_button, self.wi_progress]), self.wi_slot.box, self.wi_summary])
+                             W.HBox([self.wi_button, self.wi_stop_button, self.wi_progress, self.wi_note]),
+                             self.wi_slot.box, self.wi_summary])
         # position string
         self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
-        self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%"))
-        self.paste_button = W.Button(description="Go to position")
+        self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%")).add_class("ccg-paste")
+        self.paste_button = W.Button(description="Go to position").add_class("ccg-go-position")
         position_tab = W.VBox([W.HTML("Copy this string to share the position:"), self.position,
                                self.paste, self.paste_button])
         self.tabs = W.Tab(children=[play_tab, history_tab, inspect_tab, whatif_tab, position_tab])
         for i, title in enumerate(["Play", "History", "Inspect", "What if?", "Position"]):
             self.tabs.set_title(i, title)
-        self.tabs.layout.width = "430px"
         self.last_error = ""
-        self.widget = W.VBox([self.status, W.HBox([self.board.box, self.tabs])]).add_class("ccg-table")
+        self.widget = W.VBox([self.status, self._board_and_panel()]).add_class("ccg-table")
         self._wire()
+
+    def _board_and_panel(self) -> W.Box:
+        """Board and control panel side by side; the panel wraps under the board when the row is too narrow.
+
+        The board never lies under the panel: it takes its figure's width or, with less room, shrinks
+        (drawn scaled); the panel keeps a fixed width.
+        """
+        self.tabs.layout = W.Layout(flex=f"0 0 {PANEL_WIDTH}px", width=f"{PANEL_WIDTH}px", min_width="0")
+        return W.Box([self.board.box, self.tabs], layout=W.Layout(
+            display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")).add_class("ccg-row")
 
     def _wire(self) -> None:
         guard = self._guard
@@ -394,7 +499,8 @@ class Table:
         self.main_button.on_click(guard(lambda _: self.promote_to_main()))
         self.delete_button.on_click(guard(lambda _: self.delete()))
         self.view.observe(guard(lambda _: self.refresh(), quiet=True), "value")
-        self.wi_button.on_click(guard(lambda _: self.run_what_if()))
+        self.wi_button.on_click(guard(lambda _: self.start_what_if()))
+        self.wi_stop_button.on_click(guard(lambda _: self.stop_what_if()))
         self.paste_button.on_click(guard(lambda _: self.load_position(self.paste.value)))
         for p, box in enumerate(self.seat_boxes):
             box.observe(guard(lambda change, p=p: self._seat_changed(p, change["new"]), quiet=True), "value")
@@ -516,6 +622,20 @@ class Table:
             if key in data and (isinstance(data[key], (int, str)) and not isinstance(data[key], bool)):
                 opts.append((f"to the next {key}", f"key:{key}"))
         return opts
+
+    def _node_holding(self, state: GameState) -> Node | None:
+        """The node of the tree whose position is ``state`` (its line of moves from the tree's start), if any."""
+        start = self.tree.start
+        before = start.history()
+        moves = state.history()
+        if state.seed != start.seed or moves[:len(before)] != before:
+            return None
+        node = self.tree.root
+        for move in moves[len(before):]:
+            node = node.variation(move)
+            if node is None:
+                return None
+        return node if self.tree.state_at(node) == state else None
 
     def _branch_node(self) -> Node | None:
         """The node where the cursor's line leaves its parent's main line (None on the main line)."""
