@@ -382,6 +382,15 @@ class Table:
         finally:
             self._busy = False
 
+    def close(self) -> None:
+        """Close every widget of the table (front ends drop them; a classroom closes the old table on New game)."""
+        self.stop_what_if()
+        stack = [self.widget]
+        while stack:
+            widget = stack.pop()
+            stack.extend(getattr(widget, "children", ()))
+            widget.close()
+
     def on_change(self, callback) -> None:
         """Call ``callback(state)`` after every redraw (e.g. to update a gauge beside the table)."""
         self._listeners.append(callback)
@@ -399,8 +408,8 @@ class Table:
         self.actions = W.Select(options=[], rows=10, layout=W.Layout(width="98%")).add_class("ccg-actions")
         self.play_button = W.Button(description="Play", button_style="primary").add_class("ccg-play")
         self.bot_button = W.Button(description="Bot move").add_class("ccg-bot")
-        self.until = W.Dropdown(options=self._until_options(), layout=W.Layout(width="230px"))
-        self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px"))
+        self.until = W.Dropdown(options=self._until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
+        self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
         self.until_button = W.Button(description="Play on").add_class("ccg-until")
         choices = [HUMAN, *agent_names()]
         self.seat_boxes = []
@@ -466,7 +475,8 @@ class Table:
         position_tab = W.VBox([W.HTML("Copy this string to share the position:"), self.position,
                                self.paste, self.paste_button])
         self.tabs = W.Tab(children=[play_tab, history_tab, inspect_tab, whatif_tab, position_tab])
-        for i, title in enumerate(["Play", "History", "Inspect", "What if?", "Position"]):
+        self.tab_titles = ["Play", "History", "Inspect", "What if?", "Position"]
+        for i, title in enumerate(self.tab_titles):
             self.tabs.set_title(i, title)
         self.last_error = ""
         self.widget = W.VBox([self.status, self._board_and_panel()]).add_class("ccg-table")
@@ -479,6 +489,7 @@ class Table:
         (drawn scaled); the panel keeps a fixed width.
         """
         self.tabs.layout = W.Layout(flex=f"0 0 {PANEL_WIDTH}px", width=f"{PANEL_WIDTH}px", min_width="0")
+        self.tabs.add_class("ccg-panel")
         return W.Box([self.board.box, self.tabs], layout=W.Layout(
             display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")).add_class("ccg-row")
 

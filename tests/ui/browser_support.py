@@ -1,0 +1,462 @@
+"""Browser-test helpers: servers, Debian's Chromium, and a driver that checks a Table in a page against the game.
+
+How a test knows which position the kernel meant to show: every Table in the page has a *shadow* — the
+same Table built in the test process with the same arguments and driven by the same clicks. Engines and
+agents are seeded, so the shadow reaches the same positions. After each click the driver waits until the
+page's status line (``.ccg-status``: game, move number, seat to move, size of the tree, message) equals
+the shadow's and the board has drawn everything it received (no ``data-ccg-pending``), then requires the
+page's move log (``.ccg-log``) and action list (``.ccg-actions``) to equal the shadow's — the same moves
+from the same start, so the same position — and compares the figure the browser holds (the Plotly div's
+``data`` and ``layout``) trace by trace and annotation by annotation with ``ccg.plot.board(state, seat)``.
+
+The CSS hooks used here are documented in ``ccg/ui/README.md``.
+"""
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import ccg
+from ccg.ui import Table, location_of
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+TIMEOUT_MS = 60_000
+
+
+# ---------------------------------------------------------------------------------------------- setup
+def chromium() -> str:
+    """Debian's chromium binary; installed with apt-get when missing and we are root, else a visible skip."""
+    path = shutil.which("chromium")
+    if path is None and shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        subprocess.run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+                       shell=True, check=False, capture_output=True, timeout=900)
+        path = shutil.which("chromium")
+    if path is None:
+        pytest.skip("Debian's chromium is not installed and could not be installed with apt-get (run `make browser`)")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A Jupyter server process (JupyterLab or Voila) on a free local port, stopped on close."""
+
+    def __init__(self, cmd: list[str], cwd: Path, url: str, env: dict | None = None, ready_path: str = "") -> None:
+        self.log = tempfile.TemporaryFile()
+        self.url = url
+        self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env,
+                                     start_new_session=True)
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(url + ready_path, timeout=2)
+                return
+            except urllib.error.HTTPError:  # any HTTP answer: the server is up
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.close()
+                    pytest.fail(f"{cmd[0]} did not start on {url}:\n{self.output()[-3000:]}")
+                time.sleep(0.3)
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.log.close()
+
+
+def jupyter_env(home: Path, venv_bin: Path) -> dict:
+    """An environment whose Jupyter config, data, runtime and settings live under ``home`` (nothing from the user)."""
+    env = dict(os.environ)
+    env.update({
+        "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTER_DATA_DIR": str(home / "data"), "IPYTHONDIR": str(home / "ipython"),
+        "PATH": f"{venv_bin}{os.pathsep}{env.get('PATH', '')}", "JUPYTER_PLATFORM_DIRS": "1",
+    })
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def write_lab_settings(settings_dir: Path) -> None:
+    """JupyterLab settings for a quiet, deterministic page: no news or update pop-ups, every cell in the DOM."""
+    files = {
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                            "checkForUpdates": False},
+    }
+    for name, body in files.items():
+        path = settings_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(body))
+
+
+def notebook(cells: list[str]) -> dict:
+    """A notebook (nbformat 4 JSON) of code cells, with the Python 3 kernel."""
+    return {"cells": [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
+                       "outputs": [], "source": src} for i, src in enumerate(cells)],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def app_namespace(path: Path) -> dict:
+    """Run an app notebook's code cells in this process (the shadow of the app a browser shows)."""
+    cells = json.loads(path.read_text())["cells"]
+    namespace: dict[str, Any] = {}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), str(path), "exec"), namespace)  # our own app notebook
+    return namespace
+
+
+# ---------------------------------------------------------------------------------------------- figures
+READ_FIGURE = """(root) => {
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  if (!gd || !gd.data) return null;
+  const v = (x) => (x === undefined ? null : x);
+  const arr = (x) => (x === undefined || x === null ? null : Array.from(x));
+  return {
+    data: gd.data.map(t => ({type: v(t.type), name: v(t.name), x: arr(t.x), y: arr(t.y), text: v(t.text),
+                             hovertext: v(t.hovertext), customdata: v(t.customdata),
+                             header: t.header ? v(t.header.values) : null, cells: t.cells ? v(t.cells.values) : null})),
+    annotations: (gd.layout.annotations || []).map(a => ({text: v(a.text), x: v(a.x), y: v(a.y)})),
+    shapes: (gd.layout.shapes || []).map(s => ({type: v(s.type), x0: v(s.x0), x1: v(s.x1), y0: v(s.y0), y1: v(s.y1)})),
+    title: gd.layout.title ? v(gd.layout.title.text) : null,
+  };
+}"""
+
+TRACE_KEYS = ("type", "name", "x", "y", "text", "hovertext", "customdata")
+
+
+def _plain(value: Any) -> Any:
+    return value.tolist() if hasattr(value, "tolist") else str(value)
+
+
+def expected_figure(state, seat) -> dict:
+    """``ccg.plot.board(state, seat)`` as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
+    fig = json.loads(json.dumps(ccg.plot.board(state, seat=seat).to_plotly_json(), default=_plain))
+    layout = fig["layout"]
+
+    def trace(t: dict) -> dict:
+        out = {k: t.get(k) for k in TRACE_KEYS}
+        out["header"] = (t.get("header") or {}).get("values")
+        out["cells"] = (t.get("cells") or {}).get("values")
+        return out
+
+    title = layout.get("title")
+    return {
+        "data": [trace(t) for t in fig["data"]],
+        "annotations": [{k: a.get(k) for k in ("text", "x", "y")} for a in layout.get("annotations", [])],
+        "shapes": [{k: s.get(k) for k in ("type", "x0", "x1", "y0", "y1")} for s in layout.get("shapes", [])],
+        "title": title.get("text") if isinstance(title, dict) else title,
+    }
+
+
+def differences(seen: dict | None, expected: dict, limit: int = 8) -> list[str]:
+    """Where the browser's figure differs from the expected one (empty: equal), trace by trace, item by item."""
+    if seen is None:
+        return ["the page holds no board figure"]
+    out: list[str] = []
+    if len(seen["data"]) != len(expected["data"]):
+        out.append(f"{len(seen['data'])} traces in the browser, {len(expected['data'])} expected")
+    for i, (a, b) in enumerate(zip(seen["data"], expected["data"])):
+        for key in b:
+            if a.get(key) != b[key]:
+                got, want = a.get(key), b[key]
+                count = f" ({len(got) if isinstance(got, list) else '-'} points, {len(want) if isinstance(want, list) else '-'} expected)"
+                out.append(f"trace {i} ({b.get('name')}) {key}{count if key in ('x', 'y', 'customdata') else ''}: "
+                           f"{str(got)[:120]} != {str(want)[:120]}")
+    for key in ("annotations", "shapes"):
+        if len(seen[key]) != len(expected[key]):
+            out.append(f"{len(seen[key])} {key} in the browser, {len(expected[key])} expected")
+        for i, (a, b) in enumerate(zip(seen[key], expected[key])):
+            if a != b:
+                out.append(f"{key[:-1]} {i}: {a} != {b}")
+    if seen["title"] != expected["title"]:
+        out.append(f"title: {seen['title']!r} != {expected['title']!r}")
+    return out[:limit] + ([f"… {len(out) - limit} more"] if len(out) > limit else [])
+
+
+def text_of(markup: str) -> str:
+    """What a browser's innerText shows for a small HTML fragment (tags dropped, entities and spaces normalised)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
+
+
+# ---------------------------------------------------------------------------------------------- driver
+SETTLED = """([index, status, revision, actions]) => {
+  // truthy (the page's state and figure) once status and action list are the expected ones and the board
+  // has drawn the kernel's figure number `revision` (the shadow sent as many figures as the kernel)
+  const root = document.querySelectorAll('.ccg-table')[index];
+  if (!root) return false;
+  const s = root.querySelector('.ccg-status');
+  if (!s || s.innerText.replace(/\\s+/g, ' ').trim() !== status) return false;
+  const plot = root.querySelector('.ccg-board .js-plotly-plot');
+  if (!plot || !plot.data || root.querySelector('.ccg-board [data-ccg-pending]')) return false;
+  const drawn = root.querySelector('.ccg-board [data-ccg-revision]');
+  if (drawn && revision !== null && drawn.dataset.ccgRevision !== String(revision)) return false;
+  const listed = Array.from(root.querySelectorAll('.ccg-actions select option')).map(o => o.textContent.replace(/\\s+/g, ' ').trim());
+  if (listed.length !== actions.length || listed.some((a, i) => a !== actions[i])) return false;
+  const error = root.querySelector('.ccg-board [data-ccg-error]');
+  return {
+    log: (root.querySelector('.ccg-log') || {}).textContent || '',
+    actions: Array.from(root.querySelectorAll('.ccg-actions select option')).map(o => o.textContent),
+    error: error ? error.dataset.ccgError : null,
+    figure: (""" + READ_FIGURE + """)(root),
+  };
+}"""
+
+PAGE_STATE = """(index) => { const root = document.querySelectorAll('.ccg-table')[index] || document.body; return {
+  status: (root.querySelector('.ccg-status') || {}).innerText || '',
+  revision: (root.querySelector('.ccg-board [data-ccg-revision]') || {dataset: {}}).dataset.ccgRevision || null,
+  actions: Array.from(root.querySelectorAll('.ccg-actions select option')).map(o => o.textContent),
+  error: (root.querySelector('.ccg-board [data-ccg-error]') || {dataset: {}}).dataset.ccgError || null,
+}; }"""
+
+POINT_ON_PAGE = """([index, k, j, probe]) => {
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  const t = gd._fullData[k];
+  const axis = (id, letter) => gd._fullLayout[letter + 'axis' + id.slice(1)];
+  const xa = axis(t.xaxis, 'x'), ya = axis(t.yaxis, 'y');
+  const px = xa._offset + xa.c2p(t.x[j]), py = ya._offset + ya.c2p(t.y[j]);
+  if (probe) {  // bring the point into view (every scrolling ancestor), then measure
+    const frame = gd.parentElement;
+    const mark = document.createElement('div');
+    const scale = gd.getBoundingClientRect().width / gd._fullLayout.width;
+    frame.style.position = 'relative';
+    Object.assign(mark.style, {position: 'absolute', left: px * scale + 'px', top: py * scale + 'px', width: '1px', height: '1px'});
+    frame.appendChild(mark);
+    mark.scrollIntoView({block: 'center', inline: 'nearest'});
+    mark.remove();
+  }
+  const r = gd.getBoundingClientRect();
+  const scale = r.width / gd._fullLayout.width;
+  return [r.left + px * scale, r.top + py * scale];
+}"""
+
+HOVERED = """(index) => { const root = document.querySelectorAll('.ccg-table')[index]; const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  return (gd._hoverdata || []).map(p => [p.curveNumber, p.pointNumber]); }"""
+
+
+def option_value(options, label: str) -> str:
+    """The value attribute of the <option> showing ``label`` (ipywidgets writes labels with no-break spaces)."""
+    values = options.evaluate_all(
+        "(os, label) => os.filter(o => o.textContent.replace(/\\s+/g, ' ').trim() === label).map(o => o.value)", label)
+    assert values, f"no option {label!r}"
+    return values[0]
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("\xa0", " ").split())
+
+
+class TableDriver:
+    """One Table in a page plus its shadow; each method clicks in the page, does the same to the shadow, checks."""
+
+    def __init__(self, page, index: int, shadow: Table, label: str, on_check: Callable[[str], None] | None = None) -> None:
+        """The ``index``-th ``.ccg-table`` of the page (looked up afresh each time: an app may replace its table)."""
+        self.page, self.index, self.shadow, self.label = page, index, shadow, label
+        self.checks = 0
+        self.moves = 0  # plies played by the human, bot and play-on steps of the scenario
+        self.waited = 0.0  # seconds spent waiting for the page
+        self.on_check = on_check
+
+    # -------------------------------------------------------------------- checking
+    @property
+    def root(self):
+        return self.page.locator(".ccg-table").nth(self.index)
+
+    def check(self, what: str) -> None:
+        """Wait until the page shows the shadow's position, then require log, actions and figure to be the game's."""
+        status = text_of(self.shadow.status.value)
+        expected = expected_figure(self.shadow.state, self.shadow.view_seat)  # meanwhile the kernel works too
+        root = self.index
+        revision = getattr(self.shadow.board.widget, "revision", None)
+        t0 = time.perf_counter()
+        try:
+            actions = [_norm(str(a)) for a in self.shadow.shown_actions()]
+            seen = self.page.wait_for_function(SETTLED, arg=[root, status, revision, actions],
+                                               timeout=TIMEOUT_MS).json_value()
+        except Exception as e:
+            page = self.page.evaluate(PAGE_STATE, root)
+            raise AssertionError(f"{self.label}, {what}: the page never showed the expected position\n"
+                                 f"  page status:     {_norm(page['status'])!r}\n  expected status: {status!r}\n"
+                                 f"  page actions: {page['actions'][:6]} …\n  expected: {[str(a) for a in self.shadow.shown_actions()[:6]]} …\n"
+                                 f"  board drawn: figure {page['revision']}, expected {revision}; "
+                                 f"board error: {page['error']}") from e
+        self.waited += time.perf_counter() - t0
+        assert seen["error"] is None, f"{self.label}, {what}: the board failed to draw: {seen['error']}"
+        assert _norm(seen["log"]) == _norm(text_of(self.shadow.log.value)), f"{self.label}, {what}: the move log differs"
+        assert [_norm(a) for a in seen["actions"]] == [_norm(str(a)) for a in self.shadow.shown_actions()], \
+            f"{self.label}, {what}: the action list differs"
+        diff = differences(seen["figure"], expected)
+        assert not diff, f"{self.label}, {what} (move {self.shadow.state.ply}): the browser's board is not the game's:\n  " \
+                         + "\n  ".join(diff)
+        self.checks += 1
+        if self.on_check is not None:
+            self.on_check(what)
+
+    # -------------------------------------------------------------------- controls
+    def tab(self, title: str) -> None:
+        tab = self.root.locator(".lm-TabBar-tab", has_text=title).first
+        tab.click()
+        index = self.shadow.tab_titles.index(title)
+        self.shadow.tabs.selected_index = index
+
+    def button(self, css: str, shadow_button) -> None:
+        self.root.locator(f"button.{css}").first.click()
+        shadow_button.click()
+
+    def play(self, index: int = 0) -> None:
+        """Select the index-th listed action and press Play (the shadow does the same)."""
+        options = self.shadow.actions.options
+        if not options:
+            return
+        index = min(index, len(options) - 1)
+        self.root.locator(".ccg-actions select").first.select_option(index=index)
+        self.shadow.actions.value = options[index][1]
+        self.button("ccg-play", self.shadow.play_button)
+        self.check(f"play {options[index][0]!r}")
+
+    def bot_move(self) -> None:
+        self.button("ccg-bot", self.shadow.bot_button)
+        self.check("bot move")
+
+    def play_on(self, n: int) -> None:
+        self.root.locator(".ccg-until-mode select").first.select_option(value=self._option_value("N actions"))
+        self.shadow.until.value = "n"
+        box = self.root.locator(".ccg-until-n input").first
+        box.fill(str(n))
+        box.press("Enter")
+        self.shadow.until_n.value = n
+        self.button("ccg-until", self.shadow.until_button)
+        self.check(f"play on {n}")
+
+    def _option_value(self, label: str, css: str = ".ccg-until-mode") -> str:
+        return option_value(self.root.locator(f"{css} select option"), label)
+
+    def history(self, css: str, name: str) -> None:
+        buttons = {"ccg-back": self.shadow.back_button, "ccg-forward": self.shadow.fwd_button,
+                   "ccg-first": self.shadow.first_button, "ccg-last": self.shadow.last_button,
+                   "ccg-promote": self.shadow.promote_button, "ccg-main-line": self.shadow.main_button}
+        self.button(css, buttons[css])
+        self.check(name)
+
+    def jump(self, row: int) -> None:
+        """Select a row of the History tab's variation list."""
+        self.root.locator(".ccg-tree select").first.select_option(index=row)
+        self.shadow.tree_box.value = self.shadow.tree_box.options[row][1]
+        self.check(f"jump to tree row {row}")
+
+    def paste(self, code: str) -> None:
+        self.root.locator(".ccg-paste textarea").first.fill(code)
+        self.shadow.paste.value = code
+        self.button("ccg-go-position", self.shadow.paste_button)
+        self.check("paste a position")
+
+    def click_board(self, max_moves: int = 60) -> str:
+        """Click a board location some (not all) legal actions touch; the list must narrow to exactly those.
+
+        Positions where no action has a board location (an auction) are played on with the bots first.
+        """
+        for _ in range(max_moves):
+            candidates = self._click_candidates()
+            for k, j, loc, hits in candidates:
+                x, y = self.page.evaluate(POINT_ON_PAGE, [self.index, k, j, True])
+                self.page.mouse.move(x - 2, y)
+                self.page.mouse.move(x, y)
+                hovered = self.page.evaluate(HOVERED, self.index)
+                data = self.shadow.board.widget.data
+                if not hovered or location_of(data[hovered[0][0]], hovered[0][1]) != loc:
+                    continue  # another point lies closer to the pointer here: try the next one
+                self.page.mouse.click(x, y)
+                self.shadow.select_location(loc)
+                self.check(f"click on {loc}")
+                assert [str(a) for a in self.shadow.shown_actions()] == [str(a) for a in hits]
+                return loc
+            if self.shadow.state.is_terminal():
+                break
+            self.bot_move()
+        raise AssertionError(f"{self.label}: no board point could be clicked to narrow the actions")
+
+    def _click_candidates(self, limit: int = 12) -> list:
+        legal = self.shadow.state.legal_actions()
+        out = []
+        for k, trace in enumerate(self.shadow.board.widget.data):
+            count = len(trace.customdata) if trace.customdata is not None else 0
+            for j in range(count):
+                loc = location_of(trace, j)
+                hits = [a for a in legal if loc is not None and loc in a.where]
+                if hits and len(hits) < len(legal) and trace.x is not None and trace.x[j] is not None:
+                    out.append((k, j, loc, hits))
+                    if len(out) >= limit:
+                        return out
+        return out
+
+    # -------------------------------------------------------------------- the scenario of issue 10
+    def scenario(self, moves: int = 32) -> None:
+        """First render; ``moves`` human / bot / play-on moves; history; a promoted variation; a paste; a click."""
+        self.check("first render")
+        steps = [lambda: self.play(0), lambda: self.bot_move(), lambda: self.play(1), lambda: self.play_on(3)]
+        for i in range(moves):
+            if self.shadow.state.is_terminal():
+                break
+            before = self.shadow.state.ply
+            steps[i % len(steps)]()
+            self.moves += self.shadow.state.ply - before
+        self.tab("History")
+        self.history("ccg-back", "back")
+        self.history("ccg-back", "back again")
+        self.history("ccg-forward", "forward")
+        self.history("ccg-first", "to the start")
+        self.history("ccg-last", "to the end of the line")
+        self.jump(len(self.shadow.tree_box.options) // 2)
+        # a variation: two moves back, a different move than the main line's, then promote it
+        self.history("ccg-back", "back for a variation")
+        self.history("ccg-back", "back for a variation (2)")
+        main_next = self.shadow.tree.cursor.variations[0].move if self.shadow.tree.cursor.variations else None
+        self.tab("Play")
+        others = [i for i, a in enumerate(self.shadow.shown_actions()) if str(a) != str(main_next)]
+        self.play(others[0] if others else 0)
+        self.tab("History")
+        if not self.shadow.promote_button.disabled:
+            self.history("ccg-promote", "promote the variation")
+        if not self.shadow.main_button.disabled:
+            self.history("ccg-main-line", "make it the main line")
+        # paste a position: a fresh game of the same set-up a few moves in
+        self.tab("Position")
+        start = self.shadow.tree.start
+        other = start.clone()
+        for _ in range(3):
+            if not other.is_terminal():
+                other.apply(other.legal_actions()[-1])
+        self.paste(ccg.to_position_string(other))
+        self.tab("Play")
+        self.play(0)
+        self.bot_move()
+        self.click_board()
