@@ -150,9 +150,13 @@ def from_position_string(text: str) -> GameState:
     text = text.strip()
     if not text or len(text) > 4_000_000:
         raise InvalidPositionError("invalid position string: empty or too long")
+    cut_off = (f"invalid position string: incomplete — it ends too early ({len(text)} characters); "
+               "it was probably cut off when copied, so copy the whole string again")
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (ValueError, TypeError):
+        if len(text) % 4 == 1 and set(text) <= _BASE64URL:
+            raise InvalidPositionError(cut_off) from None
         raise InvalidPositionError("invalid position string: not base64url text") from None
     try:
         d = zlib.decompressobj()
@@ -161,4 +165,9 @@ def from_position_string(text: str) -> GameState:
             raise InvalidPositionError("invalid position string: decompresses to too much data")
     except zlib.error:
         raise InvalidPositionError("invalid position string: corrupted (not a ccg position)") from None
+    if not d.eof:  # a valid start of a compressed stream that stops: the string was cut short
+        raise InvalidPositionError(cut_off)
     return load_state(body)
+
+
+_BASE64URL = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

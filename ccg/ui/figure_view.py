@@ -12,6 +12,7 @@ Every figure is checked before it is sent: NaN or ±inf anywhere raises
 """
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import math
@@ -43,6 +44,8 @@ def find_non_finite(value: Any, path: str = "") -> str | None:
     if isinstance(value, float):
         return None if math.isfinite(value) else path or "(value)"
     if isinstance(value, dict):
+        if isinstance(value.get("bdata"), str) and isinstance(value.get("dtype"), str):
+            return _non_finite_typed_array(value, path)
         for key, item in value.items():
             found = find_non_finite(item, f"{path}.{key}" if path else str(key))
             if found:
@@ -59,6 +62,17 @@ def find_non_finite(value: Any, path: str = "") -> str | None:
     return None
 
 
+def _non_finite_typed_array(value: dict, path: str) -> str | None:
+    """Plotly sends numpy arrays as base64 typed arrays ({"dtype": "f8", "bdata": ...}): look inside too."""
+    import numpy as np
+
+    array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
+    if array.dtype.kind != "f":
+        return None
+    bad = np.flatnonzero(~np.isfinite(array))
+    return f"{path}[{int(bad[0])}]" if bad.size else None
+
+
 def figure_json(fig: go.Figure | dict, revision: int = 0) -> str:
     """The JSON sent to the front end: ``{"revision": n, "figure": {data, layout}}``.
 
@@ -67,11 +81,15 @@ def figure_json(fig: go.Figure | dict, revision: int = 0) -> str:
     figure = fig if isinstance(fig, dict) else fig.to_plotly_json()
     figure = {"data": figure.get("data", []), "layout": figure.get("layout", {})}
     try:
-        return json.dumps({"revision": revision, "figure": figure}, allow_nan=False, default=_plain,
+        text = json.dumps({"revision": revision, "figure": figure}, allow_nan=False, default=_plain,
                           separators=(",", ":"))
     except ValueError:
-        where = find_non_finite(json.loads(json.dumps(figure, default=_plain)))
-        raise NonFiniteFigureError(f"the figure holds a value that is not a finite number at {where}") from None
+        text = None
+    where = find_non_finite(json.loads(json.dumps(figure, default=_plain))) if text is None or '"bdata"' in text \
+        else None
+    if where is not None or text is None:
+        raise NonFiniteFigureError(f"the figure holds a value that is not a finite number at {where}")
+    return text
 
 
 @functools.cache

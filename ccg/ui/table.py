@@ -305,13 +305,17 @@ class Table:
         try:
             state, n, agents, seed, seat = self._what_if_request()
             self._what_if_started(n)
-            rows = []
-            for done, row in enumerate(iter_what_if(state, n, agents=agents, seed=seed, seat=seat), start=1):
-                rows.append(row)
-                self._what_if_tick(done, n)
+            rows: list[dict] = []
+            paused = time.monotonic()
+            for row in iter_what_if(state, n, agents=agents, seed=seed, seat=seat):
+                if row is not None:
+                    rows.append(row)
+                    self._what_if_tick(len(rows), n)
                 if self._wi_stop:
                     break
-                await asyncio.sleep(0)  # let the kernel handle Stop and other clicks between games
+                if time.monotonic() - paused > 0.05:  # let the kernel handle Stop and other clicks
+                    await asyncio.sleep(0)
+                    paused = time.monotonic()
             df = pd.DataFrame(rows)
             df.attrs["stopped"] = len(rows) < n
             self._show_what_if(df, state, n)
@@ -399,7 +403,7 @@ class Table:
     # ------------------------------------------------------------------ building
     def _build(self, seats: Sequence[Any], whatif_games: int, whatif_limit: int) -> None:
         n = self.state.num_players
-        self.board = BoardView(board_figure(self.state, None), on_location=self._on_board_click)
+        self.board = BoardView(on_location=self._on_board_click)  # its first figure comes with refresh()
         self.status = W.HTML().add_class("ccg-status")
         # play
         self.search = W.Text(placeholder="search actions…", layout=W.Layout(width="98%"), continuous_update=True)
@@ -456,8 +460,9 @@ class Table:
         # what if
         self.wi_games = W.BoundedIntText(value=min(whatif_games, whatif_limit), min=1, max=whatif_limit,
                                          description="games").add_class("ccg-whatif-games")
-        self.wi_seed = W.IntText(value=self.seed, description="seed")
-        self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}") for p in range(n)]
+        self.wi_seed = W.IntText(value=self.seed, description="seed").add_class("ccg-whatif-seed")
+        self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}").add_class("ccg-whatif-agent")
+                          for p in range(n)]
         self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
         self.wi_stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="70px"),
                                        tooltip="stop after the current game").add_class("ccg-whatif-stop")

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..agents.base import make_agent
-from ..analysis.runner import game_seeds, play
+from ..analysis.runner import PlayResult, game_seeds
 from ..core.registry import get_spec
 from ..core.rng import Rng
 from ..core.state import GameState
@@ -38,11 +38,12 @@ def what_if(
     """
     rows = []
     stopped = False
-    for done, row in enumerate(iter_what_if(state, n_games, agents, seed, seat, reseed, max_actions), start=1):
-        rows.append(row)
-        if progress is not None:
-            progress(done, n_games)
-        if stop is not None and done < n_games and stop():
+    for row in iter_what_if(state, n_games, agents, seed, seat, reseed, max_actions):
+        if row is not None:
+            rows.append(row)
+            if progress is not None:
+                progress(len(rows), n_games)
+        if stop is not None and len(rows) < n_games and stop():
             stopped = True
             break
     df = pd.DataFrame(rows)
@@ -58,8 +59,11 @@ def iter_what_if(
     seat: int | None = None,
     reseed: bool = True,
     max_actions: int | None = None,
-) -> Iterator[dict]:
-    """The rows of :func:`what_if`, one game at a time (a caller may stop early or yield between games)."""
+) -> Iterator[dict | None]:
+    """The games of :func:`what_if` move by move: None after each move, the game's row when it ends.
+
+    A caller may stop at any item (the game in progress is dropped) or yield to an event loop between items.
+    """
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
         raise ValueError(f"n_games must be a whole number >= 0, got {n_games!r}")
     spec = get_spec(state.game)
@@ -79,8 +83,15 @@ def iter_what_if(
             if reseed:
                 start.rng = Rng(game_seed)
         seats = [make_agent(a, s) for a, s in zip(agents, agent_seeds)]
-        result = play(start, seats, limit)
-        row = _row(index, game_seed, result, spec)
+        moves, truncated = 0, False
+        while not start.is_terminal():  # ccg.analysis.runner.play, one move per item
+            if moves >= limit:
+                truncated = True
+                break
+            start.apply(seats[start.current_player].act(start))
+            moves += 1
+            yield None
+        row = _row(index, game_seed, PlayResult(start, moves, truncated), spec)
         row["start_ply"] = state.ply
         yield row
 

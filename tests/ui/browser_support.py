@@ -135,8 +135,8 @@ def app_namespace(path: Path) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------- figures
-READ_FIGURE = """(root) => {
-  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+READ_FIGURE = """(root, where = '.ccg-board') => {
+  const gd = root.querySelector(where + ' .js-plotly-plot');
   if (!gd || !gd.data) return null;
   const v = (x) => (x === undefined ? null : x);
   const arr = (x) => (x === undefined || x === null ? null : Array.from(x));
@@ -159,7 +159,12 @@ def _plain(value: Any) -> Any:
 
 def expected_figure(state, seat) -> dict:
     """``ccg.plot.board(state, seat)`` as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
-    fig = json.loads(json.dumps(ccg.plot.board(state, seat=seat).to_plotly_json(), default=_plain))
+    return figure_summary(ccg.plot.board(state, seat=seat))
+
+
+def figure_summary(figure) -> dict:
+    """A Plotly figure as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
+    fig = json.loads(json.dumps(figure.to_plotly_json(), default=_plain))
     layout = fig["layout"]
 
     def trace(t: dict) -> dict:
@@ -257,6 +262,27 @@ POINT_ON_PAGE = """([index, k, j, probe]) => {
   const r = gd.getBoundingClientRect();
   const scale = r.width / gd._fullLayout.width;
   return [r.left + px * scale, r.top + py * scale];
+}"""
+
+READ_CHART_REVISION = """(index) => { const root = document.querySelectorAll('.ccg-table')[index];
+  const c = root.querySelector('.ccg-whatif-chart [data-ccg-revision]'); return c ? c.dataset.ccgRevision : null; }"""
+
+PROGRESS_AT_LEAST = """([index, n]) => { const root = document.querySelectorAll('.ccg-table')[index];
+  const note = root.querySelector('.ccg-whatif-note').innerText; const m = note.match(/^(\\d+) of (\\d+) games/);
+  return m && Number(m[1]) >= n && Number(m[1]) < Number(m[2]) ? note : false; }"""
+
+WHAT_IF_DONE = """([index, asked, before]) => {
+  // the run has ended (its note says so) and the chart drawn since holds its games
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const note = root.querySelector('.ccg-whatif-note').innerText.trim();
+  const m = note.match(/^(\\d+) of (\\d+) games( \\(stopped\\))?$/);
+  if (!m || Number(m[2]) !== asked || (Number(m[1]) < asked && !m[3])) return false;
+  const view = root.querySelector('.ccg-whatif-chart [data-ccg-revision]');
+  if (!view || view.dataset.ccgRevision === before || root.querySelector('.ccg-whatif-chart [data-ccg-pending]')) return false;
+  if (root.querySelector('button.ccg-whatif').disabled) return false;
+  const error = root.querySelector('.ccg-whatif-chart [data-ccg-error]');
+  return {note, played: Number(m[1]), error: error ? error.dataset.ccgError : null,
+          figure: (""" + READ_FIGURE + """)(root, '.ccg-whatif-chart')};
 }"""
 
 HOVERED = """(index) => { const root = document.querySelectorAll('.ccg-table')[index]; const gd = root.querySelector('.ccg-board .js-plotly-plot');
@@ -418,6 +444,44 @@ class TableDriver:
                         return out
         return out
 
+    def what_if(self, games: int, seed: int, agents: list[str] | None = None, stop_after: int | None = None) -> dict:
+        """Run a what-if from the page (What if? tab); with ``stop_after``, press Stop once that many games are done.
+
+        Returns the progress notes seen while it ran and the chart the browser holds; the chart must equal
+        the shadow's chart of the same games (seeded, so a stopped run equals a shorter one).
+        """
+        self.tab("What if?")
+        box = self.root.locator(".ccg-whatif-games input").first
+        box.fill(str(games))
+        box.press("Enter")
+        seed_box = self.root.locator(".ccg-whatif-seed input").first
+        seed_box.fill(str(seed))
+        seed_box.press("Enter")
+        for p, name in enumerate(agents or []):
+            self.root.locator(".ccg-whatif-agent select").nth(p).select_option(
+                value=option_value(self.root.locator(".ccg-whatif-agent select").nth(p).locator("option"), name))
+        limit = self.shadow.wi_games.max
+        asked = min(games, limit)
+        chart = self.page.evaluate(READ_CHART_REVISION, self.index)
+        self.root.locator("button.ccg-whatif").first.click()
+        notes = []
+        if stop_after is not None:
+            for target in range(1, stop_after + 1):  # progress must move in steps, not jump 0 → 100 %
+                notes.append(self.page.wait_for_function(PROGRESS_AT_LEAST, arg=[self.index, target]).json_value())
+            self.root.locator("button.ccg-whatif-stop").first.click()
+        done = self.page.wait_for_function(WHAT_IF_DONE, arg=[self.index, asked, chart]).json_value()
+        played = done["played"]
+        self.shadow.wi_games.value, self.shadow.wi_seed.value = played, seed
+        for box_, name in zip(self.shadow.wi_agents, agents or []):
+            box_.value = name
+        df = self.shadow.run_what_if()
+        diff = differences(done["figure"], figure_summary(self.shadow.wi_chart.figure))
+        if stop_after is not None:  # the shadow ran exactly the games played; only the note differs
+            diff = [d for d in diff if not d.startswith("title")]
+        assert not diff, f"{self.label}: the what-if chart is not the games': " + "; ".join(diff)
+        assert done["error"] is None, done["error"]
+        return {"notes": notes, "played": played, "asked": asked, "limit": limit, "note": done["note"], "df": df}
+
     # -------------------------------------------------------------------- the scenario of issue 10
     def scenario(self, moves: int = 32) -> None:
         """First render; ``moves`` human / bot / play-on moves; history; a promoted variation; a paste; a click."""
@@ -460,3 +524,108 @@ class TableDriver:
         self.play(0)
         self.bot_move()
         self.click_board()
+
+
+# ---------------------------------------------------------------------------------------------- layout
+FITTED = """async () => {
+  // true once every board is drawn at the scale its current room gives (after the page has relaid out)
+  for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+  return Array.from(document.querySelectorAll('.ccg-board .ccg-figure-frame')).every(frame => {
+    const plot = frame.firstElementChild, host = frame.parentElement;
+    const width = plot && plot._fullLayout && plot.layout && plot.layout.width;
+    if (!width) return true;
+    const scale = Math.min(1, host.clientWidth / width);
+    return Math.abs(frame.getBoundingClientRect().width - Math.floor(width * scale)) <= 1;
+  });
+}"""
+
+MEASURE = """([index, parts]) => {
+  // for one target (scatter/table traces and annotations of the board): its box on the page once scrolled
+  // into view, whether it lies inside the viewport, and what the topmost element is at sample points
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  const elements = [];
+  for (const [kind, i] of parts) {
+    if (kind === 'annotation') {
+      const a = gd.querySelector(`g.annotation[data-index="${i}"]`);
+      if (a) elements.push(a);
+    } else if (gd._fullData[i].type === 'table') {
+      const uid = gd._fullData[i].uid;
+      for (const g of gd.querySelectorAll('g.table')) if (g.__data__ && String(g.__data__.key).startsWith(uid)) elements.push(g);
+    } else {
+      for (const g of gd.querySelectorAll('g.trace')) if (g.__data__ && g.__data__[0] && g.__data__[0].trace.index === i) elements.push(g);
+    }
+  }
+  if (!elements.length) return null;
+  const box = () => {
+    const rs = elements.map(e => e.getBoundingClientRect()).filter(r => r.width || r.height);
+    return {left: Math.min(...rs.map(r => r.left)), top: Math.min(...rs.map(r => r.top)),
+            right: Math.max(...rs.map(r => r.right)), bottom: Math.max(...rs.map(r => r.bottom))};
+  };
+  let b = box();
+  const probe = document.createElement('div');  // scroll the target's centre into view (any scrolling ancestor)
+  const frame = gd.parentElement, f = frame.getBoundingClientRect();
+  frame.style.position = 'relative';
+  Object.assign(probe.style, {position: 'absolute', width: '1px', height: '1px',
+                              left: ((b.left + b.right) / 2 - f.left) + 'px', top: ((b.top + b.bottom) / 2 - f.top) + 'px'});
+  frame.appendChild(probe);
+  probe.scrollIntoView({block: 'center', inline: 'nearest'});
+  probe.remove();
+  b = box();
+  const samples = [[0.5, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]].map(([u, v]) => {
+    const x = b.left + u * (b.right - b.left), y = b.top + v * (b.bottom - b.top);
+    const hit = document.elementFromPoint(x, y);
+    return hit && gd.contains(hit) ? null : `${Math.round(x)},${Math.round(y)}: ${hit ? (hit.className.baseVal ?? hit.className) : 'outside the page'}`;
+  }).filter(Boolean);
+  const panel = root.querySelector('.ccg-panel').getBoundingClientRect();
+  const board = frame.getBoundingClientRect();
+  const overlap = Math.max(0, Math.min(panel.right, board.right) - Math.max(panel.left, board.left))
+                * Math.max(0, Math.min(panel.bottom, board.bottom) - Math.max(panel.top, board.top));
+  return {box: b, width: innerWidth, height: innerHeight, covered: samples, overlap,
+          board: {left: board.left, right: board.right}, scale: Number(frame.parentElement.dataset.ccgScale || 1)};
+}"""
+
+
+def layout_targets(fig) -> dict[str, list[tuple[str, int]]]:
+    """What must stay visible on a board: CO2's gauge, market and player table; every game's tables."""
+    data = fig.data
+    notes = list(fig.layout.annotations or ())
+    names = {getattr(t, "name", None): k for k, t in enumerate(data)}
+    out: dict[str, list[tuple[str, int]]] = {}
+    if "co2-gauge" in names:
+        def note(prefix: str) -> int:
+            return next(i for i, a in enumerate(notes) if (a.text or "").startswith(prefix))
+        out["CO2 gauge"] = [("trace", names["co2-gauge"]), ("annotation", note("<b>CO2 ppm"))]
+        out["CEP market"] = [("trace", names["co2-market"]), ("annotation", note("<b>Market"))]
+        first, last = note("<b>player</b>"), note("<b>company goal</b>")
+        rows = [i for i, a in enumerate(notes) if i > last and a.x is not None and a.y is not None
+                and a.x >= notes[first].x and a.y < notes[first].y and a.y > notes[first].y - 4]
+        out["player table"] = [("annotation", first), ("annotation", last)] + [("annotation", i) for i in rows]
+    for k, t in enumerate(data):
+        if t.type == "table":
+            out[f"table {getattr(t, 'uid', k)}"] = [("trace", k)]
+    if "harbours" in names:
+        out["harbours"] = [("trace", names["harbours"])]
+    return out
+
+
+def check_layout(page, index: int, fig, label: str) -> list[str]:
+    """Problems with one Table's layout at the page's current size (empty: none)."""
+    problems = []
+    for name, parts in layout_targets(fig).items():
+        m = page.evaluate(MEASURE, [index, [list(p) for p in parts]])
+        if m is None:
+            problems.append(f"{label}: {name} is not drawn")
+            continue
+        b = m["box"]
+        if b["left"] < -1 or b["right"] > m["width"] + 1:
+            problems.append(f"{label}: {name} reaches outside the viewport horizontally ({b['left']:.0f}–{b['right']:.0f} of {m['width']})")
+        if b["bottom"] - b["top"] <= m["height"] and (b["top"] < -1 or b["bottom"] > m["height"] + 1):
+            problems.append(f"{label}: {name} cannot be brought inside the viewport ({b['top']:.0f}–{b['bottom']:.0f} of {m['height']})")
+        if m["covered"]:
+            problems.append(f"{label}: {name} is covered at {m['covered']}")
+        if m["overlap"] > 0:
+            problems.append(f"{label}: the control panel overlaps the board ({m['overlap']:.0f} px²)")
+        if m["board"]["right"] > m["width"] + 1:
+            problems.append(f"{label}: the board reaches past the right edge ({m['board']['right']:.0f} > {m['width']})")
+    return problems

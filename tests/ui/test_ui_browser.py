@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 import ccg
-from browser_support import (ARGS, TIMEOUT_MS, Server, TableDriver, app_namespace, chromium, free_port,
-                             jupyter_env, notebook, option_value, write_lab_settings)
+from browser_support import (ARGS, FITTED, TIMEOUT_MS, Server, TableDriver, app_namespace, check_layout, chromium,
+                             free_port, jupyter_env, notebook, option_value, write_lab_settings)
 from ccg.ui import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -115,17 +115,46 @@ def lab_page(lab, browser):
     page.close()
 
 
-def _lab_driver(page, index: int) -> TableDriver:
-    label, game, kwargs = LAB_TABLES[index]
-    return TableDriver(page, index, Table(game, **kwargs), f"JupyterLab, {label}")
+@pytest.fixture(scope="module")
+def lab_drivers(lab_page) -> list[TableDriver]:
+    """One driver per table of the notebook; its shadow follows the kernel's table through every test."""
+    return [TableDriver(lab_page, i, Table(game, **kwargs), f"JupyterLab, {label}")
+            for i, (label, game, kwargs) in enumerate(LAB_TABLES)]
 
 
 @pytest.mark.parametrize("index", range(len(LAB_TABLES)), ids=[label for label, _, _ in LAB_TABLES])
-def test_jupyterlab_board_equals_the_game_after_every_move(lab_page, index):
-    driver = _lab_driver(lab_page, index)
+def test_jupyterlab_board_equals_the_game_after_every_move(lab_page, lab_drivers, index):
+    driver = lab_drivers[index]
     driver.scenario(moves=32)
     assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
     assert not lab_page.ccg_errors, lab_page.ccg_errors
+
+
+SIDEBAR = {
+    "sidebar open": "() => { window.jupyterapp.shell.activateById('filebrowser'); return !window.jupyterapp.shell.leftCollapsed; }",
+    "sidebar closed": "() => { window.jupyterapp.shell.collapseLeft(); return window.jupyterapp.shell.leftCollapsed; }",
+}
+
+
+def _screenshot(page, index: int, path: Path) -> None:
+    page.locator(".ccg-table").nth(index).locator(".ccg-board").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(path))
+
+
+def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefacts):
+    """At 1280, 1600 and 1920 px, file browser open or closed: gauge, market and tables in view, uncovered."""
+    shadows = [d.shadow for d in lab_drivers]
+    problems = []
+    for width in WIDTHS:
+        for sidebar, toggle in SIDEBAR.items():
+            lab_page.set_viewport_size({"width": width, "height": 1000})
+            assert lab_page.evaluate(toggle)
+            lab_page.wait_for_function(FITTED)
+            for i, (label, _, _) in enumerate(LAB_TABLES):
+                fig = ccg.plot.board(shadows[i].state, seat=shadows[i].view_seat)
+                problems += check_layout(lab_page, i, fig, f"JupyterLab {width} px, {sidebar}, {label}")
+                _screenshot(lab_page, i, artefacts / f"lab-{width}-{sidebar.replace(' ', '-')}-{LAB_TABLES[i][1]}.png")
+    assert not problems, "\n".join(problems)
 
 
 # ---------------------------------------------------------------------------------------------- Voila apps
@@ -149,75 +178,126 @@ def _open_app(browser, voila, name: str, width: int = 1600):
     return page
 
 
-def test_classroom_app_board_equals_the_game(voila, browser):
+def _app_layout(page, driver: TableDriver, name: str, artefacts: Path) -> list[str]:
+    problems = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.wait_for_function(FITTED)
+        fig = ccg.plot.board(driver.shadow.state, seat=driver.shadow.view_seat)
+        problems += check_layout(page, 0, fig, f"{driver.label}, {width} px")
+        _screenshot(page, 0, artefacts / f"{name}-{width}.png")
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    return problems
+
+
+@pytest.fixture(scope="module")
+def classroom(voila, browser):
+    """The CO2 classroom app in a page, and its shadow (the app notebook run in this process)."""
     app = app_namespace(ROOT / "widgets" / "co2_classroom.ipynb")["app"]
     page = _open_app(browser, voila, "co2_classroom.ipynb")
-    try:
-        driver = TableDriver(page, 0, app.table, "CO2 classroom app, seed 1")
-        gauge = page.locator(".ccg-gauge-value").first
+    yield page, app
+    page.close()
 
-        def gauge_follows(_what: str) -> None:
-            assert gauge.inner_text().strip() == f"{app.gauge.value(app.table.state):g}"
 
-        driver.on_check = gauge_follows
-        driver.scenario(moves=32)
-        assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
-        # a new game with another seed: a new table, checked from its first render
-        seed = page.locator(".ccg-seed input").first
-        seed.fill("11")
-        seed.press("Enter")
-        app.seed.value = 11
-        page.locator("button.ccg-new-game").first.click()
-        app.start()
-        again = TableDriver(page, 0, app.table, "CO2 classroom app, seed 11",
-                            on_check=gauge_follows)
-        again.check("first render")
-        for _ in range(4):
-            again.play(0)
-        assert not page.ccg_errors, page.ccg_errors
-    finally:
-        page.close()
+def test_classroom_app_board_equals_the_game(classroom, artefacts):
+    page, app = classroom
+    driver = TableDriver(page, 0, app.table, "CO2 classroom app, seed 1")
+    gauge = page.locator(".ccg-gauge-value").first
+
+    def gauge_follows(_what: str) -> None:
+        assert gauge.inner_text().strip() == f"{app.gauge.value(app.table.state):g}"
+
+    driver.on_check = gauge_follows
+    driver.scenario(moves=32)
+    assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
+    driver.tab("History")
+    page.locator(".ccg-table .ccg-first").first.screenshot(path=str(artefacts / "history-buttons.png"))
+    problems = _app_layout(page, driver, "classroom", artefacts)
+    assert not problems, "\n".join(problems)
+    # a new game with another seed: a new table, checked from its first render
+    seed = page.locator(".ccg-seed input").first
+    seed.fill("11")
+    seed.press("Enter")
+    app.seed.value = 11
+    page.locator("button.ccg-new-game").first.click()
+    app.start()
+    again = TableDriver(page, 0, app.table, "CO2 classroom app, seed 11", on_check=gauge_follows)
+    again.check("first render")
+    for _ in range(4):
+        again.play(0)
+    assert not page.ccg_errors, page.ccg_errors
+
+
+def test_classroom_caps_what_a_student_can_run(classroom):
+    page, app = classroom
+    driver = TableDriver(page, 0, app.table, "CO2 classroom app")
+    run = driver.what_if(100_000, seed=2)
+    assert run["limit"] == app.max_what_if_games == 200 and run["played"] == run["asked"] == 200
+    assert page.locator(".ccg-whatif-games input").first.input_value() == "200"
 
 
 WHAT_IF_SEED = 7
 
 
 @pytest.fixture(scope="module")
-def what_if_lab():
-    return app_namespace(ROOT / "widgets" / "what_if_lab.ipynb")["app"]
-
-
-def test_what_if_lab_offers_every_game_oil_springs_and_bots(what_if_lab):
-    labels = [label for label, _, _ in what_if_lab.choices]
-    assert {name for _, name, _ in what_if_lab.choices} == set(REAL)
-    assert any(opts.get("scenario") == "oil_springs" for _, _, opts in what_if_lab.choices), labels
-    assert what_if_lab.seats()[0] == "human" and set(what_if_lab.seats()[1:]) == {"random"}
-
-
-@pytest.mark.parametrize("choice", range(4), ids=["co2", "chicago_express", "catan", "catan_oil_springs"])
-def test_what_if_lab_board_equals_the_game(voila, browser, choice):
+def what_if_lab(voila, browser):
+    """The what-if lab in one page (the tests switch its game), and its shadow."""
     app = app_namespace(ROOT / "widgets" / "what_if_lab.ipynb")["app"]
-    if choice >= len(app.choices):
-        pytest.fail(f"the what-if lab offers {len(app.choices)} games, expected at least 4")
     page = _open_app(browser, voila, "what_if_lab.ipynb")
-    try:
-        seed = page.locator(".ccg-seed input").first
-        seed.fill(str(WHAT_IF_SEED))
-        seed.press("Enter")
-        app.seed.value = WHAT_IF_SEED
-        if choice:
-            game = page.locator(".ccg-game select").first
-            game.select_option(value=option_value(page.locator(".ccg-game select option"), app.choices[choice][0]))
-            app.game.value = choice
-        else:
-            page.locator("button.ccg-new-game").first.click()
-            app.start()
-        label = f"what-if lab, {app.choices[choice][0]}, seed {WHAT_IF_SEED}"
-        driver = TableDriver(page, 0, app.table, label)
-        driver.check("the new game's first render")  # the app opens its table on the What if? tab
-        driver.tab("Play")
-        driver.scenario(moves=32)
-        assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
-        assert not page.ccg_errors, page.ccg_errors
-    finally:
-        page.close()
+    yield page, app
+    page.close()
+
+
+def test_what_if_lab_offers_every_game_oil_springs_and_bots():
+    app = app_namespace(ROOT / "widgets" / "what_if_lab.ipynb")["app"]
+    assert {name for _, name, _ in app.choices} == set(REAL)
+    assert any(opts.get("scenario") == "oil_springs" for _, _, opts in app.choices), app.choices
+    assert app.seats()[0] == "human" and set(app.seats()[1:]) == {"random"}
+
+
+def _choose(page, app, choice: int, seed: int) -> TableDriver:
+    """Pick a game and seed in the lab's set-up row (a new table starts); its driver, checked at first render."""
+    box = page.locator(".ccg-seed input").first
+    box.fill(str(seed))
+    box.press("Enter")
+    app.seed.value = seed
+    if app.game.value != choice:
+        page.locator(".ccg-game select").first.select_option(
+            value=option_value(page.locator(".ccg-game select option"), app.choices[choice][0]))
+        app.game.value = choice
+    else:
+        page.locator("button.ccg-new-game").first.click()
+        app.start()
+    driver = TableDriver(page, 0, app.table, f"what-if lab, {app.choices[choice][0]}, seed {seed}")
+    driver.check("the new game's first render")  # the lab opens its table on the What if? tab
+    return driver
+
+
+LAB_CHOICES = ["co2", "chicago_express", "catan", "catan_oil_springs"]
+
+
+@pytest.mark.parametrize("choice", range(len(LAB_CHOICES)), ids=LAB_CHOICES)
+def test_what_if_lab_board_equals_the_game(what_if_lab, choice):
+    page, app = what_if_lab
+    assert len(app.choices) == len(LAB_CHOICES), [label for label, _, _ in app.choices]
+    driver = _choose(page, app, choice, WHAT_IF_SEED)
+    driver.tab("Play")
+    driver.scenario(moves=32)
+    assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
+    assert not page.ccg_errors, page.ccg_errors
+
+
+def test_what_if_runs_chart_without_nan_and_stop(what_if_lab, artefacts):
+    page, app = what_if_lab
+    # Chicago Express: an outcome column no game fills (chicago_first) once sent NaN to the browser
+    driver = _choose(page, app, LAB_CHOICES.index("chicago_express"), 3)
+    run = driver.what_if(20, seed=3)
+    assert run["played"] == 20 and run["df"]["chicago_first"].isna().all()
+    # a long CO2 run with greedy players: the progress moves game by game, and Stop stops it
+    driver = _choose(page, app, LAB_CHOICES.index("co2"), 1)
+    run = driver.what_if(500, seed=4, agents=["greedy"] * 4, stop_after=3)
+    assert len(set(run["notes"])) == 3, run["notes"]  # three distinct progress steps were seen
+    assert 3 <= run["played"] < 500 and run["note"].endswith("(stopped)"), run["note"]
+    page.locator(".ccg-table .ccg-whatif-chart").first.screenshot(path=str(artefacts / "what-if-chart.png"))
+    problems = _app_layout(page, driver, "what-if-lab", artefacts)
+    assert not problems, "\n".join(problems)
