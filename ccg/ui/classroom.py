@@ -137,7 +137,7 @@ class Classroom:
         self.start_button.on_click(lambda _: self.start())
         self.players.observe(lambda _: self._show_seats(), "value")
         self._fit_players(players)
-        self.game.observe(lambda _: (self._fit_players(None), self.start()), "value")
+        self.game.observe(lambda _: (self._fit_players(self.players.value), self.start()), "value")
         setup = W.VBox([W.HBox([self.game, self.players, self.seed, self.start_button]),
                         W.HBox(self.seat_boxes, layout=W.Layout(flex_flow="row wrap"))])
         self.area = W.Box(layout=W.Layout(width="100%"))
