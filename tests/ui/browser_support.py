@@ -334,7 +334,8 @@ class TableDriver:
                                  f"  page status:     {_norm(page['status'])!r}\n  expected status: {status!r}\n"
                                  f"  page actions: {page['actions'][:6]} …\n  expected: {[str(a) for a in self.shadow.shown_actions()[:6]]} …\n"
                                  f"  board drawn: figure {page['revision']}, expected {revision}; "
-                                 f"board error: {page['error']}") from e
+                                 f"board error: {page['error']}\n"
+                                 f"  JavaScript errors on the page: {getattr(self.page, 'ccg_errors', [])[:3]}") from e
         self.waited += time.perf_counter() - t0
         assert seen["error"] is None, f"{self.label}, {what}: the board failed to draw: {seen['error']}"
         assert _norm(seen["log"]) == _norm(text_of(self.shadow.log.value)), f"{self.label}, {what}: the move log differs"

@@ -109,7 +109,7 @@ def lab_page(lab, browser):
     page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
                            " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function("n => document.querySelectorAll('.ccg-table .ccg-board [data-ccg-revision]').length >= n",
+    page.wait_for_function("n => document.querySelectorAll('.ccg-table .ccg-board .js-plotly-plot').length >= n",
                            arg=len(LAB_TABLES))
     yield page
     page.close()
@@ -174,7 +174,7 @@ def voila(tmp_path_factory):
 def _open_app(browser, voila, name: str, width: int = 1600):
     page = _page(browser, width)
     page.goto(f"{voila.url}/voila/render/{name}", wait_until="domcontentloaded")
-    page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board [data-ccg-revision]')")
+    page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')")
     return page
 
 
