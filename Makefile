@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast fuzz bench apps browser clean
+.PHONY: lab test test-fast fuzz bench apps browser binder-links clean
 
 # As root (a container), Jupyter needs --allow-root, and listens on every interface so the host's
 # browser can reach it; otherwise it stays on localhost.
@@ -52,6 +52,10 @@ bench: $(STAMP)
 apps: $(STAMP)
 	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
 	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
+
+## make binder-links: rewrite README's Binder badges from binder/repository (owner/name)
+binder-links:
+	$(PYTHON) binder/links.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
