@@ -27,13 +27,19 @@ import urllib.request
 from pathlib import Path
 
 INSTRUMENT = """() => {
-  window.__ccg = {clicks: [], drawn: []};
+  // click on Play; the new figure received (data-ccg-pending set); drawn (data-ccg-revision changes) and painted
+  window.__ccg = {clicks: [], received: [], drawn: []};
   document.addEventListener('click', e => {
     if (e.target.closest('button.ccg-play')) window.__ccg.clicks.push(performance.now());
   }, true);
   const host = document.querySelector('.ccg-board [data-ccg-revision]');
-  new MutationObserver(() => requestAnimationFrame(() => window.__ccg.drawn.push(performance.now())))
-    .observe(host, {attributes: true, attributeFilter: ['data-ccg-revision']});
+  new MutationObserver(records => {
+    const now = performance.now();
+    for (const r of records) {
+      if (r.attributeName === 'data-ccg-pending' && host.dataset.ccgPending) window.__ccg.received.push(now);
+      if (r.attributeName === 'data-ccg-revision') requestAnimationFrame(() => window.__ccg.drawn.push(performance.now()));
+    }
+  }).observe(host, {attributes: true, attributeFilter: ['data-ccg-revision', 'data-ccg-pending']});
 }"""
 
 
@@ -93,13 +99,16 @@ def main() -> None:
         server.terminate()
         server.wait(10)
         shutil.rmtree(work, ignore_errors=True)
-    waits = sorted(d - c for c, d in zip(times["clicks"], times["drawn"]))
-    p90 = waits[min(len(waits) - 1, int(0.9 * len(waits)))]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.game}, {args.players} players, {len(waits)} moves from seed {args.seed}, Voila + Debian Chromium "
-          f"(headless); {platform.machine()}, Python {platform.python_version()}, load average {load:.1f}")
-    print(f"  click on Play -> board drawn and painted: median {statistics.median(waits):.0f} ms, "
-          f"p90 {p90:.0f} ms, max {waits[-1]:.0f} ms")
+    print(f"{args.game}, {args.players} players, {len(times['drawn'])} moves from seed {args.seed}, Voila + Debian "
+          f"Chromium (headless); {platform.machine()}, Python {platform.python_version()}, load average {load:.1f}")
+    parts = [("click on Play -> board drawn and painted", times["clicks"], times["drawn"]),
+             ("  of which click -> figure received (kernel, network)", times["clicks"], times["received"]),
+             ("  of which received -> drawn and painted (browser)", times["received"], times["drawn"])]
+    for label, start, end in parts:
+        waits = sorted(b - a for a, b in zip(start, end))
+        p90 = waits[min(len(waits) - 1, int(0.9 * len(waits)))]
+        print(f"  {label}: median {statistics.median(waits):.0f} ms, p90 {p90:.0f} ms, max {waits[-1]:.0f} ms")
 
 
 if __name__ == "__main__":

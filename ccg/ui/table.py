@@ -287,8 +287,8 @@ class Table:
         return self._show_what_if(df, state, n)
 
     def start_what_if(self) -> None:
-        """The Run button. In a live kernel the games run one by one between messages, so Stop
-        (and the rest of the table) keeps working; without an event loop it runs at once."""
+        """The Run button. In a live kernel the games run in slices of about 50 ms between messages, so
+        Stop (and the rest of the table) keeps working; without an event loop it runs at once."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -298,7 +298,7 @@ class Table:
             self._wi_task = loop.create_task(self._what_if_in_background())
 
     def stop_what_if(self) -> None:
-        """Stop a running what-if after the current game; the games played so far are charted."""
+        """Stop a running what-if at its next move (the game in progress is dropped); the games finished are charted."""
         self._wi_stop = True
 
     async def _what_if_in_background(self) -> None:
@@ -465,7 +465,7 @@ class Table:
                           for p in range(n)]
         self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
         self.wi_stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="70px"),
-                                       tooltip="stop after the current game").add_class("ccg-whatif-stop")
+                                       tooltip="stop now: the games finished so far are charted").add_class("ccg-whatif-stop")
         self.wi_progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="140px")).add_class("ccg-whatif-progress")
         self.wi_note = W.HTML().add_class("ccg-whatif-note")
         self.wi_slot = FigureSlot(css_class="ccg-whatif-chart")  # the chart appears with the first run
