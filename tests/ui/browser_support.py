@@ -446,7 +446,7 @@ class TableDriver:
         return out
 
     def what_if(self, games: int, seed: int, agents: list[str] | None = None, stop_after: int | None = None) -> dict:
-        """Run a what-if from the page (What if? tab); with ``stop_after``, press Stop once that many games are done.
+        """Run a what-if from the page (What if? tab); with ``stop_after``, press Stop after that many progress steps.
 
         Returns the progress notes seen while it ran and the chart the browser holds; the chart must equal
         the shadow's chart of the same games (seeded, so a stopped run equals a shorter one).
@@ -466,9 +466,11 @@ class TableDriver:
         chart = self.page.evaluate(READ_CHART_REVISION, self.index)
         self.root.locator("button.ccg-whatif").first.click()
         notes = []
-        if stop_after is not None:
-            for target in range(1, stop_after + 1):  # progress must move in steps, not jump 0 → 100 %
-                notes.append(self.page.wait_for_function(PROGRESS_AT_LEAST, arg=[self.index, target]).json_value())
+        if stop_after is not None:  # progress must move in steps while it runs, not jump 0 → 100 %
+            done_so_far = 0
+            for _ in range(stop_after):
+                notes.append(self.page.wait_for_function(PROGRESS_AT_LEAST, arg=[self.index, done_so_far + 1]).json_value())
+                done_so_far = int(notes[-1].split()[0])
             self.root.locator("button.ccg-whatif-stop").first.click()
         done = self.page.wait_for_function(WHAT_IF_DONE, arg=[self.index, asked, chart]).json_value()
         played = done["played"]

@@ -296,8 +296,9 @@ def test_what_if_runs_chart_without_nan_and_stop(what_if_lab, artefacts):
     # a long CO2 run with greedy players: the progress moves game by game, and Stop stops it
     driver = _choose(page, app, LAB_CHOICES.index("co2"), 1)
     run = driver.what_if(500, seed=4, agents=["greedy"] * 4, stop_after=3)
-    assert len(set(run["notes"])) == 3, run["notes"]  # three distinct progress steps were seen
-    assert 3 <= run["played"] < 500 and run["note"].endswith("(stopped)"), run["note"]
+    steps = [int(note.split()[0]) for note in run["notes"]]
+    assert steps == sorted(set(steps)) and len(steps) == 3 and steps[-1] < 500, run["notes"]  # three rising steps
+    assert steps[-1] <= run["played"] < 500 and run["note"].endswith("(stopped)"), run["note"]
     page.locator(".ccg-table .ccg-whatif-chart").first.screenshot(path=str(artefacts / "what-if-chart.png"))
     problems = _app_layout(page, driver, "what-if-lab", artefacts)
     assert not problems, "\n".join(problems)
