@@ -271,7 +271,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                        for i in range(slots)],
             uid="catan-disaster-track"))
         notes.append(dict(x=scale_x[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
-                          font=dict(size=11), text=f"<b>Disaster track</b> (pending)" if s.pending
+                          font=dict(size=11), text="<b>Disaster track</b> (pending)" if s.pending
                           else "<b>Disaster track</b>"))
         notes.append(dict(x=tx[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
                           font=dict(size=11), text=f"<b>Destroyed numbers</b> ({len(s.destroyed)} of {slots})"))

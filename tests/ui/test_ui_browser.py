@@ -2,7 +2,7 @@
 
 In JupyterLab and in both Voila apps, for every registered game and several seeds, the board the
 browser holds equals ``ccg.plot.board(state, seat)`` after the first render and after every move,
-history jump, variation, promotion and pasted position (see ``browser_support`` for how the test
+history jump, variation, promotion and pasted position (see ``browser_driver`` for how the test
 knows which position the kernel meant); a click on the board narrows the action list; the board,
 its gauge, market and tables are never covered by the control panel at 1280, 1600 and 1920 px,
 with JupyterLab's sidebar open or closed. Screenshots are written to a pytest temporary directory
@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 import ccg
-from browser_support import (ARGS, FITTED, TIMEOUT_MS, Server, TableDriver, app_namespace, check_layout, chromium,
-                             free_port, jupyter_env, notebook, option_value, write_lab_settings)
+from browser_driver import TableDriver, option_value
+from browser_env import ARGS, TIMEOUT_MS, Server, app_namespace, chromium, free_port, jupyter_env, notebook, write_lab_settings
+from browser_page import FITTED, check_layout
 from ccg.ui import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
