@@ -12,28 +12,39 @@
 
 const SHARED = "__ccgPlotly";
 
+// One plotly.js per page. The first view asks its kernel for it; a view that finds the request still
+// unanswered after a few seconds asks too (the first view may have been closed before the answer came).
 function loadPlotly(model) {
-  if (!globalThis[SHARED]) {
-    globalThis[SHARED] = new Promise((resolve, reject) => {
-      const onMessage = async (msg, buffers) => {
-        if (!msg || msg.event !== "plotly-js") return;
-        model.off("msg:custom", onMessage);
-        const url = URL.createObjectURL(new Blob([buffers[0]], { type: "text/javascript" }));
-        try {
-          await import(/* webpackIgnore: true */ url); // the UMD bundle sets window.Plotly
-          resolve(window.Plotly);
-        } catch (error) {
-          globalThis[SHARED] = undefined;
-          reject(error);
-        } finally {
-          URL.revokeObjectURL(url);
-        }
-      };
+  let shared = globalThis[SHARED];
+  if (!shared) {
+    shared = globalThis[SHARED] = { asked: false, done: false };
+    shared.promise = new Promise((resolve, reject) => { shared.resolve = resolve; shared.reject = reject; });
+  }
+  if (!shared.done) {
+    const onMessage = async (msg, buffers) => {
+      if (!msg || msg.event !== "plotly-js" || shared.done) return;
+      shared.done = true;
+      model.off("msg:custom", onMessage);
+      const url = URL.createObjectURL(new Blob([buffers[0]], { type: "text/javascript" }));
+      try {
+        await import(/* webpackIgnore: true */ url); // the UMD bundle sets window.Plotly
+        shared.resolve(window.Plotly);
+      } catch (error) {
+        shared.reject(error);
+      } finally {
+        URL.revokeObjectURL(url);
+      }
+    };
+    const ask = () => {
+      if (shared.done) return;
       model.on("msg:custom", onMessage);
       model.send({ event: "need-plotly" });
-    });
+    };
+    if (shared.asked) setTimeout(ask, 3000);
+    else ask();
+    shared.asked = true;
   }
-  return globalThis[SHARED];
+  return shared.promise;
 }
 
 function render({ model, el }) {
