@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-TIMEOUT_MS = 60_000
+TIMEOUT_MS = 90_000  # one wait for the page (a click's answer); failures report what the page showed
 
 
 def chromium() -> str:

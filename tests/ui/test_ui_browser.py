@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 REAL = [g for g in ccg.list_games() if not g.startswith("toy")]
 WIDTHS = (1280, 1600, 1920)
+START_MS = 240_000  # a fresh kernel and its first tables, on a busy machine
 # Extra options per game for the JupyterLab tables (every registered game gets a table)
 LAB_OPTIONS = {"catan": {"scenario": "oil_springs"}}
 
@@ -111,7 +112,7 @@ def lab_page(lab, browser):
                            " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function("n => document.querySelectorAll('.ccg-table .ccg-board .js-plotly-plot').length >= n",
-                           arg=len(LAB_TABLES))
+                           arg=len(LAB_TABLES), timeout=START_MS)
     yield page
     page.close()
 
@@ -175,7 +176,7 @@ def voila(tmp_path_factory):
 def _open_app(browser, voila, name: str, width: int = 1600):
     page = _page(browser, width)
     page.goto(f"{voila.url}/voila/render/{name}", wait_until="domcontentloaded")
-    page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')")
+    page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')", timeout=START_MS)
     return page
 
 
