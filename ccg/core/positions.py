@@ -134,6 +134,8 @@ def state_from_dict(data: Any) -> GameState:
         state._legal = None
         state._replayable = False
         state.check_invariants()
+        if not state.is_terminal() and not state.legal_actions():
+            raise InvalidPositionError(f"invalid position: seat {state.current_player} is to move but has no legal action")
     except InvalidPositionError:
         raise
     except AssertionError as e:
