@@ -22,6 +22,7 @@ Hooks a game implements (all required unless marked optional)::
                             everything ``seat`` knows (the result passes check_invariants)
     _why_illegal(action)    optional: a readable reason, or None
     _parse(text)            optional: build an action that may be illegal
+    _secret_action(action)  optional: True if only its actor may read the action's arguments
 """
 from __future__ import annotations
 
@@ -103,6 +104,9 @@ class GameState:
     def _parse(self, text: str) -> Action | None:
         return None
 
+    def _secret_action(self, action: Action) -> bool:
+        return False
+
     # ---- the public protocol ---------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The legal actions of ``current_player``, in a deterministic order (empty when terminal)."""
@@ -182,6 +186,19 @@ class GameState:
             out.append(str(action))
         out.reverse()
         return out
+
+    def notation_seen_by(self, action: Action | str, actor: int | None, seat: int | None) -> str:
+        """The notation of ``action`` (played by ``actor``, None if unknown) as ``seat`` may read it.
+
+        The referee (``seat=None``) and the actor read it whole; another seat reads a secret action
+        (a game's ``_secret_action``, e.g. a card kept in a draft) as its kind followed by ``?``.
+        """
+        text = str(action)
+        if seat is None or (actor is not None and actor == seat):
+            return text
+        if isinstance(action, str):
+            action = self._parse(" ".join(action.split()).lower()) or Action(text)
+        return f"{action.kind} ?" if action.args and self._secret_action(action) else text
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose notation is ``text`` (case and spacing are forgiven)."""

@@ -53,6 +53,9 @@ class Co2State(GameState):
         from ccg.core import Action
         return Action(parts[0], tuple(int(x) if x.lstrip("-").isdigit() else x for x in parts[1:]))
 
+    def _secret_action(self, action):
+        return action.kind == "keep" and bool(action.args)  # CO2-2.18.1: a draft pick is not shown to the others
+
     def is_terminal(self):
         return self.over
 
