@@ -10,11 +10,11 @@ import pytest
 
 import ccg
 from ccg.core import InvalidPositionError
-from ccg.core.files import MAX_DEPTH, loads_json, read_text_file, too_deep
-from ccg.core.frozen import FrozenDict, FrozenList, freeze, thaw
 
 
 def test_only_regular_files_are_read(tmp_path):
+    from ccg.core.files import read_text_file
+
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)  # opening it for reading would block forever
     for path, message in [(tmp_path, "not a regular file"), (fifo, "not a regular file"),
@@ -25,6 +25,8 @@ def test_only_regular_files_are_read(tmp_path):
 
 
 def test_reads_are_capped_and_decoded(tmp_path):
+    from ccg.core.files import read_text_file
+
     big = tmp_path / "big.json"
     big.write_bytes(b" " * 2000)
     with pytest.raises(ValueError, match="larger than 1,000 bytes"):
@@ -39,6 +41,8 @@ def test_reads_are_capped_and_decoded(tmp_path):
 
 
 def test_json_nesting_is_checked_before_decoding():
+    from ccg.core.files import MAX_DEPTH, loads_json, too_deep
+
     deep = "[" * 100_000 + "]" * 100_000
     assert too_deep(deep) and not too_deep('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}')
     with pytest.raises(ValueError, match=f"deeper than {MAX_DEPTH}"):
@@ -50,6 +54,8 @@ def test_json_nesting_is_checked_before_decoding():
 
 
 def test_frozen_data_is_read_only_but_behaves_like_json():
+    from ccg.core.frozen import FrozenDict, FrozenList, freeze, thaw
+
     data = freeze({"rules": {"x": [1, 2]}, "n": 3})
     assert isinstance(data, dict) and type(data["rules"]["x"]) is FrozenList
     assert data == {"rules": {"x": [1, 2]}, "n": 3} and json.loads(json.dumps(data)) == data
@@ -117,3 +123,20 @@ def test_a_game_is_named_by_text():
     for name in (["co2"], {"co2": 1}, 3, None):
         with pytest.raises(ValueError, match="named by text"):
             ccg.new_game(name)
+
+
+def test_chicago_express_start_player_and_detroit_are_checked_on_load():
+    """Mutations that loaded and then broke invariants plies later (CE-3.7, CE-9.5)."""
+    s = ccg.new_game("chicago_express", players=3, seed=1)
+    while s.opening == 0:
+        s.apply(s.legal_actions()[-1])
+    d = json.loads(s.to_json())
+    d["state"]["start_player"] = -1
+    with pytest.raises(InvalidPositionError, match="names the start player"):
+        ccg.load_state(json.dumps(d))
+    while s.phase != 1 or not s.dividends:  # CHOOSE, after a dividend phase
+        s.apply(s.legal_actions()[0])
+    d = json.loads(s.to_json())
+    d["state"]["dividend_phases"] += 4
+    with pytest.raises(InvalidPositionError, match="Detroit"):
+        ccg.load_state(json.dumps(d))

@@ -82,3 +82,30 @@ def test_determinize_never_gives_the_active_player_a_win(seed):
     assert d.vp(d.active) < d.P.vp_win
     assert ccg.load_state(d.to_json()).to_json() == d.to_json()
     assert d.observation(0) == s.observation(0)
+
+
+def _reach(cfg: dict, phase: str, seed: int = 0):
+    s = ccg.new_game("catan", seed=seed, **cfg)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.phase_name == phase:
+            return s
+        s.apply(rng.choice(s.legal_actions()))
+    raise AssertionError(f"no {phase} phase reached")
+
+
+@pytest.mark.parametrize("cfg, phase, edit, message", [
+    ({"players": 4}, "discard", lambda d: d["discard"].__setitem__(d["cur"], 40), "more discards than cards"),
+    ({"players": 4}, "discard", lambda d: d.update(phase="main", cur=d["active"]), "discards are owed only"),
+    ({"players": 5}, "special_building", lambda d: d.__setitem__("cur", (d["cur"] + 1) % 5), "clockwise"),
+    ({"players": 4}, "main", lambda d: d.__setitem__("cur", (d["active"] + 1) % 4), "active player acts"),
+    ({"players": 4}, "main", lambda d: d.__setitem__("offer", [1, 0, 1, 1]), "offer is open only"),
+    ({"players": 4}, "setup_settlement", lambda d: d.__setitem__("cur", (d["cur"] + 1) % 4), "set-up placements"),
+])
+def test_turn_bookkeeping_is_checked_on_load(cfg, phase, edit, message):
+    """Mutated positions that once loaded and then ran out of legal actions or broke invariants later."""
+    s = _reach(cfg, phase)
+    d = json.loads(s.to_json())
+    edit(d["state"])
+    with pytest.raises(InvalidPositionError, match=message):
+        ccg.load_state(json.dumps(d))

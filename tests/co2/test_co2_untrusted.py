@@ -35,7 +35,8 @@ def no_file_may_open(monkeypatch):
     monkeypatch.setattr(os, "open", refuse)
 
 
-@pytest.mark.parametrize("path", ["/dev/zero", "/tmp", os.path.join(ROOT, "pyproject.toml"), "/no/such/file"])
+@pytest.mark.parametrize("path", ["/dev/zero", "/tmp", os.path.join(ROOT, "pyproject.toml"), "/no/such/file"],
+                         ids=["dev-zero", "directory", "readable-file", "missing"])
 def test_a_position_naming_a_component_path_is_refused_without_opening_it(path, no_file_may_open):
     d = json.loads(ccg.new_game("co2", players=2, seed=1).to_json())
     d["options"]["components"] = path
@@ -72,7 +73,7 @@ def test_a_users_component_file_is_read_once_and_saved_as_data(tmp_path):
     (lambda t: (t / "deep.toml").write_text("a = " + "[" * 5000 + "]" * 5000) and str(t / "deep.toml"),
      "nested too deeply|not valid TOML"),
     (lambda t: os.path.join(ROOT, "pyproject.toml"), "unknown field"),
-])
+], ids=["directory", "dev-zero", "fifo", "too-big", "latin-1", "deep", "not-components"])
 def test_bad_component_files_are_value_errors_naming_the_option(tmp_path, make, message):
     path = make(tmp_path)
     with pytest.raises(ValueError, match=f"option 'components'.*({message})"):
