@@ -166,3 +166,12 @@ def test_the_log_hides_other_seats_draft_picks():
                     view=None)
     teacher.play(mine)
     assert "seat 1: keep ?" not in teacher.log.value
+
+
+def test_a_seats_what_if_never_uses_the_real_future():
+    from ccg.ui import what_if
+
+    s = ccg.new_game("toy", seed=2)
+    with pytest.raises(ValueError, match="future"):
+        what_if(s, 2, seat=0, reseed=False)
+    assert len(what_if(s, 2, seat=None, reseed=False)) == 2  # the referee may replay the real dice
