@@ -47,7 +47,7 @@ def _need(data: dict, key: str, kind: type | tuple, what: str) -> Any:
     return value
 
 
-def _parse_json(text: Any) -> dict:
+def _parse_json(text: Any, max_depth: int = MAX_DEPTH) -> dict:
     if isinstance(text, (bytes, bytearray)):
         if len(text) > _MAX_TEXT:
             raise InvalidPositionError("invalid position: text is too long")
@@ -59,8 +59,8 @@ def _parse_json(text: Any) -> dict:
         raise InvalidPositionError(f"invalid position: expected JSON text, got {type(text).__name__}")
     if len(text) > _MAX_TEXT:
         raise InvalidPositionError("invalid position: text is too long")
-    if too_deep(text, MAX_DEPTH):  # the decoder recurses: refuse deep nesting before decoding
-        raise InvalidPositionError(f"invalid position: nested deeper than {MAX_DEPTH} levels")
+    if too_deep(text, max_depth):  # the decoder recurses: refuse deep nesting before decoding
+        raise InvalidPositionError(f"invalid position: nested deeper than {max_depth} levels")
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as e:
