@@ -1,15 +1,17 @@
 """Agents: objects with ``act(state) -> Action`` that never mutate the state.
 
 ``RandomAgent`` (uniform), ``GreedyAgent`` (one-ply lookahead on the game's
-heuristic) and ``MCTSAgent`` (information-set MCTS over ``determinize``).
+heuristic), ``StrategistAgent`` (each game's own plan, with persona parameters)
+and ``MCTSAgent`` (information-set MCTS over ``determinize``).
 ``make_agent("mcts:200", seed)`` builds one from a name.
 """
 from .base import Agent, agent_label, agent_names, make_agent, parse_agent_spec, register_agent
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
+from .strategist import PersonaParam, StrategistAgent, persona_params
 
 __all__ = [
-    "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent", "agent_label", "agent_names", "make_agent",
-    "parse_agent_spec", "register_agent",
+    "Agent", "GreedyAgent", "MCTSAgent", "PersonaParam", "RandomAgent", "StrategistAgent", "agent_label",
+    "agent_names", "make_agent", "parse_agent_spec", "persona_params", "register_agent",
 ]

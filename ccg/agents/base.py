@@ -45,7 +45,9 @@ class Agent:
 
 # name -> the agent class, or the name of a class in ``ccg.agents`` (looked up when first used,
 # which keeps this module free of imports from its subclasses' modules)
-_NAMES: dict[str, "type[Agent] | str"] = {"random": "RandomAgent", "greedy": "GreedyAgent", "mcts": "MCTSAgent"}
+_NAMES: dict[str, "type[Agent] | str"] = {
+    "random": "RandomAgent", "greedy": "GreedyAgent", "mcts": "MCTSAgent", "strategist": "StrategistAgent",
+}
 # a bare number after "name:" sets this parameter, e.g. "mcts:200" -> iterations=200
 _SHORTHAND: dict[str, str] = {"mcts": "iterations", "greedy": "samples"}
 

@@ -43,6 +43,9 @@ class GameSpec:
     # heuristics(state) -> [heuristic(state, p) for every seat p], computed in one pass (optional, for
     # speed: MCTS scores every seat at each leaf); tests check it equals the per-seat heuristic
     heuristics: Callable[[GameState], list[float]] | None = None
+    # the module of the game's strategist plan (PERSONA, WEIGHTS_FILE, make_planner): see
+    # ccg/agents/strategist.py; None: the strategist falls back to one ply on ``heuristic``
+    strategy: str | None = None
     # trajectory(state) -> dict for ccg.simulate(trajectories=True), in one of two shapes:
     #   * scalar metrics of the current position ({"cash_0": 30, ...}): recorded after every action;
     #   * the game's own table so far, a dict of equal-length lists with an index key (CO2's per-decade

@@ -1,0 +1,252 @@
+"""The strategist: each game's own plan-aware player, with persona parameters and tuned weights.
+
+A game teaches the strategist how to play by naming a *strategy module* in
+``SPEC.strategy`` (e.g. ``"ccg.games.co2.strategy"``). That module defines:
+
+``PERSONA``
+    ``{name: PersonaParam}`` — the parameters people ask about (CO2's
+    ``cooperation``, Oil Springs' ``sequester``, Chicago Express's
+    ``investor``), each with a default, a range or choices, and a docstring.
+``WEIGHTS_FILE``
+    a :class:`pathlib.Path` to the game's weights file (JSON, see
+    :func:`load_weights`): the named knobs of its plan, shipped as data
+    together with the command that tuned them.
+``make_planner(weights, persona) -> planner``
+    ``weights`` is ``{name: float}`` (every name of the file), ``persona``
+    ``{name: value}`` (every name of ``PERSONA``, defaults filled in). The
+    planner's ``choose(state, seat, rng) -> Action`` returns a legal action
+    for ``seat`` (the seat to move). ``state`` is the real state for games
+    without hidden information and a fresh ``determinize(seat, …)`` for the
+    others, so a planner may read every field of the state it is given; it
+    must never mutate it (use ``child``/``clone``).
+
+Games without a strategy module get a one-ply look-ahead on the game's
+heuristic (what :class:`~ccg.agents.GreedyAgent` does), so ``"strategist"``
+works for every registered game.
+
+>>> from ccg.agents import StrategistAgent
+>>> agent = StrategistAgent(cooperation=0.8, seed=1)      # or make_agent("strategist:cooperation=0.8", 1)
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..core.action import Action
+from ..core.rng import Rng
+from ..core.state import GameState
+from .base import Agent
+
+__all__ = ["PersonaParam", "StrategistAgent", "load_weights", "persona_params", "strategy_module"]
+
+_MAX_WEIGHTS_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class PersonaParam:
+    """One persona parameter: a number in ``[lo, hi]`` or one of ``choices``."""
+
+    default: float | str
+    doc: str
+    lo: float | None = None
+    hi: float | None = None
+    choices: tuple[str, ...] | None = None
+
+    def check(self, name: str, value: Any) -> float | str:
+        """``value`` validated (ints accepted for numbers), or a ValueError naming the parameter."""
+        if self.choices is not None:
+            if not isinstance(value, str) or value.strip().lower() not in self.choices:
+                raise ValueError(f"strategist {name!r} must be one of {', '.join(self.choices)}, got {value!r}")
+            return value.strip().lower()
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"strategist {name!r} must be a number, got {value!r}")
+        value = float(value)
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            raise ValueError(f"strategist {name!r} must be between {self.lo:g} and {self.hi:g}, got {value!r}")
+        return value
+
+
+def strategy_module(game: str):
+    """The strategy module of a registered game, or None when it has none."""
+    from ..core.registry import get_spec
+
+    path = getattr(get_spec(game), "strategy", None)
+    return importlib.import_module(path) if path else None
+
+
+_PERSONAS: dict[str, dict[str, PersonaParam]] | None = None
+
+
+def persona_params() -> dict[str, dict[str, PersonaParam]]:
+    """``{game: {name: PersonaParam}}`` for every registered game with a strategy module."""
+    global _PERSONAS
+    if _PERSONAS is None:
+        from ..core.registry import list_games
+
+        found: dict[str, dict[str, PersonaParam]] = {}
+        for game in list_games():
+            try:
+                module = strategy_module(game)
+            except ImportError:  # a game that cannot be imported has no persona either
+                continue
+            if module is not None:
+                found[game] = dict(getattr(module, "PERSONA", {}))
+        _PERSONAS = found
+    return _PERSONAS
+
+
+def load_weights(path: Path | str) -> dict[str, dict[str, Any]]:
+    """Read a strategist weights file: ``{"weights": {name: {"value": x, "doc": ..., "range": [lo, hi]}}}``.
+
+    Returns ``{name: {"value": float, "doc": str, "range": (lo, hi) | None}}``. The file is
+    the package's own data; it is still read with a size cap and checked field by field.
+    """
+    path = Path(path)
+    with open(path, "rb") as fh:
+        raw = fh.read(_MAX_WEIGHTS_BYTES + 1)
+    if len(raw) > _MAX_WEIGHTS_BYTES:
+        raise ValueError(f"{path.name}: a weights file is at most {_MAX_WEIGHTS_BYTES} bytes")
+    data = json.loads(raw.decode("utf-8"))
+    table = data.get("weights") if isinstance(data, dict) else None
+    if not isinstance(table, dict) or not table:
+        raise ValueError(f"{path.name}: expected an object with a non-empty 'weights' object")
+    out: dict[str, dict[str, Any]] = {}
+    for name, entry in table.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("doc"), str):
+            raise ValueError(f"{path.name}: weight {name!r} needs a 'value' and a 'doc'")
+        value = entry.get("value")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"{path.name}: weight {name!r} must have a finite number as its value")
+        rng = entry.get("range")
+        if rng is not None:
+            if (not isinstance(rng, list) or len(rng) != 2
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in rng)
+                    or not rng[0] <= value <= rng[1]):
+                raise ValueError(f"{path.name}: weight {name!r}: 'range' must be [lo, hi] around its value")
+            rng = (float(rng[0]), float(rng[1]))
+        out[name] = {"value": float(value), "doc": entry["doc"], "range": rng}
+    return out
+
+
+_DEFAULT_WEIGHTS: dict[str, dict[str, float]] = {}
+
+
+def default_weights(game: str) -> dict[str, float]:
+    """The shipped weights of ``game``'s strategist (``{}`` for a game without a strategy)."""
+    if game not in _DEFAULT_WEIGHTS:
+        module = strategy_module(game)
+        table = load_weights(module.WEIGHTS_FILE) if module is not None else {}
+        _DEFAULT_WEIGHTS[game] = {k: v["value"] for k, v in table.items()}
+    return dict(_DEFAULT_WEIGHTS[game])
+
+
+class StrategistAgent(Agent):
+    """Plays with its game's plan (``SPEC.strategy``), shaped by persona parameters.
+
+    ``StrategistAgent(cooperation=0.8)`` (by name ``"strategist:cooperation=0.8"``)
+    sets a persona parameter; which parameters exist and their ranges are listed
+    by :func:`persona_params` (and in ``ccg/agents/README.md``). A parameter
+    applies to its own game only: playing another game with it raises a
+    ValueError. ``weights`` (``{name: value}``) replaces some of the game's
+    shipped weights — the tuning scripts use it. Decisions are seeded: the same
+    seed and position give the same action in every process.
+    """
+
+    name = "strategist"
+
+    def __init__(self, seed: int = 0, weights: Mapping[str, float] | None = None, **persona: Any) -> None:
+        super().__init__(seed)
+        known = persona_params()
+        checked: dict[str, Any] = {}
+        for key, value in persona.items():
+            owners = [g for g, params in known.items() if key in params]
+            if not owners:
+                listing = "; ".join(f"{g}: {', '.join(sorted(p)) or '(none)'}" for g, p in sorted(known.items()))
+                raise ValueError(f"strategist has no parameter {key!r}. Persona parameters by game — {listing}"
+                                 " (and 'weights')")
+            checked[key] = known[owners[0]][key].check(key, value)
+            for other in owners[1:]:  # the same name in two games: both must accept it
+                known[other][key].check(key, value)
+        if weights is not None:
+            if not isinstance(weights, Mapping) or not all(
+                    isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool)
+                    and math.isfinite(v) for k, v in weights.items()):
+                raise ValueError(f"strategist weights must be a mapping of names to finite numbers, got {weights!r}")
+            weights = dict(weights)
+        self.persona = checked
+        self.weights = weights
+        self._rng = Rng(seed)
+        self._planners: dict[str, Any] = {}
+
+    def _config(self) -> dict:
+        return {"weights": self.weights, **self.persona}
+
+    @property
+    def label(self) -> str:
+        extra = ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(self.persona.items()))
+        return f"{self.name}({extra})" if extra else self.name
+
+    def __getstate__(self) -> dict:  # planners are rebuilt in the worker that unpickles the agent
+        state = dict(self.__dict__)
+        state["_planners"] = {}
+        return state
+
+    def planner(self, game: str) -> Any:
+        """The planner this agent uses for ``game`` (built once, with weights and persona checked)."""
+        planner = self._planners.get(game)
+        if planner is None:
+            planner = self._planners[game] = self._build(game)
+        return planner
+
+    def _build(self, game: str) -> Any:
+        module = strategy_module(game)
+        own = dict(getattr(module, "PERSONA", {})) if module is not None else {}
+        foreign = sorted(set(self.persona) - set(own))
+        if foreign:
+            takes = ", ".join(sorted(own)) or "no persona parameters"
+            raise ValueError(f"strategist parameter(s) {', '.join(foreign)} do not apply to {game} (it takes {takes})")
+        if module is None:
+            if self.weights:
+                raise ValueError(f"{game} has no strategist plan, so it takes no strategist weights")
+            from .greedy import GreedyAgent
+
+            return _GreedyPlanner(GreedyAgent(samples=2, seed=self.seed))
+        weights = default_weights(game)
+        if self.weights:
+            unknown = sorted(set(self.weights) - set(weights))
+            if unknown:
+                raise ValueError(f"unknown {game} strategist weight(s) {', '.join(unknown)}; known: "
+                                 f"{', '.join(sorted(weights))}")
+            weights.update({k: float(v) for k, v in self.weights.items()})
+        persona = {k: p.default for k, p in own.items()}
+        persona.update(self.persona)
+        return module.make_planner(weights, persona)
+
+    def act(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal actions: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        planner = self.planner(state.game)
+        view = state.determinize(seat, self._rng.next64()) if state.hidden_information else state
+        action = planner.choose(view, seat, self._rng)
+        for candidate in legal:  # the real state's own Action object (a determinization's may differ in ``where``)
+            if candidate[0] == action[0] and candidate[1] == action[1]:
+                return candidate
+        raise RuntimeError(f"the {state.game} strategist chose {action}, which is not legal here")  # a planner bug
+
+
+class _GreedyPlanner:
+    """The fallback for games without a strategy module: one ply on the game's heuristic."""
+
+    def __init__(self, greedy: Any) -> None:
+        self.greedy = greedy
+
+    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+        return self.greedy.act(state)
