@@ -475,7 +475,6 @@ class Table:
             self._set_seat(seat, HUMAN if self._agents[seat] is None else self._agents_specs[seat])
             raise ValueError("the seats are set when the game starts")
         self._set_seat(seat, value)
-        self._update_view_options()
         if self.autoplay:
             self._run_bots(stop_at_human=True)
         self.refresh()
@@ -541,16 +540,6 @@ class Table:
         shown = humans or list(range(n))
         hot_seat = [("human seat to move", _TO_MOVE)] if len(humans) > 1 else []
         return hot_seat + [(f"seat {p}", p) for p in shown]
-
-    def _update_view_options(self) -> None:
-        was, self._busy = self._busy, True
-        try:
-            current = self.view.value
-            self.view.options = self._view_options([b.value for b in self.seat_boxes])
-            values = [v for _, v in self.view.options]
-            self.view.value = current if current in values else values[0]
-        finally:
-            self._busy = was
 
     def _seat_to_move_view(self) -> int | None:
         """The seat to move; for students only a human one (else the first human seat keeps the screen)."""
