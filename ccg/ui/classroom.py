@@ -9,9 +9,15 @@ or, for the what-if lab, with a choice of games (a name, or ``(label, game, opti
     Classroom([("CO2", "co2", {}), ("Catan — Oil Springs", "catan", {"scenario": "oil_springs"})], tab="What if?")
 
 The gauge reads a number through the protocol: ``SPEC.trajectory(state)`` if it has the field,
-else the top-level field of the position's data (``state.to_dict()["state"]``). What a student
-can start is capped: ``max_what_if_games`` games per what-if run (a run blocks nothing — it can be
-stopped — but a hundred thousand games would still take hours).
+else the top-level field of the position's data (``state.to_dict()["state"]``). Shown for a seat
+(as in the classroom), it reads only that seat's observation in a game with hidden information.
+
+What the app exposes: the seat views of the human seats chosen at "New game" (boards, player
+tables, what-if charts and the seat's position string, all built from ``observation(seat)``); the
+table runs in student mode (no referee view, no full position string, seats fixed once the game
+starts). A teacher who wants the referee view uses ``ccg.ui.Table(..., teacher=True)`` in a notebook.
+What a student can start is capped: ``max_what_if_games`` games per what-if run (a run blocks
+nothing — it can be stopped — but a hundred thousand games would still take hours).
 """
 from __future__ import annotations
 
@@ -46,7 +52,11 @@ class Gauge:
         self.widget = self.box
         self._draw(None)
 
-    def value(self, state: GameState) -> float | None:
+    def value(self, state: GameState, seat: int | None = None) -> float | None:
+        """The number to show; with ``seat``, read from what that seat may see (hidden VP stay hidden)."""
+        if seat is not None and state.hidden_information and not state.is_terminal():
+            value = state.observation(seat)["state"].get(self.field)
+            return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
         spec = get_spec(state.game)
         if spec.trajectory is not None:
             try:
@@ -83,8 +93,8 @@ class Gauge:
             f"<div style='width:560px;display:flex;justify-content:space-between;font-size:12px'>"
             f"<span>{self.minimum:g}</span><span>{self.maximum:g}</span></div></div>")
 
-    def update(self, state: GameState) -> None:
-        self._draw(self.value(state))
+    def update(self, state: GameState, seat: int | None = None) -> None:
+        self._draw(self.value(state, seat))
 
 
 GameChoice = tuple[str, str, dict]
@@ -155,10 +165,10 @@ class Classroom:
         """Start a new game with the chosen game, seats and seed; returns its Table."""
         _, name, options = self.choices[self.game.value]
         old = self.table
-        self.table = Table(name, seats=self.seats(), seed=self.seed.value, whatif_limit=self.max_what_if_games,
-                           **options)
+        table = self.table = Table(name, seats=self.seats(), seed=self.seed.value, teacher=False,
+                                   whatif_limit=self.max_what_if_games, **options)
         if self.gauge is not None:
-            self.table.on_change(self.gauge.update)
+            self.table.on_change(lambda state: self.gauge.update(state, table.view_seat))
         if self.tab is not None:
             self.table.tabs.selected_index = self.table.tab_titles.index(self.tab)
         self.area.children = [self.table.widget]
