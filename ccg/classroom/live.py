@@ -65,14 +65,19 @@ class LiveTable:
         self.info = self.store.table(self.id)
         return self.info
 
-    def play(self, seat: int, action: Action | str, by: str = STUDENT) -> str:
+    def play(self, seat: int, action: Action | str, by: str = STUDENT, seen: int | None = None) -> str:
         """Play ``action`` for ``seat`` through the store; returns the applied action's notation.
+
+        ``seen``: the version the player chose the move in (the position on their screen); if the
+        replica has moved on since, the move is refused with :class:`PositionChanged` as well.
 
         Raises :class:`NotYourTurnError`, :class:`GameOverError`, :class:`PausedError`,
         ``IllegalActionError`` (nothing sent), or :class:`PositionChanged` when another move was
         committed first (the replica has caught up when it is raised). Nothing changes on error.
         """
         s = self.state
+        if seen is not None and seen != s.ply:
+            raise PositionChanged(f"the position changed (move {s.ply} was played meanwhile); look again")
         if s.is_terminal():
             raise GameOverError("the game at this table is over")
         if self.paused:

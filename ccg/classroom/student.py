@@ -237,11 +237,15 @@ class StudentApp:
         self.play(choice)
 
     def play(self, action: Any) -> bool:
-        """Play ``action`` for this seat; True if it was applied (else the page says why)."""
+        """Play ``action`` for this seat in the position shown; True if it was applied (else the page says why).
+
+        A click made on a position the page showed before another move arrived is refused
+        ("the position changed"), even when the seat is still to move."""
         if self.live is None:
             return False
         try:
-            applied = self.live.play(self.seat, action)
+            seen = None if self._shown_version is None else self._shown_version[0]
+            applied = self.live.play(self.seat, action, seen=seen)
         except (StoreError, IllegalActionError) as exc:
             text = str(exc)
             if "position changed" in text:
