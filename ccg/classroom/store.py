@@ -208,8 +208,8 @@ class TableStore:
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"timeout": 15, "check_same_thread": False}
-        else:
-            kwargs["pool_pre_ping"] = True
+        else:  # a server may drop idle connections: renew them rather than ping before every query
+            kwargs["pool_recycle"] = 300
         try:
             self.engine = sa.create_engine(self.url, **kwargs)
         except (sa.exc.ArgumentError, ImportError) as exc:
