@@ -58,6 +58,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--base-url", default="", help="address students open, printed on the cards")
     p.add_argument("--pdf", action="store_true", help="also print each page to PDF with Chromium (Playwright)")
 
+    d = actions.add_parser("demo", help="a demo lesson played to the end by agents, to try the dashboard and debrief")
+    store_args(d)
+    d.add_argument("--lesson", default="demo lesson", help="lesson label (default 'demo lesson')")
+    d.add_argument("--tables", type=int, default=4, help="how many tables (default 4)")
+    d.add_argument("--seed", type=int, default=1, help="seed of the first table")
+
     b = actions.add_parser("bots", help="only run the bots (e.g. one process for a JupyterHub's store)")
     store_args(b)
     b.add_argument("--bot-delay", type=float, default=1.0, metavar="S", help="seconds after the last move")
@@ -79,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     """Carry out a ``ccg classroom`` action; ValueErrors become one ``error:`` line in ``ccg.cli``."""
     action = args.classroom_action
     if action is None:
-        raise ValueError("choose an action: serve, new, tables, print or bots (see ccg classroom --help)")
+        raise ValueError("choose an action: serve, new, tables, print, demo or bots (see ccg classroom --help)")
     if action == "serve":
         if not 0 < args.port < 65536:
             raise ValueError(f"--port must be 1..65535, got {args.port}")
@@ -102,6 +108,13 @@ def run(args: argparse.Namespace) -> int:
         for path in write_lesson(store, lesson, out, base_url=args.base_url, pdf=args.pdf):
             print(path)
         return 0
+    if action == "demo":
+        from .demo import play_demo_lesson
+
+        if not 1 <= args.tables <= 50:
+            raise ValueError(f"--tables must be 1..50, got {args.tables}")
+        play_demo_lesson(store, lesson=args.lesson, tables=args.tables, seed=args.seed)
+        return _list(store, args.lesson)
     if action == "bots":
         from .bots import BotRunner
 
