@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
+import plotly.graph_objects as go
 
 from ..agents.base import agent_names
 from ..core.registry import get_spec, list_games
@@ -92,7 +93,7 @@ def rows_html(rows: list[TableRow]) -> str:
                                              "CO₂ / points", "last move", "state"))
     body = []
     for r in rows:
-        gauge = gauge_html(r.gauge, width="160px") if r.gauge else ""
+        gauge = gauge_html(r.gauge, width="160px", compact=True) if r.gauge else ""
         cls = " class='ccg-stalled'" if r.stalled else ""
         body.append(
             f"<tr class='ccg-table-row' data-table='{r.id}'><td><b>{html.escape(r.name)}</b><br>"
@@ -219,6 +220,7 @@ class Dashboard:
         self.reveal_button = W.ToggleButton(description="Reveal secrets", value=False).add_class("ccg-reveal")
         self.reveal_text = W.HTML()
         self.reveal_board = FigureSlot()
+        self._revealed = False
         self.reveal_button.observe(lambda _: self._show_reveal(), "value")
         self.reveal_table.observe(lambda _: self._show_reveal(), "value")
         self.reveal_box = W.VBox([W.HBox([self.reveal_table, self.reveal_button]), self.reveal_text,
@@ -265,8 +267,10 @@ class Dashboard:
         tid = self.reveal_table.value
         if not self.reveal_button.value or tid is None or tid not in self.live:
             self.reveal_text.value = "<i>Secrets stay hidden until you press 'Reveal secrets'.</i>"
-            self.reveal_board.box.children = []
-            self.reveal_board.widget = None
+            if self._revealed:  # take the referee's board out of the page, not just out of sight
+                self.reveal_board.show(go.Figure())
+                self._revealed = False
+            self.reveal_board.box.layout.display = "none"
             return
         from ..ui.table import board_figure
 
@@ -282,6 +286,8 @@ class Dashboard:
                                   f"</b> — every seat's secrets<ul>{''.join(rows)}</ul>"
                                   f"<div class='ccg-log'>{log}</div></div>")
         self.reveal_board.show(board_figure(s, None))
+        self.reveal_board.box.layout.display = ""
+        self._revealed = True
 
     def show_material(self, lesson: str | None = None) -> str:
         """Links to the lesson's printable pages (downloaded as HTML files, printed from the browser)."""

@@ -211,7 +211,7 @@ def _co2_secrets(state: GameState, data: dict, seat: int) -> list[tuple[str, str
         else:
             cond = {"buy": "buy CEP at the market (+2 VP)", "sell": "sell CEP at the market (+3 coins)"}.get(main, main)
         cards.append(f"card {c}: {cond}; or {_SECONDARY.get(e.get('secondary', ''), e.get('secondary', ''))}")
-    out.append(("Your lobby cards (secret)", " | ".join(cards) if cards else "none left"))
+    out.append(("Your lobby cards (secret)", "\n".join(cards) if cards else "none left"))
     return out
 
 
@@ -238,8 +238,8 @@ def view_css() -> str:
 </style>"""
 
 
-def gauge_html(gauge: dict | None, width: str = "100%") -> str:
-    """A CO2 bar with its catastrophe and planet-lost lines (CO2-14.3)."""
+def gauge_html(gauge: dict | None, width: str = "100%", compact: bool = False) -> str:
+    """A CO2 bar with its catastrophe and planet-lost lines (CO2-14.3); ``compact``: value and bar only."""
     if gauge is None:
         return ""
     top = float(gauge["maximum"]) or 1.0
@@ -249,10 +249,13 @@ def gauge_html(gauge: dict | None, width: str = "100%") -> str:
 
     d, lost, pos = pct(gauge["danger"]), pct(gauge["limit"]), pct(gauge["value"])
     colour = "#2b7a0b" if pos < d else ("#b35806" if pos < lost else "#b2182b")
-    return (f"<div class='ccg-gauge'><div>{html.escape(gauge['label'])}: "
-            f"<b class='ccg-gauge-value' style='font-size:26px;color:{colour}'>{gauge['value']}</b>"
-            f" <span style='font-size:12px;color:#555'>(catastrophes from {gauge['danger']}, planet lost at "
-            f"{gauge['limit']})</span></div>"
+    if compact:
+        label = f"CO₂ <b class='ccg-gauge-value' style='color:{colour}'>{gauge['value']}</b> ppm"
+    else:
+        label = (f"{html.escape(gauge['label'])}: <b class='ccg-gauge-value' style='font-size:26px;color:{colour}'>"
+                 f"{gauge['value']}</b> <span style='font-size:12px;color:#555'>(catastrophes from "
+                 f"{gauge['danger']}, planet lost at {gauge['limit']})</span>")
+    return (f"<div class='ccg-gauge'><div>{label}</div>"
             f"<div style='position:relative;height:18px;width:{width};border-radius:4px;background:linear-gradient("
             f"90deg,#b7e1a1 0%,#b7e1a1 {d}%,#fdd49e {d}%,#fdd49e {lost}%,#f4a582 {lost}%,#f4a582 100%)'>"
             f"<div style='position:absolute;left:{pos}%;top:-4px;bottom:-4px;width:5px;margin-left:-2px;"
@@ -271,8 +274,15 @@ def secrets_html(view: SeatView) -> str:
     if not view.secrets:
         return ("<div class='ccg-panel ccg-secret'><b>Nothing secret in this game</b>: everything is on the "
                 "board.</div>")
-    rows = "".join(f"<div><b>{html.escape(k)}</b>: {html.escape(v)}</div>" for k, v in view.secrets)
+    rows = "".join(f"<div><b>{html.escape(k)}</b>: {_lines(v)}</div>" for k, v in view.secrets)
     return f"<div class='ccg-panel ccg-secret'><div style='font-size:12px;color:#7a5b00'>only you see this</div>{rows}</div>"
+
+
+def _lines(text: str) -> str:
+    parts = text.split("\n")
+    if len(parts) == 1:
+        return html.escape(text)
+    return "<ul style='margin:2px 0 4px 18px;padding:0'>" + "".join(f"<li>{html.escape(p)}</li>" for p in parts) + "</ul>"
 
 
 def scores_html(view: SeatView) -> str:
