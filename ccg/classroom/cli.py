@@ -19,7 +19,8 @@ def add_parser(sub: Any) -> None:
     c = sub.add_parser("classroom", help="a whole class plays: serve, tables, printables, bots",
                        description="Run a lesson: every student on their own device, a teacher's dashboard, "
                                    "bots, a store that survives a crash.")
-    actions = c.add_subparsers(dest="classroom_action", metavar="ACTION", parser_class=type(c))
+    actions = c.add_subparsers(dest="classroom_action", metavar="ACTION", parser_class=type(c),
+                               help="serve, new, tables, print, demo or bots")
 
     def store_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("--dir", metavar="DIR", help="folder of the lesson's SQLite store (created if missing)")
