@@ -193,13 +193,22 @@ class Dashboard:
         self.new_bot = W.Dropdown(description="bots", options=bots,
                                   value=DEFAULT_BOT if DEFAULT_BOT in bots else "greedy")
         self.new_seed = W.IntText(description="first seed", value=1)
+        self.new_seats = W.Text(description="seat kinds", placeholder="optional, e.g. student, student, greedy, mcts",
+                                layout=W.Layout(width="460px"))
+        self.new_rules = W.Text(description="rules", placeholder="optional, e.g. ppm.coal=30, ppm.lose=450",
+                                layout=W.Layout(width="460px"))
         self.option_box = W.VBox()
         self.create_button = W.Button(description="Create tables", button_style="primary").add_class("ccg-create")
         self.create_button.on_click(lambda _: self._create_from_form())
         self.new_game.observe(lambda _: self._game_options(), "value")
         self._game_options()
+        help_ = W.HTML(f"<small>Seats: the first <i>students</i> seats are students, the others play the "
+                       f"<i>bots</i> agent — or list every seat's kind in <i>seat kinds</i> ('student' or an "
+                       f"agent: {', '.join(bots)}). Rules: any rule parameter of the game "
+                       f"(<code>ccg describe GAME</code>).</small>")
         self.create_box = W.VBox([self.new_lesson, self.new_game, self.new_tables, self.new_players,
-                                  self.new_students, self.new_bot, self.new_seed, self.option_box, self.create_button])
+                                  self.new_students, self.new_bot, self.new_seats, self.new_seed, self.option_box,
+                                  self.new_rules, help_, self.create_button])
 
     def _game_options(self) -> None:
         spec = get_spec(self.new_game.value)
@@ -228,9 +237,12 @@ class Dashboard:
 
     # ------------------------------------------------------------------ actions
     def create_tables(self, game: str, n_tables: int, players: int, students: int, bot: str, seed: int = 1,
-                      lesson: str = "", **options: Any) -> list[int]:
-        """Create ``n_tables`` tables of ``players`` seats, the first ``students`` for students; returns their ids."""
-        seats = [STUDENT] * students + [bot] * (players - students)
+                      lesson: str = "", seats: list[str] | None = None, **options: Any) -> list[int]:
+        """Create ``n_tables`` tables of ``players`` seats, the first ``students`` for students; returns their ids.
+
+        ``seats`` (one kind per seat: ``"student"`` or an agent name) replaces ``players``/``students``/``bot``."""
+        if seats is None:
+            seats = [STUDENT] * students + [bot] * (players - students)
         ids = [self.store.create_table(game, seats, seed=seed + k, options=options, lesson=lesson).id
                for k in range(n_tables)]
         self.refresh()
@@ -238,11 +250,16 @@ class Dashboard:
 
     def _create_from_form(self) -> None:
         try:
+            from ..cli import _options
+
             students = min(self.new_students.value, self.new_players.value)
             options = {k: w.value for k, w in self._option_widgets.items()}
+            rules = [r for r in self.new_rules.value.replace(";", ",").split(",") if r.strip()]
+            options.update(_options(self.new_game.value, [], rules))
+            kinds = [k.strip() for k in self.new_seats.value.split(",") if k.strip()] or None
             ids = self.create_tables(self.new_game.value, self.new_tables.value, self.new_players.value, students,
                                      self.new_bot.value, seed=self.new_seed.value, lesson=self.new_lesson.value,
-                                     **options)
+                                     seats=kinds, **options)
             self._say(f"created {len(ids)} tables; their join codes are under 'Join codes and links'")
             self.sections.selected_index = 1
         except ValueError as exc:

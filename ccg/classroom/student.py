@@ -2,7 +2,8 @@
 
 Everything the page shows comes from :func:`ccg.classroom.views.seat_view` (the seat's
 observation) and ``ccg.plot.board(state, seat)``; no referee view and no position string are
-ever sent. The page follows the table by polling the store (every half second by default), so
+ever sent. The page follows the table by polling the store (four times a second by default: one
+cheap query), so
 other players' and the bots' moves appear within about a second. Reloading the page (its URL
 carries the code) puts the student back at the same seat.
 """
@@ -26,7 +27,8 @@ from .views import header_html, log_html, scores_html, seat_view, secrets_html, 
 
 __all__ = ["StudentApp", "seat_page"]
 
-HEARTBEAT = 10.0
+HEARTBEAT = 10.0  # seconds between "this student is here" notes to the store
+POLL = 0.25       # seconds between looks at the store
 
 
 def _board(state: GameState, seat: int):
@@ -56,7 +58,7 @@ class StudentApp:
     """
 
     def __init__(self, store: TableStore | str | None = None, code: str | None = None, name: str | None = None,
-                 poll: float = 0.5) -> None:
+                 poll: float = POLL) -> None:
         self.store = open_store(store)
         self.poll = poll
         self.live: LiveTable | None = None
@@ -94,7 +96,7 @@ class StudentApp:
 
     # ------------------------------------------------------------------ joining
     @classmethod
-    def from_environment(cls, poll: float = 0.5) -> "StudentApp":
+    def from_environment(cls, poll: float = POLL) -> "StudentApp":
         """The app for a Voila page: the store from ``CCG_CLASSROOM_URL``, code and name from the page address."""
         query = urllib.parse.parse_qs(os.environ.get("QUERY_STRING", ""))
         code = (query.get("code") or [""])[0]

@@ -144,3 +144,18 @@ def test_stalled_tables(lesson):
     late = table_rows([live], now=now + 10_000)[0]
     assert late.stalled and "to move for" in late.state
     assert table_rows([live], now=now + 1)[0].milestone == "decade 1 · round 1"
+
+
+def test_the_dashboard_form_takes_seat_kinds_and_rules(lesson):
+    store, _ = lesson
+    dash = Dashboard(store, key=store.teacher_key(), poll=0)
+    dash.new_tables.value, dash.new_lesson.value = 1, "8A"
+    dash.new_seats.value = "student, greedy, student"
+    dash.new_rules.value = "ppm.coal=30, ppm.lose=450"
+    dash._create_from_form()
+    made = store.tables(lesson="8A")
+    assert len(made) == 1 and [s.kind for s in made[0].seats] == ["student", "greedy", "student"]
+    assert made[0].options["rules"]["ppm.coal"] == 30 and made[0].options["rules"]["ppm.lose"] == 450
+    dash.new_rules.value = "ppm.nothing=1"
+    dash._create_from_form()
+    assert "ppm.nothing" in dash.message.value and len(store.tables(lesson="8A")) == 1, "a bad rule creates nothing"
