@@ -367,7 +367,10 @@ class Dashboard:
         self.codes.value = codes_html(tables, self.base_url)
         options = [(t.info.name, t.id) for t in tables]
         if list(self.reveal_table.options) != options:
+            keep = self.reveal_table.value
             self.reveal_table.options = options
+            ids = [i for _, i in options]
+            self.reveal_table.value = keep if keep in ids else (ids[0] if ids else None)
         if self.reveal_button.value:
             self._show_reveal()
 

@@ -117,7 +117,8 @@ class StudentApp:
         self.live, self.seat = live, seat
         self.live.refresh_info()
         self._last_seen = time.time()
-        self.widget.children = [self.widget.children[0], self.head, self.note, self.panels, self.move_box,
+        # on a phone the move comes first: the move box shows only on the seat's turn
+        self.widget.children = [self.widget.children[0], self.head, self.note, self.move_box, self.panels,
                                 self.board_box, self.log]
         self.refresh()
 

@@ -121,6 +121,8 @@ def test_the_dashboard_needs_the_teachers_key(lesson):
     assert "http://class:8866/voila/render/student.ipynb?code=" in dash.codes.value
     live = LiveTable(store, table.id)
     assert "(secret)" not in dash.overview.value and f"card {live.state.goal[0]}" not in dash.overview.value
+    assert dash.reveal_table.value == table.id, "the first table is picked"
+    assert f"card {live.state.goal[0]}" not in dash.reveal_text.value, "nothing is revealed before the button"
     revealed = dash.reveal(table.id)
     for seat in range(4):
         assert f"card {live.state.goal[seat]}:" in revealed, "reveal shows every seat's goal"
