@@ -52,12 +52,17 @@ def class_addresses(host: str, port: int) -> list[str]:
         return [f"http://{host}:{port}"]
     found: list[str] = []
     try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            ip = info[4][0]
-            if not ip.startswith("127.") and ip not in found:
-                found.append(ip)
-    except OSError:
-        pass
+        import psutil  # every interface's own addresses, read locally (nothing is sent)
+
+        ips = [a.address for addrs in psutil.net_if_addrs().values() for a in addrs if a.family == socket.AF_INET]
+    except ImportError:
+        try:
+            ips = [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        except OSError:
+            ips = []
+    for ip in ips:
+        if not ip.startswith("127.") and ip not in found:
+            found.append(ip)
     return [f"http://{ip}:{port}" for ip in found] or [f"http://{socket.gethostname()}:{port}"]
 
 

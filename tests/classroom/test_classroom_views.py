@@ -161,3 +161,17 @@ def test_the_dashboard_form_takes_seat_kinds_and_rules(lesson):
     dash.new_rules.value = "ppm.nothing=1"
     dash._create_from_form()
     assert "ppm.nothing" in dash.message.value and len(store.tables(lesson="8A")) == 1, "a bad rule creates nothing"
+
+
+def test_a_catan_student_sees_their_hand_and_plays(tmp_path):
+    store = open_store(tmp_path)
+    table = store.create_table("catan", ["student", "random", "random", "random"], seed=2,
+                               options={"scenario": "oil_springs"})
+    from ccg.classroom.bots import BotRunner
+
+    BotRunner(store).run(until_idle=True)
+    app = StudentApp(store, table.seats[0].code, poll=0)
+    assert "hand" in app.secrets.value and "dev" in app.secrets.value
+    live = LiveTable(store, table.id)
+    if not live.state.is_terminal() and live.state.current_player == 0:
+        assert app.play(app.actions.options[0]) and store.table(table.id).version == live.state.ply + 1
