@@ -173,5 +173,5 @@ def test_a_catan_student_sees_their_hand_and_plays(tmp_path):
     app = StudentApp(store, table.seats[0].code, poll=0)
     assert "hand" in app.secrets.value and "dev" in app.secrets.value
     live = LiveTable(store, table.id)
-    if not live.state.is_terminal() and live.state.current_player == 0:
-        assert app.play(app.actions.options[0]) and store.table(table.id).version == live.state.ply + 1
+    assert live.state.current_player == 0, "the bots wait for the student"
+    assert app.play(app.actions.options[0]) and store.table(table.id).version == live.state.ply + 1
