@@ -206,8 +206,10 @@ class StudentApp:
             legal = [a for a in legal if self.location in a.where]
         terms = self.search.value.lower().split()
         shown = [str(a) for a in legal if all(t in str(a).lower() for t in terms)]
-        self.actions.options = shown
-        self.actions.value = shown[0] if len(shown) == 1 else None
+        chosen = self.actions.value  # a redraw (another seat's move, a name) keeps the student's choice
+        if list(self.actions.options) != shown:
+            self.actions.options = shown
+        self.actions.value = chosen if chosen in shown else (shown[0] if len(shown) == 1 else None)
         mine = bool(self._legal())
         self.move_box.layout.display = "" if mine else "none"
         self.play_button.disabled = not shown

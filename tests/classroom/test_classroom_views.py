@@ -175,3 +175,14 @@ def test_a_catan_student_sees_their_hand_and_plays(tmp_path):
     live = LiveTable(store, table.id)
     assert live.state.current_player == 0, "the bots wait for the student"
     assert app.play(app.actions.options[0]) and store.table(table.id).version == live.state.ply + 1
+
+
+def test_a_redraw_keeps_the_students_choice(lesson):
+    store, table = lesson
+    mover = LiveTable(store, table.id).state.current_player
+    app = StudentApp(store, table.seats[mover].code, poll=0)
+    choice = app.actions.options[-1]
+    app.actions.value = choice
+    app._shown_version = None  # what the ten-second heartbeat does
+    app.sync()
+    assert app.actions.value == choice
