@@ -1,10 +1,11 @@
 """``ccg classroom serve``: the students' and teacher's pages (Voila, code hidden) and the bots, on one store.
 
 Voila serves ``widgets/classroom/`` (``student.ipynb``, ``teacher.ipynb``); every page gets its
-own kernel, which reads the store named by ``CCG_CLASSROOM_URL``. The kernels accept only the
-widget messages from the browser (``allowed_message_types``), so a student's page cannot run
-code on the server, and the store file lies outside the folder Voila serves. The bot runner
-plays in a thread of this process.
+own kernel, which reads the store named by ``CCG_CLASSROOM_URL``. Voila's own app passes only
+widget messages from the browser to a kernel (its ``allowed_message_types``: no
+``execute_request``; the browser test checks it), so a student's page cannot run code on the
+server, and the store file lies outside the folder Voila serves. The bot runner plays in a
+thread of this process.
 """
 from __future__ import annotations
 
@@ -22,10 +23,8 @@ from typing import TextIO
 from .bots import BotRunner
 from .store import TableStore
 
-__all__ = ["ALLOWED_MESSAGES", "app_dir", "class_addresses", "serve", "voila_command"]
+__all__ = ["app_dir", "class_addresses", "serve", "voila_command"]
 
-# what a page's browser may send its kernel: widget traffic only, never execute_request
-ALLOWED_MESSAGES = ("comm_open", "comm_msg", "comm_close", "comm_info_request", "kernel_info_request")
 DEFAULT_PORT = 8866
 
 
@@ -42,7 +41,6 @@ def voila_command(host: str, port: int) -> list[str]:
     voila = Path(sys.executable).with_name("voila")
     cmd = [str(voila) if voila.exists() else "voila", str(app_dir()), "--no-browser", f"--port={port}",
            f"--Voila.ip={host}", "--ServerApp.port_retries=0", "--VoilaConfiguration.show_tracebacks=False"]
-    cmd += [f"--MappingKernelManager.allowed_message_types={m}" for m in ALLOWED_MESSAGES]
     return cmd
 
 
