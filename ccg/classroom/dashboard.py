@@ -298,7 +298,7 @@ class Dashboard:
             v = seat_view(s, p, seats=live.info.seats)
             secret = "; ".join(f"{k}: {t}" for k, t in v.secrets) or "nothing secret"
             rows.append(f"<li><b>{html.escape(seat_name(s.game, p))}</b>: {html.escape(secret)}</li>")
-        log = "".join(f"<div>{html.escape(public_move(s.game, m, None))}</div>" for m in live.moves[-20:])
+        log = "".join(f"<div>{html.escape(public_move(s.game, m, None, s))}</div>" for m in live.moves[-20:])
         self.reveal_text.value = (f"<div class='ccg-panel ccg-secret ccg-revealed'><b>{html.escape(live.info.name)}"
                                   f"</b> — every seat's secrets<ul>{''.join(rows)}</ul>"
                                   f"<div class='ccg-log'>{log}</div></div>")

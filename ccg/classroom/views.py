@@ -4,8 +4,8 @@
 and rules, and the seat's own legal actions when it is to move), never the full state, so a
 seat's page is the same for every state its observation allows — the tests check it against
 ``state.determinize(seat, k)``. The board beside it is ``ccg.plot.board(state, seat)``.
-Moves in the log are shown as their notation, except the moves that name a secret card
-(:data:`SECRET_MOVES`), which other seats see as "a secret choice".
+Moves in the log are shown as their notation, except the moves that name a secret card (a CO2
+draft pick), which other seats read without the card.
 """
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ from .store import MoveRow, SeatInfo
 
 __all__ = ["SECRET_MOVES", "SeatView", "public_move", "seat_name", "seat_view", "view_css"]
 
-# per game: move kinds whose arguments name a card only the mover may know
-SECRET_MOVES: dict[str, dict[str, str]] = {
-    # CO2-2.18.1: in the draft the card you keep from a pack stays secret ("keep" without a card is a scientist)
-    "co2": {"keep": "kept a lobby card from the draft"},
+# per game: move kinds whose arguments name a card only the mover may know, for engines without
+# ``notation_seen_by`` (the others read the kind and "?", as that protocol method words it)
+SECRET_MOVES: dict[str, tuple[str, ...]] = {
+    "co2": ("keep",),  # CO2-2.18.1: the card kept in the draft is secret ("keep" alone is a scientist)
 }
 MILESTONES = ("decade", "round", "era", "phase", "turn")
 LOG_LINES = 12
@@ -48,14 +48,20 @@ def seat_colour(game: str, seat: int) -> str:
     return colours[seat] if colours and seat < len(colours) else "#555"
 
 
-def public_move(game: str, move: MoveRow, seat: int | None) -> str:
-    """A log line of ``move`` as ``seat`` may read it (None: the teacher reads everything)."""
+def public_move(game: str, move: MoveRow, seat: int | None, state: GameState | None = None) -> str:
+    """A log line of ``move`` as ``seat`` may read it (None: the teacher reads everything).
+
+    Uses the protocol's ``state.notation_seen_by`` where the engine has it, else :data:`SECRET_MOVES`.
+    """
     who = seat_name(game, move.seat)
-    kind = move.action.split(" ", 1)[0]
-    secret = SECRET_MOVES.get(game, {}).get(kind)
-    text = move.action
-    if secret and seat is not None and seat != move.seat and " " in move.action.strip():
-        text = f"({secret})"
+    seen_by = getattr(state, "notation_seen_by", None)
+    if seen_by is not None:
+        text = seen_by(move.action, move.seat, seat)
+    else:
+        text = move.action
+        kind = move.action.split(" ", 1)[0]
+        if kind in SECRET_MOVES.get(game, ()) and seat is not None and seat != move.seat and " " in text.strip():
+            text = f"{kind} ?"
     you = " (you)" if seat == move.seat else ""
     return f"{move.ply + 1}. {who}{you}: {text}"
 
@@ -117,7 +123,7 @@ def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = No
         scores=tuple((who(p), v, p == seat, p == to_move) for p, v in enumerate(_scores(state, data, n))),
         secrets=tuple(_secrets(state, game, data, seat, n)),
         actions=tuple(str(a) for a in state.legal_actions()) if your_turn else (),
-        log=tuple(public_move(game, m, seat) for m in list(moves)[-LOG_LINES:]),
+        log=tuple(public_move(game, m, seat, state) for m in list(moves)[-LOG_LINES:]),
     )
 
 

@@ -52,12 +52,18 @@ def test_the_secret_draft_pick_is_hidden_from_the_other_seats():
 
     move = MoveRow(0, state.current_player, str(keep), 0.0, "student")
     mover = state.current_player
-    assert str(keep) in public_move("co2", move, mover)
-    assert str(keep) in public_move("co2", move, None), "the teacher reads everything"
+    card = str(keep).split()[1]
+    for view_state in (None, state):  # the log's own rule, and the engine's where it has one
+        assert str(keep) in public_move("co2", move, mover, view_state)
+        assert str(keep) in public_move("co2", move, None, view_state), "the teacher reads everything"
+        for seat in range(4):
+            if seat != mover:
+                line = public_move("co2", move, seat, view_state)
+                assert card not in line.split(":", 1)[1] and "keep" in line, line
+    after = state.child(keep)
     for seat in range(4):
         if seat != mover:
-            line = public_move("co2", move, seat)
-            assert str(keep) not in line and "kept a lobby card" in line
+            assert card not in seat_view(after, seat, moves=[move]).log[0].split(":", 1)[1]
 
 
 def test_the_own_secrets_are_in_words(tmp_path):
