@@ -92,7 +92,7 @@ def main(argv=None) -> int:
     text = (f"{START}\nCommand: `.venv/bin/python benchmarks/classroom_browser.py --moves {args.moves} --write` on "
             f"{time.strftime('%Y-%m-%d')}; machine: {platform.machine()}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}, load average {load:.1f} at the start; Debian's Chromium, headless.\n\n"
-            f"One CO2 table, four students' pages (each its own Voila kernel, polling the store every 0.5 s). "
+            f"One CO2 table, four students' pages (each its own Voila kernel, polling the store every 0.25 s). "
             f"*Confirmed*: from the click on Play until the mover's page says \"You played\". *On every screen*: "
             f"until all four pages show the new move.\n\n"
             f"| moves | confirmed p50 s | confirmed p95 s | on every screen p50 s | on every screen p95 s | max s |\n"

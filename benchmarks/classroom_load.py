@@ -3,7 +3,7 @@
 Runs :func:`ccg.classroom.loadtest.run_class` (8 tables × 4 seats, one process per table, one
 thread per seat plus a second device at each table's first seat) on a SQLite store and, when
 Debian's PostgreSQL can run here, on a throw-away local PostgreSQL, at two polling intervals:
-0.5 s (what a student's page does) and 0.05 s (stress). ``--write`` puts the table into
+0.25 s (what a student's page does) and 0.05 s (stress). ``--write`` puts the table into
 BENCHMARKS.md between ``<!-- classroom-load -->`` markers.
 """
 from __future__ import annotations
@@ -43,7 +43,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=int, default=8)
     ap.add_argument("--seats", type=int, default=4)
-    ap.add_argument("--polls", default="0.5,0.05", help="device polling intervals, seconds")
+    ap.add_argument("--polls", default="0.25,0.05", help="device polling intervals, seconds")
     ap.add_argument("--no-postgres", action="store_true")
     ap.add_argument("--write", action="store_true", help="write the section into BENCHMARKS.md")
     args = ap.parse_args(argv)
