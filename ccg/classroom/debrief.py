@@ -41,11 +41,13 @@ class ClassGame:
     info: TableInfo | None = None
 
 
-def class_games(store: TableStore, lesson: str | None = None) -> list[ClassGame]:
-    """The finished tables of ``lesson`` (every lesson: None), replayed from the store."""
+def class_games(store: TableStore, lesson: str | None = None, game: str = "co2") -> list[ClassGame]:
+    """The finished ``game`` tables of ``lesson`` (every lesson: None), replayed from the store.
+
+    The debrief's measures (ppm, CEP) are CO2's, so other games' tables are left out by default."""
     out = []
     for info in store.tables(lesson=lesson):
-        if not info.finished:
+        if not info.finished or (game is not None and info.game != game):
             continue
         record = store.record(info.id)
         seats = tuple((s.name or "student") if s.is_student else f"bot {s.kind}" for s in info.seats)

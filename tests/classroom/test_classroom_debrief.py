@@ -15,6 +15,11 @@ def lesson(tmp_path_factory):
     store = open_store(tmp_path_factory.mktemp("debrief"))
     ids = play_demo_lesson(store, lesson="7B", tables=3)
     store.create_table("co2", ["student", "random"], seed=9, lesson="7B")  # unfinished: not in the debrief
+    other = store.create_table("chicago_express", ["random"] * 3, seed=1, lesson="7B")  # another game: left out
+    from ccg.classroom.bots import BotRunner
+
+    BotRunner(store, tables=[other.id]).run(until_idle=True)
+    assert store.table(other.id).finished
     return store, ids
 
 
