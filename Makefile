@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast fuzz bench apps browser binder-links clean
+.PHONY: lab test test-fast fuzz bench apps browser postgres classroom binder-links clean
 
 # As root (a container), Jupyter needs --allow-root, and listens on every interface so the host's
 # browser can reach it; otherwise it stays on localhost.
@@ -16,7 +16,7 @@ APPS_ARGS  ?= $(if $(ROOT_USER),--Voila.ip=0.0.0.0)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,dask]'
+	$(PY) -m pip install --quiet -e '.[lab,test,dask,classroom]'
 	touch $(STAMP)
 
 ## make lab: install everything and open JupyterLab on notebooks/ (as root too)
@@ -27,7 +27,7 @@ lab: $(STAMP)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
 # --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
-test: $(STAMP) browser
+test: $(STAMP) browser postgres
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
@@ -35,6 +35,13 @@ test: $(STAMP) browser
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium) \
 	  || echo "chromium could not be installed: tests/ui/test_ui_browser.py will skip"
+
+## make postgres: Debian's PostgreSQL server binaries for the classroom store tests (each test run starts its own
+# throw-away server on loopback; nothing is left running)
+postgres:
+	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1 \
+	  || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql) \
+	  || echo "postgresql could not be installed: the PostgreSQL store tests will skip"
 
 ## make test-fast: the unit tests only, without notebooks and the browser tests
 test-fast: $(STAMP)
@@ -52,6 +59,11 @@ bench: $(STAMP)
 apps: $(STAMP)
 	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
 	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
+
+## make classroom: serve a whole class (students' and teacher's pages, bots) from the store in classroom-data/
+CLASSROOM_DIR ?= classroom-data
+classroom: $(STAMP)
+	$(VENV)/bin/ccg classroom serve --dir $(CLASSROOM_DIR)
 
 ## make binder-links: rewrite README's Binder badges from binder/repository (owner/name)
 binder-links:
