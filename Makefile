@@ -6,21 +6,29 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: lab test test-fast fuzz bench apps browser postgres classroom binder-links clean
 
+# As root (a container), Jupyter needs --allow-root, and listens on every interface so the host's
+# browser can reach it; otherwise it stays on localhost.
+ROOT_USER  := $(filter 0,$(shell id -u))
+LAB_ARGS   ?= $(if $(ROOT_USER),--allow-root --no-browser --ServerApp.ip=0.0.0.0)
+APPS_PORT  ?= 8866
+APPS_ARGS  ?= $(if $(ROOT_USER),--Voila.ip=0.0.0.0)
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[lab,test,dask,classroom]'
 	touch $(STAMP)
 
-## make lab: install everything and open JupyterLab on notebooks/
+## make lab: install everything and open JupyterLab on notebooks/ (as root too)
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
 ## make test: every test, notebooks included (nbval)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
+# --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
 test: $(STAMP) browser postgres
-	$(PY) -m pytest -n 2 -p no:cacheprovider tests
+	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
 ## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download)
@@ -35,9 +43,9 @@ postgres:
 	  || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql) \
 	  || echo "postgresql could not be installed: the PostgreSQL store tests will skip"
 
-## make test-fast: the unit tests only, without notebooks
+## make test-fast: the unit tests only, without notebooks and the browser tests
 test-fast: $(STAMP)
-	$(PY) -m pytest -n 2 -x -q tests
+	$(PY) -m pytest -n 2 -x -q -m "not browser" tests
 
 ## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set)
 fuzz: $(STAMP)
@@ -47,9 +55,10 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
-## make apps: serve the classroom apps with Voila
+## make apps: serve the classroom apps with Voila at http://localhost:8866/
 apps: $(STAMP)
-	$(VENV)/bin/voila --no-browser widgets/
+	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
+	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
 
 ## make classroom: serve a whole class (students' and teacher's pages, bots) from the store in classroom-data/
 CLASSROOM_DIR ?= classroom-data

@@ -1,16 +1,18 @@
-"""Interaction cost of the table widget, measured headless: apply a move and redraw.
+"""Interaction cost of the table widget in the kernel, measured headless (no browser): apply a move and redraw.
 
     .venv/bin/python benchmarks/ui_latency.py [--game co2] [--players 4] [--moves 40]
 
-For each of ``--moves`` random moves of a seeded game it times, separately:
-the move (GameTree.play), building the game's board figure (ccg.plot.board),
-the in-place redraw of the FigureWidget (only changed properties are sent), and
-the whole ``Table.play`` (move + board + action list + history tree + inspect
-tables + position string). Prints medians and 90th percentiles in milliseconds.
+For each of ``--moves`` random moves of a seeded game it times, by CPU time, separately:
+the move (GameTree.play), building the game's board figure (ccg.plot.board), sending it
+(``FigureView.show``: the whole figure as checked JSON), and the whole ``Table.play``
+(move + board + action list + history tree + inspect tables + position string). Prints
+medians and 90th percentiles in milliseconds. The browser's side is measured by
+``benchmarks/ui_browser_latency.py``.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import time
@@ -42,28 +44,29 @@ def main() -> None:
             break
         action = bot.act(table.state)
         # 1) the parts, on a copy of the move
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         table.tree.play(action)
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         fig = ccg.plot.board(table.state)
-        t2 = time.perf_counter()
+        t2 = time.process_time()
         table.board.show(fig)
-        t3 = time.perf_counter()
+        t3 = time.process_time()
         table.tree.back()
         table.refresh()
         # 2) the whole interaction, as a click on Play does it
-        t4 = time.perf_counter()
+        t4 = time.process_time()
         table.play(action)
-        t5 = time.perf_counter()
+        t5 = time.process_time()
         apply_t.append(t1 - t0)
         figure_t.append(t2 - t1)
         redraw_t.append(t3 - t2)
         full_t.append(t5 - t4)
-    print(f"{args.game}, {args.players} players, {len(full_t)} random moves from seed {args.seed}; "
-          f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{args.game}, {args.players} players, {len(full_t)} random moves from seed {args.seed}; CPU time; "
+          f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, load average {load:.1f}")
     print(f"  move (tree.play)          {_ms(apply_t)}")
     print(f"  board figure (plot.board) {_ms(figure_t)}")
-    print(f"  in-place redraw           {_ms(redraw_t)}")
+    print(f"  send (FigureView.show)    {_ms(redraw_t)}")
     print(f"  Table.play, all panels    {_ms(full_t)}")
 
 

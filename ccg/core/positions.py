@@ -229,9 +229,13 @@ def read_position_string(text: str) -> tuple[GameState, int | None]:
     text = text.strip()
     if not text or len(text) > _MAX_STRING:
         raise InvalidPositionError("invalid position string: empty or too long")
+    cut_off = (f"invalid position string: incomplete — it ends too early ({len(text)} characters); "
+               "it was probably cut off when copied, so copy the whole string again")
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (ValueError, TypeError):
+        if len(text) % 4 == 1 and set(text) <= _BASE64URL:
+            raise InvalidPositionError(cut_off) from None
         raise InvalidPositionError("invalid position string: not base64url text") from None
     try:
         d = zlib.decompressobj()
@@ -240,6 +244,8 @@ def read_position_string(text: str) -> tuple[GameState, int | None]:
             raise InvalidPositionError("invalid position string: decompresses to too much data")
     except zlib.error:
         raise InvalidPositionError("invalid position string: corrupted (not a ccg position)") from None
+    if not d.eof:  # a valid start of a compressed stream that stops: the string was cut short
+        raise InvalidPositionError(cut_off)
     data = _parse_json(body)
     state = state_from_dict(data)
     return state, (data["seat"] if data.get("format") == SEAT_VIEW else None)
@@ -248,3 +254,6 @@ def read_position_string(text: str) -> tuple[GameState, int | None]:
 def from_position_string(text: str) -> GameState:
     """The state of a position string made by :func:`to_position_string` (or a seat view)."""
     return read_position_string(text)[0]
+
+
+_BASE64URL = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

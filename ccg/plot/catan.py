@@ -44,7 +44,10 @@ def seat_label(p: int) -> str:
 def _hex_hover(s, h: int) -> str:
     b, geo = s.board, s.board.geo
     name = TERRAINS[b.terrain[h]]
-    res = f" → {RESOURCES[b.terrain[h]]}" if b.terrain[h] < 5 else ""
+    if b.spring[h]:  # OIL-2.3: an oil spring hex produces oil only, never its terrain's resource
+        res = " → oil only (OIL-2.3)"
+    else:
+        res = f" → {RESOURCES[b.terrain[h]]}" if b.terrain[h] < 5 else ""
     n0, n = b.numbers0[h], s.numbers[h]
     lines = [f"<b>{geo.hex_ids[h]}</b> {name}{res}"]
     if n:
@@ -97,9 +100,11 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             add(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", fillcolor=TERRAIN_COLOURS[name],
                            line=dict(color="#4a4a4a", width=1.5), name=name, hoverinfo="skip",
                            uid=f"catan-terrain-{name}", showlegend=False))
-    # terrain names under the number tokens: the map is readable without a key
+    # what each hex produces, under the number tokens: the map is readable without a key. An oil spring
+    # hex produces oil only (OIL-2.3), a numbered desert spring included (OIL-4.1)
     add(go.Scatter(x=cx, y=[y - 0.6 for y in cy], mode="text", hoverinfo="skip", showlegend=False,
-                   text=[RESOURCES[b.terrain[h]] if b.terrain[h] < 5 else "desert" for h in range(b.n_hex)],
+                   text=["<b>oil</b>" if b.spring[h] else RESOURCES[b.terrain[h]] if b.terrain[h] < 5 else "desert"
+                         for h in range(b.n_hex)],
                    textfont=dict(size=z(10), color=[TERRAIN_TEXT[TERRAINS[b.terrain[h]]] for h in range(b.n_hex)]),
                    name="terrain names", uid="catan-terrain-names"))
     # harbours: a pier from each of the two harbour intersections to a token on the sea
@@ -266,7 +271,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                        for i in range(slots)],
             uid="catan-disaster-track"))
         notes.append(dict(x=scale_x[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
-                          font=dict(size=11), text=f"<b>Disaster track</b> (pending)" if s.pending
+                          font=dict(size=11), text="<b>Disaster track</b> (pending)" if s.pending
                           else "<b>Disaster track</b>"))
         notes.append(dict(x=tx[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
                           font=dict(size=11), text=f"<b>Destroyed numbers</b> ({len(s.destroyed)} of {slots})"))

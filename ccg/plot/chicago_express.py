@@ -1,5 +1,10 @@
 """Chicago Express board view: a Plotly hex map with tables of companies, players, meters and industry.
 
+The map names its cities as the data file does (Chicago, Detroit, Pittsburgh, Wheeling, New York …),
+marks each start hex with its company (CE-2.2), and draws pieces in map units, so trains, houses and
+labels keep their place inside a hex at any size; the tables sit under the map. The figure has a
+fixed size: a narrow notebook shows it scaled as a picture, never squeezed.
+
 Every hex's centre point (trace ``ce-values``) carries its hex id in ``customdata``, the ids used by
 ``Action.where``, so ``ccg.ui`` can map a click to the candidate actions."""
 from __future__ import annotations
@@ -12,6 +17,7 @@ from plotly.subplots import make_subplots
 from ccg.games.chicago_express.board import BOARD, COMPANIES, INDUSTRIES, TERRAINS
 
 COMPANY_COLOURS = ("#d62728", "#1f4fd6", "#2ca02c", "#f2c500", "#111111")  # PRR red, B&O blue, NYC green, C&O yellow, Wabash black
+_TEXT_COLOURS = ("#b01a1a", "#1f4fd6", "#1d7a1d", "#8a6d00", "#111111")  # the same, dark enough for text
 TERRAIN_COLOURS = {
     "plain": "#efe9cf", "forest": "#7fa66a", "mountain": "#a8927b", "city": "#f6d98b",
     "industrial": "#b9b9d6", "start": "#e3aaaa", "chicago": "#cfa6e3",
@@ -31,11 +37,12 @@ _CENTRES = [hex_centre(h) for h in BOARD.ids]
 _CORNERS = [(math.cos(math.pi / 3 * k) * R * 0.97, math.sin(math.pi / 3 * k) * R * 0.97) for k in range(7)]
 # Pieces are drawn in data units (not pixel markers) so they keep their place inside a hex at any zoom.
 # Each company's train has its own slot in one row across the top of the hex, clear of the value label
-# (centre) and the hex id (bottom); a house sits bottom right.
-_SLOTS = [(-0.52 + 0.26 * c, 0.45) for c in range(5)]
-_TRAIN = [(-0.12, -0.12), (0.12, -0.12), (0.12, 0.12), (-0.12, 0.12), (-0.12, -0.12)]
-_HOUSE_AT = (0.43, -0.42)
-_HOUSE = [(-0.14, -0.13), (0.14, -0.13), (0.14, 0.04), (0.0, 0.18), (-0.14, 0.04), (-0.14, -0.13)]
+# (centre), the city name and the hex id (bottom); a house sits bottom right.
+_SLOTS = [(-0.6 + 0.3 * c, 0.5) for c in range(5)]
+_TRAIN = [(-0.135, -0.135), (0.135, -0.135), (0.135, 0.135), (-0.135, 0.135), (-0.135, -0.135)]
+_HOUSE_AT = (0.5, -0.45)
+_HOUSE = [(-0.15, -0.14), (0.15, -0.14), (0.15, 0.05), (0.0, 0.2), (-0.15, 0.05), (-0.15, -0.14)]
+WIDTH, HEIGHT = 1060, 1130
 
 
 def _shapes(points: list[tuple[float, float]], shape: list[tuple[float, float]]) -> tuple[list, list]:
@@ -78,9 +85,17 @@ def _hex_label(s, i: int) -> str:
     return " ".join(parts)
 
 
+def _start_company(i: int) -> int | None:
+    """The company whose start hex ``i`` is (CE-2.2; Wabash's is Fort Wayne, CE-8.6), else None."""
+    return BOARD.start.index(i) if i in BOARD.start else None
+
+
 def _hover(s, i: int) -> str:
     t = TERRAINS[BOARD.terrain[i]]
     lines = [f"<b>{BOARD.hex_label(i)}</b> · {t}", f"build cost {BOARD.cost[i]} × trains"]
+    c = _start_company(i)
+    if c is not None:
+        lines.append(f"start hex of {COMPANIES[c]}" + (" (CE-2.2)" if c < 4 else " (it enters here, CE-8.6)"))
     if t in ("city", "mountain"):
         lines.append(f"income +{BOARD.black[i]}, house +{BOARD.house[i]}")
     if t == "industrial":
@@ -93,7 +108,7 @@ def _hover(s, i: int) -> str:
     return "<br>".join(lines)
 
 
-def board(state, seat: int | None = None, height: int = 760) -> go.Figure:
+def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     """The position as a Plotly figure (deterministic trace uids, so notebooks reproduce).
 
     ``seat`` marks that player with ★ in the players table; ◀ marks the seat to move."""
@@ -103,23 +118,40 @@ def board(state, seat: int | None = None, height: int = 760) -> go.Figure:
         raise ValueError(f"board() needs a Chicago Express state, got {type(state).__name__}")
     s = state
     fig = make_subplots(
-        rows=4, cols=2, column_widths=[0.66, 0.34], row_heights=[0.27, 0.33, 0.2, 0.2],
-        specs=[[{"type": "xy", "rowspan": 4}, {"type": "table"}], [None, {"type": "table"}],
-               [None, {"type": "table"}], [None, {"type": "table"}]],
-        horizontal_spacing=0.02, vertical_spacing=0.03,
+        rows=3, cols=2, row_heights=[0.67, 0.19, 0.14], column_widths=[0.56, 0.44],
+        specs=[[{"type": "xy", "colspan": 2}, None], [{"type": "table"}, {"type": "table"}],
+               [{"type": "table"}, {"type": "table"}]],
+        horizontal_spacing=0.03, vertical_spacing=0.025,
     )
     for tr in _terrain_traces():
         fig.add_trace(tr, row=1, col=1)
     # labels and hover
     xs = [c[0] for c in _CENTRES]
     ys = [c[1] for c in _CENTRES]
-    fig.add_trace(go.Scatter(x=xs, y=[y - 0.05 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
-                             textfont=dict(size=9, color="#3a0a0a"), hovertext=[_hover(s, i) for i in range(len(xs))],
+    fig.add_trace(go.Scatter(x=xs, y=[y + 0.06 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
+                             textfont=dict(size=10, color="#3a0a0a"), hovertext=[_hover(s, i) for i in range(len(xs))],
                              hoverinfo="text", customdata=list(BOARD.ids),  # hex ids = Action.where, for ccg.ui clicks
                              name="values", uid="ce-values", showlegend=False), row=1, col=1)
-    fig.add_trace(go.Scatter(x=xs, y=[y - 0.6 for y in ys], mode="text", text=list(BOARD.ids),
-                             textfont=dict(size=7, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",
+    fig.add_trace(go.Scatter(x=xs, y=[y - 0.66 for y in ys], mode="text", text=list(BOARD.ids),
+                             textfont=dict(size=8, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",
                              showlegend=False), row=1, col=1)
+    # city names as the data file gives them; an eastern start hex (no values of its own) shows its company
+    # in the centre, in the company's colour (CE-2.2); every start hex is outlined in that colour
+    named = [i for i in range(len(xs)) if BOARD.names[i]]
+    fig.add_trace(go.Scatter(x=[xs[i] for i in named], y=[ys[i] - 0.34 for i in named], mode="text",
+                             text=[f"<b>{BOARD.names[i]}</b>" for i in named], textfont=dict(size=9, color="#1a1a1a"),
+                             hoverinfo="skip", name="cities", uid="ce-names", showlegend=False), row=1, col=1)
+    eastern = [c for c in range(5) if not _hex_label(s, BOARD.start[c])]
+    fig.add_trace(go.Scatter(x=[xs[BOARD.start[c]] for c in eastern], y=[ys[BOARD.start[c]] + 0.08 for c in eastern],
+                             mode="text", text=[f"<b>{COMPANIES[c]}</b>" for c in eastern],
+                             textfont=dict(size=12, color=[_TEXT_COLOURS[c] for c in eastern]), hoverinfo="skip",
+                             name="start companies", uid="ce-start-names", showlegend=False), row=1, col=1)
+    for c in range(5):
+        cx, cy = _CENTRES[BOARD.start[c]]
+        where = BOARD.names[BOARD.start[c]] or BOARD.ids[BOARD.start[c]]
+        fig.add_trace(go.Scatter(x=[cx + dx * 0.93 for dx, _ in _CORNERS], y=[cy + dy * 0.93 for _, dy in _CORNERS],
+                                 mode="lines", line=dict(color=COMPANY_COLOURS[c], width=3.5), hoverinfo="skip",
+                                 name=f"{COMPANIES[c]} start ({where})", uid=f"ce-start-{c}"), row=1, col=1)
     # houses
     at = [(xs[i] + _HOUSE_AT[0], ys[i] + _HOUSE_AT[1]) for i in range(len(xs)) if s.house_mask >> i & 1]
     hx, hy = _shapes(at, _HOUSE)
@@ -141,15 +173,18 @@ def board(state, seat: int | None = None, height: int = 760) -> go.Figure:
         # dark outline so yellow C&O trains stay visible on the yellow cities
         fig.add_trace(go.Scatter(x=tx, y=ty, mode="lines", fill="toself", fillcolor=COMPANY_COLOURS[c],
                                  line=dict(color="#222", width=1),
-                                 name=f"{COMPANIES[c]} trains", uid=f"ce-trains-{c}", hoverinfo="skip"), row=1, col=1)
+                                 name=f"{COMPANIES[c]} trains ({len(at)} on the map)", uid=f"ce-trains-{c}",
+                                 hoverinfo="skip"), row=1, col=1)
     fig.update_xaxes(visible=False, row=1, col=1)
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
     _tables(fig, s, seat)
     head = str(s).split("\n")
     title = f"{head[1]}  ·  {head[0].removeprefix('Chicago Express · ')}"
-    fig.update_layout(height=height, margin=dict(l=5, r=5, t=40, b=5), title=dict(text=title, x=0.01, font=dict(size=14)),
-                      plot_bgcolor="white", legend=dict(orientation="h", x=0.0, y=0.0, yanchor="top", font=dict(size=10),
-                                  traceorder="normal", itemsizing="constant"),
+    # the key sits between the title and the map (in the top margin), clear of hexes and tables
+    fig.update_layout(width=WIDTH, height=height, margin=dict(l=5, r=5, t=112, b=5),
+                      title=dict(text=title, x=0.01, y=0.99, yanchor="top", font=dict(size=14)),
+                      plot_bgcolor="white", legend=dict(orientation="h", x=0.0, y=1.0, yanchor="bottom",
+                                                        font=dict(size=10), traceorder="normal", itemsizing="constant"),
                       uirevision="ce-board")
     return fig
 
@@ -158,40 +193,41 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
     from ccg.games.chicago_express.board import BOARD as B
 
     shown = range(5) if s.wabash_in else range(4)
+    header = dict(font=dict(size=11), fill_color="#dde3ee", height=30, align="center")
+    cell = dict(font=dict(size=11), height=24, align="center")
     comp = [
         [COMPANIES[c] for c in shown],
         [s.treasury[c] for c in shown],
         [s.income[c] for c in shown],
         [f"{B.shares[c] - s.shares_left[c]}/{B.shares[c]}" for c in shown],
-        [s.shares_left[c] for c in shown],
         [s.trains_left[c] for c in shown],
         [s.dividend_per_share(c) for c in shown],
     ]
     fig.add_trace(go.Table(
-        header=dict(values=["company", "treasury $", "income", "sold", "unsold", "trains left", "div/share"],
-                    font=dict(size=10)),
-        cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]] * len(comp), font=dict(size=10)),
-        uid="ce-table-companies"), row=1, col=2)
+        header=dict(values=["company", "treasury", "income", "shares sold", "trains left", "dividend / share"], **header),
+        columnwidth=[1.2, 1.1, 1, 1.2, 1.1, 1.4],
+        cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]] * len(comp), **cell),
+        uid="ce-table-companies"), row=2, col=1)
     n = s.num_players
     names = [f"seat {p}" + (" ★" if p == seat else "") + (" ◀" if p == s.current_player else "") for p in range(n)]
-    cols = [names, [s.cash[p] for p in range(n)]]
+    cols = [names, [f"${s.cash[p]}" for p in range(n)]]
     cols += [[s.held[p * 5 + c] for p in range(n)] for c in shown]
-    fig.add_trace(go.Table(header=dict(values=["player", "cash $"] + [COMPANIES[c] for c in shown], font=dict(size=10)),
-                           cells=dict(values=cols, font=dict(size=10)), columnwidth=[1.6] + [1] * (len(cols) - 1),
+    fig.add_trace(go.Table(header=dict(values=["player", "cash"] + [f"{COMPANIES[c]} shares" for c in shown], **header),
+                           cells=dict(values=cols, **cell), columnwidth=[1.3, 1] + [1.1] * (len(cols) - 2),
                            uid="ce-table-players"), row=2, col=2)
     meters = ["auction", "build", "development"]
     red = [s.meters[k] >= s.p.meter_len[k] for k in range(3)]
     fill = ["#f4b6b6" if r else "#eef1f7" for r in red]  # a meter in the red area is shaded (CE-4.2)
     fig.add_trace(go.Table(
-        header=dict(values=["meter", "used", "length", "state"], font=dict(size=10)),
-        cells=dict(values=[meters, s.meters, list(s.p.meter_len), ["RED" if r else "open" for r in red]],
-                   fill_color=[fill] * 4, font=dict(size=10)),
-        uid="ce-table-meters"), row=3, col=2)
+        header=dict(values=["action meter", "used", "length", "state"], **header),
+        cells=dict(values=[meters, s.meters, list(s.p.meter_len), ["red" if r else "open" for r in red]],
+                   fill_color=[fill] * 4, **cell),
+        uid="ce-table-meters"), row=3, col=1)
     fig.add_trace(go.Table(
-        header=dict(values=["industry", "value", "max", "step"], font=dict(size=10)),
+        header=dict(values=["industry", "value", "max", "step"], **header),
         cells=dict(values=[[k.title() for k in INDUSTRIES], s.industry, list(s.p.ind_max), list(s.p.ind_step)],
-                   font=dict(size=10)),
-        uid="ce-table-industry"), row=4, col=2)
+                   **cell),
+        uid="ce-table-industry"), row=3, col=2)
 
 
 def _light(colour: str) -> str:

@@ -84,7 +84,11 @@ def board(state, seat: int | None = None) -> go.Figure:
         notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.85, xanchor="left", showarrow=False, font=dict(size=9,
                           color="#444"), text=f"agenda: {agenda}"))
         notes.append(dict(x=x0 + 0.12, y=y0 + 0.3, xanchor="left", showarrow=False, font=dict(size=11),
-                          text=f"CEP {s.reg_cep[r]}/{C.spaces[r]} · resources {s.reg_res[r]}"))
+                          text=f"CEP {s.reg_cep[r]}/{C.spaces[r]} · resources {s.reg_res[r]}",
+                          hovertext=(f"{C.region_names[r]}: {s.reg_cep[r]} CEP (permits) in the region's pile, at most "
+                                     f"{C.spaces[r]} — one per demand space (CO2-6.3.7); its controller may pay from it "
+                                     f"(CO2-11.5.1)<br>{s.reg_res[r]} technology resources in the region's pile "
+                                     "(given up in catastrophes, CO2-4.4.2)")))
         o = s.C_off[r]
         for j in range(C.spaces[r]):
             k = s.space_kind[o + j]
@@ -226,9 +230,15 @@ def board(state, seat: int | None = None) -> go.Figure:
     cols = [("player", 12.6, "left"), ("VP", 16.0, "center"), ("coins", 17.0, "center"), ("res.", 18.0, "center"),
             ("CEP", 18.9, "center"), ("scient.", 19.9, "center"), ("UN", 20.8, "center"), ("lobby cards", 21.4, "left"),
             ("company goal", 23.6, "left")]
+    meaning = {"VP": "victory points; they may be negative (CO2-0.7): VP paid for coins in the Supply phase "
+                     "(CO2-4.3.6) or lost in a catastrophe (CO2-4.4.2)",
+               "res.": "technology resources in hand", "CEP": "CEP (carbon emission permits) in hand",
+               "scient.": "scientists: on the board + in hand (e.g. 0+1: none placed, one in hand)",
+               "UN": "UN goals won", "coins": "coins in hand"}
     ty = -2.65
     for name, x, al in cols:
-        notes.append(dict(x=x, y=ty, xanchor=al, showarrow=False, font=dict(size=11), text=f"<b>{name}</b>"))
+        notes.append(dict(x=x, y=ty, xanchor=al, showarrow=False, font=dict(size=11), text=f"<b>{name}</b>",
+                          hovertext=meaning.get(name)))
     shapes.append(dict(type="line", x0=12.5, x1=27.6, y0=ty - 0.3, y1=ty - 0.3, line=dict(color="#999", width=1)))
     for p in range(n):
         y = ty - 0.7 - p * 0.6
@@ -250,11 +260,17 @@ def board(state, seat: int | None = None) -> go.Figure:
         if p % 2 == 1:
             shapes.append(dict(type="rect", x0=12.5, x1=27.6, y0=y - 0.3, y1=y + 0.3, fillcolor="#f3f3f3",
                                line=dict(width=0), layer="below"))
+        hover = {"VP": f"{SEAT_NAMES[p]}: {s.vp[p]} VP" + (" (below zero: CO2-0.7)" if s.vp[p] < 0 else ""),
+                 "scient.": f"{SEAT_NAMES[p]}: {placed} scientist{'s' if placed != 1 else ''} on the board, "
+                            f"{hand} in hand"}
         for (name, x, al), val in zip(cols, row):
-            notes.append(dict(x=x, y=y, xanchor=al, showarrow=False, font=dict(size=11), text=val))
+            negative = name == "VP" and s.vp[p] < 0
+            notes.append(dict(x=x, y=y, xanchor=al, showarrow=False, text=val, hovertext=hover.get(name),
+                              font=dict(size=11, color="#c0392b") if negative else dict(size=11)))
     notes.append(dict(x=12.6, y=ty - 0.7 - n * 0.6 + 0.05, xanchor="left", showarrow=False,
-                      font=dict(size=9, color="#666"),
-                      text="scient. = scientists on the board + in hand · UN = UN goals won"))
+                      font=dict(size=9, color="#555"),
+                      text="scient. 2+1 = 2 scientists on the board + 1 in hand · UN = UN goals won · "
+                           "VP below zero (red) are allowed (CO2-0.7)"))
 
     # ---- key -------------------------------------------------------------------------------------------
     key = " ".join(f"<span style='color:{SOURCE_COLOURS[x]}'>■</span> {SOURCE_ABBR[x]} {SOURCE_NAMES[x]} "
@@ -263,7 +279,8 @@ def board(state, seat: int | None = None) -> go.Figure:
                       for f in range(3))
     notes.append(dict(x=12.6, y=-7.0, xanchor="left", yanchor="top", align="left", showarrow=False,
                       font=dict(size=10), text=f"green: {key}<br>fossil: {fossil} · ● owner / scientist in "
-                      "seat colour · ◆ pale = proposed project, solid = installed"))
+                      "seat colour · ◆ pale = proposed project, solid = installed<br>CEP 4/5 in a region: "
+                      "4 permits in its pile, at most 5 (one per demand space, CO2-6.3.7)"))
     ev = s.events[:2] if len(s.events) >= 2 else s.events
     evtxt = " / then ".join(C.region_names[C.events[e]] for e in ev) or "none"
     if s.over:
@@ -274,6 +291,7 @@ def board(state, seat: int | None = None) -> go.Figure:
     title = (f"CO2 — decade {s.decade}, round {s.round} · {status}<br><span style='font-size:12px;color:#555'>"
              f"{s.ppm} ppm · CEP price ${s.price} · next event: {evtxt} · "
              f"UN goals on display {len(s.un_display)}</span>")
+    notes = [{k: v for k, v in note.items() if v is not None} for note in notes]  # no empty hover texts
     fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=16)),
                       shapes=shapes, annotations=notes, hoverlabel=dict(align="left"),
                       xaxis=dict(visible=False, range=[-2.3, 27.7], fixedrange=False),

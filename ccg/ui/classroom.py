@@ -1,8 +1,12 @@
-"""A classroom app: choose seats (humans, bots fill the rest), play at one table, watch a gauge.
+"""A classroom app: choose the game (optionally), the seats (humans, bots fill the rest), play at one table.
 
 Served by Voila from ``widgets/``; the app notebook only configures it, e.g. for CO2::
 
     Classroom("co2", max_seats=5, gauge=Gauge("ppm", maximum=550, danger=350, limit=500, title="CO₂ (ppm)"))
+
+or, for the what-if lab, with a choice of games (a name, or ``(label, game, options)``)::
+
+    Classroom([("CO2", "co2", {}), ("Catan — Oil Springs", "catan", {"scenario": "oil_springs"})], tab="What if?")
 
 The gauge reads a number through the protocol: ``SPEC.trajectory(state)`` if it has the field,
 else the top-level field of the position's data (``state.to_dict()["state"]``). Shown for a seat
@@ -12,13 +16,16 @@ What the app exposes: the seat views of the human seats chosen at "New game" (bo
 tables, what-if charts and the seat's position string, all built from ``observation(seat)``); the
 table runs in student mode (no referee view, no full position string, seats fixed once the game
 starts). A teacher who wants the referee view uses ``ccg.ui.Table(..., teacher=True)`` in a notebook.
+What a student can start is capped: ``max_what_if_games`` games per what-if run (a run blocks
+nothing — it can be stopped — but a hundred thousand games would still take hours).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
+
+import html
 
 import ipywidgets as W
-import html
 
 from ..core.registry import get_spec
 from ..core.state import GameState
@@ -90,34 +97,64 @@ class Gauge:
         self._draw(self.value(state, seat))
 
 
-class Classroom:
-    """Seat set-up, a Table (bots fill empty seats) and an optional gauge, in one widget.
+GameChoice = tuple[str, str, dict]
 
-    A game starts at once with seat 0 human and bots elsewhere, so the app is playable on load;
-    "New game" restarts with the chosen seats, player count and seed.
+
+def _choices(game: str | Sequence[Any], options: dict) -> list[GameChoice]:
+    if isinstance(game, str):
+        return [(get_spec(game).title, game, dict(options))]
+    if options:
+        raise ValueError("game options go inside each (label, game, options) choice when there are several games")
+    out = []
+    for item in game:
+        if isinstance(item, str):
+            out.append((get_spec(item).title, item, {}))
+        else:
+            label, name, opts = item
+            get_spec(name)
+            out.append((str(label), name, dict(opts)))
+    if not out:
+        raise ValueError("Classroom needs at least one game")
+    return out
+
+
+class Classroom:
+    """Game choice (when several), seat set-up, a Table (bots fill empty seats) and an optional gauge.
+
+    A game starts at once with the first ``humans`` seats human and bots elsewhere, so the app is
+    playable on load; "New game" restarts with the chosen game, seats, player count and seed.
+    ``tab`` opens the table on one of its tabs (e.g. "What if?").
     """
 
-    def __init__(self, game: str, max_seats: int = 5, players: int | None = None, humans: int = 1,
-                 bot: str = "random", seed: int = 1, gauge: Gauge | None = None, title: str | None = None,
+    def __init__(self, game: str | Sequence[Any] = "co2", max_seats: int = 5, players: int | None = None,
+                 humans: int = 1, bot: str = "random", seed: int = 1, gauge: Gauge | None = None,
+                 title: str | None = None, tab: str | None = None, max_what_if_games: int = 200,
                  **options: Any) -> None:
-        spec = get_spec(game)
-        self.game, self.options, self.bot, self.gauge = game, options, bot, gauge
-        hi = min(spec.max_players, max_seats)
-        players = min(max(players or spec.default_players, spec.min_players), hi)
-        self.players = W.IntSlider(value=players, min=spec.min_players, max=hi, description="players")
-        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="180px"))
+        self.choices = _choices(game, options)
+        self.bot, self.gauge, self.tab, self.humans = bot, gauge, tab, humans
+        self.max_what_if_games = max_what_if_games
+        self.max_seats = max_seats
+        self.game = W.Dropdown(options=[(label, i) for i, (label, _, _) in enumerate(self.choices)], value=0,
+                               description="game", layout=W.Layout(width="260px")).add_class("ccg-game")
+        self.game.layout.display = "" if len(self.choices) > 1 else "none"
+        self.players = W.IntSlider(value=2, min=1, max=2, description="players").add_class("ccg-players")
+        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="180px")).add_class("ccg-seed")
+        top = max(min(get_spec(name).max_players, max_seats) for _, name, _ in self.choices)
         choices = [HUMAN, *agent_names()]
         self.seat_boxes = [W.Dropdown(options=choices, value=HUMAN if p < humans else bot, description=f"seat {p}",
-                                      layout=W.Layout(width="200px")) for p in range(hi)]
+                                      layout=W.Layout(width="200px")).add_class("ccg-seat") for p in range(top)]
         self.start_button = W.Button(description="New game", button_style="success").add_class("ccg-new-game")
         self.start_button.on_click(lambda _: self.start())
         self.players.observe(lambda _: self._show_seats(), "value")
-        setup = W.VBox([W.HBox([self.players, self.seed, self.start_button]), W.HBox(self.seat_boxes)])
-        self.area = W.Box()
-        head = W.HTML(f"<h2>{title or spec.title}</h2>")
+        self._fit_players(players)
+        self.game.observe(lambda _: (self._fit_players(self.players.value), self.start()), "value")
+        setup = W.VBox([W.HBox([self.game, self.players, self.seed, self.start_button]),
+                        W.HBox(self.seat_boxes, layout=W.Layout(flex_flow="row wrap"))])
+        self.area = W.Box(layout=W.Layout(width="100%"))
+        spec = get_spec(self.choices[0][1])
+        head = W.HTML(f"<h2>{html.escape(title or spec.title)}</h2>")
         parts = [head, setup] + ([gauge.box] if gauge is not None else []) + [self.area]
         self.widget = W.VBox(parts).add_class("ccg-classroom")
-        self._show_seats()
         self.table: Table | None = None
         self.start()
 
@@ -125,12 +162,27 @@ class Classroom:
         return [b.value for b in self.seat_boxes[: self.players.value]]
 
     def start(self) -> Table:
-        """Start a new game with the chosen seats; returns its Table."""
-        table = self.table = Table(self.game, seats=self.seats(), seed=self.seed.value, teacher=False, **self.options)
+        """Start a new game with the chosen game, seats and seed; returns its Table."""
+        _, name, options = self.choices[self.game.value]
+        old = self.table
+        table = self.table = Table(name, seats=self.seats(), seed=self.seed.value, teacher=False,
+                                   whatif_limit=self.max_what_if_games, **options)
         if self.gauge is not None:
             self.table.on_change(lambda state: self.gauge.update(state, table.view_seat))
+        if self.tab is not None:
+            self.table.tabs.selected_index = self.table.tab_titles.index(self.tab)
         self.area.children = [self.table.widget]
+        if old is not None:
+            old.close()
         return self.table
+
+    def _fit_players(self, players: int | None) -> None:
+        spec = get_spec(self.choices[self.game.value][1])
+        hi = min(spec.max_players, self.max_seats)
+        value = min(max(players or spec.default_players, spec.min_players), hi)
+        self.players.min, self.players.max = 1, hi  # widen first: min may not pass max
+        self.players.min, self.players.value = spec.min_players, value
+        self._show_seats()
 
     def _show_seats(self) -> None:
         for p, box in enumerate(self.seat_boxes):

@@ -6,7 +6,9 @@ plugs in without touching this module.
 """
 from __future__ import annotations
 
+import asyncio
 import html
+import time
 import traceback
 from typing import Any, Sequence
 
@@ -24,10 +26,12 @@ from ..core.state import GameState
 from ..core.tree import GameTree, Node
 from . import inspect as insp
 from .board import BoardView, FigureSlot, click_location
-from .whatif import outcome_columns, outcome_figure, what_if
+from .figure_view import FigureView
+from .whatif import iter_what_if, outcome_figure, summary_table, what_if
 
 HUMAN = "human"
 MILESTONE_KEYS = ("round", "decade", "era", "phase", "turn", "generation", "year", "stage")
+PANEL_WIDTH = 440  # px, the control panel beside (or under) the board
 _REFEREE = -1
 _TO_MOVE = -2
 
@@ -62,6 +66,7 @@ class Table:
     game options are passed to ``ccg.new_game``). ``seats`` has one entry per seat:
     ``"human"`` or an agent (a name such as ``"random"``, an Agent, or an Agent class).
     With ``autoplay`` (default) bots move by themselves until a human is to move.
+    ``whatif_limit`` caps the games one what-if run may ask for (a classroom sets it low).
     Every control is also a method (``play``, ``bot_move``, ``back`` …) for scripts and tests.
 
     Secrets stay with their seat: by default the table shows only seat views (the human seats'),
@@ -80,6 +85,7 @@ class Table:
         helper: Any = None,
         view: int | None | str = "auto",
         whatif_games: int = 40,
+        whatif_limit: int = 100_000,
         teacher: bool = False,
         **options: Any,
     ) -> None:
@@ -111,7 +117,9 @@ class Table:
         self._agents: list[Agent | None] = [None] * n
         self._agents_specs: list[Any] = [HUMAN] * n  # what each seat box shows
         self._helper = self._make(helper if helper is not None else ("greedy" if "greedy" in agent_names() else "random"), n)
-        self._build(seats, whatif_games)
+        self._wi_task: asyncio.Task | None = None
+        self._wi_stop = False
+        self._build(seats, whatif_games, whatif_limit)
         for p, spec in enumerate(seats):
             self._set_seat(p, spec)
         self._set_view(view)
@@ -136,8 +144,8 @@ class Table:
         return v
 
     @property
-    def wi_chart(self) -> go.FigureWidget | None:
-        """The what-if chart widget."""
+    def wi_chart(self) -> FigureView:
+        """The what-if chart widget (empty before the first run)."""
         return self.wi_slot.widget
 
     @property
@@ -168,7 +176,10 @@ class Table:
         self.refresh()
 
     def bot_move(self) -> None:
-        """Let the seat to move play one move with its agent (the helper agent for human seats)."""
+        """Let the seat to move play one move with its agent (the helper agent for human seats).
+
+        As after ``play``, the bots then answer (with autoplay) until a human is to move.
+        """
         s = self.state
         if s.is_terminal():
             self._say("The game is over.")
@@ -177,6 +188,8 @@ class Table:
         self.tree.play(agent.act(s))
         self.location = None
         self.message = ""
+        if self.autoplay:
+            self._run_bots(stop_at_human=True)
         self.refresh()
 
     def play_until(self, mode: str = "human", n: int = 10) -> int:
@@ -251,12 +264,14 @@ class Table:
         self._refresh_status()
 
     def click(self, location: str) -> None:
-        """Simulate a click on the board at ``location`` (goes through the FigureWidget click path)."""
+        """Simulate a click on the board at ``location`` (the same message a browser click sends)."""
         click_location(self.board.widget, location)
 
     def load_position(self, text: str) -> None:
-        """Jump to a pasted position string (a new tree starts there). Bad text changes nothing.
+        """Jump to a pasted position string. Bad text changes nothing.
 
+        A position already in the move tree is simply jumped to; any other starts a new tree at
+        the pasted position (the status line says so, and how many positions the old tree held).
         A seat view (a seat's position string) loads as a sample: the cards that seat could not see
         are drawn from what it knew, the dice to come are new, and there is no move history.
         """
@@ -266,32 +281,110 @@ class Table:
                 f"this table plays {self.state.game} with {self.state.num_players} seats; "
                 f"the position is {state.game} with {state.num_players}"
             )
-        self.tree = GameTree(state)
+        node = None if seat is not None else self._node_holding(state)  # a seat view is a sample, never a node
+        if node is not None:
+            self.tree.go(node)
+            kept = "it is already in the move tree, which is kept"
+        else:
+            old = len(self.tree)
+            self.tree = GameTree(state)
+            kept = f"a new move tree starts here (the previous tree, {old} position{'s' if old != 1 else ''}, was replaced)"
+        what = "position loaded" if seat is None else (
+            f"seat {seat}'s view loaded (the cards seat {seat} could not see are a sample, the dice to come are new "
+            "and the moves before it are not included)")
+        self.message = f"{what}: {kept}"
         self.location = None
-        self.message = "position loaded" if seat is None else (
-            f"seat {seat}'s view loaded: the cards seat {seat} could not see are a sample, the dice to come are "
-            "new and the moves before it are not included")
         self.refresh()
 
     def run_what_if(self, n_games: int | None = None, agents: Sequence[Any] | None = None, seed: int | None = None):
         """Run the what-if continuations from the cursor, update the chart; returns the DataFrame."""
+        state, n, agents, seed, seat = self._what_if_request(n_games, agents, seed)
+        self._what_if_started(n)
+        try:
+            df = what_if(state, n, agents=agents, seed=seed, seat=seat, progress=self._what_if_tick,
+                         stop=lambda: self._wi_stop)
+        finally:
+            self._what_if_finished()
+        return self._show_what_if(df, state, n)
+
+    def start_what_if(self) -> None:
+        """The Run button. In a live kernel the games run in slices of about 50 ms between messages, so
+        Stop (and the rest of the table) keeps working; without an event loop it runs at once."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.run_what_if()
+            return
+        if self._wi_task is None or self._wi_task.done():
+            self._wi_task = loop.create_task(self._what_if_in_background())
+
+    def stop_what_if(self) -> None:
+        """Stop a running what-if at its next move (the game in progress is dropped); the games finished are charted."""
+        self._wi_stop = True
+
+    async def _what_if_in_background(self) -> None:
+        try:
+            state, n, agents, seed, seat = self._what_if_request()
+            self._what_if_started(n)
+            rows: list[dict] = []
+            paused = time.monotonic()
+            for row in iter_what_if(state, n, agents=agents, seed=seed, seat=seat):
+                if row is not None:
+                    rows.append(row)
+                    self._what_if_tick(len(rows), n)
+                if self._wi_stop:
+                    break
+                if time.monotonic() - paused > 0.05:  # let the kernel handle Stop and other clicks
+                    await asyncio.sleep(0)
+                    paused = time.monotonic()
+            df = pd.DataFrame(rows)
+            df.attrs["stopped"] = len(rows) < n
+            self._show_what_if(df, state, n)
+        except ValueError as e:
+            self._say(str(e), error=True)
+        except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
+            self.last_error = traceback.format_exc()
+            self._say(f"internal error ({type(e).__name__}: {e}); see Table.last_error", error=True)
+        finally:
+            self._what_if_finished()
+
+    def _what_if_request(self, n_games: int | None = None, agents: Sequence[Any] | None = None,
+                         seed: int | None = None) -> tuple[GameState, int, list, int, int | None]:
         n = self.wi_games.value if n_games is None else n_games
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= self.wi_games.max:
+            raise ValueError(f"games must be a whole number from 0 to {self.wi_games.max}, got {n!r}")
         agents = [b.value for b in self.wi_agents] if agents is None else list(agents)
         seed = self.wi_seed.value if seed is None else seed
+        seat = self.view_seat if self.state.hidden_information else None
+        return self.state.clone(), n, agents, seed, seat
+
+    def _what_if_started(self, n: int) -> None:
+        self._wi_stop = False
+        self._wi_ticked = 0.0
         self.wi_progress.max = max(n, 1)
         self.wi_progress.value = 0
+        self.wi_note.value = f"0 of {n} games"
+        self.wi_button.disabled = True
+        self.wi_stop_button.disabled = False
 
-        def tick(done: int, total: int) -> None:
+    def _what_if_tick(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - self._wi_ticked >= 0.1:  # at most ten updates a second
+            self._wi_ticked = now
             self.wi_progress.value = done
+            self.wi_note.value = f"{done} of {total} games"
 
-        seat = self.view_seat if self.state.hidden_information else None
-        df = what_if(self.state, n, agents=agents, seed=seed, seat=seat, progress=tick)
-        fig = outcome_figure(df, self.state.num_players, title=f"What if? from move {self.state.ply}")
+    def _what_if_finished(self) -> None:
+        self.wi_button.disabled = False
+        self.wi_stop_button.disabled = True
+
+    def _show_what_if(self, df: pd.DataFrame, state: GameState, n: int) -> pd.DataFrame:
+        stopped = bool(df.attrs.get("stopped"))
+        self.wi_progress.value = len(df)
+        self.wi_note.value = f"{len(df)} of {n} games" + (" (stopped)" if stopped else "")
+        fig = outcome_figure(df, state.num_players, title=f"What if? from move {state.ply}")
         self.wi_slot.show(fig)
-        cols = [c for c in df.columns if c.startswith("score_")] + ["actions"] + [
-            c for c in outcome_columns(df) if pd.api.types.is_numeric_dtype(df[c])]
-        if len(df):
-            self.wi_summary.value = insp.html_table(df[cols].astype(float).describe().loc[["mean", "min", "max"]].round(2))
+        self.wi_summary.value = insp.html_table(summary_table(df)) if len(df) else ""
         self.last_what_if = df
         return df
 
@@ -314,15 +407,24 @@ class Table:
         finally:
             self._busy = False
 
+    def close(self) -> None:
+        """Close every widget of the table (front ends drop them; a classroom closes the old table on New game)."""
+        self.stop_what_if()
+        stack = [self.widget]
+        while stack:
+            widget = stack.pop()
+            stack.extend(getattr(widget, "children", ()))
+            widget.close()
+
     def on_change(self, callback) -> None:
         """Call ``callback(state)`` after every redraw (e.g. to update a gauge beside the table)."""
         self._listeners.append(callback)
         callback(self.state)
 
     # ------------------------------------------------------------------ building
-    def _build(self, seats: Sequence[Any], whatif_games: int) -> None:
+    def _build(self, seats: Sequence[Any], whatif_games: int, whatif_limit: int) -> None:
         n = self.state.num_players
-        self.board = BoardView(board_figure(self.state, None), on_location=self._on_board_click)
+        self.board = BoardView(on_location=self._on_board_click)  # its first figure comes with refresh()
         self.status = W.HTML().add_class("ccg-status")
         # play
         self.search = W.Text(placeholder="search actions…", layout=W.Layout(width="98%"), continuous_update=True)
@@ -331,8 +433,8 @@ class Table:
         self.actions = W.Select(options=[], rows=10, layout=W.Layout(width="98%")).add_class("ccg-actions")
         self.play_button = W.Button(description="Play", button_style="primary").add_class("ccg-play")
         self.bot_button = W.Button(description="Bot move").add_class("ccg-bot")
-        self.until = W.Dropdown(options=self._until_options(), layout=W.Layout(width="230px"))
-        self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px"))
+        self.until = W.Dropdown(options=self._until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
+        self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
         self.until_button = W.Button(description="Play on").add_class("ccg-until")
         choices = [HUMAN, *agent_names()]
         self.seat_boxes = []
@@ -352,13 +454,14 @@ class Table:
         # history
         self.slider = W.IntSlider(min=0, max=0, value=0, description="move", continuous_update=False,
                                   layout=W.Layout(width="98%")).add_class("ccg-slider")
-        self.first_button = W.Button(description="⏮", layout=W.Layout(width="48px"), tooltip="start")
+        # |◀ and ▶| rather than ⏮ ⏭: Debian's default fonts have no glyphs for U+23ED / U+23EE
+        self.first_button = W.Button(description="|◀", layout=W.Layout(width="48px"), tooltip="start").add_class("ccg-first")
         self.back_button = W.Button(description="◀", layout=W.Layout(width="48px"), tooltip="back").add_class("ccg-back")
-        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip="forward")
-        self.last_button = W.Button(description="⏭", layout=W.Layout(width="48px"), tooltip="end of line")
+        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip="forward").add_class("ccg-forward")
+        self.last_button = W.Button(description="▶|", layout=W.Layout(width="48px"), tooltip="end of line").add_class("ccg-last")
         self.tree_box = W.Select(options=[], rows=12, layout=W.Layout(width="98%")).add_class("ccg-tree")
-        self.promote_button = W.Button(description="promote", tooltip="move this variation up one place")
-        self.main_button = W.Button(description="make main line")
+        self.promote_button = W.Button(description="promote", tooltip="move this variation up one place").add_class("ccg-promote")
+        self.main_button = W.Button(description="make main line").add_class("ccg-main-line")
         self.delete_button = W.Button(description="delete move", button_style="warning",
                                       tooltip="delete this move and everything after it")
         history_tab = W.VBox([
@@ -375,31 +478,48 @@ class Table:
         inspect_tab = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
                               W.HTML("<b>position</b>"), self.globals_html, W.HTML("<b>log</b>"), self.log])
         # what if
-        self.wi_games = W.BoundedIntText(value=whatif_games, min=1, max=100_000, description="games")
-        self.wi_seed = W.IntText(value=self.seed, description="seed")
-        self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}") for p in range(n)]
+        self.wi_games = W.BoundedIntText(value=min(whatif_games, whatif_limit), min=1, max=whatif_limit,
+                                         description="games").add_class("ccg-whatif-games")
+        self.wi_seed = W.IntText(value=self.seed, description="seed").add_class("ccg-whatif-seed")
+        self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}").add_class("ccg-whatif-agent")
+                          for p in range(n)]
         self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
-        self.wi_progress = W.IntProgress(value=0, min=0, max=1, description="progress")
+        self.wi_stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="70px"),
+                                       tooltip="stop now: the games finished so far are charted").add_class("ccg-whatif-stop")
+        self.wi_progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="140px")).add_class("ccg-whatif-progress")
+        self.wi_note = W.HTML().add_class("ccg-whatif-note")
         self.wi_slot = FigureSlot(css_class="ccg-whatif-chart")  # the chart appears with the first run
-        self.wi_summary = W.HTML()
+        self.wi_summary = W.HTML(layout=W.Layout(overflow="auto")).add_class("ccg-whatif-summary")
         whatif_tab = W.VBox([W.HBox([self.wi_games, self.wi_seed]), *self.wi_agents,
-                             W.HBox([self.wi_button, self.wi_progress]), self.wi_slot.box, self.wi_summary])
+                             W.HBox([self.wi_button, self.wi_stop_button, self.wi_progress, self.wi_note]),
+                             self.wi_slot.box, self.wi_summary])
         # position string: the view's own string; the full one only for the teacher
         self.position_label = W.HTML()
         self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
         self.full_position = W.Text(description="full", layout=W.Layout(width="98%")).add_class("ccg-full-position")
-        self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%"))
-        self.paste_button = W.Button(description="Go to position")
+        self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%")).add_class("ccg-paste")
+        self.paste_button = W.Button(description="Go to position").add_class("ccg-go-position")
         teacher_only = [W.HTML("Full position (teacher only: every hand and the dice to come):"),
                         self.full_position] if self.teacher else []
         position_tab = W.VBox([self.position_label, self.position, *teacher_only, self.paste, self.paste_button])
         self.tabs = W.Tab(children=[play_tab, history_tab, inspect_tab, whatif_tab, position_tab])
-        for i, title in enumerate(["Play", "History", "Inspect", "What if?", "Position"]):
+        self.tab_titles = ["Play", "History", "Inspect", "What if?", "Position"]
+        for i, title in enumerate(self.tab_titles):
             self.tabs.set_title(i, title)
-        self.tabs.layout.width = "430px"
         self.last_error = ""
-        self.widget = W.VBox([self.status, W.HBox([self.board.box, self.tabs])]).add_class("ccg-table")
+        self.widget = W.VBox([self.status, self._board_and_panel()]).add_class("ccg-table")
         self._wire()
+
+    def _board_and_panel(self) -> W.Box:
+        """Board and control panel side by side; the panel wraps under the board when the row is too narrow.
+
+        The board never lies under the panel: it takes its figure's width or, with less room, shrinks
+        (drawn scaled); the panel keeps a fixed width.
+        """
+        self.tabs.layout = W.Layout(flex=f"0 0 {PANEL_WIDTH}px", width=f"{PANEL_WIDTH}px", min_width="0")
+        self.tabs.add_class("ccg-panel")
+        return W.Box([self.board.box, self.tabs], layout=W.Layout(
+            display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")).add_class("ccg-row")
 
     def _wire(self) -> None:
         guard = self._guard
@@ -418,7 +538,8 @@ class Table:
         self.main_button.on_click(guard(lambda _: self.promote_to_main()))
         self.delete_button.on_click(guard(lambda _: self.delete()))
         self.view.observe(guard(lambda _: self.refresh(), quiet=True), "value")
-        self.wi_button.on_click(guard(lambda _: self.run_what_if()))
+        self.wi_button.on_click(guard(lambda _: self.start_what_if()))
+        self.wi_stop_button.on_click(guard(lambda _: self.stop_what_if()))
         self.paste_button.on_click(guard(lambda _: self.load_position(self.paste.value)))
         for p, box in enumerate(self.seat_boxes):
             box.observe(guard(lambda change, p=p: self._seat_changed(p, change["new"]), quiet=True), "value")
@@ -585,6 +706,20 @@ class Table:
             if key in data and (isinstance(data[key], (int, str)) and not isinstance(data[key], bool)):
                 opts.append((f"to the next {key}", f"key:{key}"))
         return opts
+
+    def _node_holding(self, state: GameState) -> Node | None:
+        """The node of the tree whose position is ``state`` (its line of moves from the tree's start), if any."""
+        start = self.tree.start
+        before = start.history()
+        moves = state.history()
+        if state.seed != start.seed or moves[:len(before)] != before:
+            return None
+        node = self.tree.root
+        for move in moves[len(before):]:
+            node = node.variation(move)
+            if node is None:
+                return None
+        return node if self.tree.state_at(node) == state else None
 
     def _branch_node(self) -> Node | None:
         """The node where the cursor's line leaves its parent's main line (None on the main line)."""

@@ -1,112 +1,306 @@
-"""End to end: a classroom app served by Voila, driven in Debian's headless Chromium through Playwright.
+"""End to end, in Debian's Chromium (Playwright drives it, never downloads a browser): what a person sees.
 
-Chromium comes from Debian's ``chromium`` package (``make browser`` installs it); Playwright
-only drives it (``executable_path``), it never downloads a browser. The test skips only when
-no chromium binary can be found or installed.
+In JupyterLab and in both Voila apps, for every registered game and several seeds, the board the
+browser holds equals ``ccg.plot.board(state, seat)`` after the first render and after every move,
+history jump, variation, promotion and pasted position (see ``browser_driver`` for how the test
+knows which position the kernel meant); a click on the board narrows the action list; the board,
+its gauge, market and tables are never covered by the control panel at 1280, 1600 and 1920 px,
+with JupyterLab's sidebar open or closed. Screenshots are written to a pytest temporary directory
+(or ``$CCG_BROWSER_ARTEFACTS``), never to the repository.
+
+One JupyterLab and one Voila server serve the whole module (all its tests run in one xdist worker).
 """
 from __future__ import annotations
 
+import json
 import os
-import shutil
-import socket
-import subprocess
 import sys
-import time
-import tempfile
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.browser
+import ccg
+from browser_driver import TableDriver, option_value
+from browser_env import ARGS, TIMEOUT_MS, Server, app_namespace, chromium, free_port, jupyter_env, notebook, write_lab_settings
+from browser_page import FITTED, check_layout
+from ccg.ui import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 ROOT = Path(__file__).resolve().parents[2]
-APP = os.environ.get("CCG_BROWSER_APP", str(ROOT / "widgets" / "co2_classroom.ipynb"))
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+VENV_BIN = Path(sys.executable).parent
+REAL = [g for g in ccg.list_games() if not g.startswith("toy")]
+WIDTHS = (1280, 1600, 1920)
+START_MS = 240_000  # a fresh kernel and its first tables, on a busy machine
+# Extra options per game for the JupyterLab tables (every registered game gets a table)
+LAB_OPTIONS = {"catan": {"scenario": "oil_springs"}}
 
 
-def _chromium() -> str:
-    path = shutil.which("chromium")
-    if path is None and shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
-        subprocess.run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
-                       shell=True, check=False, capture_output=True, timeout=900)
-        path = shutil.which("chromium")
-    if path is None:
-        pytest.skip("Debian's chromium is not installed and could not be installed with apt-get (run `make browser`)")
-    return path
+def lab_tables() -> list[tuple[str, dict]]:
+    """(label, Table keyword arguments) of the tables in the JupyterLab notebook: one per registered game, seed 1."""
+    out = []
+    for game in REAL:
+        n = ccg.describe(game)["default_players"]
+        kwargs = {"seats": ["human"] + ["random"] * (n - 1), "seed": 1, **LAB_OPTIONS.get(game, {})}
+        out.append((f"{game} seed 1" + (" oil_springs" if "scenario" in kwargs else ""), game, kwargs))
+    return out
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+LAB_TABLES = lab_tables()
 
 
 @pytest.fixture(scope="module")
-def voila_url():
-    port = _free_port()
-    voila = Path(sys.executable).with_name("voila")
-    cmd = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           "--ServerApp.port_retries=0", APP]
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2)
-                break
-            except urllib.error.HTTPError:  # any HTTP answer: the server is up
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    log.seek(0)
-                    out = log.read().decode(errors="replace")
-                    pytest.fail(f"voila did not start on {url}: {out[-2000:]}")
-                time.sleep(0.5)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+def artefacts(tmp_path_factory) -> Path:
+    where = os.environ.get("CCG_BROWSER_ARTEFACTS")
+    path = Path(where) if where else tmp_path_factory.mktemp("browser-artefacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
-def test_play_a_move_in_the_classroom_app(voila_url):
-    exe = _chromium()
+@pytest.fixture(scope="module")
+def browser():
+    exe = chromium()
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra")
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, args=ARGS, headless=True)
+        b = pw.chromium.launch(executable_path=exe, args=ARGS, headless=True)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.set_default_timeout(120_000)
-            page.goto(voila_url, wait_until="commit")
-            board = page.locator(".ccg-board .main-svg").first
-            board.wait_for()
-            page.locator(".ccg-actions select option").first.wait_for()
-            log = page.locator(".ccg-log").first
-            board_before = page.locator(".ccg-board").first.inner_html()
-            log_html_before = log.inner_html()
-            status_before = page.locator(".ccg-status").first.inner_text()
-            # choose the first listed action, then press Play. Under load, Plotly's front end may still be
-            # initialising the board when the first click is handled (that redraw is then lost), so press
-            # again, a few times at most, until the board shows a new position.
-            changed = "([sel, before]) => document.querySelector(sel).innerHTML !== before"
-            for _attempt in range(8):
-                page.locator(".ccg-actions select option").first.click()
-                page.locator("button.ccg-play").first.click()
-                try:
-                    page.wait_for_function(changed, arg=[".ccg-board", board_before], timeout=15_000)
-                    break
-                except sync_api.TimeoutError:
-                    continue
-            page.wait_for_function(changed, arg=[".ccg-board", board_before])
-            page.wait_for_function(changed, arg=[".ccg-log", log_html_before])
-            assert page.locator(".ccg-status").first.inner_text() != status_before
-            assert page.locator(".ccg-board .main-svg").count() >= 1  # redrawn in place, not cleared
+            yield b
         finally:
-            browser.close()
+            b.close()
+
+
+def _page(browser, width: int = 1600, height: int = 1000):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.ccg_errors = errors  # JavaScript exceptions on the page (the blank CO2 board was one)
+    return page
+
+
+# ---------------------------------------------------------------------------------------------- JupyterLab
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    home = tmp_path_factory.mktemp("lab-home")
+    work = tmp_path_factory.mktemp("lab-root")
+    cells = [f"from ccg.ui import Table\nt{i} = Table({game!r}, **{kwargs!r})\nt{i}"
+             for i, (_, game, kwargs) in enumerate(LAB_TABLES)]
+    (work / "tables.ipynb").write_text(json.dumps(notebook(cells)))
+    settings = home / "settings"
+    write_lab_settings(settings)
+    port = free_port()
+    cmd = [str(VENV_BIN / "jupyter-lab"), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+           "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+           "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
+           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={home / 'workspaces'}",
+           "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    server = Server(cmd, work, f"http://127.0.0.1:{port}", env=jupyter_env(home, VENV_BIN), ready_path="/api")
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture(scope="module")
+def lab_page(lab, browser):
+    page = _page(browser)
+    page.goto(f"{lab.url}/lab/tree/tables.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Cell')")
+    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("n => document.querySelectorAll('.ccg-table .ccg-board .js-plotly-plot').length >= n",
+                           arg=len(LAB_TABLES), timeout=START_MS)
+    yield page
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def lab_drivers(lab_page) -> list[TableDriver]:
+    """One driver per table of the notebook; its shadow follows the kernel's table through every test."""
+    return [TableDriver(lab_page, i, Table(game, **kwargs), f"JupyterLab, {label}")
+            for i, (label, game, kwargs) in enumerate(LAB_TABLES)]
+
+
+@pytest.mark.parametrize("index", range(len(LAB_TABLES)), ids=[label for label, _, _ in LAB_TABLES])
+def test_jupyterlab_board_equals_the_game_after_every_move(lab_page, lab_drivers, index):
+    driver = lab_drivers[index]
+    driver.scenario(moves=32)
+    assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
+    assert not lab_page.ccg_errors, lab_page.ccg_errors
+
+
+SIDEBAR = {
+    "sidebar open": "() => { window.jupyterapp.shell.activateById('filebrowser'); return !window.jupyterapp.shell.leftCollapsed; }",
+    "sidebar closed": "() => { window.jupyterapp.shell.collapseLeft(); return window.jupyterapp.shell.leftCollapsed; }",
+}
+
+
+def _screenshot(page, index: int, path: Path) -> None:
+    page.locator(".ccg-table").nth(index).locator(".ccg-board").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(path))
+
+
+def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefacts):
+    """At 1280, 1600 and 1920 px, file browser open or closed: gauge, market and tables in view, uncovered."""
+    shadows = [d.shadow for d in lab_drivers]
+    problems = []
+    for width in WIDTHS:
+        for sidebar, toggle in SIDEBAR.items():
+            lab_page.set_viewport_size({"width": width, "height": 1000})
+            assert lab_page.evaluate(toggle)
+            lab_page.wait_for_function(FITTED)
+            for i, (label, _, _) in enumerate(LAB_TABLES):
+                fig = ccg.plot.board(shadows[i].state, seat=shadows[i].view_seat)
+                problems += check_layout(lab_page, i, fig, f"JupyterLab {width} px, {sidebar}, {label}")
+                _screenshot(lab_page, i, artefacts / f"lab-{width}-{sidebar.replace(' ', '-')}-{LAB_TABLES[i][1]}.png")
+    assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------- Voila apps
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    home = tmp_path_factory.mktemp("voila-home")
+    port = free_port()
+    cmd = [str(VENV_BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--ServerApp.port_retries=0", "--show_tracebacks=True", str(ROOT / "widgets")]
+    server = Server(cmd, ROOT, f"http://127.0.0.1:{port}", env=jupyter_env(home, VENV_BIN))
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def _open_app(browser, voila, name: str, width: int = 1600):
+    page = _page(browser, width)
+    page.goto(f"{voila.url}/voila/render/{name}", wait_until="domcontentloaded")
+    page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')", timeout=START_MS)
+    return page
+
+
+def _app_layout(page, driver: TableDriver, name: str, artefacts: Path) -> list[str]:
+    problems = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.wait_for_function(FITTED)
+        fig = ccg.plot.board(driver.shadow.state, seat=driver.shadow.view_seat)
+        problems += check_layout(page, 0, fig, f"{driver.label}, {width} px")
+        _screenshot(page, 0, artefacts / f"{name}-{width}.png")
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    return problems
+
+
+@pytest.fixture(scope="module")
+def classroom(voila, browser):
+    """The CO2 classroom app in a page, and its shadow (the app notebook run in this process)."""
+    app = app_namespace(ROOT / "widgets" / "co2_classroom.ipynb")["app"]
+    page = _open_app(browser, voila, "co2_classroom.ipynb")
+    yield page, app
+    page.close()
+
+
+def test_classroom_app_board_equals_the_game(classroom, artefacts):
+    page, app = classroom
+    driver = TableDriver(page, 0, app.table, "CO2 classroom app, seed 1")
+    gauge = page.locator(".ccg-gauge-value").first
+
+    def gauge_follows(_what: str) -> None:
+        assert gauge.inner_text().strip() == f"{app.gauge.value(app.table.state):g}"
+
+    driver.on_check = gauge_follows
+    driver.scenario(moves=32)
+    assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
+    driver.tab("History")
+    page.locator(".ccg-table .ccg-first").first.screenshot(path=str(artefacts / "history-buttons.png"))
+    problems = _app_layout(page, driver, "classroom", artefacts)
+    assert not problems, "\n".join(problems)
+    # a new game with another seed: a new table, checked from its first render
+    seed = page.locator(".ccg-seed input").first
+    seed.fill("11")
+    seed.press("Enter")
+    app.seed.value = 11
+    page.locator("button.ccg-new-game").first.click()
+    app.start()
+    again = TableDriver(page, 0, app.table, "CO2 classroom app, seed 11", on_check=gauge_follows)
+    again.check("first render")
+    for _ in range(4):
+        again.play(0)
+    assert not page.ccg_errors, page.ccg_errors
+
+
+def test_classroom_caps_what_a_student_can_run(classroom):
+    page, app = classroom
+    driver = TableDriver(page, 0, app.table, "CO2 classroom app")
+    run = driver.what_if(100_000, seed=2)
+    assert run["limit"] == app.max_what_if_games == 200 and run["played"] == run["asked"] == 200
+    assert page.locator(".ccg-whatif-games input").first.input_value() == "200"
+
+
+WHAT_IF_SEED = 7
+
+
+@pytest.fixture(scope="module")
+def what_if_lab(voila, browser):
+    """The what-if lab in one page (the tests switch its game), and its shadow."""
+    app = app_namespace(ROOT / "widgets" / "what_if_lab.ipynb")["app"]
+    page = _open_app(browser, voila, "what_if_lab.ipynb")
+    yield page, app
+    page.close()
+
+
+def test_what_if_lab_offers_every_game_oil_springs_and_bots():
+    app = app_namespace(ROOT / "widgets" / "what_if_lab.ipynb")["app"]
+    assert {name for _, name, _ in app.choices} == set(REAL)
+    assert any(opts.get("scenario") == "oil_springs" for _, _, opts in app.choices), app.choices
+    assert app.seats()[0] == "human" and set(app.seats()[1:]) == {"random"}
+
+
+def _choose(page, app, choice: int, seed: int) -> TableDriver:
+    """Pick a game and seed in the lab's set-up row (a new table starts); its driver, checked at first render."""
+    box = page.locator(".ccg-seed input").first
+    box.fill(str(seed))
+    box.press("Enter")
+    app.seed.value = seed
+    if app.game.value != choice:
+        page.locator(".ccg-game select").first.select_option(
+            value=option_value(page.locator(".ccg-game select option"), app.choices[choice][0]))
+        app.game.value = choice
+    else:
+        page.locator("button.ccg-new-game").first.click()
+        app.start()
+    driver = TableDriver(page, 0, app.table, f"what-if lab, {app.choices[choice][0]}, seed {seed}")
+    driver.check("the new game's first render")  # the lab opens its table on the What if? tab
+    return driver
+
+
+LAB_CHOICES = ["co2", "chicago_express", "catan", "catan_oil_springs"]
+
+
+@pytest.mark.parametrize("choice", range(len(LAB_CHOICES)), ids=LAB_CHOICES)
+def test_what_if_lab_board_equals_the_game(what_if_lab, choice):
+    page, app = what_if_lab
+    assert len(app.choices) == len(LAB_CHOICES), [label for label, _, _ in app.choices]
+    driver = _choose(page, app, choice, WHAT_IF_SEED)
+    driver.tab("Play")
+    driver.scenario(moves=32)
+    assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
+    assert not page.ccg_errors, page.ccg_errors
+
+
+def test_what_if_runs_chart_without_nan_and_stop(what_if_lab, artefacts):
+    page, app = what_if_lab
+    # Chicago Express: an outcome column no game fills (chicago_first) once sent NaN to the browser
+    driver = _choose(page, app, LAB_CHOICES.index("chicago_express"), 3)
+    run = driver.what_if(20, seed=3)
+    assert run["played"] == 20 and run["df"]["chicago_first"].isna().all()
+    # a long CO2 run with greedy players: the progress moves game by game, and Stop stops it
+    driver = _choose(page, app, LAB_CHOICES.index("co2"), 1)
+    run = driver.what_if(500, seed=4, agents=["greedy"] * 4, stop_after=3)
+    steps = [int(note.split()[0]) for note in run["notes"]]
+    assert steps == sorted(set(steps)) and len(steps) == 3 and steps[-1] < 500, run["notes"]  # three rising steps
+    assert steps[-1] <= run["played"] < 500 and run["note"].endswith("(stopped)"), run["note"]
+    page.locator(".ccg-table .ccg-whatif-chart").first.screenshot(path=str(artefacts / "what-if-chart.png"))
+    problems = _app_layout(page, driver, "what-if-lab", artefacts)
+    assert not problems, "\n".join(problems)

@@ -1,18 +1,19 @@
-"""The table on every registered game: in-place redraws show exactly the game's figure, and board
+"""The table on every registered game: the synced board state is exactly the game's figure, and board
 clicks narrow the actions through the customdata convention (location ids of Action.where)."""
+import json
+
 import pytest
 
 import ccg
-from ccg.ui import Table, location_of, redraw
+from ccg.ui import Table, location_of
+from ccg.ui.figure_view import figure_json
 
 REAL = [g for g in ccg.list_games() if not g.startswith("toy")]
 
 
-def _strip(d):
-    d = dict(d)
-    d["data"] = [{k: v for k, v in t.items() if k != "uid"} for t in d["data"]]
-    d["layout"] = {k: v for k, v in d["layout"].items() if k != "template"}
-    return d
+def _synced_figure(widget) -> dict:
+    """The figure a front end reads when it connects: the widget's synced state, not a message stream."""
+    return json.loads(widget.get_state()["figure_json"])["figure"]
 
 
 @pytest.mark.parametrize("game", REAL)
@@ -20,7 +21,8 @@ def test_table_redraw_matches_the_board_and_clicks_narrow(game):
     t = Table(game, seats=["human"] * ccg.describe(game)["default_players"], seed=2, autoplay=False)
     for _ in range(4):
         t.play(t.state.legal_actions()[-1])
-    assert _strip(t.board.widget.to_dict()) == _strip(ccg.plot.board(t.state, seat=t.view_seat).to_dict())
+    expected = json.loads(figure_json(ccg.plot.board(t.state, seat=t.view_seat)))["figure"]
+    assert _synced_figure(t.board.widget) == expected
     # play on (seeded random moves) until a clickable point names a location some legal action touches
     from ccg.agents import RandomAgent
 
@@ -42,16 +44,15 @@ def test_table_redraw_matches_the_board_and_clicks_narrow(game):
     pytest.fail(f"in 150 moves of {game}, no clickable board point named a location of a legal action")
 
 
-def test_redraw_updates_changed_annotations_only():
-    import plotly.graph_objects as go
-
-    w = go.FigureWidget(go.Figure(layout=dict(annotations=[dict(text="a"), dict(text="b")])))
-    first = w.layout.annotations[0]
-    assert redraw(w, go.Figure(layout=dict(annotations=[dict(text="a"), dict(text="c", x=1)])))
-    assert [a.text for a in w.layout.annotations] == ["a", "c"] and w.layout.annotations[1].x == 1
-    assert w.layout.annotations[0] is first
-    assert redraw(w, go.Figure(layout=dict(annotations=[dict(text="z")])))
-    assert [a.text for a in w.layout.annotations] == ["z"]
+def test_every_redraw_syncs_the_whole_current_figure():
+    """A front end that connects after any number of redraws (Voila, a reloaded tab) reads the current board."""
+    t = Table("co2", seats=["human", "random", "random", "random"], seed=1)  # bots moved before any display
+    assert t.state.ply > 0
+    assert _synced_figure(t.board.widget) == json.loads(figure_json(ccg.plot.board(t.state, seat=t.view_seat)))["figure"]
+    revision = t.board.widget.revision
+    t.play(t.state.legal_actions()[0])
+    assert t.board.widget.revision == revision + 1
+    assert _synced_figure(t.board.widget) == json.loads(figure_json(ccg.plot.board(t.state, seat=t.view_seat)))["figure"]
 
 
 @pytest.mark.skipif("co2" not in REAL, reason="CO2 is not registered")

@@ -4,7 +4,7 @@ import pytest
 import ui_toy_plot
 
 import ccg
-from ccg.ui import Table, click, location_of, redraw
+from ccg.ui import Table, click, location_of
 
 ui_toy_plot.install()
 
@@ -145,23 +145,25 @@ def test_what_if_button_runs_seeded_continuations():
     assert t.state.ply == 1  # the position itself is untouched
 
 
-def test_redraw_in_place_keeps_trace_objects_and_slot_swaps_on_new_structure():
+def test_figure_view_sends_whole_figures_and_refuses_nan():
+    import json
+    import math
+
     import plotly.graph_objects as go
 
-    from ccg.ui import FigureSlot
+    from ccg.ui import FigureSlot, NonFiniteFigureError
 
-    w = go.FigureWidget(go.Figure(go.Scatter(x=[1], y=[1], text=["a"])))
-    trace = w.data[0]
-    assert redraw(w, go.Figure(go.Scatter(x=[2], y=[3]), layout=dict(title="t")))
-    assert w.data[0] is trace and list(trace.x) == [2] and trace.text is None and w.layout.title.text == "t"
-    assert not redraw(w, go.Figure([go.Bar(x=[1], y=[1]), go.Bar(x=[2], y=[2])]))
-    assert [d.type for d in w.data] == ["scatter"]  # unchanged: the caller swaps widgets
-    slot = FigureSlot(go.Figure(go.Scatter(x=[1], y=[1])))
-    first = slot.widget
-    assert slot.show(go.Figure(go.Scatter(x=[5], y=[5])))
-    assert slot.widget is first and slot.box.children == (first,)
-    assert not slot.show(go.Figure([go.Bar(x=[1], y=[1]), go.Bar(x=[2], y=[2])]))
-    assert slot.box.children == (slot.widget,) and [d.type for d in slot.widget.data] == ["bar", "bar"]
+    slot = FigureSlot(go.Figure(go.Scatter(x=[1], y=[1], text=["a"])))
+    view = slot.widget
+    assert slot.box.children == (view,)
+    slot.show(go.Figure([go.Bar(x=[1], y=[1]), go.Bar(x=[2], y=[2])], layout=dict(title="t")))
+    sent = json.loads(view.figure_json)
+    assert sent["revision"] == 2 and [t["type"] for t in sent["figure"]["data"]] == ["bar", "bar"]
+    assert sent["figure"]["layout"]["title"]["text"] == "t"
+    for bad in (math.nan, math.inf, -math.inf):
+        with pytest.raises(NonFiniteFigureError, match=r"data\[0\]\.y\[1\]"):
+            slot.show(go.Figure(go.Scatter(x=[1, 2], y=[1, bad])))
+    assert json.loads(view.figure_json) == sent  # nothing was sent
 
 
 def test_state_renders_its_board():

@@ -1,0 +1,136 @@
+// Front end of ccg.ui.figure_view.FigureView: draws the whole figure the kernel holds, every time.
+//
+// The kernel's state is one synced string, `figure_json` (the complete Plotly figure). Every change
+// is drawn with Plotly.react, which diffs against what is on screen; a page that connects late (Voila,
+// a reloaded JupyterLab tab) reads the current string, so it can never show an older board.
+//
+// plotly.js comes from the kernel once per page (the copy bundled with plotly.py, sent as a binary
+// buffer on request) and is shared by every FigureView on the page.
+//
+// Hooks for browser tests: the host element carries `data-ccg-pending` while a received figure is
+// still being drawn, and `data-ccg-revision` (the kernel's revision number) once it is on screen.
+
+const SHARED = "__ccgPlotly";
+
+// One plotly.js per page. The first view asks its kernel for it; a view that finds the request still
+// unanswered after a few seconds asks too (the first view may have been closed before the answer came).
+function loadPlotly(model) {
+  let shared = globalThis[SHARED];
+  if (!shared) {
+    shared = globalThis[SHARED] = { asked: false, done: false };
+    shared.promise = new Promise((resolve, reject) => { shared.resolve = resolve; shared.reject = reject; });
+  }
+  if (!shared.done) {
+    const onMessage = async (msg, buffers) => {
+      if (!msg || msg.event !== "plotly-js" || shared.done) return;
+      shared.done = true;
+      model.off("msg:custom", onMessage);
+      const url = URL.createObjectURL(new Blob([buffers[0]], { type: "text/javascript" }));
+      try {
+        await import(/* webpackIgnore: true */ url); // the UMD bundle sets window.Plotly
+        shared.resolve(window.Plotly);
+      } catch (error) {
+        shared.reject(error);
+      } finally {
+        URL.revokeObjectURL(url);
+      }
+    };
+    const ask = () => {
+      if (shared.done) return;
+      model.on("msg:custom", onMessage);
+      model.send({ event: "need-plotly" });
+    };
+    if (shared.asked) setTimeout(ask, 3000);
+    else ask();
+    shared.asked = true;
+  }
+  return shared.promise;
+}
+
+function render({ model, el }) {
+  const frame = document.createElement("div"); // sized to the scaled figure
+  const plot = document.createElement("div"); // the Plotly graph div, drawn at the figure's own size
+  frame.className = "ccg-figure-frame";
+  plot.className = "ccg-figure";
+  frame.appendChild(plot);
+  el.appendChild(frame);
+  let Plotly = null;
+  let drawn = 0; // revisions asked for
+  let size = null; // the figure's own width and height (null: it follows the container)
+  let wired = false;
+  let alive = true;
+
+  // A wide board in a narrow notebook is scaled down as a picture (fonts included), never cropped:
+  // Plotly maps pointer positions through CSS transforms, so hover and click keep working.
+  const fit = () => {
+    if (!size) {
+      plot.style.transform = plot.style.width = plot.style.height = "";
+      frame.style.width = frame.style.height = "";
+      if (Plotly && plot.layout) Plotly.Plots.resize(plot);
+      return;
+    }
+    const room = el.clientWidth || size.width;
+    const scale = Math.min(1, room / size.width);
+    plot.style.width = `${size.width}px`; // the graph div keeps the figure's size; only its picture is scaled
+    plot.style.height = `${size.height}px`;
+    plot.style.transformOrigin = "0 0";
+    plot.style.transform = scale < 1 ? `scale(${scale})` : "";
+    frame.style.width = `${Math.floor(size.width * scale)}px`;
+    frame.style.height = `${Math.ceil(size.height * scale)}px`;
+    frame.style.overflow = "hidden";
+    el.dataset.ccgScale = scale.toFixed(4);
+    // Plotly caches the page-to-plot transform when it draws; refresh it when the scale changes
+    const full = plot._fullLayout;
+    if (full && typeof full._calcInverseTransform === "function") full._calcInverseTransform(plot);
+  };
+
+  const draw = async () => {
+    const revision = ++drawn;
+    const text = model.get("figure_json");
+    el.dataset.ccgPending = "1";
+    try {
+      if (!text) {
+        if (Plotly) Plotly.purge(plot);
+        size = null;
+      } else {
+        const payload = JSON.parse(text);
+        Plotly = Plotly || (await loadPlotly(model));
+        if (!alive || revision !== drawn) return; // a newer figure arrived meanwhile: draw that one
+        const layout = payload.figure.layout || {};
+        size = layout.width && layout.height ? { width: layout.width, height: layout.height } : null;
+        fit();
+        await Plotly.react(plot, payload.figure.data || [], layout, {
+          displaylogo: false, responsive: !size, modeBarButtonsToRemove: ["select2d", "lasso2d"],
+        });
+        if (!wired) {
+          plot.on("plotly_click", (event) => {
+            const point = event && event.points && event.points[0];
+            if (point && typeof point.pointNumber === "number") {
+              model.send({ event: "click", trace: point.curveNumber, point: point.pointNumber });
+            }
+          });
+          wired = true;
+        }
+        el.dataset.ccgRevision = String(payload.revision);
+      }
+    } catch (error) {
+      el.dataset.ccgError = String(error);
+      console.error("ccg FigureView:", error);
+    } finally {
+      if (revision === drawn) delete el.dataset.ccgPending;
+    }
+  };
+
+  const resized = new ResizeObserver(() => fit());
+  resized.observe(el);
+  model.on("change:figure_json", draw);
+  draw();
+  return () => {
+    alive = false;
+    resized.disconnect();
+    model.off("change:figure_json", draw);
+    if (Plotly) Plotly.purge(plot);
+  };
+}
+
+export default { render };

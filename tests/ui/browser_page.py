@@ -1,0 +1,190 @@
+"""What the browser holds, read from the page and compared with the game: figures, and the board's layout."""
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+import ccg
+
+READ_FIGURE = """(root, where = '.ccg-board') => {
+  const gd = root.querySelector(where + ' .js-plotly-plot');
+  if (!gd || !gd.data) return null;
+  const v = (x) => (x === undefined ? null : x);
+  const arr = (x) => (x === undefined || x === null ? null : Array.from(x));
+  return {
+    data: gd.data.map(t => ({type: v(t.type), name: v(t.name), x: arr(t.x), y: arr(t.y), text: v(t.text),
+                             hovertext: v(t.hovertext), customdata: v(t.customdata),
+                             header: t.header ? v(t.header.values) : null, cells: t.cells ? v(t.cells.values) : null})),
+    annotations: (gd.layout.annotations || []).map(a => ({text: v(a.text), x: v(a.x), y: v(a.y)})),
+    shapes: (gd.layout.shapes || []).map(s => ({type: v(s.type), x0: v(s.x0), x1: v(s.x1), y0: v(s.y0), y1: v(s.y1)})),
+    title: gd.layout.title ? v(gd.layout.title.text) : null,
+  };
+}"""
+
+TRACE_KEYS = ("type", "name", "x", "y", "text", "hovertext", "customdata")
+
+
+def _plain(value: Any) -> Any:
+    return value.tolist() if hasattr(value, "tolist") else str(value)
+
+
+def expected_figure(state, seat) -> dict:
+    """``ccg.plot.board(state, seat)`` as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
+    return figure_summary(ccg.plot.board(state, seat=seat))
+
+
+def figure_summary(figure) -> dict:
+    """A Plotly figure as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
+    fig = json.loads(json.dumps(figure.to_plotly_json(), default=_plain))
+    layout = fig["layout"]
+
+    def trace(t: dict) -> dict:
+        out = {k: t.get(k) for k in TRACE_KEYS}
+        out["header"] = (t.get("header") or {}).get("values")
+        out["cells"] = (t.get("cells") or {}).get("values")
+        return out
+
+    title = layout.get("title")
+    return {
+        "data": [trace(t) for t in fig["data"]],
+        "annotations": [{k: a.get(k) for k in ("text", "x", "y")} for a in layout.get("annotations", [])],
+        "shapes": [{k: s.get(k) for k in ("type", "x0", "x1", "y0", "y1")} for s in layout.get("shapes", [])],
+        "title": title.get("text") if isinstance(title, dict) else title,
+    }
+
+
+def differences(seen: dict | None, expected: dict, limit: int = 8) -> list[str]:
+    """Where the browser's figure differs from the expected one (empty: equal), trace by trace, item by item."""
+    if seen is None:
+        return ["the page holds no board figure"]
+    out: list[str] = []
+    if len(seen["data"]) != len(expected["data"]):
+        out.append(f"{len(seen['data'])} traces in the browser, {len(expected['data'])} expected")
+    for i, (a, b) in enumerate(zip(seen["data"], expected["data"])):
+        for key in b:
+            if a.get(key) != b[key]:
+                got, want = a.get(key), b[key]
+                count = f" ({len(got) if isinstance(got, list) else '-'} points, {len(want) if isinstance(want, list) else '-'} expected)"
+                out.append(f"trace {i} ({b.get('name')}) {key}{count if key in ('x', 'y', 'customdata') else ''}: "
+                           f"{str(got)[:120]} != {str(want)[:120]}")
+    for key in ("annotations", "shapes"):
+        if len(seen[key]) != len(expected[key]):
+            out.append(f"{len(seen[key])} {key} in the browser, {len(expected[key])} expected")
+        for i, (a, b) in enumerate(zip(seen[key], expected[key])):
+            if a != b:
+                out.append(f"{key[:-1]} {i}: {a} != {b}")
+    if seen["title"] != expected["title"]:
+        out.append(f"title: {seen['title']!r} != {expected['title']!r}")
+    return out[:limit] + ([f"… {len(out) - limit} more"] if len(out) > limit else [])
+
+
+def text_of(markup: str) -> str:
+    """What a browser's innerText shows for a small HTML fragment (tags dropped, entities and spaces normalised)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
+
+
+# ---------------------------------------------------------------------------------------------- layout
+FITTED = """async () => {
+  // true once every board is drawn at the scale its current room gives (after the page has relaid out)
+  for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(r));
+  return Array.from(document.querySelectorAll('.ccg-board .ccg-figure-frame')).every(frame => {
+    const plot = frame.firstElementChild, host = frame.parentElement;
+    const width = plot && plot._fullLayout && plot.layout && plot.layout.width;
+    if (!width) return true;
+    const scale = Math.min(1, host.clientWidth / width);
+    return Math.abs(frame.getBoundingClientRect().width - Math.floor(width * scale)) <= 1;
+  });
+}"""
+
+MEASURE = """([index, parts]) => {
+  // for one target (scatter/table traces and annotations of the board): its box on the page once scrolled
+  // into view, whether it lies inside the viewport, and what the topmost element is at sample points
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  const elements = [];
+  for (const [kind, i] of parts) {
+    if (kind === 'annotation') {
+      const a = gd.querySelector(`g.annotation[data-index="${i}"]`);
+      if (a) elements.push(a);
+    } else if (gd._fullData[i].type === 'table') {
+      const uid = gd._fullData[i].uid;
+      for (const g of gd.querySelectorAll('g.table')) if (g.__data__ && String(g.__data__.key).startsWith(uid)) elements.push(g);
+    } else {
+      for (const g of gd.querySelectorAll('g.trace')) if (g.__data__ && g.__data__[0] && g.__data__[0].trace.index === i) elements.push(g);
+    }
+  }
+  if (!elements.length) return null;
+  const box = () => {
+    const rs = elements.map(e => e.getBoundingClientRect()).filter(r => r.width || r.height);
+    return {left: Math.min(...rs.map(r => r.left)), top: Math.min(...rs.map(r => r.top)),
+            right: Math.max(...rs.map(r => r.right)), bottom: Math.max(...rs.map(r => r.bottom))};
+  };
+  let b = box();
+  const probe = document.createElement('div');  // scroll the target's centre into view (any scrolling ancestor)
+  const frame = gd.parentElement, f = frame.getBoundingClientRect();
+  frame.style.position = 'relative';
+  Object.assign(probe.style, {position: 'absolute', width: '1px', height: '1px',
+                              left: ((b.left + b.right) / 2 - f.left) + 'px', top: ((b.top + b.bottom) / 2 - f.top) + 'px'});
+  frame.appendChild(probe);
+  probe.scrollIntoView({block: 'center', inline: 'nearest'});
+  probe.remove();
+  b = box();
+  const samples = [[0.5, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]].map(([u, v]) => {
+    const x = b.left + u * (b.right - b.left), y = b.top + v * (b.bottom - b.top);
+    const hit = document.elementFromPoint(x, y);
+    return hit && gd.contains(hit) ? null : `${Math.round(x)},${Math.round(y)}: ${hit ? (hit.className.baseVal ?? hit.className) : 'outside the page'}`;
+  }).filter(Boolean);
+  const panel = root.querySelector('.ccg-panel').getBoundingClientRect();
+  const board = frame.getBoundingClientRect();
+  const overlap = Math.max(0, Math.min(panel.right, board.right) - Math.max(panel.left, board.left))
+                * Math.max(0, Math.min(panel.bottom, board.bottom) - Math.max(panel.top, board.top));
+  return {box: b, width: innerWidth, height: innerHeight, covered: samples, overlap,
+          board: {left: board.left, right: board.right}, scale: Number(frame.parentElement.dataset.ccgScale || 1)};
+}"""
+
+
+def layout_targets(fig) -> dict[str, list[tuple[str, int]]]:
+    """What must stay visible on a board: CO2's gauge, market and player table; every game's tables."""
+    data = fig.data
+    notes = list(fig.layout.annotations or ())
+    names = {getattr(t, "name", None): k for k, t in enumerate(data)}
+    out: dict[str, list[tuple[str, int]]] = {}
+    if "co2-gauge" in names:
+        def note(prefix: str) -> int:
+            return next(i for i, a in enumerate(notes) if (a.text or "").startswith(prefix))
+        out["CO2 gauge"] = [("trace", names["co2-gauge"]), ("annotation", note("<b>CO2 ppm"))]
+        out["CEP market"] = [("trace", names["co2-market"]), ("annotation", note("<b>Market"))]
+        first, last = note("<b>player</b>"), note("<b>company goal</b>")
+        rows = [i for i, a in enumerate(notes) if i > last and a.x is not None and a.y is not None
+                and a.x >= notes[first].x and a.y < notes[first].y and a.y > notes[first].y - 4]
+        out["player table"] = [("annotation", first), ("annotation", last)] + [("annotation", i) for i in rows]
+    for k, t in enumerate(data):
+        if t.type == "table":
+            out[f"table {getattr(t, 'uid', k)}"] = [("trace", k)]
+    if "harbours" in names:
+        out["harbours"] = [("trace", names["harbours"])]
+    return out
+
+
+def check_layout(page, index: int, fig, label: str) -> list[str]:
+    """Problems with one Table's layout at the page's current size (empty: none)."""
+    problems = []
+    for name, parts in layout_targets(fig).items():
+        m = page.evaluate(MEASURE, [index, [list(p) for p in parts]])
+        if m is None:
+            problems.append(f"{label}: {name} is not drawn")
+            continue
+        b = m["box"]
+        if b["left"] < -1 or b["right"] > m["width"] + 1:
+            problems.append(f"{label}: {name} reaches outside the viewport horizontally ({b['left']:.0f}–{b['right']:.0f} of {m['width']})")
+        if b["bottom"] - b["top"] <= m["height"] and (b["top"] < -1 or b["bottom"] > m["height"] + 1):
+            problems.append(f"{label}: {name} cannot be brought inside the viewport ({b['top']:.0f}–{b['bottom']:.0f} of {m['height']})")
+        if m["covered"]:
+            problems.append(f"{label}: {name} is covered at {m['covered']}")
+        if m["overlap"] > 0:
+            problems.append(f"{label}: the control panel overlaps the board ({m['overlap']:.0f} px²)")
+        if m["board"]["right"] > m["width"] + 1:
+            problems.append(f"{label}: the board reaches past the right edge ({m['board']['right']:.0f} > {m['width']})")
+    return problems

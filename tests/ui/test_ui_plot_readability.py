@@ -1,0 +1,70 @@
+"""The boards say what a reader needs (issue 10, parts 3 and 5): names, producers, and what the numbers mean."""
+from __future__ import annotations
+
+import re
+
+import ccg
+from ccg.games.chicago_express.board import BOARD, COMPANIES
+
+
+def _trace(fig, uid):
+    return next(t for t in fig.data if t.uid == uid)
+
+
+def test_chicago_express_names_its_cities_and_start_companies():
+    s = ccg.new_game("chicago_express", players=4, seed=1)
+    fig = ccg.plot.board(s)
+    names = " ".join(_trace(fig, "ce-names").text)
+    for i, name in enumerate(BOARD.names):
+        if name:  # every name the data file gives (Chicago, Detroit, Pittsburgh, Wheeling, New York …)
+            assert name in names
+            assert name in _trace(fig, "ce-values").hovertext[i]
+    for c, company in enumerate(COMPANIES):
+        start = BOARD.start[c]
+        assert f"start hex of {company}" in _trace(fig, "ce-values").hovertext[start]
+        outline = _trace(fig, f"ce-start-{c}")
+        assert company in outline.name and outline.showlegend is not False
+    assert {"NYC", "PRR", "B&O", "C&O"} <= {re.sub("<[^>]+>", "", t) for t in _trace(fig, "ce-start-names").text}
+    assert fig.layout.width and fig.layout.height  # drawn at its own size; a narrow notebook scales it whole
+
+
+def test_chicago_express_tables_have_whole_headers_and_trains_are_counted():
+    s = ccg.new_game("chicago_express", players=4, seed=1)
+    fig = ccg.plot.board(s)
+    headers = _trace(fig, "ce-table-companies").header.values
+    assert "treasury" in headers and "company" in headers
+    for c in range(4):
+        trains = _trace(fig, f"ce-trains-{c}")
+        assert f"({s.net[c].bit_count()} on the map)" in trains.name
+        xs = [x for x in trains.x if x is not None]
+        assert max(xs) - min(xs) >= 0.25  # a train is a quarter of a hex wide at least (was 0.24)
+
+
+def test_oil_spring_hexes_are_labelled_oil_by_oil_2_3():
+    s = ccg.new_game("catan", players=4, seed=1, scenario="oil_springs")
+    fig = ccg.plot.board(s)
+    labels = _trace(fig, "catan-terrain-names").text
+    hover = _trace(fig, "catan-hexes").hovertext
+    springs = [h for h in range(s.board.n_hex) if s.board.spring[h]]
+    assert springs
+    for h in range(s.board.n_hex):
+        if h in springs:
+            assert "oil" in labels[h] and "lumber" not in labels[h] and "wool" not in labels[h]
+            assert "OIL-2.3" in hover[h] and "→ lumber" not in hover[h] and "→ wool" not in hover[h]
+        else:
+            assert "oil" not in labels[h]
+
+
+def test_co2_explains_cep_scientists_and_negative_vp():
+    s = ccg.new_game("co2", players=4, seed=1)
+    s.vp[2] = -3  # VP may be negative (CO2-0.7); the view must not hide it
+    fig = ccg.plot.board(s)
+    notes = list(fig.layout.annotations)
+    region = next(a for a in notes if (a.text or "").startswith("CEP "))
+    assert "CO2-6.3.7" in region.hovertext
+    header = next(a for a in notes if a.text == "<b>scient.</b>")
+    assert "in hand" in header.hovertext and "on the board" in header.hovertext
+    vp = next(a for a in notes if a.text == "-3")
+    assert "CO2-0.7" in vp.hovertext and vp.font.color == "#c0392b"
+    key = " ".join(a.text for a in notes)
+    assert "CEP 4/5 in a region" in key and "VP below zero" in key

@@ -1,0 +1,111 @@
+"""What a teacher hits at the table (issue 10, part 5) and the classroom apps' set-up, headless."""
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+import ui_toy_plot
+
+import ccg
+from ccg.ui import Classroom, Table
+from ccg.ui.whatif import what_if
+
+ui_toy_plot.install()
+
+
+def test_bot_move_on_a_human_turn_lets_the_bots_answer():
+    t = Table("toy_where", seats=["human", "random"], seed=5)
+    while t.state.current_player != 0 and not t.state.is_terminal():
+        t.bot_move()
+    for _ in range(20):
+        if t.state.is_terminal():
+            break
+        t.bot_button.click()  # seat 0 (human) is moved by the helper; then seat 1 must answer by itself
+        assert t.state.is_terminal() or t.state.current_player == 0
+    seats = [n.seat for n in t.tree.cursor.path()]
+    assert 1 in seats  # the bot did move
+
+
+def test_bot_move_without_autoplay_plays_exactly_one_move():
+    t = Table("toy_where", seats=["human", "random"], seed=5, autoplay=False)
+    t.bot_move()
+    assert t.state.ply == 1
+
+
+def test_pasting_a_position_of_the_tree_keeps_the_tree_and_another_says_it_replaces_it():
+    t = Table("toy_where", seats=["human", "human"], seed=3)
+    for _ in range(4):
+        t.bot_move()
+    size = len(t.tree)
+    code = ccg.to_position_string(t.tree.state_at(t.tree.line()[2]))
+    t.paste.value = code
+    t.paste_button.click()
+    assert len(t.tree) == size and t.state.ply == 2 and "kept" in t.message
+    other = ccg.new_game("toy_where", players=2, seed=99)
+    other.apply(other.legal_actions()[0])
+    t.paste.value = ccg.to_position_string(other)
+    t.paste_button.click()
+    assert len(t.tree) == 1 and t.state == other
+    assert "new move tree" in t.message and f"{size} positions" in t.message and f"{size} positions" in t.status.value
+
+
+def test_a_truncated_position_string_says_it_was_cut_off_and_changes_nothing():
+    t = Table("co2", seats=["human"] * 4, seed=1, autoplay=False)
+    before = (t.position.value, len(t.tree))
+    code = ccg.to_position_string(t.state)
+    for cut in (len(code) // 2, len(code) - 1, 5):
+        t.paste.value = code[:cut]
+        t.paste_button.click()
+        assert "cut off" in t.message and "JSON" not in t.message and "⚠" in t.status.value
+        assert (t.position.value, len(t.tree)) == before
+
+
+def test_history_buttons_use_glyphs_debians_fonts_have():
+    """⏮ ⏭ (U+23EE, U+23ED) showed as empty boxes in Debian's Chromium: no symbols from that block."""
+    t = Table("toy_where", seats=["human", "human"], seed=3)
+    buttons = [t.first_button, t.back_button, t.fwd_button, t.last_button, t.play_button, t.bot_button]
+    for b in buttons:
+        for ch in b.description:
+            assert not 0x2300 <= ord(ch) <= 0x23FF, (b.description, unicodedata.name(ch))
+    assert t.first_button.description == "|◀" and t.last_button.description == "▶|"
+
+
+def test_what_if_can_stop_early_and_keeps_the_games_played():
+    s = ccg.new_game("toy_where", players=2, seed=1)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 30
+
+    df = what_if(s, 50, seed=2, stop=stop)
+    assert 0 < len(df) < 50 and df.attrs["stopped"]
+    assert df.equals(what_if(s, len(df), seed=2))  # the first games of a longer run are the same games
+    assert not what_if(s, 5, seed=2).attrs["stopped"]
+
+
+def test_run_what_if_refuses_more_games_than_the_limit():
+    t = Table("toy_where", seats=["human", "human"], seed=3, whatif_limit=30)
+    assert t.wi_games.max == 30
+    with pytest.raises(ValueError, match="games must be"):
+        t.run_what_if(n_games=31)
+    assert len(t.run_what_if(n_games=30)) == 30 and "30 of 30 games" in t.wi_note.value
+
+
+def test_classroom_caps_what_if_runs_and_opens_a_tab():
+    app = Classroom("toy_where", players=2, humans=1, bot="random", seed=2, max_what_if_games=25, tab="What if?")
+    assert app.table.wi_games.max == 25 and app.table.tabs.selected_index == app.table.tab_titles.index("What if?")
+    assert app.seats() == ["human", "random"]
+
+
+def test_classroom_with_a_choice_of_games_restarts_with_each_and_closes_the_old_table():
+    app = Classroom([("Toy", "toy_where", {}), ("Toy for three", "toy_where", {})], humans=1, seed=4)
+    assert app.game.layout.display != "none" and [label for label, _, _ in app.choices] == ["Toy", "Toy for three"]
+    first = app.table
+    app.players.value = 3
+    app.game.value = 1
+    assert app.table is not first and app.table.state.num_players == 3
+    assert first.widget.comm is None and first.board.widget.comm is None  # closed: the front end drops it
+    with pytest.raises(ValueError):
+        Classroom([("Toy", "toy_where", {})], scenario="x")  # options go inside each choice
