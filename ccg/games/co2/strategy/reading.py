@@ -111,6 +111,15 @@ def un_goals_won(s, p: int) -> int:
     return len(s.un_won[p])
 
 
+def built_sources(s, p: int) -> int:
+    """Bitmask of the sources among seat p's green plants (CO2-12.3.2)."""
+    m = 0
+    for k, o in zip(s.space_kind, s.space_owner):
+        if o == p:
+            m |= 1 << (k - GREEN0)
+    return m
+
+
 def lobby_hand(s, p: int) -> list[int]:
     return s.lobby[p]
 
@@ -118,6 +127,10 @@ def lobby_hand(s, p: int) -> list[int]:
 # ---- market (CO2-7.2) -----------------------------------------------------------------------------------
 def cep_price(s) -> int:
     return s.price
+
+
+def cep_price_max(s) -> int:
+    return s.R["market.price_max"]
 
 
 # ---- the board -------------------------------------------------------------------------------------------

@@ -1,0 +1,247 @@
+"""CO2 rows of "Agents' behaviour" (issue 12, §5): the commons dilemma measured.
+
+    .venv/bin/python benchmarks/agents_behaviour.py co2 --games 200 --workers 2 --write
+
+Driven by ``benchmarks/agents_behaviour.py`` (``main(args)`` returns the markdown). Own flags
+(after the driver's): ``--cooperative 0.8`` (the cooperators' persona), ``--only baseline,
+tables,strength`` (a subset), ``--figure PATH`` (the Plotly chart, default
+docs/figures/co2_cooperation.html; ``--figure none`` skips it).
+
+Rows, 4 players, standard rules, seats rotated (every table plays each rotation of its line-up
+on a quarter of the games), 95 % Wilson intervals:
+* where the planet is lost today: random and Greedy tables — saved share, the decade of the
+  loss, CO2 at the end of each decade, green plants by source;
+* the dilemma: tables of 0-4 cooperative strategists among selfish ones (cooperation 0):
+  saved share, and the difference 4 vs 0 cooperators (Newcombe's interval);
+* free riders: in mixed tables, the win rate in saved games of selfish and of cooperative seats;
+* strength: one strategist (default persona) against three Greedy — win rate in saved games
+  and top-score rate over all games, against the fair share 1/4.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import math
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import ccg  # noqa: E402
+from ccg.analysis.stats import Z95, wilson  # noqa: E402
+
+SOURCES = ("reforestation", "solar", "fusion", "biomass", "recycling")
+PLAYERS = 4
+
+
+def newcombe(x1: float, n1: int, x2: float, n2: int) -> tuple[float, float]:
+    """95 % interval of p1 − p2 from the two Wilson intervals (Newcombe 1998, method 10)."""
+    p1, p2 = x1 / n1, x2 / n2
+    l1, u1 = wilson(x1, n1)
+    l2, u2 = wilson(x2, n2)
+    d = p1 - p2
+    return (d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
+
+
+def play_table(lineup: list[str], games: int, args, trajectories: bool = False):
+    """Every rotation of ``lineup`` on a quarter of the games; rows carry each seat's role."""
+    import pandas as pd
+
+    frames, trajs = [], []
+    per = max(1, math.ceil(games / PLAYERS))
+    for rot in range(PLAYERS):
+        seats = [lineup[(p - rot) % PLAYERS] for p in range(PLAYERS)]
+        out = ccg.simulate("co2", players=PLAYERS, n_games=per, agents=seats, seed=args.seed * 7919 + rot,
+                           backend=args.backend, workers=args.workers, trajectories=trajectories)
+        g, t = out if trajectories else (out, None)
+        g = g.copy()
+        g["rotation"] = rot
+        for p in range(PLAYERS):
+            g[f"role_{p}"] = seats[p]
+        g["game"] = g["game"] + rot * per
+        frames.append(g)
+        if t is not None:
+            t = t.copy()
+            t["game"] = t["game"] + rot * per
+            trajs.append(t)
+    games_df = pd.concat(frames, ignore_index=True)
+    return (games_df, pd.concat(trajs, ignore_index=True)) if trajectories else games_df
+
+
+def share(k: float, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k / n:.3f} [{lo:.3f}, {hi:.3f}]" if n else "—"
+
+
+def saved_count(df) -> int:
+    return int((~df["planet_lost"].astype(bool)).sum())
+
+
+def ppm_by_decade(games, traj) -> list[str]:
+    """Mean CO2 at the end of decades 1-5 over the games whose decade ended without a loss."""
+    lost = dict(zip(games["game"], games["planet_lost"].astype(bool)))
+    reached = dict(zip(games["game"], games["decade_reached"]))
+    ppm = traj[traj["metric"] == "ppm"]
+    cells = []
+    for d in range(1, 6):
+        rows = ppm[ppm["decade"] == d]
+        # a lost game's last record is the loss itself (after the Supply phase of its decade)
+        rows = rows[[not (lost[g] and reached[g] == d) for g in rows["game"]]]
+        rows = rows.drop_duplicates("game", keep="first")
+        cells.append(f"{rows['value'].mean():.0f} ({len(rows)})" if len(rows) else "—")
+    return cells
+
+
+def baseline_rows(args, coop: float) -> list[str]:
+    tables = [("random × 4", ["random"] * 4), ("greedy × 4", ["greedy"] * 4),
+              (f"strategist(cooperation=0) × 4", ["strategist:cooperation=0"] * 4),
+              (f"strategist(cooperation={coop:g}) × 4", [f"strategist:cooperation={coop:g}"] * 4)]
+    out = ["### Where the planet is lost",
+           "",
+           "CO2 at the end of each decade's Operations phase (mean over the games that got there; in brackets "
+           "how many), the Supply phase at which lost games crossed 500 ppm (CO2-14.3), and the green plants "
+           "standing at the end by source.",
+           "",
+           "| table | games | saved [95% CI] | lost in decade 2 / 3 / 4 / 5 | CO2 end of d1 | d2 | d3 | d4 | d5 | "
+           "green plants (refo / solar / fusion / bio / recy) | fossil plants at the end |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for label, lineup in tables:
+        games, traj = play_table(lineup, args.games, args, trajectories=True)
+        n = len(games)
+        lost = games[games["planet_lost"].astype(bool)]
+        when = " / ".join(str(int((lost["decade_reached"] == d).sum())) for d in range(2, 6))
+        plants = " / ".join(f"{games[f'plants_{x}'].mean():.1f}" for x in SOURCES)
+        out.append(f"| {label} | {n} | {share(saved_count(games), n)} | {when} | " + " | ".join(ppm_by_decade(games, traj))
+                   + f" | {games['green_plants'].mean():.1f} ({plants}) | {games['fossil_plants'].mean():.1f} |")
+    return out
+
+
+def seat_wins(df, role: str) -> tuple[float, int]:
+    """Wins (shared wins as fractions) of the seats playing ``role`` in saved games, and their seat-games."""
+    wins, seats = 0.0, 0
+    for row in df.to_dict("records"):
+        if row["planet_lost"]:
+            continue
+        won = tuple(row["winners"])
+        for p in range(PLAYERS):
+            if row[f"role_{p}"] == role:
+                seats += 1
+                if p in won:
+                    wins += 1.0 / len(won)
+    return wins, seats
+
+
+def dilemma_rows(args, coop: float) -> tuple[list[str], list[dict]]:
+    coop_spec, selfish = f"strategist:cooperation={coop:g}", "strategist:cooperation=0"
+    points, rows = [], []
+    out = ["### The commons dilemma: cooperative strategists among selfish ones",
+           "",
+           f"Cooperators play `{coop_spec}`, selfish seats `{selfish}`. Win rates are over the saved games "
+           "(a lost planet has no winner, CO2-14.3), per seat; the fair share of a seat is 0.25.",
+           "",
+           "| cooperators | games | planet saved [95% CI] | mean final CO2 | green plants | selfish seats' win rate "
+           "in saved games | cooperators' win rate in saved games | mean VP selfish / cooperative |",
+           "|---|---|---|---|---|---|---|---|"]
+    frames = {}
+    for k in range(PLAYERS + 1):
+        lineup = [coop_spec] * k + [selfish] * (PLAYERS - k)
+        df = play_table(lineup, args.games, args)
+        frames[k] = df
+        n, saved = len(df), saved_count(df)
+        lo, hi = wilson(saved, n)
+        points.append({"cooperators": k, "saved": saved / n, "lo": lo, "hi": hi, "games": n})
+        ws, ns = seat_wins(df, selfish)
+        wc, nc = seat_wins(df, coop_spec)
+        vs = [row[f"score_{p}"] for row in df.to_dict("records") for p in range(PLAYERS)
+              if row[f"role_{p}"] == selfish and not row["planet_lost"]]
+        vc = [row[f"score_{p}"] for row in df.to_dict("records") for p in range(PLAYERS)
+              if row[f"role_{p}"] == coop_spec and not row["planet_lost"]]
+        mean = lambda xs: f"{sum(xs) / len(xs):.1f}" if xs else "—"  # noqa: E731
+        out.append(f"| {k} | {n} | {share(saved, n)} | {df['final_ppm'].mean():.0f} | {df['green_plants'].mean():.1f} | "
+                   f"{share(ws, ns) if ns else '—'} | {share(wc, nc) if nc else '—'} | {mean(vs)} / {mean(vc)} |")
+        rows.append({"k": k, "saved": saved, "n": n})
+    a, b = frames[PLAYERS], frames[0]
+    d_lo, d_hi = newcombe(saved_count(a), len(a), saved_count(b), len(b))
+    diff = saved_count(a) / len(a) - saved_count(b) / len(b)
+    out += ["", f"Four cooperators minus four selfish players: planet saved {diff:+.3f}, 95% CI [{d_lo:+.3f}, "
+                f"{d_hi:+.3f}] (Newcombe) — {'excludes' if d_lo > 0 or d_hi < 0 else 'includes'} 0."]
+    return out, points
+
+
+def strength_rows(args) -> list[str]:
+    out = ["### Strength: one strategist (default persona) against three Greedy",
+           "",
+           "| tested seat | games | planet saved | win rate in saved games [95% CI] | ratio to 0.25 | top-score rate, "
+           "all games [95% CI] | ratio to 0.25 | mean VP tested / Greedy |",
+           "|---|---|---|---|---|---|---|---|"]
+    for tested in ("strategist", "strategist:cooperation=0"):
+        df = play_table([tested] + ["greedy"] * 3, args.games, args)
+        n, saved = len(df), saved_count(df)
+        wins, seats = seat_wins(df, tested)
+        tops, vt, vg = 0.0, [], []
+        for row in df.to_dict("records"):
+            scores = [row[f"score_{p}"] for p in range(PLAYERS)]
+            best = max(scores)
+            top = [p for p in range(PLAYERS) if scores[p] == best]
+            for p in range(PLAYERS):
+                if row[f"role_{p}"] == tested:
+                    vt.append(scores[p])
+                    if p in top:
+                        tops += 1.0 / len(top)
+                else:
+                    vg.append(scores[p])
+        out.append(f"| `{tested}` | {n} | {share(saved, n)} | {share(wins, seats)} | {wins / max(1, seats) / 0.25:.2f} | "
+                   f"{share(tops, n)} | {tops / n / 0.25:.2f} | {sum(vt) / len(vt):.1f} / {sum(vg) / len(vg):.1f} |")
+    out += ["", "Top score: the highest VP when the game ended (in a lost game, the VP at the loss; shared tops count "
+                "as fractions)."]
+    return out
+
+
+def write_figure(points: list[dict], path: Path, coop: float) -> None:
+    import plotly.graph_objects as go
+
+    xs = [p["cooperators"] for p in points]
+    ys = [p["saved"] for p in points]
+    fig = go.Figure(go.Scatter(
+        x=xs, y=ys, mode="lines+markers", name="planet saved",
+        error_y={"type": "data", "symmetric": False, "array": [p["hi"] - p["saved"] for p in points],
+                 "arrayminus": [p["saved"] - p["lo"] for p in points]}))
+    fig.add_hline(y=0.7, line_dash="dot", annotation_text="target for 4 cooperators: 0.70")
+    fig.update_layout(title=f"CO2, 4 players: planet saved by the number of cooperative strategists "
+                            f"(cooperation {coop:g}; the others 0), {points[0]['games']} games each, 95% Wilson",
+                      xaxis_title="cooperative seats", yaxis_title="share of games with the planet saved",
+                      yaxis_range=[0, 1], xaxis_dtick=1, template="plotly_white")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.write_html(str(path), include_plotlyjs="cdn", full_html=True)
+
+
+def main(args) -> str:
+    ap = argparse.ArgumentParser(prog="behaviour_co2")
+    ap.add_argument("--cooperative", type=float, default=0.8)
+    ap.add_argument("--only", default="baseline,tables,strength")
+    ap.add_argument("--figure", default=str(ROOT / "docs" / "figures" / "co2_cooperation.html"))
+    own = ap.parse_args(args.rest)
+    parts = set(own.only.split(","))
+    start, cpu = time.perf_counter(), time.process_time()
+    command = (f"python benchmarks/agents_behaviour.py co2 --games {args.games} --seed {args.seed} "
+               f"--workers {args.workers} --backend {args.backend}" + (" " + " ".join(args.rest) if args.rest else ""))
+    lines = ["### CO2", "",
+             f"`{command}` — {_dt.date.today().isoformat()}, {args.machine}. Standard rules, 4 players, "
+             f"{args.games} games per row, seats rotated, 95% Wilson intervals (z = {Z95:.2f}).", ""]
+    if "baseline" in parts:
+        lines += baseline_rows(args, own.cooperative) + [""]
+    if "tables" in parts:
+        rows, points = dilemma_rows(args, own.cooperative)
+        lines += rows + [""]
+        if own.figure != "none":
+            path = Path(own.figure)
+            write_figure(points, path, own.cooperative)
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+            lines += [f"Chart: `{shown}` (Plotly; the lesson notebook draws the same chart).", ""]
+    if "strength" in parts:
+        lines += strength_rows(args) + [""]
+    lines.append(f"Wall time {time.perf_counter() - start:.0f} s (this process's CPU {time.process_time() - cpu:.0f} s; "
+                 "the games run in worker processes).")
+    return "\n".join(lines)
