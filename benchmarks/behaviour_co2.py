@@ -79,50 +79,75 @@ def saved_count(df) -> int:
     return int((~df["planet_lost"].astype(bool)).sum())
 
 
-def ppm_by_decade(games, traj) -> list[str]:
-    """Mean CO2 at the end of decades 1-5 over the games whose decade ended without a loss."""
+def by_decade(games, traj, metric: str) -> list[str]:
+    """Mean of a trajectory metric at the end of decades 1-4 over the games whose decade ended."""
     lost = dict(zip(games["game"], games["planet_lost"].astype(bool)))
     reached = dict(zip(games["game"], games["decade_reached"]))
-    ppm = traj[traj["metric"] == "ppm"]
+    rows = traj[traj["metric"] == metric]
     cells = []
-    for d in range(1, 6):
-        rows = ppm[ppm["decade"] == d]
+    for d in range(1, 5):
+        part = rows[rows["decade"] == d]
         # a lost game's last record is the loss itself (after the Supply phase of its decade)
-        rows = rows[[not (lost[g] and reached[g] == d) for g in rows["game"]]]
-        rows = rows.drop_duplicates("game", keep="first")
-        cells.append(f"{rows['value'].mean():.0f} ({len(rows)})" if len(rows) else "—")
+        part = part[[not (lost[g] and reached[g] == d) for g in part["game"]]]
+        part = part.drop_duplicates("game", keep="first")
+        cells.append(f"{part['value'].mean():.{0 if metric == 'ppm' else 1}f}" if len(part) else "—")
     return cells
+
+
+def needed_plants(games: int, seed: int) -> tuple[list[float], list[float]]:
+    """From the opening positions: the forecast ppm after each Supply phase if nobody builds, and the
+    green plants that must stand before it to stay under 500 (each saves one fossil plant, CO2-4.3.3)."""
+    from ccg.games.co2.strategy import forecast
+
+    levels, need = [0.0] * 4, [0.0] * 4
+    for g in range(games):
+        s = ccg.new_game("co2", players=PLAYERS, seed=seed + g)
+        outlook = forecast.Outlook(s)
+        for i, (_, level) in enumerate(outlook.trajectory):
+            levels[i] += level / games
+            need[i] += max(0, math.floor((level - 500) / outlook.mean) + 1) / games
+    return levels, need
 
 
 def baseline_rows(args, coop: float) -> list[str]:
     tables = [("random × 4", ["random"] * 4), ("greedy × 4", ["greedy"] * 4),
-              (f"strategist(cooperation=0) × 4", ["strategist:cooperation=0"] * 4),
+              ("strategist(cooperation=0) × 4", ["strategist:cooperation=0"] * 4),
               (f"strategist(cooperation={coop:g}) × 4", [f"strategist:cooperation={coop:g}"] * 4)]
-    out = ["### Where the planet is lost",
+    levels, need = needed_plants(200, args.seed)
+    out = ["#### Where the planet is lost",
            "",
-           "CO2 at the end of each decade's Operations phase (mean over the games that got there; in brackets "
-           "how many), the Supply phase at which lost games crossed 500 ppm (CO2-14.3), and the green plants "
-           "standing at the end by source.",
+           "If nobody built a green plant, the Supply phases of decades 2, 3, 4 and 5 would bring CO2 to "
+           + ", ".join(f"{x:.0f}" for x in levels) + " ppm (mean forecast from 200 opening positions): to stay "
+           "under 500 ppm (CO2-14.3) the table needs about " + ", ".join(f"{x:.1f}" for x in need)
+           + " green plants standing before those phases, each on a space the supply would fill next "
+           "(CO2-4.3.3) or replacing a fossil plant (CO2-6.3.6).",
            "",
-           "| table | games | saved [95% CI] | lost in decade 2 / 3 / 4 / 5 | CO2 end of d1 | d2 | d3 | d4 | d5 | "
-           "green plants (refo / solar / fusion / bio / recy) | fossil plants at the end |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+           "Per table: the share saved, the Supply phase at which lost games crossed 500 ppm, CO2 and the green "
+           "plants standing at the end of decades 1-4 (mean over the games that got there), and the green "
+           "plants at the end by source.",
+           "",
+           "| table | games | saved [95% CI] | lost at the Supply phase of decade 2 / 3 / 4 / 5 | CO2 at the end of "
+           "decade 1 / 2 / 3 / 4 | green plants then | green plants at the end (refo / solar / fusion / bio / "
+           "recy) |",
+           "|---|---|---|---|---|---|---|"]
     for label, lineup in tables:
         games, traj = play_table(lineup, args.games, args, trajectories=True)
         n = len(games)
         lost = games[games["planet_lost"].astype(bool)]
         when = " / ".join(str(int((lost["decade_reached"] == d).sum())) for d in range(2, 6))
         plants = " / ".join(f"{games[f'plants_{x}'].mean():.1f}" for x in SOURCES)
-        out.append(f"| {label} | {n} | {share(saved_count(games), n)} | {when} | " + " | ".join(ppm_by_decade(games, traj))
-                   + f" | {games['green_plants'].mean():.1f} ({plants}) | {games['fossil_plants'].mean():.1f} |")
+        out.append(f"| {label} | {n} | {share(saved_count(games), n)} | {when} | "
+                   + " / ".join(by_decade(games, traj, "ppm")) + " | " + " / ".join(by_decade(games, traj, "green"))
+                   + f" | {games['green_plants'].mean():.1f} ({plants}) |")
     return out
 
 
-def seat_wins(df, role: str) -> tuple[float, int]:
-    """Wins (shared wins as fractions) of the seats playing ``role`` in saved games, and their seat-games."""
+def seat_wins(df, role: str, saved_only: bool = True) -> tuple[float, int]:
+    """Wins (shared wins as fractions) of the seats playing ``role``, and their seat-games: over the
+    saved games, or over all games (a lost planet is a loss for every seat)."""
     wins, seats = 0.0, 0
     for row in df.to_dict("records"):
-        if row["planet_lost"]:
+        if saved_only and row["planet_lost"]:
             continue
         won = tuple(row["winners"])
         for p in range(PLAYERS):
@@ -136,14 +161,15 @@ def seat_wins(df, role: str) -> tuple[float, int]:
 def dilemma_rows(args, coop: float) -> tuple[list[str], list[dict]]:
     coop_spec, selfish = f"strategist:cooperation={coop:g}", "strategist:cooperation=0"
     points, rows = [], []
-    out = ["### The commons dilemma: cooperative strategists among selfish ones",
+    out = ["#### The commons dilemma: cooperative strategists among selfish ones",
            "",
            f"Cooperators play `{coop_spec}`, selfish seats `{selfish}`. Win rates are over the saved games "
            "(a lost planet has no winner, CO2-14.3), per seat; the fair share of a seat is 0.25.",
            "",
            "| cooperators | games | planet saved [95% CI] | mean final CO2 | green plants | selfish seats' win rate "
-           "in saved games | cooperators' win rate in saved games | mean VP selfish / cooperative |",
-           "|---|---|---|---|---|---|---|---|"]
+           "in saved games | cooperators' win rate in saved games | win rate over all games, selfish / cooperative | "
+           "mean VP in saved games, selfish / cooperative |",
+           "|---|---|---|---|---|---|---|---|---|"]
     frames = {}
     for k in range(PLAYERS + 1):
         lineup = [coop_spec] * k + [selfish] * (PLAYERS - k)
@@ -159,8 +185,11 @@ def dilemma_rows(args, coop: float) -> tuple[list[str], list[dict]]:
         vc = [row[f"score_{p}"] for row in df.to_dict("records") for p in range(PLAYERS)
               if row[f"role_{p}"] == coop_spec and not row["planet_lost"]]
         mean = lambda xs: f"{sum(xs) / len(xs):.1f}" if xs else "—"  # noqa: E731
+        rate = lambda w, m: f"{w / m:.3f}" if m else "—"  # noqa: E731
+        (was, nas), (wac, nac) = seat_wins(df, selfish, False), seat_wins(df, coop_spec, False)
         out.append(f"| {k} | {n} | {share(saved, n)} | {df['final_ppm'].mean():.0f} | {df['green_plants'].mean():.1f} | "
-                   f"{share(ws, ns) if ns else '—'} | {share(wc, nc) if nc else '—'} | {mean(vs)} / {mean(vc)} |")
+                   f"{share(ws, ns) if ns else '—'} | {share(wc, nc) if nc else '—'} | {rate(was, nas)} / "
+                   f"{rate(wac, nac)} | {mean(vs)} / {mean(vc)} |")
         rows.append({"k": k, "saved": saved, "n": n})
     a, b = frames[PLAYERS], frames[0]
     d_lo, d_hi = newcombe(saved_count(a), len(a), saved_count(b), len(b))
@@ -171,7 +200,7 @@ def dilemma_rows(args, coop: float) -> tuple[list[str], list[dict]]:
 
 
 def strength_rows(args) -> list[str]:
-    out = ["### Strength: one strategist (default persona) against three Greedy",
+    out = ["#### Strength: one strategist (default persona) against three Greedy",
            "",
            "| tested seat | games | planet saved | win rate in saved games [95% CI] | ratio to 0.25 | top-score rate, "
            "all games [95% CI] | ratio to 0.25 | mean VP tested / Greedy |",
@@ -199,6 +228,26 @@ def strength_rows(args) -> list[str]:
     return out
 
 
+def decision_cost(games: int, seed: int) -> str:
+    """CPU time per strategist decision over whole games with strategists in every seat (this process)."""
+    from ccg.agents import make_agent
+
+    decisions, cpu = 0, 0.0
+    for g in range(games):
+        s = ccg.new_game("co2", players=PLAYERS, seed=seed + g)
+        agents = [make_agent(spec, seed + 10 * g + p) for p, spec in
+                  enumerate(["strategist:cooperation=0", "strategist", "strategist:cooperation=0.8", "strategist:cooperation=1"])]
+        while not s.is_terminal():
+            agent = agents[s.current_player]
+            start = time.process_time()
+            action = agent.act(s)
+            cpu += time.process_time() - start
+            decisions += 1
+            s.apply(action)
+    return (f"Cost: {1000 * cpu / decisions:.2f} ms CPU per decision (mean over {decisions} decisions of {games} whole games, "
+            "strategists of cooperation 0, 0.5, 0.8 and 1, measured with `time.process_time` in this process).")
+
+
 def write_figure(points: list[dict], path: Path, coop: float) -> None:
     import plotly.graph_objects as go
 
@@ -220,7 +269,7 @@ def write_figure(points: list[dict], path: Path, coop: float) -> None:
 def main(args) -> str:
     ap = argparse.ArgumentParser(prog="behaviour_co2")
     ap.add_argument("--cooperative", type=float, default=0.8)
-    ap.add_argument("--only", default="baseline,tables,strength")
+    ap.add_argument("--only", default="baseline,tables,strength,cost")
     ap.add_argument("--figure", default=str(ROOT / "docs" / "figures" / "co2_cooperation.html"))
     own = ap.parse_args(args.rest)
     parts = set(own.only.split(","))
@@ -242,6 +291,8 @@ def main(args) -> str:
             lines += [f"Chart: `{shown}` (Plotly; the lesson notebook draws the same chart).", ""]
     if "strength" in parts:
         lines += strength_rows(args) + [""]
+    if "cost" in parts:
+        lines += [decision_cost(8, args.seed), ""]
     lines.append(f"Wall time {time.perf_counter() - start:.0f} s (this process's CPU {time.process_time() - cpu:.0f} s; "
                  "the games run in worker processes).")
     return "\n".join(lines)

@@ -18,7 +18,7 @@ from . import reading as rd
 class Outlook:
     """The ppm outlook of one position (read-only; computed once per evaluation)."""
 
-    __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils")
+    __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils", "turns_before")
 
     def __init__(self, s) -> None:
         first = rd.decade(s) if rd.supply_pending(s) else rd.decade(s) + 1
@@ -59,6 +59,10 @@ class Outlook:
             level += per_decade[d] * mean
             traj.append((d, level))
         self.trajectory = traj
+        # the table's turns left before each of those Supply phases (the chances to build a green plant)
+        now = rd.turns_before_next_supply(s)
+        per = rd.rounds_per_decade(s) * s.num_players
+        self.turns_before = [now + per * i for i in range(len(checks))]
 
 
 def trajectory(s) -> list[tuple[int, float]]:

@@ -56,6 +56,15 @@ def own_turns_left(s, p: int) -> int:
     return later + (per - s.round) + this_round
 
 
+def turns_before_next_supply(s) -> int:
+    """Turns of the table still to come in this Operations phase after the current one (0 while the
+    Supply phase runs): the last chances to build before the next 500 ppm check (CO2-14.3)."""
+    if supply_pending(s):
+        return 0
+    n = s.num_players
+    return n * (rounds(s) - s.round) + max(0, n - s.turns - 1)
+
+
 def total_turns(s) -> int:
     return rounds(s) * last_decade(s)
 

@@ -42,6 +42,7 @@ class Weights:
     planet: float = 4.0
     cushion: float = 30.0
     far: float = 0.8
+    urgency: float = 6.0
     lost: float = 60.0
     rival: float = 0.0
 
@@ -54,14 +55,23 @@ class Weights:
 UNIT = 30.0  # ppm of one average fossil plant: the planet term counts in these units
 
 
+def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
+    """Weight of each Supply phase to come: ``far`` per phase further away, and more the fewer turns
+    are left to build before it (``urgency`` / (turns + 1)): after the last turn nothing can help."""
+    out, far = [], 1.0
+    for turns in outlook.turns_before:
+        out.append(far * (1.0 + w.urgency / (turns + 1.0)))
+        far *= w.far
+    return out
+
+
 def planet(s, w: Weights, outlook: fc.Outlook) -> float:
     """Minus the forecast's overshoot of the loss line (CO2-14.3), in fossil-plant units."""
     line = rd.ppm_lose(s) - w.cushion
-    out, weight = 0.0, 1.0
-    for _, level in outlook.trajectory:
+    out = 0.0
+    for (_, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
         if level > line:
             out -= weight * (level - line) / UNIT
-        weight *= w.far
     return out
 
 
@@ -70,11 +80,10 @@ def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook) ->
     if saved <= 0:
         return 0.0
     line = rd.ppm_lose(s) - w.cushion
-    gain, weight = 0.0, 1.0
-    for d, level in outlook.trajectory:
+    gain = 0.0
+    for (d, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
         if d >= first and level > line:
             gain += weight * min(saved, level - line) / UNIT
-        weight *= w.far
     return gain
 
 
