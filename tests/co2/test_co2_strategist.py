@@ -158,14 +158,18 @@ def _last_turn_before_decade_4():
         while f in s.fossil_stack:
             s.fossil_stack.remove(f)
             s.fossil_out[f] += 1
-    set_agenda(s, "europe", ("solar", "fusion", "recycling"))
-    set_agenda(s, "asia", ("fusion", "recycling", "biomass"))
+    agendas = {"namerica": ("reforestation", "solar", "biomass"), "europe": ("solar", "fusion", "recycling"),
+               "asia": ("fusion", "recycling", "biomass"), "oceania": ("fusion", "biomass", "reforestation"),
+               "africa": ("biomass", "recycling", "solar"), "samerica": ("solar", "biomass", "reforestation")}
+    for region, sources in agendas.items():  # six different tiles (CO2-2.9), each listing its plants (CO2-11.1.2)
+        s.agenda[reg(s, region)] = s.C.agendas.index(tuple(SRC[x] for x in sources))
     greens = {"namerica": [("biomass", 3)], "europe": [("solar", 2)], "asia": [("fusion", 1), ("biomass", 1)],
-              "oceania": [("fusion", 3), ("solar", 3)], "samerica": [("biomass", 2)]}
+              "oceania": [("fusion", 3), ("reforestation", 3)], "samerica": [("biomass", 2)]}
     for region, plants in greens.items():
         for source, owner in plants:
             put_plant(s, region, source, owner)
         s.ctrl[reg(s, region)] = plants[0][1]
+    assert sorted(s.agenda) == sorted(set(s.agenda))
     assert s.ppm == 340
     put_project(s, "europe", "money", "recycling", installed=True)
     put_project(s, "asia", "money", "recycling", installed=True)
