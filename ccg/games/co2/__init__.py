@@ -84,6 +84,7 @@ SPEC = GameSpec(
     outcome=outcome,
     max_actions=20_000,
     heuristic=heuristic,
+    strategy="ccg.games.co2.strategy",
     trajectory=trajectory,
 )
 

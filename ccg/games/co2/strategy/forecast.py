@@ -1,0 +1,70 @@
+"""The ppm trajectory over the coming decades: what the fossil plants will still emit.
+
+In every Supply phase ``d`` a region whose demand space ``d`` is empty gets the top fossil
+plant of the stack (CO2-4.3.3, CO2-4.3.4), and at the end of that phase the planet is lost
+at 500 ppm or more (CO2-14.3). Spaces fill from the left, so a green plant built now takes
+the leftmost empty space and that space never gets a fossil plant: each green plant built
+before the last Supply phase on a space the supply would reach saves one fossil plant
+(``mean`` ppm, the public stack's mean); in a full region it replaces the leftmost fossil
+plant and lowers CO2 at once (CO2-6.3.6). ``Outlook`` gathers this once per position: the
+Supply phases to come, the ppm after each if nobody builds another green plant, and what a
+green plant built in each region now would save.
+"""
+from __future__ import annotations
+
+from . import reading as rd
+
+
+class Outlook:
+    """The ppm outlook of one position (read-only; computed once per evaluation)."""
+
+    __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils", "turns_before")
+
+    def __init__(self, s) -> None:
+        first = rd.decade(s) if rd.supply_pending(s) else rd.decade(s) + 1
+        last = rd.final_decade(s)
+        self.checks = checks = list(range(max(2, first), last + 1))  # Supply phases still to come
+        self.mean = mean = rd.fossil_stack_mean(s)
+        ppm3 = rd.fossil_ppm(s)
+        filled, saving, future = [], [], []
+        per_decade = dict.fromkeys(checks, 0)
+        for r in range(rd.REGIONS):
+            kinds = rd.region_spaces(s, r)
+            k = 0
+            for x in kinds:
+                if x == -1:
+                    break
+                k += 1
+            filled.append(k)
+            spaces = len(kinds)
+            n = 0
+            if checks:
+                for d in range(max(checks[0], k + 1), min(checks[-1], spaces) + 1):
+                    per_decade[d] += 1  # CO2-4.3.3: space d is empty when the supply of decade d comes
+                    n += 1
+            future.append(n)
+            # what a green plant built here now saves: (first decade it helps, ppm)
+            if k < spaces:
+                nxt = k + 1
+                saving.append((0, 0.0) if not checks or nxt > checks[-1] else (max(nxt, checks[0]), mean))
+            else:  # CO2-6.3.6: replaces the leftmost fossil plant at once
+                fossil = next((x for x in kinds if 0 <= x < rd.GREEN0), -1)
+                saving.append((0, float(ppm3[fossil])) if fossil >= 0 else None)  # None: only green plants
+        self.filled = filled
+        self.saving = saving
+        self.future_fossils = future
+        level = float(rd.ppm(s))
+        traj = []
+        for d in checks:
+            level += per_decade[d] * mean
+            traj.append((d, level))
+        self.trajectory = traj
+        # the table's turns left before each of those Supply phases (the chances to build a green plant)
+        now = rd.turns_before_next_supply(s)
+        per = rd.rounds_per_decade(s) * s.num_players
+        self.turns_before = [now + per * i for i in range(len(checks))]
+
+
+def trajectory(s) -> list[tuple[int, float]]:
+    """``[(decade, ppm after its Supply phase)]`` for every Supply phase to come, no new green plants."""
+    return Outlook(s).trajectory

@@ -1,0 +1,82 @@
+"""The CO2 strategist's move choice: each candidate followed to the end of its own sub-decisions.
+
+A turn in the engine is a sequence of small actions (the action, then free steps, then
+``end``); some open a follow-up decision of the same seat (a research grant's scientist
+move, a displaced scientist's choice, the project studied at the end of the turn). Each
+candidate is played on a copy and those follow-ups are settled by the same evaluation, so a
+candidate is judged by where it really leads; the evaluation (``value.Valuer``) carries
+the plan beyond the turn. Proposals are many (every free project space × every source its
+agenda accepts), so only the few that fit the plan best are played out.
+"""
+from __future__ import annotations
+
+from ccg.core import Rng
+
+from . import reading as rd
+from .value import Valuer, Weights
+
+SETTLE_DEPTH = 3  # follow-up decisions of the same seat played out per candidate
+
+
+class Co2Planner:
+    """``choose(state, seat, rng)``: the legal action whose settled outcome the valuer rates best."""
+
+    def __init__(self, weights: Weights, cooperation: float, proposals: int = 6) -> None:
+        self.valuer = Valuer(weights, cooperation)
+        self.proposals = proposals
+
+    def choose(self, state, seat: int, rng: Rng):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        candidates = self._prune(state, seat, legal) if rd.decision(state) == "turn" else legal
+        best, best_value = [], float("-inf")
+        for action in candidates:
+            v = self._value_of(state.child(action), seat, SETTLE_DEPTH)
+            if v > best_value + 1e-9:
+                best, best_value = [action], v
+            elif v >= best_value - 1e-9:
+                best.append(action)
+        return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+    # ---- playing a candidate out -----------------------------------------------------------
+    def _value_of(self, s, seat: int, depth: int) -> float:
+        """The candidate's value after this seat's own follow-up decisions are settled."""
+        valuer = self.valuer
+        while depth > 0 and not s.is_terminal() and s.current_player == seat and rd.decision(s) != "turn":
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                s.apply(legal[0])
+                continue
+            best, best_value = None, float("-inf")
+            for a in legal:
+                child = s.child(a)
+                v = valuer.utility(child, seat)
+                if v > best_value:
+                    best, best_value = child, v
+            s = best
+            depth -= 1
+        return valuer.utility(s, seat)
+
+    def _prune(self, s, seat: int, legal: list) -> list:
+        """All non-proposal actions, and the proposals that fit the plan best (CO2-6.1)."""
+        proposals = [a for a in legal if a.kind == "propose"]
+        if len(proposals) <= self.proposals:
+            return legal
+        rest = [a for a in legal if a.kind != "propose"]
+        scored = sorted(((self._proposal_fit(s, seat, a), i) for i, a in enumerate(proposals)), reverse=True)
+        return rest + [proposals[i] for _, i in scored[:self.proposals]]
+
+    def _proposal_fit(self, s, seat: int, action) -> float:
+        """A quick prior for a proposal: its grant now plus how near its source is to a licence."""
+        src, r, g = rd.proposal(s, action)
+        exp = rd.expertise(s, seat)[src]
+        tile = rd.next_plant(s, src)
+        fit = 0.0 if tile is None else 3.0 - max(0, tile.resources - exp)
+        if g == rd.MONEY:
+            fit += 0.5 * max(1, rd.region_cep(s, r))
+        elif g == rd.RESOURCES:
+            fit += 2.0
+        else:
+            fit += 1.0
+        return fit

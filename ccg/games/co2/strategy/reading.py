@@ -1,0 +1,271 @@
+"""Reading the position for the strategist: every read of the engine's terse internals lives here.
+
+The engine stores a CO2 position in flat lists (``s.exp[p * 5 + source]``, project spaces
+``0..17`` = region * 3 + grant, scientist locations -2 pool / -1 hand / 0..17 project / 100+
+summit slot, ``s.tasks`` a stack of positional tuples). The strategist reads them only
+through the functions below, named in the rulebook's terms, so a later rename of the
+engine touches this one module. Nothing here mutates the state.
+"""
+from __future__ import annotations
+
+from ..board import GREEN0, cep_sources, goal_value, incomes  # noqa: F401  (re-exported rule helpers)
+from ..data import GRANTS, SOURCES
+from ..flow import last_decade, rounds
+
+POOL, HAND = -2, -1
+SUMMIT0 = 100
+MONEY, RESOURCES, RESEARCH = 0, 1, 2  # grant printed on a project space (CO2-6.1.3)
+REGIONS = 6
+PROJECT_SPACES = 18
+SUPPLY_TASKS = frozenset(("supply", "income", "decay", "energy", "fossil_pay", "paycep", "forced", "event",
+                          "supply_end"))
+
+
+# ---- time (CO2-3) ----------------------------------------------------------------------------------
+def decade(s) -> int:
+    return s.decade
+
+
+def final_decade(s) -> int:
+    """The last decade of the game (CO2-3.1)."""
+    return last_decade(s)
+
+
+def rounds_per_decade(s) -> int:
+    """Rounds of an Operations phase (CO2-3.3)."""
+    return rounds(s)
+
+
+def supply_pending(s) -> bool:
+    """True while this decade's Supply phase (CO2-4) has not finished its energy supply."""
+    for t in s.tasks:
+        if t[0] in SUPPLY_TASKS:
+            return True
+    return False
+
+
+def own_turns_left(s, p: int) -> int:
+    """Turns seat p still plays if the game runs to its last decade, the current one included."""
+    n = s.num_players
+    per = rounds(s)
+    later = per * (last_decade(s) - s.decade)
+    if supply_pending(s):
+        return later + per
+    pos = (p - s.start) % n
+    this_round = 1 if pos >= s.turns else 0
+    return later + (per - s.round) + this_round
+
+
+def turns_before_next_supply(s) -> int:
+    """Turns of the table still to come in this Operations phase after the current one (0 while the
+    Supply phase runs): the last chances to build before the next 500 ppm check (CO2-14.3)."""
+    if supply_pending(s):
+        return 0
+    n = s.num_players
+    return n * (rounds(s) - s.round) + max(0, n - s.turns - 1)
+
+
+def total_turns(s) -> int:
+    return rounds(s) * last_decade(s)
+
+
+def decision(s) -> str:
+    """The kind of decision waiting (``turn``, ``income``, ``study``, ...)."""
+    return s.tasks[-1][0] if s.tasks else ""
+
+
+def income_offered(s) -> int:
+    """The income being split in an ``income`` decision (CO2-4.2.4)."""
+    return s.tasks[-1][2]
+
+
+# ---- the players' holdings -----------------------------------------------------------------------------
+def vp(s, p: int) -> int:
+    return s.vp[p]
+
+
+def coins(s, p: int) -> int:
+    return s.coins[p]
+
+
+def resources(s, p: int) -> int:
+    return s.res[p]
+
+
+def cep(s, p: int) -> int:
+    return s.cep[p]
+
+
+def expertise(s, p: int) -> list[int]:
+    """Seat p's expertise in the five sources, canonical order (CO2-0.2)."""
+    return s.exp[p * 5:p * 5 + 5]
+
+
+def scientists(s, p: int) -> list[int]:
+    """Where seat p's four scientists are (POOL, HAND, a project space, or SUMMIT0 + slot)."""
+    return s.sci[4 * p:4 * p + 4]
+
+
+def goal_open(s, p: int) -> bool:
+    """Seat p still holds its company goal (neither scored nor sold, CO2-12.2.2)."""
+    return s.goal_st[p] == 0
+
+
+def company_goal_value(s, p: int) -> int:
+    """VP the goal would score if the game ended now (CO2-12.2.3)."""
+    return goal_value(s, p)
+
+
+def un_goals_won(s, p: int) -> int:
+    return len(s.un_won[p])
+
+
+def built_sources(s, p: int) -> int:
+    """Bitmask of the sources among seat p's green plants (CO2-12.3.2)."""
+    m = 0
+    for k, o in zip(s.space_kind, s.space_owner):
+        if o == p:
+            m |= 1 << (k - GREEN0)
+    return m
+
+
+def lobby_hand(s, p: int) -> list[int]:
+    return s.lobby[p]
+
+
+# ---- market (CO2-7.2) -----------------------------------------------------------------------------------
+def cep_price(s) -> int:
+    return s.price
+
+
+def cep_price_max(s) -> int:
+    return s.R["market.price_max"]
+
+
+# ---- the board -------------------------------------------------------------------------------------------
+def demand_spaces(s, r: int) -> int:
+    return s.C.spaces[r]
+
+
+def region_spaces(s, r: int) -> list[int]:
+    """Space contents of region r left to right: -1 empty, 0 coal, 1 oil, 2 gas, GREEN0 + source."""
+    o = s.C_off[r]
+    return s.space_kind[o:o + s.C.spaces[r]]
+
+
+def region_owners(s, r: int) -> list[int]:
+    o = s.C_off[r]
+    return s.space_owner[o:o + s.C.spaces[r]]
+
+
+def agenda(s, r: int) -> tuple[int, ...]:
+    """The sources region r's Regional Agenda lists, in priority order (CO2-11.1)."""
+    return s.C.agendas[s.agenda[r]]
+
+
+def controller(s, r: int) -> int:
+    return s.ctrl[r]
+
+
+def region_cep(s, r: int) -> int:
+    return s.reg_cep[r]
+
+
+def region_resources(s, r: int) -> int:
+    return s.reg_res[r]
+
+
+def project(s, ps: int) -> tuple[int, bool, int]:
+    """(source or -1, installed, seat of the scientist on it or -1) of project space ps."""
+    return s.proj[ps], bool(s.inst[ps]), s.occ[ps]
+
+
+def projects(s) -> list[int]:
+    return s.proj
+
+
+def installed(s) -> list[int]:
+    return s.inst
+
+
+def occupants(s) -> list[int]:
+    return s.occ
+
+
+def project_supply(s, src: int) -> int:
+    """Project tiles of a source left to propose (CO2-6.1.5)."""
+    return s.psupply[src]
+
+
+def next_plant(s, src: int):
+    """The top tile of a green plant stack (CO2-6.3.1): ``.coins``, ``.resources``, ``.vp``; or None."""
+    stack = s.C.plants[src]
+    k = s.stack[src]
+    return stack[k] if k < len(stack) else None
+
+
+def ppm(s) -> int:
+    return s.ppm
+
+
+def ppm_peak(s) -> int:
+    return s.ppm_peak
+
+
+def ppm_lose(s) -> int:
+    return s.R["ppm.lose"]
+
+
+def ppm_catastrophe(s) -> int:
+    return s.R["ppm.catastrophe"]
+
+
+def fossil_ppm(s) -> tuple[int, int, int]:
+    """CO2 of a coal, an oil and a gas plant (CO2-0.3, rule parameters)."""
+    R = s.R
+    return R["ppm.coal"], R["ppm.oil"], R["ppm.gas"]
+
+
+def fossil_stack_mean(s) -> float:
+    """Mean ppm of the fossil plants still in the (public) stack (CO2-4.3.4)."""
+    stack = s.fossil_stack
+    if not stack:
+        return 0.0
+    ppm3 = fossil_ppm(s)
+    return (stack.count(0) * ppm3[0] + stack.count(1) * ppm3[1] + stack.count(2) * ppm3[2]) / len(stack)
+
+
+def event_regions(s) -> list[int]:
+    """Regions of the face-up event cards: the current one first, then the preview (CO2-2.17)."""
+    return [s.C.events[c] for c in s.events[:2]]
+
+
+def un_display(s) -> list[tuple[tuple[int, ...], int]]:
+    """The displayed UN goals as (sources needed, VP) (CO2-12.3)."""
+    G = s.C.un_goals
+    return [G[u] for u in s.un_display]
+
+
+def summit_open_topics(s) -> list[int]:
+    """Sources with an empty slot on a summit on the board (CO2-10.1)."""
+    out = []
+    for sp, tile in enumerate(s.summit):
+        if tile >= 0:
+            for j, src in enumerate(s.C.summits[tile][1]):
+                if s.sslot[sp * 4 + j] == -1:
+                    out.append(src)
+    return out
+
+
+def proposal(s, action) -> tuple[int, int, int]:
+    """(source, region, grant) of a ``propose`` action (CO2-6.1)."""
+    src, region, grant = action.args[:3]
+    return SOURCES.index(src), s.C.regions.index(region), GRANTS.index(grant)
+
+
+def project_region(ps: int) -> int:
+    return ps // 3
+
+
+def project_grant(ps: int) -> int:
+    return ps % 3

@@ -1,0 +1,221 @@
+"""What a CO2 position is worth to a seat: its own VP-to-be, and the planet's outlook.
+
+``utility = own + cooperation * planet_weight * planet``. ``own`` counts, in VP at the end
+of the game, what the seat holds (VP, coins, resources, CEP), the income its expertise will
+still pay, its scientists, the regions it controls, its company goal and UN goals, and the
+*plan*: the green plants it is on the way to build, each discounted by the steps still
+missing (propose → install → licence → coins and resources → build). ``planet`` is minus the
+ppm by which the forecast (``forecast.trajectory``) overshoots the 500 ppm line at each
+Supply phase still to come, so a green plant that saves a fossil plant before the checks
+that matter is worth most to a cooperative seat.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from . import forecast as fc
+from . import reading as rd
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The named knobs (documented in ``data/strategist.json``)."""
+
+    coin_early: float = 0.4
+    resource_early: float = 1.5
+    resource_late: float = 0.3
+    cep_early: float = 0.3
+    price_drift: float = 0.5
+    income: float = 0.6
+    expertise: float = 0.3
+    scientist: float = 1.0
+    on_project: float = 0.8
+    on_summit: float = 0.8
+    control: float = 1.0
+    goal: float = 0.8
+    goal_growth: float = 4.0
+    un_goal: float = 0.7
+    plan: float = 0.8
+    plan_step: float = 0.75
+    plan_second: float = 0.5
+    coins_per_step: float = 4.0
+    planet: float = 4.0
+    cushion: float = 30.0
+    far: float = 0.8
+    urgency: float = 6.0
+    lost: float = 60.0
+    rival: float = 0.0
+
+    @classmethod
+    def from_mapping(cls, values: dict) -> "Weights":
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: float(v) for k, v in values.items() if k in names})
+
+
+UNIT = 30.0  # ppm of one average fossil plant: the planet term counts in these units
+
+
+def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
+    """Weight of each Supply phase to come: ``far`` per phase further away, and more the fewer turns
+    are left to build before it (``urgency`` / (turns + 1)): after the last turn nothing can help."""
+    out, far = [], 1.0
+    for turns in outlook.turns_before:
+        out.append(far * (1.0 + w.urgency / (turns + 1.0)))
+        far *= w.far
+    return out
+
+
+def planet(s, w: Weights, outlook: fc.Outlook) -> float:
+    """Minus the forecast's overshoot of the loss line (CO2-14.3), in fossil-plant units."""
+    line = rd.ppm_lose(s) - w.cushion
+    out = 0.0
+    for (_, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
+        if level > line:
+            out -= weight * (level - line) / UNIT
+    return out
+
+
+def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook) -> float:
+    """How much ``planet`` rises if a green plant saves ``saved`` ppm from decade ``first`` on."""
+    if saved <= 0:
+        return 0.0
+    line = rd.ppm_lose(s) - w.cushion
+    gain = 0.0
+    for (d, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
+        if d >= first and level > line:
+            gain += weight * min(saved, level - line) / UNIT
+    return gain
+
+
+class Valuer:
+    """Evaluates positions for one seat with fixed weights and a cooperation level."""
+
+    def __init__(self, weights: Weights, cooperation: float) -> None:
+        self.w = weights
+        self.coop = cooperation
+
+    # ---- the whole utility ---------------------------------------------------------------------
+    def utility(self, s, p: int) -> float:
+        w = self.w
+        n = s.num_players
+        if s.is_terminal():
+            if s.lost:  # CO2-14.3: everyone loses; a selfish seat does not weigh it
+                return rd.vp(s, p) - self.coop * w.lost
+            best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
+            return rd.vp(s, p) + (w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0)
+        outlook = fc.Outlook(s)
+        value = self.own(s, p, outlook)
+        if w.rival and n > 1:
+            value -= w.rival * max(self.rough(s, q) for q in range(n) if q != p)
+        if self.coop:
+            value += self.coop * w.planet * planet(s, w, outlook)
+        return value
+
+    # ---- one seat's own prospects -------------------------------------------------------------
+    @staticmethod
+    def rough(s, q: int) -> float:
+        """A cheap estimate of another seat's final VP (for the rival term)."""
+        return rd.vp(s, q) + rd.coins(s, q) * 0.5 + 2.0 * rd.resources(s, q)
+
+    def own(self, s, p: int, outlook: fc.Outlook) -> float:
+        w = self.w
+        left = rd.own_turns_left(s, p)
+        tau = left / rd.total_turns(s)  # the share of the game still to play
+        per_vp = s.R["final.coins_per_vp"]
+        coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
+        res = w.resource_late + w.resource_early * tau
+        # CEP are sold at the end at the market price then (CO2-15.2.2), which rises whenever the
+        # market runs dry (CO2-7.2.4): expect part of the way to the top price
+        price = rd.cep_price(s)
+        final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
+        cep_v = final_price / per_vp + w.cep_early * tau
+        value = rd.vp(s, p) + rd.coins(s, p) * coin + rd.resources(s, p) * res + rd.cep(s, p) * cep_v
+        # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
+        value += w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
+        exp = rd.expertise(s, p)
+        value += w.expertise * tau * sum(exp)
+        # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
+        sci = rd.scientists(s, p)
+        hired = sum(1 for x in sci if x != rd.POOL)
+        value += w.scientist * tau * (hired - 1)
+        if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
+            value += w.on_project * tau
+        value += w.on_summit * sum(1 for x in sci if x >= rd.SUMMIT0)
+        # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
+        for r in range(rd.REGIONS):
+            if rd.controller(s, r) == p:
+                value += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
+        # company goal (CO2-12.2): what it scores now plus expected growth, unless sold
+        if rd.goal_open(s, p):
+            value += w.goal * rd.company_goal_value(s, p) + w.goal_growth * tau
+        # UN goals one could claim now (CO2-12.3.2)
+        built = rd.built_sources(s, p)
+        if built:
+            for need, gvp in rd.un_display(s):
+                if all(built >> x & 1 for x in need):
+                    value += w.un_goal * gvp
+        if left > 0:
+            value += w.plan * self.plan(s, p, left, coin, res, exp, outlook)
+        return value
+
+    # ---- the plan: the green plants this seat is on the way to build ----------------------------
+    def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook) -> float:
+        """Σ over the best targets of (VP + planet − cost) × step^(steps still missing) (CO2-6).
+
+        Steps to a plant of a source in a region whose agenda lists it (CO2-11.1.2): 0, 1 or 2
+        for an installed / proposed / proposable project there; the licence shortfall (CO2-6.3.3),
+        which shrinks by one a turn while a scientist works on a project of the source
+        (CO2-5.4.1); the coins and resources still missing (CO2-6.3.4); then the build."""
+        w = self.w
+        have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
+        proj, inst = rd.projects(s), rd.installed(s)
+        sci = rd.scientists(s, p)
+        studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
+        spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
+        coop = self.coop
+        regions = []
+        for r in range(rd.REGIONS):
+            saving = outlook.saving[r]
+            if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
+                continue
+            bonus = coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook) if coop else 0.0
+            regions.append((r, rd.agenda(s, r), rd.region_resources(s, r) > 0, bonus))
+        values = []
+        for src in range(5):
+            tile = rd.next_plant(s, src)
+            if tile is None:
+                continue
+            gap = max(0, tile.resources - exp[src])
+            supply = rd.project_supply(s, src) > 0
+            best = 0.0
+            for r, agenda, grant, bonus in regions:
+                if src not in agenda:
+                    continue
+                steps = 9
+                for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
+                    k = proj[ps]
+                    if k == src:
+                        steps = 0 if inst[ps] else min(steps, 1)
+                        if not steps:
+                            break
+                    elif k == -1 and supply and steps > 2:
+                        steps = 2
+                if steps == 9:
+                    continue
+                lic = max(0, gap - steps) if src in studying else (gap + 0.5 if spare and gap else 2 * gap)
+                need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                short = (max(0, tile.coins - have_coins) / w.coins_per_step) + max(0, need - have_res) / 2.0
+                total = steps + lic + short + 1
+                if total > left + 1:
+                    continue
+                net = tile.vp + bonus - tile.coins * coin - need * res
+                if net > 0:
+                    v = net * w.plan_step ** total
+                    if v > best:
+                        best = v
+            if best > 0:
+                values.append(best)
+        if not values:
+            return 0.0
+        values.sort(reverse=True)
+        return values[0] + w.plan_second * sum(values[1:2])
