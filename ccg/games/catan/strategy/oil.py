@@ -5,8 +5,9 @@ disaster (OIL-7.3: every fifth use triggers one): the expected harm of a disaste
 now (OIL-8.3-8.10: a 7 floods coastal settlements and cities, another number destroys a hex's
 production or, on an oil spring, removes oil; the fifth destroyed token loses the island for
 everyone), divided by the uses that trigger it. The ``sequester`` persona s decides whose harm
-counts: ``(1 - s)`` × the seat's own + s × everyone's, plus s × a steward's price per use. The
-same s adds to the value of sequestering (OIL-9), which also brings 1 VP per three tokens
+counts: the seat's own share always, and the island's — everyone's share plus a steward's price
+per use — at the odds s / (1 - s) (s = 1: no use ever pays). The same odds × steward add to the
+value of sequestering (OIL-9), which also brings 1 VP per three tokens
 (OIL-9.4) and the Champion of the Environment (OIL-9.5).
 """
 from __future__ import annotations
@@ -59,12 +60,19 @@ def disaster_harm(o: Outlook) -> tuple[float, float]:
     return mine, total
 
 
-def use_price(o: Outlook) -> float:
-    """VP-equivalent cost of using one oil token now, shaped by the ``sequester`` persona."""
+def island_odds(o: Outlook) -> float:
+    """The persona as odds: a seat that weighs the island with s and its own score with 1 - s
+    values the island s / (1 - s) times its own VP (capped: s = 1 puts the island first)."""
     s_ = o.persona["sequester"]
+    return s_ / (1.0 - s_) if s_ < 0.999 else 1000.0
+
+
+def use_price(o: Outlook) -> float:
+    """VP-equivalent cost of using one oil token now: the seat's own share of the next disaster,
+    plus the island's (everyone's share and the steward's care) at the persona's odds."""
     mine, total = disaster_harm(o)
-    harm = (1.0 - s_) * mine + s_ * total
-    return harm / o.P.disaster_at + s_ * o.w["steward"]
+    per_use = 1.0 / o.P.disaster_at
+    return mine * per_use + island_odds(o) * (total * per_use + o.w["steward"])
 
 
 def sequester_value(o: Outlook) -> float:
@@ -81,7 +89,7 @@ def sequester_value(o: Outlook) -> float:
             v += 1.0
         elif needed <= pos.oil(s, me) + 2:
             v += o.w["champion_chase"] / needed
-    return v + o.persona["sequester"] * o.w["steward"]
+    return v + island_odds(o) * o.w["steward"]
 
 
 def convert_value(o: Outlook, r: int) -> float:
