@@ -106,7 +106,8 @@ def oil_token_value(o: Outlook) -> float:
     """Worth of holding one more oil token (to steal, keep on a discard, trade): its best use."""
     best_card = max(o.card_value(r) for r in range(5))
     use = o.P.convert_gives * best_card - o.oil_price()
-    return max(0.02, use, sequester_value(o) * o.w["seq_patience"])
+    # capped: a steward's care makes sequestering priceless, but a token is never worth a city's cards
+    return min(o.w["oil_token_cap"], max(0.02, use, sequester_value(o) * o.w["seq_patience"]))
 
 
 def metropolis_goals(o: Outlook) -> list[Goal]:
