@@ -90,18 +90,10 @@ def deck_left(s) -> int:
     return len(s.deck)
 
 
-def turn(s) -> int:
-    return s.turn
-
-
 # ---- a seat's holdings -----------------------------------------------------------------------
 def hand(s, p: int) -> list[int]:
     """Resource cards of seat ``p`` by resource (a copy)."""
     return s.hand[p * 5:p * 5 + 5]
-
-
-def cards(s, p: int) -> int:
-    return sum(s.hand[p * 5:p * 5 + 5])
 
 
 def bank(s) -> list[int]:
@@ -160,10 +152,6 @@ def rates(s, p: int) -> list[int]:
 
 
 # ---- the board ---------------------------------------------------------------------------------
-def board(s):
-    return s.board
-
-
 def robber(s) -> int:
     return s.robber
 
@@ -306,11 +294,6 @@ def path_edges(s, target: int, dist: list[int], via: list[int]) -> list[int]:
     return out
 
 
-def free_edges_at(s, n: int) -> list[int]:
-    eo = s.edge_owner
-    return [e for e in s.board.node_edges[n] if eo[e] < 0]
-
-
 def edge_ends(s, e: int) -> tuple[int, int]:
     return s.board.edge_nodes[e]
 
@@ -383,26 +366,9 @@ def longest_road_with(s, p: int, e: int) -> int:
 
 
 # ---- Oil Springs ----------------------------------------------------------------------------------
-def marker(s) -> int:
-    """The disaster track's marker (OIL-7.1)."""
-    return s.marker
-
-
 def destroyed(s) -> int:
     """Number tokens already on the disaster track (OIL-8.7)."""
     return len(s.destroyed)
-
-
-def supply(s) -> int:
-    return s.supply
-
-
-def oil_used_this_turn(s) -> bool:
-    return s.oil_used
-
-
-def sequestered_this_turn(s) -> bool:
-    return s.seq_done
 
 
 def metropolis_tokens(s) -> int:
