@@ -96,6 +96,10 @@ def main_phase(o: Outlook, legal: list):
     if play is not None:
         return play
     if o.affordable(goal):
+        if pos.may_trade(s):
+            plan = trading.trade_before_building(o)
+            if plan is not None and pos.TRADE[plan] in L:
+                return pos.TRADE[plan]
         a = build_step(o, goal, L)
         if a is not None:
             return a
@@ -156,8 +160,7 @@ def longest_road_step(o: Outlook, L: set):
     """The legal road that lengthens the seat's longest road most (CAT-10.1)."""
     s, me = o.s, o.me
     best, best_v = None, pos.road_length(s, me)
-    roads = sorted((a for a in L if a.kind == "road"), key=pos.road_edge)
-    for a in roads:
+    for a in legal_roads(L):
         v = pos.longest_road_with(s, me, pos.road_edge(a))
         if v > best_v:
             best, best_v = a, v
@@ -178,6 +181,10 @@ def spare_build(o: Outlook, goal: Goal, L: set):
             return a
     rest = [max(0, hand[r] - goal.cost[r]) for r in range(5)]
     over = sum(hand) + o.oil > o.P.discard_above
+    if over and rest[pos.LUMBER] >= 1 and rest[pos.BRICK] >= 1:  # spare lumber and brick: a road toward a spot
+        a = free_road(o, legal_roads(L), fallback=False)
+        if a is not None:
+            return a
     best, best_v = None, 0.0
     for g in o.all_goals():
         if g is goal or g.value <= best_v:
@@ -192,10 +199,16 @@ def spare_build(o: Outlook, goal: Goal, L: set):
     return best
 
 
-def free_road(o: Outlook, legal: list):
+def legal_roads(L: set) -> list:
+    return sorted((a for a in L if a.kind == "road"), key=pos.road_edge)
+
+
+def free_road(o: Outlook, legal: list, fallback: bool = True):
     """Road Building (CAT-9.4): roads on the way to the best reachable spot, else the longest road."""
     s = o.s
     L = set(legal)
+    if not L:
+        return None
     goals = [g for g in o.all_goals() if g.kind == "settle" and g.path]
     goals.sort(key=lambda g: -g.value * o.w["discount"] ** max(0, len(g.path) - 2))
     for g in goals:
@@ -203,7 +216,9 @@ def free_road(o: Outlook, legal: list):
         if a in L:
             return a
     a = longest_road_step(o, L)
-    return a if a is not None else legal[0]
+    if a is not None or not fallback:
+        return a
+    return legal[0]
 
 
 def building_phase(o: Outlook, legal: list):

@@ -5,18 +5,21 @@ from . import position as pos
 from .values import Outlook
 
 
-def maritime_plan(o: Outlook) -> tuple[int, int, int] | None:
-    """``(rate, give, get)`` of the next maritime trade (CAT-7.3-7.6) toward the goal, or None.
+def maritime_plan(o: Outlook, goal=None, hand: list[int] | None = None) -> tuple[int, int, int] | None:
+    """``(rate, give, get)`` of the next maritime trade (CAT-7.3-7.6) toward ``goal``, or None.
 
-    Trades only surplus (cards the goal does not take) for cards it lacks, and only when the
-    trades available complete the goal this turn — or when the hand is over the 7 limit
-    (CAT-6.2), where a card traded is one the robber cannot take.
+    Trades only surplus (cards ``goal`` does not take, out of ``hand``: by default the seat's
+    goal and hand) for cards it lacks, and only when the trades available complete it this turn
+    — or when the hand is over the 7 limit (CAT-6.2), where a card traded is one the robber
+    cannot take.
     """
-    need = o.need()
+    goal = o.goal() if goal is None else goal
+    hand = o.hand if hand is None else hand
+    need = [max(0, goal.cost[r] - hand[r]) for r in range(5)]
     missing = sum(need)
     if missing == 0:
         return None
-    spare = o.surplus()
+    spare = [max(0, hand[r] - goal.cost[r]) for r in range(5)]
     bank = pos.bank(o.s)
     rates = o.rates
     can = sum(spare[r] // rates[r] for r in range(5))
@@ -31,6 +34,23 @@ def maritime_plan(o: Outlook) -> tuple[int, int, int] | None:
     if give < 0:
         return None
     return rates[give], give, get
+
+
+def trade_before_building(o: Outlook) -> tuple[int, int, int] | None:
+    """CAT-4.3 closes trade at the first build: before building the goal, trade the cards it leaves
+    toward the next goal if that completes it (or saves cards from a 7)."""
+    goal = o.goal()
+    rest = [max(0, o.hand[r] - goal.cost[r]) for r in range(5)]
+    for g in sorted(o.all_goals(), key=lambda g: -g.score):
+        if g is goal or g.oil > 0 or (g.kind == goal.kind and g.node == goal.node):
+            continue
+        combined = type(goal)(g.kind, g.node, g.path, [goal.cost[r] + g.cost[r] for r in range(5)], 0, g.value)
+        plan = maritime_plan(o, combined, o.hand)
+        if plan is not None:
+            return plan
+        if sum(rest) + o.oil <= o.P.discard_above:
+            return None  # only the best next goal is worth trading for when no 7 threatens
+    return None
 
 
 def offer_plan(o: Outlook) -> tuple[int, int, int, int] | None:
