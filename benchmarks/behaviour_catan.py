@@ -44,7 +44,7 @@ def mean_ci(values) -> tuple[float, float, float]:
     if n < 2:
         return m, math.nan, math.nan
     half = Z95 * statistics.stdev(xs) / math.sqrt(n)
-    return m, m - half, m + half
+    return m, max(0.0, m - half) if min(xs) >= 0 else m - half, m + half
 
 
 def share(flags) -> str:
