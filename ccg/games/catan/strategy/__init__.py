@@ -181,8 +181,8 @@ def spare_build(o: Outlook, goal: Goal, L: set):
             return a
     rest = [max(0, hand[r] - goal.cost[r]) for r in range(5)]
     over = sum(hand) + o.oil > o.P.discard_above
-    if over and rest[pos.LUMBER] >= 1 and rest[pos.BRICK] >= 1:  # spare lumber and brick: a road toward a spot
-        a = free_road(o, legal_roads(L), fallback=False)
+    if rest[pos.LUMBER] >= 1 and rest[pos.BRICK] >= 1:  # lumber and brick the goal does not take: a road on
+        a = free_road(o, legal_roads(L), fallback=False, lengthen=False)  # the way to the next spot
         if a is not None:
             return a
     best, best_v = None, 0.0
@@ -203,8 +203,9 @@ def legal_roads(L: set) -> list:
     return sorted((a for a in L if a.kind == "road"), key=pos.road_edge)
 
 
-def free_road(o: Outlook, legal: list, fallback: bool = True):
-    """Road Building (CAT-9.4): roads on the way to the best reachable spot, else the longest road."""
+def free_road(o: Outlook, legal: list, fallback: bool = True, lengthen: bool = True):
+    """Road Building (CAT-9.4): roads on the way to the best reachable spot, else (``lengthen``) the
+    road that lengthens the longest road, else (``fallback``) any legal road."""
     s = o.s
     L = set(legal)
     if not L:
@@ -215,7 +216,7 @@ def free_road(o: Outlook, legal: list, fallback: bool = True):
         a = pos.act_road(s, g.path[0])
         if a in L:
             return a
-    a = longest_road_step(o, L)
+    a = longest_road_step(o, L) if lengthen else None
     if a is not None or not fallback:
         return a
     return legal[0]

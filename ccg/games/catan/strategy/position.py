@@ -366,6 +366,11 @@ def longest_road_with(s, p: int, e: int) -> int:
 
 
 # ---- Oil Springs ----------------------------------------------------------------------------------
+def marker(s) -> int:
+    """The disaster track's marker: oil uses since the last disaster (OIL-7.1)."""
+    return s.marker
+
+
 def destroyed(s) -> int:
     """Number tokens already on the disaster track (OIL-8.7)."""
     return len(s.destroyed)

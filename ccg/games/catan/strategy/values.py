@@ -95,11 +95,21 @@ class Outlook:
             else:
                 trades += (-d) // rates[r]
                 eff += inc[r] / rates[r]
-        missing = max(0, deficit - trades)
+        missing = max(0, deficit - trades - self.convertible_cards(oil_need))
         rolls = missing / max(eff, 0.03)
         if oil_need > self.oil:
             rolls = max(rolls, (oil_need - self.oil) / max(inc[OIL], 0.03))
         return rolls / self.n
+
+    def convertible_cards(self, oil_need: int = 0) -> int:
+        """Cards the seat's oil can become this turn (OIL-6.2), if a use pays at its price (see :mod:`.oil`)
+        and the marker has room (OIL-7.4); none in the base game."""
+        if not self.oil_game or self.oil <= oil_need:
+            return 0
+        if self.P.convert_gives * self.w["card_needed"] <= self.oil_price():
+            return 0
+        uses = min(self.oil - oil_need, self.P.disaster_at - pos.marker(self.s))
+        return max(0, uses) * self.P.convert_gives
 
     # ---- goals -----------------------------------------------------------------------------------
     def goals(self) -> list[Goal]:
