@@ -168,7 +168,8 @@ def longest_road_step(o: Outlook, L: set):
 
 
 def spare_build(o: Outlook, goal: Goal, L: set):
-    """After the goal's own cards are set aside: a road on its way, or another goal the rest pays for.
+    """After the goal's own cards are set aside: a road on its way; with lumber and brick it does
+    not take, a road toward the next spot; or another goal the rest pays for.
 
     Over the discard limit (CAT-6.2) anything affordable and worth something is built instead
     of waiting for a 7 to take half the hand.
