@@ -228,27 +228,40 @@ def test_opening_takes_a_top_intersection_by_pips():
 
 
 def test_answers_offers_by_the_plan_and_refuses_a_player_about_to_win():
+    from ccg.games.catan.data import GOODS
     from ccg.games.catan.strategy.trading import answer
     from ccg.games.catan.strategy.values import Outlook
 
-    s = make(players=4)
-    home = inland_nodes(s)[0]
-    put(s, 1, home)
-    give(s, 0, grain=1)
-    give(s, 1, wool=2, ore=3, grain=1)  # seat 1's city lacks one grain; wool is spare
-    s.apply("propose")
-    s.apply("offer 1 grain 1 wool")  # CAT-7.2: seat 0 gives grain for wool
-    assert s.cur == 1
     p = planner()
-    assert answer(Outlook(s, 1, p.w, p.persona))
-    assert str(StrategistAgent(seed=6).act(s)) == "accept"
+    s = make(players=4)
+    put(s, 1, inland_nodes(s)[0])
+    give(s, 1, brick=3, ore=2, grain=1)
+    plan = Outlook(s, 1, p.w, p.persona)
+    need, spare = plan.need(), plan.surplus()
+    lacks = next(r for r in range(5) if need[r] > 0)
+    extra = next(r for r in range(5) if spare[r] > 0 and r != lacks)
+    give(s, 0, **{GOODS[lacks]: 1, GOODS[extra]: 1})
+
+    def offered(gives: int, wants: int):
+        t = s.clone()
+        t.apply("propose")
+        t.apply(f"offer 1 {GOODS[gives]} 1 {GOODS[wants]}")  # CAT-7.2: seat 0 gives one, asks one
+        assert t.cur == 1
+        return t
+
+    good = offered(lacks, extra)  # what seat 1's goal lacks, for a card it can spare
+    assert answer(Outlook(good, 1, p.w, p.persona))
+    assert str(StrategistAgent(seed=6).act(good)) == "accept"
+    needed = next((r for r in range(5) if s.hand[5 + r] and not spare[r]), None)
+    if needed is not None and needed != extra:  # a card the goal takes, for one it does not need
+        assert not answer(Outlook(offered(extra, needed), 1, p.w, p.persona))
     for x in inland_nodes(s)[1:]:
         if s.public_vp(0) >= s.P.vp_win - 2:
             break
         if s.node_owner[x] < 0 and all(s.node_owner[m] < 0 for m in s.board.node_nbrs[x]):
             put(s, 0, x, 2)
     assert s.public_vp(0) >= s.P.vp_win - 2
-    assert not answer(Outlook(s, 1, p.w, p.persona))  # no help for a player two VP from winning
+    assert not answer(Outlook(offered(lacks, extra), 1, p.w, p.persona))  # no help for one 2 VP from winning
 
 
 # ---- Oil Springs: oil as a plan ------------------------------------------------------------------------
