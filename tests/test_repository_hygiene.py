@@ -42,6 +42,8 @@ def test_notebooks_are_stored_small_and_without_widget_state(path):
         source = "".join(cell["source"])
         if cell.get("outputs") and "NBVAL_CHECK_OUTPUT" not in source:
             pytest.fail(f"{path.name} cell {i} keeps outputs nbval never compares (mark it or strip it)")
+        if cell.get("outputs") and cell.get("execution_count") is None:  # nbval: "unrun reference cell"
+            pytest.fail(f"{path.name} cell {i} keeps outputs but no execution count")
 
 
 def test_no_machine_paths_in_the_repository():
