@@ -4,12 +4,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast fuzz bench apps browser binder-links clean
+.PHONY: lab test test-fast fuzz bench apps browser postgres classroom binder-links clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,dask]'
+	$(PY) -m pip install --quiet -e '.[lab,test,dask,classroom]'
 	touch $(STAMP)
 
 ## make lab: install everything and open JupyterLab on notebooks/
@@ -19,7 +19,7 @@ lab: $(STAMP)
 ## make test: every test, notebooks included (nbval)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
-test: $(STAMP) browser
+test: $(STAMP) browser postgres
 	$(PY) -m pytest -n 2 -p no:cacheprovider tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
@@ -27,6 +27,13 @@ test: $(STAMP) browser
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium) \
 	  || echo "chromium could not be installed: tests/ui/test_ui_browser.py will skip"
+
+## make postgres: Debian's PostgreSQL server binaries for the classroom store tests (each test run starts its own
+# throw-away server on loopback; nothing is left running)
+postgres:
+	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1 \
+	  || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql) \
+	  || echo "postgresql could not be installed: the PostgreSQL store tests will skip"
 
 ## make test-fast: the unit tests only, without notebooks
 test-fast: $(STAMP)
@@ -43,6 +50,11 @@ bench: $(STAMP)
 ## make apps: serve the classroom apps with Voila
 apps: $(STAMP)
 	$(VENV)/bin/voila --no-browser widgets/
+
+## make classroom: serve a whole class (students' and teacher's pages, bots) from the store in classroom-data/
+CLASSROOM_DIR ?= classroom-data
+classroom: $(STAMP)
+	$(VENV)/bin/ccg classroom serve --dir $(CLASSROOM_DIR)
 
 ## make binder-links: rewrite README's Binder badges from binder/repository (owner/name)
 binder-links:

@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     sub.add_parser("games", help="list the installed games", description="List the installed games.")
+    from .classroom.cli import add_parser as add_classroom_parser
+
+    add_classroom_parser(sub)
 
     d = sub.add_parser("describe", help="players, options and rule parameters of a game",
                        description="Show a game's player counts, options and rule parameters (the names --option, "
@@ -259,6 +262,10 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
         for name in ccg.list_games():
             print(name)
         return 0
+    if args.command == "classroom":
+        from .classroom.cli import run as run_classroom
+
+        return run_classroom(args)
     if args.command == "describe":
         info = ccg.describe(args.game)
         print(f"{info['title']} ({info['game']}): {info['players'][0]}–{info['players'][1]} players, "

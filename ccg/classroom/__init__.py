@@ -1,0 +1,19 @@
+"""A whole class plays: tables in a store, one device per student, the teacher's dashboard, a debrief.
+
+>>> from ccg.classroom import open_store
+>>> store = open_store("classroom-data")          # a folder: SQLite (WAL) file inside; or a database URL
+>>> t = store.create_table("co2", ["student", "strategist", "strategist", "strategist"], seed=1, lesson="7B")
+>>> t.seats[0].code                                # the join code printed on seat 0's card
+
+``ccg classroom serve --dir DIR`` serves the student and teacher pages (Voila) and runs the bots.
+"""
+from .live import LiveTable
+from .store import (
+    STUDENT, GameOverError, JoinCodeError, NotYourTurnError, PausedError, PositionChanged, SeatInfo, StoreError,
+    TableInfo, TableStore, open_store, store_url,
+)
+
+__all__ = [
+    "GameOverError", "JoinCodeError", "LiveTable", "NotYourTurnError", "PausedError", "PositionChanged", "STUDENT",
+    "SeatInfo", "StoreError", "TableInfo", "TableStore", "open_store", "store_url",
+]

@@ -1,0 +1,304 @@
+"""What one seat is shown, as plain data and HTML: built from ``state.observation(seat)`` only.
+
+``seat_view(state, seat, ...)`` reads the observation (plus the game's public component data
+and rules, and the seat's own legal actions when it is to move), never the full state, so a
+seat's page is the same for every state its observation allows — the tests check it against
+``state.determinize(seat, k)``. The board beside it is ``ccg.plot.board(state, seat)``.
+Moves in the log are shown as their notation, except the moves that name a secret card (a CO2
+draft pick), which other seats read without the card.
+"""
+from __future__ import annotations
+
+import html
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..core.registry import get_spec
+from ..core.state import GameState
+from .store import MoveRow, SeatInfo
+
+__all__ = ["SECRET_MOVES", "SeatView", "public_move", "seat_name", "seat_view", "view_css"]
+
+# per game: move kinds whose arguments name a card only the mover may know, for engines without
+# ``notation_seen_by`` (the others read the kind and "?", as that protocol method words it)
+SECRET_MOVES: dict[str, tuple[str, ...]] = {
+    "co2": ("keep",),  # CO2-2.18.1: the card kept in the draft is secret ("keep" alone is a scientist)
+}
+MILESTONES = ("decade", "round", "era", "phase", "turn")
+LOG_LINES = 12
+
+
+def seat_name(game: str, seat: int) -> str:
+    """The colour name the game's board gives a seat ("Orange"), or "seat N"."""
+    try:
+        module = importlib.import_module(f"ccg.plot.{game}")
+    except ImportError:
+        return f"seat {seat}"
+    names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
+    return names[seat] if names and seat < len(names) else f"seat {seat}"
+
+
+def seat_colour(game: str, seat: int) -> str:
+    try:
+        module = importlib.import_module(f"ccg.plot.{game}")
+    except ImportError:
+        return "#555"
+    colours = getattr(module, "SEAT_COLOURS", None) or getattr(module, "PLAYER_COLOURS", None)
+    return colours[seat] if colours and seat < len(colours) else "#555"
+
+
+def public_move(game: str, move: MoveRow, seat: int | None, state: GameState | None = None) -> str:
+    """A log line of ``move`` as ``seat`` may read it (None: the teacher reads everything).
+
+    Uses the protocol's ``state.notation_seen_by`` where the engine has it, else :data:`SECRET_MOVES`.
+    """
+    who = seat_name(game, move.seat)
+    seen_by = getattr(state, "notation_seen_by", None)
+    if seen_by is not None:
+        text = seen_by(move.action, move.seat, seat)
+    else:
+        text = move.action
+        kind = move.action.split(" ", 1)[0]
+        if kind in SECRET_MOVES.get(game, ()) and seat is not None and seat != move.seat and " " in text.strip():
+            text = f"{kind} ?"
+    you = " (you)" if seat == move.seat else ""
+    return f"{move.ply + 1}. {who}{you}: {text}"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat's page shows besides the board (all of it from the seat's observation)."""
+
+    game: str
+    title: str
+    table: str
+    seat: int
+    name: str
+    ply: int
+    status: str
+    your_turn: bool
+    over: bool
+    paused: bool
+    milestone: str
+    gauge: dict | None
+    scores: tuple[tuple[str, Any, bool, bool], ...]
+    secrets: tuple[tuple[str, str], ...]
+    actions: tuple[str, ...]
+    log: tuple[str, ...] = field(default=())
+
+
+def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = None, table: str = "",
+              paused: bool = False, moves: Sequence[MoveRow] = ()) -> SeatView:
+    """The view of ``seat``: from ``state.observation(seat)``, the public rules and the seat's own options."""
+    obs = state.observation(seat)
+    data = obs["state"]
+    game, n = obs["game"], obs["players"]
+    spec = get_spec(game)
+    to_move = obs["current_player"]
+    over = to_move is None
+    your_turn = not over and to_move == seat and not paused
+    names = [seat_name(game, p) for p in range(n)]
+
+    def who(p: int) -> str:
+        kind = ""
+        if seats is not None and p < len(seats):
+            s = seats[p]
+            kind = f" — {s.name}" if s.is_student and s.name else (" (bot)" if not s.is_student else "")
+        return f"{names[p]}{' (you)' if p == seat else ''}{kind}"
+
+    if over:
+        status = "Game over — " + _result(state, seat, names)
+    elif paused:
+        status = "Paused by the teacher"
+    elif your_turn:
+        status = "Your turn"
+    else:
+        status = f"Waiting for {who(to_move)}"
+    milestone = " · ".join(f"{k} {data[k]}" for k in MILESTONES
+                           if isinstance(data.get(k), int) and not isinstance(data.get(k), bool))
+    return SeatView(
+        game=game, title=spec.title, table=table, seat=seat, name=names[seat], ply=obs["ply"], status=status,
+        your_turn=your_turn, over=over, paused=paused, milestone=milestone, gauge=_gauge(state, data),
+        scores=tuple((who(p), v, p == seat, p == to_move) for p, v in enumerate(_scores(state, data, n))),
+        secrets=tuple(_secrets(state, game, data, seat, n)),
+        actions=tuple(str(a) for a in state.legal_actions()) if your_turn else (),
+        log=tuple(public_move(game, m, seat, state) for m in list(moves)[-LOG_LINES:]),
+    )
+
+
+def _result(state: GameState, seat: int, names: list[str]) -> str:
+    if state.observation(seat)["state"].get("lost") is True:
+        return "the planet is lost: everyone loses"
+    won = state.winners()  # a finished game reveals its result to everyone
+    if not won:
+        return "nobody wins"
+    return ("you win" if seat in won else "won by ") + ", ".join(names[p] for p in won if p != seat)
+
+
+def _gauge(state: GameState, data: dict) -> dict | None:
+    if state.game == "co2" and isinstance(data.get("ppm"), int):
+        R = state.R  # the rules are public: the options every seat sees
+        return {"label": "CO₂ in the atmosphere (ppm)", "value": data["ppm"], "danger": R["ppm.catastrophe"],
+                "limit": R["ppm.lose"], "maximum": max(R["ppm.lose"] + 100, data["ppm"] + 20)}
+    return None
+
+
+def _scores(state: GameState, data: dict, n: int) -> list[Any]:
+    for key in ("public_vp", "vp"):  # the points every seat can see on the board
+        value = data.get(key)
+        if isinstance(value, list) and len(value) == n:
+            return value
+    if not state.hidden_information or state.is_terminal():
+        return list(state.scores())
+    return ["?"] * n
+
+
+def _secrets(state: GameState, game: str, data: dict, seat: int, n: int) -> list[tuple[str, str]]:
+    """What only this seat sees: the fields of its observation that are hidden from the others."""
+    if game == "co2":
+        return _co2_secrets(state, data, seat)
+    out = []
+    for key, value in data.items():
+        if isinstance(value, list) and len(value) == n and n > 1:
+            others = [v for p, v in enumerate(value) if p != seat]
+            if value[seat] is not None and all(v is None for v in others):
+                out.append((key, _describe(game, key, value[seat])))
+    return out
+
+
+def _describe(game: str, key: str, value: Any) -> str:
+    if game == "catan" and isinstance(value, list):
+        from ..games.catan.data import DEV_TYPES, GOODS
+
+        names = GOODS if key == "hand" else DEV_TYPES if key == "dev" else None
+        if names is not None:
+            return ", ".join(f"{c} {names[i]}" for i, c in enumerate(value) if c) or "none"
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+_GOAL_PHRASES = {
+    "regions_controlled": "region you control", "regions_with_plant": "region where you have a plant",
+    "un_goals": "UN goal card you scored", "plants_after_first": "plant you built after the first",
+    "cep_in_hand": "CEP in your hand at the end", "highest_expertise": "source where your expertise is highest",
+    "plant_sources": "different source among your plants",
+}
+_SECONDARY = {"resource": "take 1 resource", "coins": "take 2 coins", "cep": "take 1 CEP from the market",
+              "scientist": "take or move a scientist"}
+
+
+def _co2_secrets(state: GameState, data: dict, seat: int) -> list[tuple[str, str]]:
+    """CO2-12.2 company goal and CO2-12.1 lobby cards of the seat, in words."""
+    from ..games.co2.data import GRANTS, SOURCE_NAMES
+
+    C = state.C  # component definitions: public (the printed cards), not who holds them
+    out = []
+    goal, status = data["goal"][seat], data["goal_st"][seat]
+    if status == 0 and goal in C.goals:
+        kind, per, top = C.goals[goal][0], C.goals[goal][1], C.goals[goal][2]
+        out.append(("Your company goal (secret)",
+                    f"card {goal}: {per} VP per {_GOAL_PHRASES.get(kind, kind)} (at most {top} VP) — CO2-12.2"))
+    elif status in (1, 2):
+        out.append(("Your company goal", {1: "sold", 2: "scored"}[status]))
+    cards = []
+    for c in data["lobby"][seat]:
+        e = C.lobby.get(c, {})
+        main = e.get("main", "")
+        if main == "propose_region":
+            cond = f"propose a project in {C.region_names[e['region']]}"
+        elif main == "propose_grant":
+            cond = f"propose a project on a {GRANTS[e['grant']]} grant"
+        elif main == "install":
+            cond = f"install a {SOURCE_NAMES[e['source']]} project"
+        elif main == "build":
+            cond = f"build a {SOURCE_NAMES[e['source']]} plant ($3 less)"
+        elif main == "summit":
+            cond = f"send a scientist to speak on {SOURCE_NAMES[e['source']]}"
+        else:
+            cond = {"buy": "buy CEP at the market (+2 VP)", "sell": "sell CEP at the market (+3 coins)"}.get(main, main)
+        cards.append(f"card {c}: {cond}; or {_SECONDARY.get(e.get('secondary', ''), e.get('secondary', ''))}")
+    out.append(("Your lobby cards (secret)", "\n".join(cards) if cards else "none left"))
+    return out
+
+
+# ---------------------------------------------------------------------- HTML
+def view_css() -> str:
+    """The page's style: one column on a phone, panels side by side on a laptop."""
+    return """<style>
+.ccg-seat, .ccg-dash { font-family: system-ui, sans-serif; max-width: 100%; box-sizing: border-box; }
+.ccg-seat * , .ccg-dash * { box-sizing: border-box; }
+.ccg-panels { display: flex; flex-wrap: wrap; gap: 10px; width: 100%; }
+.ccg-panel { flex: 1 1 300px; min-width: 0; border: 1px solid #ddd; border-radius: 6px; padding: 8px 10px;
+             background: #fcfcfa; overflow-wrap: anywhere; }
+.ccg-turn { font-size: 22px; font-weight: 600; padding: 6px 10px; border-radius: 6px; background: #eef3f8; }
+.ccg-turn.ccg-mine { background: #d9f2d0; }
+.ccg-secret { background: #fff7e0; border-color: #e3c46c; }
+.ccg-scores td { padding: 1px 8px 1px 0; }
+.ccg-board-scroll { width: 100%; max-width: 100%; overflow-x: auto; }
+.ccg-seat .widget-select select, .ccg-seat select { width: 100%; }
+.ccg-log { font-family: monospace; font-size: 12px; max-height: 200px; overflow-y: auto; }
+.ccg-dash table.ccg-tables { border-collapse: collapse; width: 100%; }
+.ccg-dash table.ccg-tables td, .ccg-dash table.ccg-tables th { border-bottom: 1px solid #ddd; padding: 3px 6px;
+             text-align: left; vertical-align: top; }
+.ccg-stalled { color: #b2182b; font-weight: 600; }
+</style>"""
+
+
+def gauge_html(gauge: dict | None, width: str = "100%", compact: bool = False) -> str:
+    """A CO2 bar with its catastrophe and planet-lost lines (CO2-14.3); ``compact``: value and bar only."""
+    if gauge is None:
+        return ""
+    top = float(gauge["maximum"]) or 1.0
+
+    def pct(v: float) -> float:
+        return max(0.0, min(100.0, 100.0 * v / top))
+
+    d, lost, pos = pct(gauge["danger"]), pct(gauge["limit"]), pct(gauge["value"])
+    colour = "#2b7a0b" if pos < d else ("#b35806" if pos < lost else "#b2182b")
+    if compact:
+        label = f"CO₂ <b class='ccg-gauge-value' style='color:{colour}'>{gauge['value']}</b> ppm"
+    else:
+        label = (f"{html.escape(gauge['label'])}: <b class='ccg-gauge-value' style='font-size:26px;color:{colour}'>"
+                 f"{gauge['value']}</b> <span style='font-size:12px;color:#555'>(catastrophes from "
+                 f"{gauge['danger']}, planet lost at {gauge['limit']})</span>")
+    return (f"<div class='ccg-gauge'><div>{label}</div>"
+            f"<div style='position:relative;height:18px;width:{width};border-radius:4px;background:linear-gradient("
+            f"90deg,#b7e1a1 0%,#b7e1a1 {d}%,#fdd49e {d}%,#fdd49e {lost}%,#f4a582 {lost}%,#f4a582 100%)'>"
+            f"<div style='position:absolute;left:{pos}%;top:-4px;bottom:-4px;width:5px;margin-left:-2px;"
+            f"background:#222;border-radius:2px'></div></div></div>")
+
+
+def header_html(view: SeatView) -> str:
+    mine = " ccg-mine" if view.your_turn else ""
+    where = " · ".join(x for x in (view.title, view.table, f"move {view.ply}", view.milestone) if x)
+    return (f"<div class='ccg-head'><div style='font-size:14px;color:#444'>{html.escape(where)}</div>"
+            f"<div style='font-size:16px'>You are <b>{html.escape(view.name)}</b> (seat {view.seat})</div>"
+            f"<div class='ccg-turn{mine}'>{html.escape(view.status)}</div></div>")
+
+
+def secrets_html(view: SeatView) -> str:
+    if not view.secrets:
+        return ("<div class='ccg-panel ccg-secret'><b>Nothing secret in this game</b>: everything is on the "
+                "board.</div>")
+    rows = "".join(f"<div><b>{html.escape(k)}</b>: {_lines(v)}</div>" for k, v in view.secrets)
+    return f"<div class='ccg-panel ccg-secret'><div style='font-size:12px;color:#7a5b00'>only you see this</div>{rows}</div>"
+
+
+def _lines(text: str) -> str:
+    parts = text.split("\n")
+    if len(parts) == 1:
+        return html.escape(text)
+    return "<ul style='margin:2px 0 4px 18px;padding:0'>" + "".join(f"<li>{html.escape(p)}</li>" for p in parts) + "</ul>"
+
+
+def scores_html(view: SeatView) -> str:
+    rows = "".join(
+        f"<tr><td>{'▶' if moving else ''}</td><td>{'<b>' if you else ''}{html.escape(name)}{'</b>' if you else ''}"
+        f"</td><td>{html.escape(str(v))}</td></tr>" for name, v, you, moving in view.scores)
+    return (f"<div class='ccg-panel'>{gauge_html(view.gauge)}<table class='ccg-scores'><tr><th></th><th>player</th>"
+            f"<th>VP</th></tr>{rows}</table></div>")
+
+
+def log_html(lines: Sequence[str]) -> str:
+    body = "".join(f"<div>{html.escape(x)}</div>" for x in lines) or "<i>no moves yet</i>"
+    return f"<div class='ccg-panel'><b>Last moves</b><div class='ccg-log'>{body}</div></div>"

@@ -1,0 +1,94 @@
+"""A throw-away local PostgreSQL for the store tests: Debian's ``postgresql`` package, started on loopback.
+
+``find_postgres()`` finds the server binaries (installing the package with apt-get when the
+tests run as root and it is missing: CI starts from a clean machine). ``LocalPostgres`` makes a
+cluster in a fresh temporary folder (trust login for one user, no fsync: a test database),
+starts it on a free loopback port and stops it again. As root the server runs as the
+``postgres`` user the package creates (PostgreSQL refuses to run as root).
+"""
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+APT_TIMEOUT = 900
+
+
+def _bin_dir() -> Path | None:
+    found = sorted(glob.glob(os.path.join(os.sep, "usr", "lib", "postgresql", "*", "bin", "pg_ctl")),
+                   key=lambda p: int(Path(p).parent.parent.name) if Path(p).parent.parent.name.isdigit() else 0)
+    if found:
+        return Path(found[-1]).parent
+    which = shutil.which("pg_ctl")
+    return Path(which).resolve().parent if which else None
+
+
+def _is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def find_postgres(install: bool = True) -> tuple[Path | None, str]:
+    """(folder of initdb/pg_ctl, why not) — installs Debian's postgresql as root when it is missing."""
+    found = _bin_dir()
+    if found is not None:
+        return found, ""
+    if not install or not _is_root() or shutil.which("apt-get") is None:
+        return None, "PostgreSQL is not installed (Debian package postgresql) and the tests cannot install it " \
+                     "(not root, or no apt-get)"
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        subprocess.run("apt-get update -qq && apt-get install -y -qq --no-install-recommends postgresql",
+                       shell=True, check=False, capture_output=True, timeout=APT_TIMEOUT, env=env)
+    except subprocess.TimeoutExpired:
+        return None, f"apt-get install postgresql did not finish in {APT_TIMEOUT} s"
+    found = _bin_dir()
+    return (found, "") if found else (None, "apt-get install postgresql failed (no registry reachable?)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LocalPostgres:
+    """One PostgreSQL server in a temporary folder; ``url`` is ready once :meth:`start` returns."""
+
+    user = "ccg"
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin = bin_dir
+        self.dir = Path(tempfile.mkdtemp(prefix="ccg-pg-"))
+        self.data = self.dir / "data"
+        self.port = _free_port()
+        self.log = self.dir / "server.log"
+        self.url = f"postgresql://{self.user}@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+        cmd = [str(self.bin / args[0]), *args[1:]]
+        if _is_root():  # the server and its tools refuse root: run them as the package's postgres user
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=self.dir)
+
+    def start(self) -> "LocalPostgres":
+        if _is_root():
+            shutil.chown(self.dir, "postgres", "postgres")
+        out = self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "--no-sync", "-E", "UTF8")
+        if out.returncode != 0:
+            raise RuntimeError(f"initdb failed: {out.stderr[-1500:]}")
+        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
+        out = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", opts, "-w", "-t", "60", "start")
+        if out.returncode != 0:
+            tail = self.log.read_text(errors="replace")[-1500:] if self.log.exists() else ""
+            raise RuntimeError(f"pg_ctl start failed: {out.stderr[-1500:]} {tail}")
+        return self
+
+    def stop(self) -> None:
+        if self.data.exists():
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop", timeout=60)
+        shutil.rmtree(self.dir, ignore_errors=True)
