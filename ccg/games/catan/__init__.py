@@ -55,6 +55,7 @@ SPEC = GameSpec(
     heuristic=heuristic,
     heuristics=heuristics,
     trajectory=trajectory,
+    strategy="ccg.games.catan.strategy",
 )
 
 __all__ = ["SPEC", "CatanState", "create"]

@@ -1,0 +1,235 @@
+"""The Catan (and Oil Springs) strategist: a plan-following player, by phase of the turn (CAT-3, CAT-4, OIL-15).
+
+The plan, in the rulebook's terms:
+
+- opening (CAT-3.7, CAT-3.8): settlements on the intersections with the most pips, new
+  resource types and harbours that fit, roads pointing at the next free spot (:mod:`.opening`);
+- the goal (:mod:`.values`): the best of a settlement at a free intersection the roads reach
+  (CAT-8.3, CAT-8.4: the roads on the way included), a city (CAT-8.5), a development card
+  (CAT-8.6), a metropolis (OIL-6.3) or Longest Road (CAT-10.1), valued in VP and discounted by
+  the rounds needed to collect its cost;
+- the turn (CAT-4.2, CAT-4.3): play a development card when it pays (CAT-9), build the goal if
+  the hand covers it, else trade toward it (oil conversion OIL-6.2, a domestic offer CAT-7.2,
+  maritime trades CAT-7.3-7.5 that complete it), then spend true surplus, then sequester
+  (OIL-9) or end;
+- the robber (CAT-6, CAT-9.3, OIL-5): block the leader's best hex, steal what the plan needs;
+  discards keep the goal's cards (:mod:`.tactics`); answers to offers accept only trades that
+  help the seat more than they cost it (:mod:`.trading`);
+- Oil Springs (:mod:`.oil`): every use of oil is priced by its share of the next disaster,
+  shaped by the persona ``sequester``.
+
+The weights are named in ``data/strategist.json`` (tuned by ``benchmarks/tune_strategist.py``).
+Engine fields are read only in :mod:`.position`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ccg.agents.strategist import PersonaParam
+
+from . import opening, tactics, trading
+from . import oil as oil_plan
+from . import position as pos
+from .values import Goal, Outlook
+
+PERSONA = {
+    "sequester": PersonaParam(
+        0.3, "Oil Springs: how much the seat cares about the island rather than its own growth, in [0, 1]. "
+             "0 grows with oil whenever a use pays for the seat itself (it still sequesters when the "
+             "Champion of the Environment is within reach); 1 never uses oil and sequesters every token it can; "
+             "in between, each use is priced by (1 - s) x the seat's own share of the disaster risk + s x the "
+             "whole table's (OIL-7.3, OIL-8). Default 0.3: people mostly grow with oil but do not ignore the track.",
+        lo=0.0, hi=1.0),
+}
+
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "strategist.json"
+
+
+def make_planner(weights: dict, persona: dict) -> "CatanPlanner":
+    return CatanPlanner(weights, persona)
+
+
+class CatanPlanner:
+    """``choose(state, seat, rng)``: the plan's action for ``seat`` (the state is never changed)."""
+
+    def __init__(self, weights: dict, persona: dict) -> None:
+        self.w = dict(weights)
+        self.persona = dict(persona)
+
+    def choose(self, state, seat: int, rng):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        o = Outlook(state, seat, self.w, self.persona)
+        ph = pos.phase(state)
+        if ph == pos.MAIN:
+            return main_phase(o, legal)
+        if ph == pos.PRE_ROLL:
+            if pos.PLAY_KNIGHT in legal and tactics.knight_worth(o, before_roll=True):
+                return pos.PLAY_KNIGHT
+            return pos.ROLL
+        if ph == pos.ROBBER:
+            return tactics.robber_move(o, legal)
+        if ph == pos.DISCARD:
+            return tactics.discard(o, legal)
+        if ph == pos.RESPOND:
+            return pos.ACCEPT if trading.answer(o) else pos.REJECT
+        if ph == pos.PROPOSE:
+            return trading.best_offer(o, legal)
+        if ph == pos.FREE_ROAD:
+            return free_road(o, legal)
+        if ph == pos.SBP:
+            return building_phase(o, legal)
+        if ph == pos.SETUP_SETTLE:
+            return opening.settlement(o, legal)
+        if ph == pos.SETUP_ROAD:
+            return opening.road(o, legal)
+        return legal[0]  # pragma: no cover - every phase with a choice is handled above
+
+
+# ---- the main phase (CAT-4.2, OIL-15 step 4) -------------------------------------------------------
+def main_phase(o: Outlook, legal: list):
+    s = o.s
+    L = set(legal)
+    goal = o.goal()
+    play = tactics.development_play(o, L)
+    if play is not None:
+        return play
+    if o.affordable(goal):
+        if pos.may_trade(s):
+            plan = trading.trade_before_building(o)
+            if plan is not None and pos.TRADE[plan] in L:
+                return pos.TRADE[plan]
+        a = build_step(o, goal, L)
+        if a is not None:
+            return a
+    if pos.may_trade(s):
+        a = trade_step(o, L)
+        if a is not None:
+            return a
+    a = spare_build(o, goal, L)
+    if a is not None:
+        return a
+    if pos.SEQUESTER in L and oil_plan.should_sequester(o):
+        return pos.SEQUESTER
+    return pos.END
+
+
+def trade_step(o: Outlook, L: set):
+    """Toward the goal: oil conversion (OIL-6.2), one domestic offer (CAT-7.2), maritime trades (CAT-7.3-7.5)."""
+    need = o.need()
+    if not sum(need):
+        return None
+    if o.oil_game:
+        a = oil_plan.plan_conversion(o, L)
+        if a is not None:
+            return a
+    if pos.PROPOSE_OPEN in L and sum(need) <= o.w["offer_when_missing"] and trading.offer_plan(o) is not None:
+        return pos.PROPOSE_OPEN
+    plan = trading.maritime_plan(o)
+    if plan is not None:
+        a = pos.TRADE[plan]
+        if a in L:
+            return a
+    return None
+
+
+def build_step(o: Outlook, goal: Goal, L: set):
+    """The next piece of an affordable goal: the roads on the way first, then the building."""
+    s = o.s
+    k = goal.kind
+    if k == "settle":
+        if goal.path:
+            a = pos.act_road(s, goal.path[0])
+            return a if a in L else None
+        a = pos.act_settle(s, goal.node)
+    elif k == "city":
+        a = pos.act_city(s, goal.node)
+    elif k == "metro":
+        a = pos.act_metro(s, goal.node)
+    elif k == "dev":
+        a = pos.BUY
+    elif k == "lr":
+        return longest_road_step(o, L)
+    else:
+        return None
+    return a if a in L else None
+
+
+def longest_road_step(o: Outlook, L: set):
+    """The legal road that lengthens the seat's longest road most (CAT-10.1)."""
+    s, me = o.s, o.me
+    best, best_v = None, pos.road_length(s, me)
+    for a in legal_roads(L):
+        v = pos.longest_road_with(s, me, pos.road_edge(a))
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def spare_build(o: Outlook, goal: Goal, L: set):
+    """After the goal's own cards are set aside: a road on its way; with lumber and brick it does
+    not take, a road toward the next spot; or another goal the rest pays for.
+
+    Over the discard limit (CAT-6.2) anything affordable and worth something is built instead
+    of waiting for a 7 to take half the hand.
+    """
+    s = o.s
+    hand = o.hand
+    if goal.kind == "settle" and goal.path and hand[pos.LUMBER] >= 1 and hand[pos.BRICK] >= 1:
+        a = pos.act_road(s, goal.path[0])
+        if a in L:
+            return a
+    rest = [max(0, hand[r] - goal.cost[r]) for r in range(5)]
+    over = sum(hand) + o.oil > o.P.discard_above
+    if rest[pos.LUMBER] >= 1 and rest[pos.BRICK] >= 1:  # lumber and brick the goal does not take: a road on
+        a = free_road(o, legal_roads(L), fallback=False, lengthen=False)  # the way to the next spot
+        if a is not None:
+            return a
+    best, best_v = None, 0.0
+    for g in o.all_goals():
+        if g is goal or g.value <= best_v:
+            continue
+        if not o.affordable(g, rest if not over else None):
+            continue
+        if g.kind == "dev" and not over and g.value < o.w["spare_dev_min"]:
+            continue
+        a = build_step(o, g, L)
+        if a is not None:
+            best, best_v = a, g.value
+    return best
+
+
+def legal_roads(L: set) -> list:
+    return sorted((a for a in L if a.kind == "road"), key=pos.road_edge)
+
+
+def free_road(o: Outlook, legal: list, fallback: bool = True, lengthen: bool = True):
+    """Road Building (CAT-9.4): roads on the way to the best reachable spot, else (``lengthen``) the
+    road that lengthens the longest road, else (``fallback``) any legal road."""
+    s = o.s
+    L = set(legal)
+    if not L:
+        return None
+    goals = [g for g in o.all_goals() if g.kind == "settle" and g.path]
+    goals.sort(key=lambda g: -g.value * o.w["discount"] ** max(0, len(g.path) - 2))
+    for g in goals:
+        a = pos.act_road(s, g.path[0])
+        if a in L:
+            return a
+    a = longest_road_step(o, L) if lengthen else None
+    if a is not None or not fallback:
+        return a
+    return legal[0]
+
+
+def building_phase(o: Outlook, legal: list):
+    """The 5-6 player Special Building Phase (CAT-12.8/12.9, OIL-11.5): build from the hand, no trade."""
+    L = set(legal)
+    goal = o.goal()
+    if o.affordable(goal):
+        a = build_step(o, goal, L)
+        if a is not None:
+            return a
+    a = spare_build(o, goal, L)
+    return a if a is not None else pos.PASS
