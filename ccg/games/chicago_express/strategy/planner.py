@@ -72,10 +72,11 @@ class Outlook:
         return self.w["inflow"] * left * price / max(1.0, self.phases - 1.0)
 
     def company_payout(self, c: int, phases: float | None = None, extra_money: float = 0.0, holders: int = 0,
-                       now: int = 0, income_gain: float = 0.0, first: float | None = None) -> float:
+                       now: int = 0, income_gain: float = 0.0, first: float | None = None,
+                       plan: Plan | None = None) -> float:
         """c's :func:`routes.payout` under a change: more money, one more holder, a build now, more income,
         ``first`` builds in the rest of this stretch."""
-        plan = self.plans[c]
+        plan = self.plans[c] if plan is None else plan
         phases = self.phases if phases is None else phases
         rate = self.rate[c]
         first = self.first[c] if first is None else first
@@ -89,9 +90,11 @@ class Outlook:
                       self.w["background_cost"], now)
 
     def margin(self, seat: int, worth: list[float]) -> float:
-        """The seat's worth minus ``rivalry`` times the best other seat's."""
-        best = max(worth[q] for q in range(self.n) if q != seat)
-        return worth[seat] - self.w["rivalry"] * best
+        """The seat's worth minus ``rivalry`` times the others' (``leader_focus`` on the best, the rest on
+        their mean): cash decides the game (CE-11.3), so what counts is getting ahead of the others."""
+        others = [worth[q] for q in range(self.n) if q != seat]
+        focus = self.w["leader_focus"]
+        return worth[seat] - self.w["rivalry"] * (focus * max(others) + (1.0 - focus) * sum(others) / len(others))
 
     def with_payouts(self, payouts: dict[int, float]) -> list[float]:
         """Every seat's worth if the companies in ``payouts`` paid those totals instead."""
@@ -162,7 +165,9 @@ class Planner:
         old = look.payout[c] / S if S else 0.0
         worth = look.worth
         rival = max((q for q in range(look.n) if q != seat), key=lambda q: worth[q])
-        r_held = held[rival * 5 + c]
+        focus = w["leader_focus"]
+        others = sum(held[q * 5 + c] for q in range(look.n) if q != seat)
+        r_held = focus * held[rival * 5 + c] + (1.0 - focus) * others / (look.n - 1)
         a = (mine + 1) * f0 / (S + 1) - mine * old - w["rivalry"] * r_held * (f0 / (S + 1) - old)
         b = slope * w["treasury_credit"] * self.builder * ((mine + 1) - w["rivalry"] * r_held) / (S + 1)
         cash_value = 1.0 + w["cash_premium"] * max(0.0, look.phases - 1.0) / 4.0
@@ -180,20 +185,21 @@ class Planner:
 
     # ---- placing trains (CE-6) ------------------------------------------------------------------
     def _place(self, look: Outlook, legal: list):
-        c = P.build_company(look.s)
-        plan = look.plans[c]
-        if plan.steps:
-            h = plan.steps[0][0]
-            for a in legal:
-                if a.kind == "place" and a.where and P.BOARD.index[a.where[0]] == h:
-                    return a
-        # the plan's next hex is out of reach now (money): the best income the treasury can pay for
+        """The next hex of the plan this build is worth most for (the company's best or its Chicago route)."""
+        s = look.s
+        c = P.build_company(s)
+        placed = P.build_placed(s)
+        ranked = sorted(((self.commitment(look, plan, placed), i, plan)
+                         for i, plan in enumerate(self._candidates(look, c))), key=lambda x: (-x[0], x[1]))
+        by_hex = {P.BOARD.index[a.where[0]]: a for a in legal if a.kind == "place"}
+        for value, _, plan in ranked:
+            a = by_hex.get(plan.steps[0][0])
+            if a is not None and value > 0:
+                return a
+        # the plans' next hexes are out of reach now (money): the best income the treasury can pay for
         best, best_gain = STOP, 0
-        for a in legal:
-            if a.kind != "place":
-                continue
-            h = P.BOARD.index[a.where[0]]
-            gain = P.placement_income(look.s, h)
+        for h, a in by_hex.items():
+            gain = P.placement_income(s, h)
             if gain > best_gain:
                 best, best_gain = a, gain
         return best
@@ -223,30 +229,47 @@ class Planner:
     def _build_value(self, look: Outlook, seat: int, c: int, base: float) -> float:
         """A build now, as the first of up to ``k`` builds this seat can still make in this stretch.
 
-        Each commitment of k builds places the next 3k trains of c's plan (CE-6.2) that its
-        treasury pays for (CE-6.10), against nobody building c in the rest of the stretch; its
-        value is shared over the k builds and the best k counts. The income the first build's
-        placements add (and the Chicago raise and dividend if it gets there, CE-10.2, CE-10.3)
-        counts in full; the rest — later income, an earlier Chicago — by the builder style.
+        See :meth:`commitment`; the company's best plan and its route to Chicago are both tried.
         """
-        plan = look.plans[c]
-        if not plan.steps:
+        best = max((self.commitment(look, plan, 0) for plan in self._candidates(look, c)), default=None)
+        if best is None:
             return -self.w["forgo_penalty"]
+        return look.margin(seat, look.with_payouts({c: look.payout[c] + best})) - base
+
+    def _candidates(self, look: Outlook, c: int) -> list[Plan]:
+        plan = look.plans[c]
+        out = [plan] if plan.steps else []
+        if plan.chicago is not None and plan.chicago.steps and plan.chicago is not plan:
+            out.append(plan.chicago)
+        return out
+
+    def commitment(self, look: Outlook, plan: Plan, placed: int) -> float:
+        """Dollars to c's shareholders per build of the best commitment to ``plan`` in this stretch.
+
+        A commitment of k builds (this one and k - 1 more of the mover's builds before the next
+        dividend phase, :meth:`_builds_left_for`) places the plan's next trains (three per build,
+        CE-6.2, ``placed`` of this build already made) as far as the treasury pays (CE-6.10),
+        against nobody building c in the rest of the stretch. The income the first build's
+        placements add — and the Chicago raise and dividend if it gets there (CE-10.2, CE-10.3) —
+        counts in full; the rest (later income, an earlier Chicago) by the builder style.
+        """
         s = look.s
+        c = plan.company
         per = P.max_placements(s)
         trains = P.trains_left(s)[c]
-        immediate = self._first_build_income(look, c, plan.steps[:min(per, trains)])
-        without = look.company_payout(c, first=0.0)
+        first_now = min(per - placed, len(plan.steps), trains)
+        immediate = self._first_build_income(look, c, plan.steps[:first_now])
+        without = look.company_payout(c, first=0.0, plan=plan)
         best = None
         for k in range(1, self._builds_left_for(look) + 1):
-            now = min(per * k, len(plan.steps), trains)
-            total = look.company_payout(c, now=now, first=0.0) - without
+            now = min(first_now + per * (k - 1), len(plan.steps), trains)
+            total = look.company_payout(c, now=now, first=0.0, plan=plan) - without
             gain = (min(immediate, total) + self.builder * max(0.0, total - immediate)) / k
             if best is None or gain > best:
                 best = gain
             if now >= len(plan.steps) or now >= trains:
                 break
-        return look.margin(seat, look.with_payouts({c: look.payout[c] + best})) - base
+        return best
 
     def _first_build_income(self, look: Outlook, c: int, steps: tuple) -> float:
         """Dollars the placements of one build pay over the phases left (the Chicago dividend once)."""

@@ -24,16 +24,55 @@ _COST = P.COST_BY_OCC
 N_HEX = len(_B.ids)
 
 
+def _tails_to_chicago() -> tuple:
+    """Per hex, the cheapest way on from it to Chicago on an empty board, as plan steps.
+
+    Used to value going on to Chicago after a nearer target (the company's trains are few
+    enough, CE-1.1, that a detour can cost it Chicago). Start hexes are never crossed (CE-6.5).
+    """
+    starts = sum(_B.start_masks)
+    cost = [math.inf] * N_HEX
+    nxt = [-1] * N_HEX
+    cost[_CHICAGO] = 0.0
+    heap = [(0.0, _CHICAGO)]
+    while heap:
+        k, h = heapq.heappop(heap)
+        if k > cost[h]:
+            continue
+        for j in _NB[h]:
+            if starts >> j & 1:
+                continue
+            nk = k + _B.cost[h] + 1.0  # entering h from j costs h's red value
+            if nk < cost[j]:
+                cost[j] = nk
+                nxt[j] = h
+                heapq.heappush(heap, (nk, j))
+    tails = []
+    for h in range(N_HEX):
+        steps = []
+        j = nxt[h]
+        while j >= 0:
+            income = _B.black[j] if _TERRAIN[j] in (P.CITY, P.MOUNTAIN) else 0
+            steps.append((j, _B.cost[j], income, j == _CHICAGO))
+            j = nxt[j]
+        tails.append(tuple(steps) if cost[h] < math.inf else None)
+    return tuple(tails)
+
+
+TAIL_TO_CHICAGO = _tails_to_chicago()
+
+
 class Plan:
     """A route: its placements in order as ``(hex, cost, income gain, reaches Chicago)``."""
 
-    __slots__ = ("company", "steps", "target", "payout")
+    __slots__ = ("company", "steps", "target", "payout", "chicago")
 
     def __init__(self, company: int, steps: tuple, target: int, payout: float) -> None:
         self.company = company
         self.steps = steps
         self.target = target
         self.payout = payout
+        self.chicago: Plan | None = None  # the cheapest route to Chicago, when the trains suffice
 
     @property
     def to_chicago(self) -> bool:
@@ -173,9 +212,19 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
             quick.append((gain / weight[h], h))
     quick.sort(reverse=True)
     best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
+    onward = c not in P.reached_chicago(s)
+    to_chicago = None
     for _, h in quick[: int(w["targets"]) + 1]:
         steps = route_steps(s, c, h, prev)
-        value = payout(steps, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
-        if value > best.payout:
-            best = Plan(c, steps, h, value)
+        options = [steps]
+        tail = TAIL_TO_CHICAGO[h] if onward and h != _CHICAGO else None
+        if tail and len(steps) + len(tail) <= trains:
+            options.append(steps + tail)  # the target, then on to Chicago
+        for option in options:
+            value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
+            if h == _CHICAGO:
+                to_chicago = Plan(c, option, h, value)
+            if value > best.payout:
+                best = Plan(c, option, h, value)
+    best.chicago = to_chicago
     return best
