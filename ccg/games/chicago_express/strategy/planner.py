@@ -21,6 +21,8 @@ times the change in the best other seat's (cash decides the game, CE-11.3).
 """
 from __future__ import annotations
 
+import math
+
 from ..actions import PASS, STOP, bid
 from . import position as P
 from .clock import phases_left
@@ -28,6 +30,12 @@ from .routes import Plan, best_plan, payout
 
 _AUC, _BLD, _DEV = 0, 1, 2
 _TIE = 1e-9
+
+
+def _gumbel(rng) -> float:
+    """Gumbel noise: adding it to every option's value and taking the best samples a softmax choice."""
+    u = min(max(rng.random(), 1e-12), 1.0 - 1e-12)
+    return -math.log(-math.log(u))
 
 
 class Outlook:
@@ -141,7 +149,7 @@ class Planner:
             return self._choose_action(look, seat, legal, rng)
         if ph == P.BUILD:
             return self._place(look, legal)
-        return self._bid(look, seat, legal)
+        return self._bid(look, seat, legal, rng)
 
     # ---- bidding (CE-3.3, CE-5.4, CE-10.5) ----------------------------------------------------
     def reservation(self, look: Outlook, seat: int, c: int, phases: float | None = None) -> float:
@@ -174,10 +182,10 @@ class Planner:
         denom = max(0.1, cash_value - b)
         return max(0.0, a / denom)
 
-    def _bid(self, look: Outlook, seat: int, legal: list):
+    def _bid(self, look: Outlook, seat: int, legal: list, rng):
         s = look.s
         c = P.auction_company(s)
-        top = self.reservation(look, seat, c)
+        top = self.reservation(look, seat, c) * (1.0 + self.w["bid_jitter"] * (2.0 * rng.random() - 1.0))
         lowest = P.lowest_bid(s)
         if len(legal) > 1 and lowest <= top:
             return bid(lowest)
@@ -221,7 +229,7 @@ class Planner:
             else:  # auction
                 c = P.COMPANIES.index(a.args[0])
                 v = self._auction_value(look, seat, c, base, sale_cache) * self.style_invest
-            scored.append((v, a))
+            scored.append((v + self.w["temperature"] * _gumbel(rng), a))
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - _TIE * max(1.0, abs(top))]
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
