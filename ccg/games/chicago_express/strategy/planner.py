@@ -41,8 +41,8 @@ def _gumbel(rng) -> float:
 class Outlook:
     """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
 
-    __slots__ = ("s", "w", "phases", "n", "out", "holders", "rate", "first", "inflow", "plans", "payout",
-                 "per_share", "worth")
+    __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
+                 "payout", "per_share", "worth")
 
     def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
         self.s = s
@@ -53,9 +53,9 @@ class Outlook:
         self.out = [sum(held[p * 5 + c] for p in range(n)) for c in range(5)]
         self.holders = [sum(1 for p in range(n) if held[p * 5 + c]) for c in range(5)]
         m, lengths = P.meters(s), P.meter_lengths(s)
-        left_this = (lengths[_BLD] - m[_BLD]) / lengths[_BLD]
+        self.left_this = (lengths[_BLD] - m[_BLD]) / lengths[_BLD]
         self.rate = [min(float(lengths[_BLD]), w["builds_per_holder"] * h) for h in self.holders]
-        self.first = [r * left_this for r in self.rate]
+        self.first = [r * self.left_this for r in self.rate]
         self.inflow = [0.0] * 5
         self.plans: list[Plan | None] = [None] * 5
         self.payout = [0.0] * 5
@@ -81,21 +81,21 @@ class Outlook:
 
     def company_payout(self, c: int, phases: float | None = None, extra_money: float = 0.0, holders: int = 0,
                        now: int = 0, income_gain: float = 0.0, first: float | None = None,
-                       plan: Plan | None = None) -> float:
-        """c's :func:`routes.payout` under a change: more money, one more holder, a build now, more income,
-        ``first`` builds in the rest of this stretch."""
+                       plan: Plan | None = None, extra_rate: float = 0.0) -> float:
+        """c's :func:`routes.payout` under a change: more money, more holders, a build now, more income,
+        ``first`` builds in the rest of this stretch, ``extra_rate`` more builds in each later stretch."""
         plan = self.plans[c] if plan is None else plan
         phases = self.phases if phases is None else phases
         rate = self.rate[c]
-        first = self.first[c] if first is None else first
         if holders:
             lengths = P.meter_lengths(self.s)
             rate = min(float(lengths[_BLD]), self.w["builds_per_holder"] * (self.holders[c] + holders))
-            first = rate * (first / self.rate[c]) if self.rate[c] else 0.0
+        if first is None:
+            first = rate * self.left_this
         s = self.s
         return payout(plan.steps, P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c],
-                      first, rate, phases, P.trains_left(s)[c], P.chicago_income(s), self.w["background_income"],
-                      self.w["background_cost"], now)
+                      first, rate + extra_rate, phases, P.trains_left(s)[c], P.chicago_income(s),
+                      self.w["background_income"], self.w["background_cost"], now)
 
     def margin(self, seat: int, worth: list[float]) -> float:
         """The seat's worth minus ``rivalry`` times the others' (``leader_focus`` on the best, the rest on
@@ -252,14 +252,17 @@ class Planner:
         return out
 
     def commitment(self, look: Outlook, plan: Plan, placed: int) -> float:
-        """Dollars to c's shareholders per build of the best commitment to ``plan`` in this stretch.
+        """Dollars to c's shareholders per build action of the best commitment to ``plan``.
 
-        A commitment of k builds (this one and k - 1 more of the mover's builds before the next
-        dividend phase, :meth:`_builds_left_for`) places the plan's next trains (three per build,
-        CE-6.2, ``placed`` of this build already made) as far as the treasury pays (CE-6.10),
-        against nobody building c in the rest of the stretch. The income the first build's
-        placements add — and the Chicago raise and dividend if it gets there (CE-10.2, CE-10.3) —
-        counts in full; the rest (later income, an earlier Chicago) by the builder style.
+        A commitment is k builds in this stretch (this one and k - 1 more of the mover's builds
+        before the next dividend phase, :meth:`_builds_left_for`) and then ``own_builds`` of the
+        mover's builds in each later stretch, on top of the other holders' (``builds_per_holder``).
+        They place the plan's next trains (three per build, CE-6.2; ``placed`` of this build
+        already made) as far as the treasury pays (CE-6.10). It is weighed against nobody building
+        c in the rest of this stretch and the mover not building it later, and shared over the
+        mover's builds it takes. The income the first build's placements add — and the Chicago
+        raise and dividend if it gets there (CE-10.2, CE-10.3) — counts in full; the rest (later
+        income, an earlier Chicago) by the builder style.
         """
         s = look.s
         c = plan.company
@@ -267,12 +270,16 @@ class Planner:
         trains = P.trains_left(s)[c]
         first_now = min(per - placed, len(plan.steps), trains)
         immediate = self._first_build_income(look, c, plan.steps[:first_now])
+        own = self.w["own_builds"]
+        later_stretches = max(0, math.ceil(look.phases - 1e-9) - 1)
         without = look.company_payout(c, first=0.0, plan=plan)
         best = None
         for k in range(1, self._builds_left_for(look) + 1):
             now = min(first_now + per * (k - 1), len(plan.steps), trains)
-            total = look.company_payout(c, now=now, first=0.0, plan=plan) - without
-            gain = (min(immediate, total) + self.builder * max(0.0, total - immediate)) / k
+            rest = max(0, min(len(plan.steps), trains) - now)
+            later = min(own * later_stretches, math.ceil(rest / per))
+            total = look.company_payout(c, now=now, first=0.0, plan=plan, extra_rate=own if later else 0.0) - without
+            gain = (min(immediate, total) + self.builder * max(0.0, total - immediate)) / (k + later)
             if best is None or gain > best:
                 best = gain
             if now >= len(plan.steps) or now >= trains:
