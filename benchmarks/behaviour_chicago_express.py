@@ -27,9 +27,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ccg  # noqa: E402
+from ccg.agents import StrategistAgent  # noqa: E402
 from ccg.analysis.stats import wilson  # noqa: E402
 
 GAME = "chicago_express"
+FIRST_ROUND = {  # the weights the first tuning round reached (see the weights file's "tuned_before")
+    "auction_pace": 1.946, "house_pace": 3.9964, "builds_per_holder": 0.2046, "money_weight": 1.061,
+    "background_income": 0.0357, "inflow": 0.2694, "rivalry": 1.1976, "leader_focus": 0.6747,
+    "treasury_credit": 0.9414, "cash_premium": 0.4723, "own_builds": 0.0}
 S, B, D = "strategist", "strategist:investor=0", "strategist:investor=1"
 TABLES = [  # (label, line-up, {entry label: seats of the line-up it holds})
     ("4 strategists (investor 0.5)", [S] * 4, {}),
@@ -172,6 +177,24 @@ def _hexes(mask: int) -> list[str]:
     return [BOARD.ids[i] for i in range(len(BOARD.ids)) if mask >> i & 1]
 
 
+def tuning_note() -> str:
+    """The weights file's record of how its weights were tuned."""
+    import json
+
+    from ccg.games.chicago_express.strategy import WEIGHTS_FILE
+
+    rec = json.loads(WEIGHTS_FILE.read_text()).get("tuned")
+    if not rec:
+        return "The strategist's weights are not tuned yet."
+    check = rec["check"]
+    lo, hi = check["ci95"]
+    return (f"Weights tuned on {rec['date']} by `{rec['command']}` (CMA-ES, {rec['generations']} generations of "
+            f"{rec['popsize']} candidates, {rec['games_per_candidate']} games each against the then shipped "
+            f"weights, metric: {rec['metric']} share): the tuned strategist against three with the weights it "
+            f"started from won {check[rec['metric']]:.3f} [{lo:.3f}, {hi:.3f}] of {check['games']} games (fair "
+            f"share 0.25).")
+
+
 def main(args) -> str:
     ap = argparse.ArgumentParser(prog="behaviour_chicago_express")
     ap.add_argument("--mcts-games", type=int, default=24)
@@ -215,11 +238,45 @@ def main(args) -> str:
     for r in rows:
         for name, (p, lo, hi, seats) in r["wins"].items():
             out.append(f"| {r['label']} | {name} | {seats} | {p:.3f} [{lo:.3f}, {hi:.3f}] | {p / (seats / 4):.2f} |")
+    out += ["", tuning_note()]
     strength = next(r for r in rows if r["label"] == "strategist + 3 Greedy")["wins"]["strategist"]
     verdict = "met" if strength[1] > 0.25 and strength[0] >= 0.40 else "NOT met"
     out += ["", f"Strength target (strategist vs three Greedy ≥ 1.6 × the fair share 0.25, i.e. ≥ 0.40, the "
                 f"interval excluding 0.25): **{verdict}** — {strength[0]:.3f} [{strength[1]:.3f}, {strength[2]:.3f}], "
                 f"{strength[0] / 0.25:.2f} × fair."]
+
+    # the strategist goes to Chicago because it pays: the same tables with Chicago worth less or more
+    n_sens = max(4, args.games // 2)
+    sens = ccg.sweep(GAME, {"rules.chicago_income": [0, 7, 14]}, agents=[S] * 4, n_games=n_sens, seed=args.seed + 3,
+                     backend=args.backend, workers=args.workers, players=4, progress=False)
+    out += ["", f"Does the strategist go to Chicago because it pays? Four strategists, {n_sens} games per value of "
+                "the Chicago raise (rule `chicago_income`, CE-7.5/CE-10.2; the map's 7 is flagged doubtful):", "",
+            "| chicago_income | some company reaches Chicago | companies in Chicago per game | dividend phases |",
+            "|---|---|---|---|"]
+    for value, g in sens.groupby("rules.chicago_income"):
+        out.append(f"| {value} | {share(list(g.chicago_reached > 0))} | {g.chicago_reached.mean():.2f} | "
+                   f"{g.dividend_phases.mean():.2f} |")
+
+    # who profits from the Chicago race: the weights of the first tuning round (which never plan past a
+    # stretch and so hardly ever go to Chicago) against the shipped ones, each as one seat among three
+    first = StrategistAgent(weights=FIRST_ROUND)
+    shipped = StrategistAgent()
+    n_first = max(4, args.games // 2)
+    out += ["", f"Who profits from the Chicago race? One seat against three others, {n_first} games each, seats "
+                "rotated: *first round* = the weights of the first tuning round (no `own_builds`: a plan never "
+                "counts on the seat's own builds after this stretch, so it seldom goes to Chicago), *shipped* = "
+                "the shipped weights.", "",
+            "| tested seat | three others | tested seat's win share [95% CI] | some company reaches Chicago | "
+            "dividend phases |", "|---|---|---|---|---|"]
+    for tested, other, names in ((shipped, first, ("shipped", "first round")),
+                                 (first, shipped, ("first round", "shipped"))):
+        res = play_tables([("x", [tested, other, other, other], {"t": (0,)})], n_first, args.seed + 11,
+                          args.backend, args.workers)["x"]
+        w, n = win_share(res, (0,))
+        lo, hi = wilson(w, n)
+        out.append(f"| {names[0]} | {names[1]} | {w / n:.3f} [{lo:.3f}, {hi:.3f}] | "
+                   f"{share([row['chicago_reached'] > 0 for _, row in res])} | "
+                   f"{sum(row['dividend_phases'] for _, row in res) / n:.2f} |")
 
     if own.evidence_games > 0:
         out += ["", "Evidence — the route to Chicago on the board data (`data/board.json`, cheapest route from the "
