@@ -19,6 +19,7 @@ from .core import (
     new_game,
     replay,
     to_position_string,
+    to_seat_position_string,
 )
 
 __version__ = "0.1.0"
@@ -74,5 +75,6 @@ def __getattr__(name: str):
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "InvalidPositionError", "describe", "from_position_string",
-    "list_games", "load_state", "new_game", "replay", "simulate", "sweep", "to_position_string", "tournament",
+    "list_games", "load_state", "new_game", "replay", "simulate", "sweep", "to_position_string",
+    "to_seat_position_string", "tournament",
 ]

@@ -115,14 +115,31 @@ def _agents(text: str | None) -> list[str] | None:
     return [a.strip() for a in text.split(",")]
 
 
+SCHEDULER_TIMEOUT = 3  # seconds to reach a Dask scheduler before giving up with a clear error
+
+
 def _client(args) -> Any:
     if getattr(args, "scheduler", None):
         try:
             from dask.distributed import Client
         except ImportError:
             raise ValueError("--scheduler needs dask.distributed: pip install 'ccg[dask]'") from None
-        return Client(args.scheduler)
+        try:
+            return Client(args.scheduler, timeout=SCHEDULER_TIMEOUT)
+        except Exception as e:  # OSError (unreachable, timed out), ValueError (a malformed address) …
+            raise ValueError(f"--scheduler {args.scheduler}: cannot reach a Dask scheduler there "
+                             f"({type(e).__name__}: {e})") from None
     return None
+
+
+def _check_outputs(args) -> None:
+    """Every output file is checked before a game is played (format from the ending, writable)."""
+    from .analysis.frames import check_output
+
+    for flag in ("out", "trajectories"):
+        path = getattr(args, flag, None)
+        if path is not None:
+            check_output(path, f"--{flag}")
 
 
 def _common(p: argparse.ArgumentParser, *, players: bool = True) -> None:
@@ -172,9 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--agents", metavar="A,B,...",
                    help="one agent per seat, comma-separated (default: random in every seat)")
     _common(s)
-    s.add_argument("--out", metavar="FILE.parquet", help="write the games to Parquet (needs pyarrow)")
+    s.add_argument("--out", metavar="FILE.parquet",
+                   help="write the games to Parquet (.parquet, needs pyarrow) or CSV (.csv)")
     s.add_argument("--trajectories", metavar="FILE.parquet",
-                   help="also record the game's per-step/per-phase metrics to this Parquet file")
+                   help="also record the game's per-step/per-phase metrics to this file (.parquet or .csv)")
 
     w = sub.add_parser(
         "sweep", help="cross rule parameters and options, many games per combination",
@@ -192,7 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--agents", metavar="A,B,...", help="one agent per seat for every cell (default: random)")
     _common(w)
     w.add_argument("--chunk-size", type=int, metavar="N", help="games per task sent to a worker (default: automatic)")
-    w.add_argument("--out", metavar="FILE.parquet", help="write the games to Parquet (needs pyarrow)")
+    w.add_argument("--out", metavar="FILE.parquet",
+                   help="write the games to Parquet (.parquet, needs pyarrow) or CSV (.csv)")
 
     t = sub.add_parser(
         "tournament", help="win rates of agents, seats rotated, with 95%% confidence intervals",
@@ -204,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--agents", required=True, metavar="A,B,...", help="one agent per seat (this sets the player count)")
     t.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     _common(t, players=False)
-    t.add_argument("--out", metavar="FILE.csv", help="write the win-rate table as CSV")
+    t.add_argument("--out", metavar="FILE.csv", help="write the win-rate table as CSV (.csv) or Parquet (.parquet)")
     return parser
 
 
@@ -258,6 +277,7 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
             raise ValueError(f"--{name.replace('_', '-')} must be at least {lowest}, got {value}")
     backend = "dask" if args.scheduler else args.backend
     options = _options(args.game, args.option, args.rule)
+    _check_outputs(args)
     common = dict(seed=args.seed, max_actions=args.max_actions, backend=backend, workers=args.workers,
                   progress=not args.no_progress)
     if args.command == "simulate":
@@ -271,9 +291,9 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
                 client.close()
         games = result.games if args.trajectories else result
         if args.trajectories:
-            from .analysis.frames import to_parquet
+            from .analysis.frames import write_frame
 
-            to_parquet(result.trajectories, args.trajectories)
+            write_frame(result.trajectories, args.trajectories)
         print(_summary(games))
         if args.out:
             print(f"{len(games)} games written to {args.out}")
@@ -301,7 +321,9 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
                 client.close()
         print(table.round(3).to_string(index=False))
         if args.out:
-            table.to_csv(args.out, index=False)
+            from .analysis.frames import write_frame
+
+            write_frame(table, args.out)
         return 0
     parser.print_help()
     return 2
@@ -317,13 +339,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    from .analysis.backends import WorkersFailed
+
+    prog = f"ccg {args.command}"
     try:
         return _run(args, parser)
-    except (ValueError, ImportError) as exc:
-        prog = f"ccg {args.command}"
+    except (ValueError, ImportError) as exc:  # a bad argument: one line, status 2
         message = " ".join(str(exc).split())
         print(f"{prog}: error: {message}", file=sys.stderr)
         return 2
+    except WorkersFailed as exc:
+        print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:  # pragma: no cover - interactive
         print("interrupted", file=sys.stderr)
         return 130

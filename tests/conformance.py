@@ -108,3 +108,56 @@ def assert_illegal_changes_nothing(state, action) -> None:
     else:
         raise AssertionError(f"{action} was accepted but is not legal")
     assert state.to_json() == before, f"rejecting {action} changed the state"
+
+
+SCRAMBLED = "scrambled by the test"
+
+
+def scramble(value) -> int:
+    """Edit every dict and list inside ``value`` in place; returns how many containers were edited.
+
+    Read-only containers (``ccg.core.frozen``) refuse with TypeError and count as safe.
+    """
+    containers, stack = [], [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            containers.append(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            containers.append(v)
+            stack.extend(v)
+    edited = 0
+    for c in containers:
+        try:
+            if isinstance(c, dict):
+                for k in list(c):
+                    if not isinstance(c[k], (dict, list)):
+                        c[k] = SCRAMBLED
+                c[SCRAMBLED] = [SCRAMBLED]
+            else:
+                for i, x in enumerate(c):
+                    if not isinstance(x, (dict, list)):
+                        c[i] = SCRAMBLED
+                c.append(SCRAMBLED)
+            edited += 1
+        except TypeError:
+            pass
+    return edited
+
+
+def public_results(state) -> list:
+    """Everything the public protocol (and the analysis hooks) hands out for ``state``, freshly called."""
+    from ccg.core import get_spec
+
+    spec = get_spec(state.game)
+    out = [state.to_dict(), state.history(), state.legal_actions(), state.scores(), state.winners(),
+           state.returns(), state.options]
+    out += [state.observation(p) for p in range(state.num_players)]
+    if state.replayable:
+        out.append(state.record())
+    if spec.outcome is not None:
+        out.append(spec.outcome(state))
+    if spec.trajectory is not None:
+        out.append(spec.trajectory(state))
+    return out

@@ -10,6 +10,8 @@ import pytest
 import ccg
 from ccg.core import IllegalActionError, InvalidPositionError, get_spec
 from conformance import (
+    public_results,
+    scramble,
     BROKEN,
     GAMES,
     assert_illegal_changes_nothing,
@@ -224,3 +226,81 @@ def test_determinize_does_not_depend_on_the_hidden_truth(item):
             a = state.determinize(seat, 7)
             b = other.determinize(seat, 7)
             assert a._state_dict() == b._state_dict(), f"seat {seat}'s determinization leaks hidden information"
+
+
+@params
+def test_nothing_handed_out_is_live(item):
+    """Editing whatever a public method returns changes neither the state, its clones, children nor new games."""
+    name, cfg = item
+    fresh = ccg.new_game(name, seed=3, **cfg).to_json()
+    for state in sample_states(name, cfg, 101, every=23, cap=4):
+        before = state.to_json()
+        clone = state.clone()
+        child = state.child(state.legal_actions()[0]) if not state.is_terminal() else state.clone()
+        child_before = child.to_json()
+        edited = sum(scramble(r) for r in public_results(state))
+        edited += sum(scramble(r) for r in public_results(clone) + public_results(child))
+        assert edited > 0
+        assert state.to_json() == before and clone.to_json() == before, "a returned container was live"
+        assert child.to_json() == child_before
+        with pytest.raises(TypeError):
+            state.options["rules"] = {}  # options are shared by clones and children: read-only
+        assert ccg.load_state(before).to_json() == before
+    assert ccg.new_game(name, seed=3, **cfg).to_json() == fresh, "a new game changed after edits of returned data"
+
+
+@params
+def test_determinizations_keep_invariants_and_round_trip(item):
+    """At many random positions every seat's determinizations are valid positions (e.g. CAT-11.2)."""
+    name, cfg = item
+    for seed in (201, 202):
+        for state in sample_states(name, cfg, seed, every=29, cap=20):
+            for seat in range(state.num_players):
+                for k in (0, 1):
+                    d = state.determinize(seat, 1000 * seed + k)
+                    d.check_invariants()
+                    text = d.to_json()
+                    again = ccg.load_state(text)
+                    assert again.to_json() == text and not again.replayable
+
+
+@params
+def test_replayable_is_decided_on_load(item):
+    """A position says it replays; the loader checks by replaying its history from the seed."""
+    name, cfg = item
+    state = sample_states(name, cfg, 111, every=31, cap=1)[0]
+    text = state.to_json()
+    loaded = ccg.load_state(text)
+    assert loaded.replayable and ccg.replay(loaded.record()).to_json() == text
+    d = json.loads(text)
+    d["rng"] = (d["rng"] + 1) % 2**64  # a different future: still a valid position, but not this game's
+    edited = ccg.load_state(json.dumps(d))
+    assert d["replayable"] and not edited.replayable
+    with pytest.raises(ValueError):
+        edited.record()
+    if state.history():
+        d = json.loads(text)
+        d["history"] = d["history"][:-1]
+        assert not ccg.load_state(json.dumps(d)).replayable
+    marked = state.clone()
+    marked.mark_edited()
+    assert not marked.replayable and not ccg.load_state(marked.to_json()).replayable
+    with pytest.raises(ValueError):
+        marked.record()
+
+
+@params
+def test_seat_views_show_only_what_the_seat_may_see(item):
+    """A seat-view string loads as a position whose view for that seat is the seat's observation,
+    and two positions that look the same to the seat give the same string (nothing hidden leaks)."""
+    name, cfg = item
+    for state in sample_states(name, cfg, 121, every=37, cap=5):
+        for seat in range(state.num_players):
+            code = ccg.to_seat_position_string(state, seat)
+            loaded, shown = ccg.core.read_position_string(code)
+            assert shown == seat and not loaded.replayable and loaded.history() == []
+            mine, theirs = loaded.observation(seat), state.observation(seat)
+            assert mine["state"] == theirs["state"] and mine["options"] == theirs["options"]
+            assert loaded.rng.state != state.rng.state and loaded.seed != state.seed
+            twin = state.determinize(seat, 4242)  # same observation, other hidden cards and future
+            assert ccg.to_seat_position_string(twin, seat) == code

@@ -67,8 +67,8 @@ class ToyState(GameState):
         return [p for p, v in enumerate(s) if v == max(s)]
 
     def _state_dict(self):
-        return {"banked": self.banked, "turn_total": self.turn_total, "cards": self.cards,
-                "deck": self.deck, "to_move": self.to_move, "over": self.over}
+        return {"banked": self.banked[:], "turn_total": self.turn_total, "cards": self.cards[:],
+                "deck": self.deck[:], "to_move": self.to_move, "over": self.over}
 
     def _observe(self, seat):
         d = self._state_dict()

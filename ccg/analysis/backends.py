@@ -14,6 +14,18 @@ from .jobs import GameJob, run_chunk
 
 BACKENDS = ("serial", "processes", "dask")
 
+
+class WorkersFailed(RuntimeError):
+    """The process pool's workers died before the games were played (e.g. no ``__main__`` guard)."""
+
+
+WORKERS_FAILED = (
+    "the worker processes of backend 'processes' stopped before the games were played. Each worker is a "
+    "fresh Python process that imports the script you run: in a script, put the call under "
+    "'if __name__ == \"__main__\":' so the workers do not start the run again. Otherwise a worker crashed "
+    "or ran out of memory: run with backend='serial' to see the error."
+)
+
 Task = tuple[GameJob, int, int]  # (job, first game, stop)
 
 
@@ -90,16 +102,20 @@ def run_tasks(
         elif backend == "processes":
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor, as_completed
+            from concurrent.futures.process import BrokenProcessPool
 
             # "spawn": safe with threads (progress bars, Dask) and the same on every OS
             context = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context) as pool:
-                futures = {pool.submit(_run_task, task): i for i, task in enumerate(tasks)}
-                for future in as_completed(futures):
-                    i = futures[future]
-                    results[i] = future.result()
-                    if bar is not None:
-                        bar.update(tasks[i][2] - tasks[i][1])
+            try:
+                with ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context) as pool:
+                    futures = {pool.submit(_run_task, task): i for i, task in enumerate(tasks)}
+                    for future in as_completed(futures):
+                        i = futures[future]
+                        results[i] = future.result()
+                        if bar is not None:
+                            bar.update(tasks[i][2] - tasks[i][1])
+            except BrokenProcessPool:
+                raise WorkersFailed(WORKERS_FAILED) from None
         elif backend == "dask":
             results = _run_dask(tasks, client, workers, bar)
         else:  # pragma: no cover - checked earlier

@@ -1,4 +1,9 @@
-"""Turn plain result rows and trajectory records into pandas DataFrames; Parquet output."""
+"""Turn plain result rows and trajectory records into pandas DataFrames; Parquet or CSV output.
+
+Output files are checked before any game is played (``check_output``): the format comes from the
+file's ending (``.parquet``/``.pq`` or ``.csv``), the directory must exist and the file must be
+writable, so a long run never ends in a traceback with its results lost.
+"""
 from __future__ import annotations
 
 import os
@@ -82,14 +87,69 @@ def warn_truncated(df: pd.DataFrame, limit: int, stacklevel: int = 3) -> None:
         )
 
 
-def to_parquet(df: pd.DataFrame, path: str | os.PathLike) -> None:
-    """Write ``df`` to Parquet (``winners`` as a list column). Needs pyarrow."""
+FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
+
+
+def output_format(path: str | os.PathLike, what: str = "out") -> str:
+    """'parquet' or 'csv' from the file's ending; a ValueError naming ``what`` otherwise."""
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise ValueError(f"{what} must be a file name ending in .parquet or .csv, got {path!r}")
+    ext = os.path.splitext(os.fspath(path))[1].lower()
+    if ext not in FORMATS:
+        raise ValueError(f"{what}: {os.fspath(path)!r} must end in .parquet (or .pq) or .csv, the format to write")
+    return FORMATS[ext]
+
+
+def check_output(path: str | os.PathLike, what: str = "out") -> str:
+    """Before any work: the format is known (and its writer installed) and ``path`` can be written.
+
+    Returns the format. Raises ValueError (ImportError for a missing pyarrow) naming ``what``.
+    """
+    fmt = output_format(path, what)
+    if fmt == "parquet":
+        _need_pyarrow()
+    name = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(name))
+    if not os.path.isdir(folder):
+        raise ValueError(f"{what}: the directory {folder!r} does not exist")
+    if os.path.exists(name) and not os.path.isfile(name):
+        raise ValueError(f"{what}: {name!r} exists and is not a regular file")
+    existed = os.path.exists(name)
+    try:
+        with open(name, "ab"):
+            pass
+    except OSError as e:
+        raise ValueError(f"{what}: cannot write {name!r}: {e.strerror or e}") from None
+    if not existed:
+        os.remove(name)
+    return fmt
+
+
+def _need_pyarrow() -> None:
     try:
         import pyarrow  # noqa: F401
     except ImportError:
         raise ImportError(
-            "writing Parquet needs pyarrow: pip install 'ccg[dask]' (or pip install pyarrow)"
+            "writing Parquet needs pyarrow: pip install 'ccg[dask]' (or pip install pyarrow); or write .csv"
         ) from None
+
+
+def write_frame(df: pd.DataFrame, path: str | os.PathLike) -> None:
+    """Write ``df`` as Parquet or CSV, by the file's ending. In CSV, tuple cells (``winners``) are
+    written as their items separated by spaces ("0 2"; empty for none)."""
+    if output_format(path) == "csv":
+        out = df.copy()
+        for col in out.columns:
+            if out[col].dtype == object and out[col].map(lambda v: isinstance(v, tuple)).any():
+                out[col] = out[col].map(lambda v: " ".join(map(str, v)) if isinstance(v, tuple) else v)
+        out.to_csv(path, index=False)
+    else:
+        to_parquet(df, path)
+
+
+def to_parquet(df: pd.DataFrame, path: str | os.PathLike) -> None:
+    """Write ``df`` to Parquet (``winners`` as a list column). Needs pyarrow."""
+    _need_pyarrow()
     out = df.copy()
     for col in out.columns:
         if out[col].dtype == object and out[col].map(lambda v: isinstance(v, tuple)).any():

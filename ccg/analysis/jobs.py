@@ -16,6 +16,7 @@ from typing import Any
 
 from ..agents.base import make_agent, registrations, restore_registrations
 from ..core import registry
+from ..core.frozen import freeze
 from .runner import game_seed, play
 
 
@@ -38,6 +39,8 @@ class GameJob:
     registered: tuple = ()
 
     def __post_init__(self) -> None:
+        # frozen once: every game of the job shares the options (component data is not re-copied per game)
+        object.__setattr__(self, "options", freeze(self.options))
         if not self.registered:
             object.__setattr__(self, "registered", registrations(self.agents))
 
@@ -83,7 +86,8 @@ def run_chunk(job: GameJob, start: int, stop: int) -> tuple[list[dict], list[tup
         seed, agent_seeds = game_seed(job.root, job.key + (index,), len(job.agents))
         entries = seat_entries(job, index)
         seats = [make_agent(job.agents[e], agent_seeds[e]) for e in entries]
-        state = registry.new_game(job.game, players=job.players, seed=seed, **job.options)
+        # the job's options were validated when it was made (canonical and frozen): no per-game re-check
+        state = spec.create(job.players, seed, job.options)
         recorder = None
         if job.trajectories:
             recorder = TrajectoryRecorder(spec.trajectory or default_trajectory, index, traj)

@@ -8,7 +8,7 @@ import pandas as pd
 from ..core.registry import check_players, get_spec
 from ..core.rules import validate_options
 from .backends import check_backend, default_chunk_size, make_tasks, n_workers, run_tasks
-from .frames import games_frame, to_parquet, trajectories_frame, warn_truncated
+from .frames import check_output, games_frame, trajectories_frame, warn_truncated, write_frame
 from .jobs import GameJob, locate_game, result_row  # noqa: F401  (result_row: old import path)
 
 
@@ -78,7 +78,8 @@ def simulate(
     game's ``SPEC.trajectory`` (see
     :class:`ccg.analysis.jobs.TrajectoryRecorder` for the two shapes a game
     may return; games without the hook record every seat's score).
-    ``out=`` writes the games frame to Parquet.
+    ``out=`` writes the games frame to Parquet (``.parquet``) or CSV (``.csv``), checked before any
+    game is played.
     """
     spec = get_spec(game)
     players = check_players(spec, players)
@@ -89,6 +90,8 @@ def simulate(
     agents = check_agents(agents, players)
     options = validate_options(spec.name, spec.options, options)
     limit = spec.max_actions if max_actions is None else check_count("max_actions", max_actions, 1)
+    if out is not None:
+        check_output(out, "out")
     job = GameJob(game, players, options, agents, seed, (), limit, trajectories=bool(trajectories),
                   locate=locate_game(spec.name))
     workers_ = n_workers(backend, client, workers)
@@ -98,7 +101,7 @@ def simulate(
     df = games_frame(rows)
     warn_truncated(df, limit)
     if out is not None:
-        to_parquet(df, out)
+        write_frame(df, out)
     if not trajectories:
         return df
     records = [t for _, traj in results for t in traj]

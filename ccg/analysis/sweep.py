@@ -24,7 +24,7 @@ from ..agents.base import agent_label
 from ..core.registry import check_players, get_spec, new_game
 from ..core.rules import unknown_name_error, validate_options
 from .backends import check_backend, default_chunk_size, make_tasks, n_workers, run_tasks
-from .frames import games_frame, to_parquet, warn_truncated
+from .frames import check_output, games_frame, warn_truncated, write_frame
 from .jobs import GameJob, locate_game
 from .simulate import check_agents, check_count
 
@@ -130,8 +130,8 @@ def sweep(
     ``workers``), or "dask" (``client=`` a ``dask.distributed.Client``; without
     one a temporary LocalCluster of ``workers`` processes). Games are chunked
     into tasks of ``chunk_size`` (default: about 8 tasks per worker, at most 50
-    games) to amortise overhead. ``out=`` writes the frame to Parquet (needs
-    pyarrow: ``pip install 'ccg[dask]'``). Fixed options (``players=``,
+    games) to amortise overhead. ``out=`` writes the frame to Parquet (``.parquet``, needs
+    pyarrow: ``pip install 'ccg[dask]'``) or CSV (``.csv``), checked before any game is played. Fixed options (``players=``,
     ``agents=``, ``variant=``, ``rules={...}``) apply to every cell.
     """
     spec = get_spec(game)
@@ -143,6 +143,8 @@ def sweep(
         check_count("chunk_size", chunk_size, 1)
     limit = spec.max_actions if max_actions is None else check_count("max_actions", max_actions, 1)
     cells = grid_cells(game, grid, players, agents, options)
+    if out is not None:
+        check_output(out, "out")
     locate = locate_game(spec.name)
     jobs = [
         (GameJob(game, c["players"], c["options"], c["agents"], seed, (i,), limit, extra={**c["columns"], "cell": i},
@@ -157,5 +159,5 @@ def sweep(
         df = pd.DataFrame(columns=[*(cells[0]["columns"] if cells else []), "cell", "game", "seed"])
     warn_truncated(df, limit)
     if out is not None:
-        to_parquet(df, out)
+        write_frame(df, out)
     return df

@@ -1,7 +1,10 @@
 """The protocol every game implements: states, actions, RNG, errors, records, registry."""
 from .action import Action
 from .errors import IllegalActionError, InvalidPositionError
-from .positions import from_position_string, load_state, replay, state_from_dict, to_position_string
+from .positions import (
+    from_position_string, load_state, read_position_string, replay, seat_view, state_from_dict, to_position_string,
+    to_seat_position_string,
+)
 from .registry import GameSpec, get_spec, list_games, new_game, register
 from .rng import Rng
 from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
@@ -10,6 +13,6 @@ from .state import GameState, position_error
 __all__ = [
     "Action", "GameSpec", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
     "Rng", "RuleParam", "from_position_string", "get_spec", "list_games", "load_state", "new_game",
-    "position_error", "register", "replay", "resolve_rules", "rules_option", "state_from_dict",
-    "to_position_string",
+    "position_error", "read_position_string", "register", "replay", "resolve_rules", "rules_option", "seat_view",
+    "state_from_dict", "to_position_string", "to_seat_position_string",
 ]

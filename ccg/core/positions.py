@@ -1,17 +1,39 @@
-"""Loading positions and replaying records — untrusted input, validated field by field."""
+"""Loading positions and replaying records — untrusted input, validated field by field.
+
+Nothing here opens a file or trusts a claim: options are checked with ``saved=True`` (component
+data and layouts travel as data, never as paths), the JSON is size- and depth-checked before it is
+decoded, and a position counts as replayable only if its history, replayed from its seed,
+reproduces it.
+
+Two kinds of position string (both zlib + base64url of JSON):
+
+* the **full** position (``to_position_string``): every hand, the deck order and the random
+  generator, from which every future die follows. For the referee (a teacher), never for a seat.
+* a **seat view** (``to_seat_position_string(state, seat)``, format ``ccg-seat-view``): what that
+  seat may see and nothing else. It is a determinization for the seat (``state.determinize``):
+  the cards the seat cannot see are a sample drawn from what it knows, future chance is reseeded
+  from a seed derived from the observation alone, and the move history is left out (other seats'
+  secret choices, such as a CO2 draft pick, are written in it). It loads like any position, as a
+  state that is not replayable, so "Go to position" can explore it.
+"""
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import zlib
 from typing import Any
 
 from .errors import IllegalActionError, InvalidPositionError
+from .files import MAX_DEPTH, too_deep
 from .registry import check_players, get_spec
 from .rules import validate_options
 from .state import FORMAT, FORMAT_VERSION, GameState
 
+SEAT_VIEW = "ccg-seat-view"
 _MAX_TEXT = 20_000_000  # characters; a real position is far smaller
+_MAX_STRING = 4_000_000  # characters of a position string
+_FIELDS = ("format", "version", "game", "players", "seed", "options", "rng", "replayable", "history", "state")
 
 
 def _need(data: dict, key: str, kind: type | tuple, what: str) -> Any:
@@ -25,18 +47,22 @@ def _need(data: dict, key: str, kind: type | tuple, what: str) -> Any:
     return value
 
 
-def _parse_json(text: Any) -> dict:
+def _parse_json(text: Any, max_depth: int = MAX_DEPTH) -> dict:
     if isinstance(text, (bytes, bytearray)):
+        if len(text) > _MAX_TEXT:
+            raise InvalidPositionError("invalid position: text is too long")
         try:
-            text = text.decode("utf-8")
+            text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
             raise InvalidPositionError(f"invalid position: not UTF-8 text ({e})") from None
     if not isinstance(text, str):
         raise InvalidPositionError(f"invalid position: expected JSON text, got {type(text).__name__}")
     if len(text) > _MAX_TEXT:
         raise InvalidPositionError("invalid position: text is too long")
+    if too_deep(text, max_depth):  # the decoder recurses: refuse deep nesting before decoding
+        raise InvalidPositionError(f"invalid position: nested deeper than {max_depth} levels")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as e:
         raise InvalidPositionError(f"invalid position: not valid JSON ({e})") from None
     if not isinstance(data, dict):
@@ -44,8 +70,12 @@ def _parse_json(text: Any) -> dict:
     return data
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def _header(data: dict) -> tuple:
-    """Validate the fields every saved position and record share."""
+    """Validate the fields every saved position and record share (options as untrusted saved data)."""
     game = _need(data, "game", str, "a game name")
     try:
         spec = get_spec(game)
@@ -56,23 +86,24 @@ def _header(data: dict) -> tuple:
     options = _need(data, "options", dict, "an object")
     try:
         players = check_players(spec, players)
-        canonical = validate_options(spec.name, spec.options, options)
-    except ValueError as e:
-        raise InvalidPositionError(f"invalid position: {e}") from None
+        canonical = validate_options(spec.name, spec.options, options, saved=True)
+    except (ValueError, TypeError, RecursionError) as e:
+        raise InvalidPositionError(f"invalid position: {' '.join(str(e).split())}") from None
     if canonical != options:
         raise InvalidPositionError("invalid position: 'options' are not in canonical form")
     return spec, players, seed, canonical
 
 
 def state_from_dict(data: Any) -> GameState:
-    """A state from the dict form of ``GameState.to_dict()``, fully validated."""
+    """A state from the dict form of ``GameState.to_dict()`` (or a seat view), fully validated."""
     if not isinstance(data, dict):
         raise InvalidPositionError("invalid position: expected an object")
-    if data.get("format") != FORMAT:
-        raise InvalidPositionError(f"invalid position: 'format' must be {FORMAT!r}")
+    form = data.get("format")
+    if form not in (FORMAT, SEAT_VIEW):
+        raise InvalidPositionError(f"invalid position: 'format' must be {FORMAT!r} or {SEAT_VIEW!r}")
     if data.get("version") != FORMAT_VERSION:
         raise InvalidPositionError(f"invalid position: unsupported 'version' {data.get('version')!r}")
-    expected = {"format", "version", "game", "players", "seed", "options", "rng", "replayable", "history", "state"}
+    expected = set(_FIELDS) | ({"seat"} if form == SEAT_VIEW else set())
     extra = set(data) - expected
     if extra:
         raise InvalidPositionError(f"invalid position: unknown field(s) {sorted(extra)}")
@@ -80,23 +111,31 @@ def state_from_dict(data: Any) -> GameState:
     rng = _need(data, "rng", int, "a whole number")
     if not 0 <= rng < 2**64:
         raise InvalidPositionError("invalid position: 'rng' must be in 0..2**64-1")
-    replayable = _need(data, "replayable", bool, "true or false")
+    claimed = _need(data, "replayable", bool, "true or false")
     history = _need(data, "history", list, "a list of action notations")
     if not all(isinstance(h, str) for h in history):
         raise InvalidPositionError("invalid position: 'history' must hold notation strings")
+    if form == SEAT_VIEW:
+        seat = _need(data, "seat", int, "a seat number")
+        if not 0 <= seat < players:
+            raise InvalidPositionError(f"invalid position: 'seat' must be 0..{players - 1}, got {seat}")
+        if history or claimed:
+            raise InvalidPositionError("invalid position: a seat view has no history and is not replayable")
     body = _need(data, "state", dict, "an object")
     try:
         state = spec.state_class._from_state_dict(body, players, options)
         state.seed = seed
         state.rng.state = rng
-        state._replayable = replayable
         node = None
         for h in history:
             node = (node, h)
         state._history = node
         state._ply = len(history)
         state._legal = None
+        state._replayable = False
         state.check_invariants()
+        if not state.is_terminal() and not state.legal_actions():
+            raise InvalidPositionError(f"invalid position: seat {state.current_player} is to move but has no legal action")
     except InvalidPositionError:
         raise
     except AssertionError as e:
@@ -106,7 +145,22 @@ def state_from_dict(data: Any) -> GameState:
     # a canonical position serialises back to exactly what was given
     if json.dumps(state._state_dict(), sort_keys=True) != json.dumps(body, sort_keys=True):
         raise InvalidPositionError(f"invalid position: the {spec.name} state has unknown, missing or non-canonical fields")
+    # replayable is decided here, not read: the history replayed from the seed must give this very state
+    state._replayable = claimed and _replays_to(state, spec, history)
     return state
+
+
+def _replays_to(state: GameState, spec, history: list[str]) -> bool:
+    """True if ``history`` played from ``state``'s seed and options reproduces ``state`` exactly."""
+    if len(history) > spec.max_actions:
+        return False
+    try:
+        again = spec.create(state.num_players, state.seed, state.options)
+        for text in history:
+            again.apply(again.parse_action(text))
+    except (IllegalActionError, ValueError):
+        return False
+    return again.rng.state == state.rng.state and again._state_dict() == state._state_dict()
 
 
 def load_state(text: str | bytes) -> GameState:
@@ -136,19 +190,44 @@ def replay(record: dict | str) -> GameState:
     return state
 
 
+# ---- seat views ------------------------------------------------------------------------------
+def seat_view(state: GameState, seat: int) -> dict:
+    """What ``seat`` may see, as a loadable position (format ``ccg-seat-view``; see the module doc)."""
+    observation = state.observation(seat)  # validates seat
+    digest = hashlib.sha256(json.dumps(observation, sort_keys=True).encode("utf-8")).digest()
+    sample_seed = int.from_bytes(digest[:8], "big") >> 1  # from public data only
+    sample = state.determinize(seat, sample_seed)
+    data = sample.to_dict()
+    return {
+        "format": SEAT_VIEW, "version": FORMAT_VERSION, "game": data["game"], "players": data["players"],
+        "seat": seat, "seed": sample_seed, "options": data["options"], "rng": data["rng"],
+        "replayable": False, "history": [], "state": data["state"],
+    }
+
+
 # ---- compact URL-safe position strings -------------------------------------------------
+def _encode(data: dict) -> str:
+    raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
 def to_position_string(state: GameState) -> str:
-    """A compact, URL-safe string for the full position (zlib + base64url)."""
+    """A compact, URL-safe string for the full position (zlib + base64url): for the referee only."""
     raw = zlib.compress(state.to_json().encode("utf-8"), 9)
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def from_position_string(text: str) -> GameState:
-    """The state of a position string made by :func:`to_position_string`."""
+def to_seat_position_string(state: GameState, seat: int) -> str:
+    """A position string of what ``seat`` may see (no hidden cards of others, no generator, no history)."""
+    return _encode(seat_view(state, seat))
+
+
+def read_position_string(text: str) -> tuple[GameState, int | None]:
+    """(state, seat): the state of a position string and, for a seat view, the seat it shows (else None)."""
     if not isinstance(text, str):
         raise InvalidPositionError("invalid position string: expected text")
     text = text.strip()
-    if not text or len(text) > 4_000_000:
+    if not text or len(text) > _MAX_STRING:
         raise InvalidPositionError("invalid position string: empty or too long")
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
@@ -161,4 +240,11 @@ def from_position_string(text: str) -> GameState:
             raise InvalidPositionError("invalid position string: decompresses to too much data")
     except zlib.error:
         raise InvalidPositionError("invalid position string: corrupted (not a ccg position)") from None
-    return load_state(body)
+    data = _parse_json(body)
+    state = state_from_dict(data)
+    return state, (data["seat"] if data.get("format") == SEAT_VIEW else None)
+
+
+def from_position_string(text: str) -> GameState:
+    """The state of a position string made by :func:`to_position_string` (or a seat view)."""
+    return read_position_string(text)[0]

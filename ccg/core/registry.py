@@ -74,10 +74,12 @@ def list_games() -> list[str]:
 
 def get_spec(name: str) -> GameSpec:
     """The GameSpec of a registered game (imports it on first use)."""
+    if not isinstance(name, str):
+        raise ValueError(f"a game is named by text (one of {', '.join(list_games())}), got {type(name).__name__}")
     spec = _SPECS.get(name)
     if spec is not None:
         return spec
-    if not isinstance(name, str) or name not in list_games():
+    if name not in list_games():
         raise unknown_name_error("game", name, list_games())
     spec = importlib.import_module(_MODULES[name]).SPEC
     _SPECS[name] = spec

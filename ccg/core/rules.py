@@ -76,27 +76,40 @@ def resolve_rules(table: Mapping[str, RuleParam], overrides: Mapping[str, Any] |
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A keyword option of ``ccg.new_game`` for one game."""
+    """A keyword option of ``ccg.new_game`` for one game.
+
+    ``check`` returns the canonical value (JSON data) or raises ValueError; it may read a file the
+    user names (a component or layout file). ``check_saved`` validates the value found in a saved
+    position or record, which is untrusted: it must never open a file (default: ``check``).
+    """
 
     default: Any
     doc: str
     choices: tuple | None = None
-    check: Callable[[Any], Any] | None = None  # returns the canonical value or raises ValueError
+    check: Callable[[Any], Any] | None = None
+    check_saved: Callable[[Any], Any] | None = None
 
-    def validate(self, name: str, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
+    def validate(self, name: str, value: Any, saved: bool = False) -> Any:
+        if self.choices is not None and not any(value == c and type(value) is type(c) for c in self.choices):
             raise ValueError(f"option {name!r} must be one of {list(self.choices)}, got {value!r}")
-        if self.check is not None:
-            return self.check(value)
+        check = self.check_saved if saved and self.check_saved is not None else self.check
+        if check is not None:
+            return check(value)
         return value
 
 
-def validate_options(game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Canonical options: only those given, validated, in the spec's order."""
+def validate_options(game: str, specs: Mapping[str, OptionSpec], given: Mapping[str, Any],
+                     saved: bool = False) -> dict[str, Any]:
+    """Canonical options: only those given, validated, in the spec's order.
+
+    ``saved=True`` for options read from a saved position or record (see ``OptionSpec.check_saved``).
+    """
+    if not isinstance(given, Mapping):
+        raise ValueError(f"options must be an object of option name -> value, got {type(given).__name__}")
     for name in given:
-        if name not in specs:
+        if not isinstance(name, str) or name not in specs:
             raise unknown_name_error(f"option for {game}", name, specs)
-    return {name: specs[name].validate(name, given[name]) for name in specs if name in given}
+    return {name: specs[name].validate(name, given[name], saved) for name in specs if name in given}
 
 
 def option_values(specs: Mapping[str, OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,13 +12,17 @@ Hooks a game implements (all required unless marked optional)::
     _apply(action)          mutate; called only with a legal action
     _copy()                 a new state with the game's own fields copied
     is_terminal(), scores(), winners()
-    _state_dict()           JSON-able dict of the game's own fields
-    _from_state_dict(d, num_players, options)   classmethod, validates
+    _state_dict()           JSON-able dict of the game's own fields, in fresh containers
+                            (the caller may edit it; tests/conformance.py checks)
+    _from_state_dict(d, num_players, options)   classmethod, validates everything the rules
+                            code relies on: a state that loads must play
     check_invariants()      raise AssertionError when an invariant is broken
-    _observe(seat)          optional: redacted _state_dict (default: all)
-    _resample_hidden(seat, rng)  optional: resample hidden info in place
+    _observe(seat)          optional: redacted _state_dict (default: all), fresh containers
+    _resample_hidden(seat, rng)  optional: resample hidden info in place, consistently with
+                            everything ``seat`` knows (the result passes check_invariants)
     _why_illegal(action)    optional: a readable reason, or None
     _parse(text)            optional: build an action that may be illegal
+    _secret_action(action)  optional: True if only its actor may read the action's arguments
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ from typing import Any, ClassVar, Iterator
 
 from .action import Action
 from .errors import IllegalActionError, InvalidPositionError
+from .frozen import freeze, thaw
 from .rng import Rng
 
 FORMAT = "ccg-state"
@@ -44,10 +49,10 @@ class GameState:
 
     # ---- construction helpers -------------------------------------------------
     def _init_base(self, num_players: int, seed: int, options: dict) -> None:
-        """Called by a game's constructor."""
+        """Called by a game's constructor. ``options`` are kept read-only (shared by clones)."""
         self.num_players = num_players
         self.seed = seed
-        self.options = options
+        self.options = freeze(options)
         self.rng = Rng(seed)
         self._history = None  # persistent linked list: (previous, action)
         self._ply = 0
@@ -98,6 +103,9 @@ class GameState:
 
     def _parse(self, text: str) -> Action | None:
         return None
+
+    def _secret_action(self, action: Action) -> bool:
+        return False
 
     # ---- the public protocol ---------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -155,6 +163,20 @@ class GameState:
         """How many actions have been applied since the start."""
         return self._ply
 
+    @property
+    def replayable(self) -> bool:
+        """True if ``record()`` replays to this position from the seed (not determinized or edited)."""
+        return self._replayable
+
+    def mark_edited(self) -> None:
+        """Declare that this state was changed by hand (outside ``apply``): ``record()`` then refuses.
+
+        Call it after editing a state's fields directly; loading decides it by itself (a saved
+        position is replayable only if its history replayed from its seed reproduces it).
+        """
+        self._replayable = False
+        self._legal = None
+
     def history(self) -> list[str]:
         """The notation of every action played so far, oldest first."""
         out: list[str] = []
@@ -164,6 +186,19 @@ class GameState:
             out.append(str(action))
         out.reverse()
         return out
+
+    def notation_seen_by(self, action: Action | str, actor: int | None, seat: int | None) -> str:
+        """The notation of ``action`` (played by ``actor``, None if unknown) as ``seat`` may read it.
+
+        The referee (``seat=None``) and the actor read it whole; another seat reads a secret action
+        (a game's ``_secret_action``, e.g. a card kept in a draft) as its kind followed by ``?``.
+        """
+        text = str(action)
+        if seat is None or (actor is not None and actor == seat):
+            return text
+        if isinstance(action, str):
+            action = self._parse(" ".join(action.split()).lower()) or Action(text)
+        return f"{action.kind} ?" if action.args and self._secret_action(action) else text
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose notation is ``text`` (case and spacing are forgiven)."""
@@ -207,12 +242,18 @@ class GameState:
             "game": self.game,
             "players": self.num_players,
             "seed": self.seed,
-            "options": self.options,
+            "options": thaw(self.options),
             "actions": self.history(),
         }
 
     def to_dict(self) -> dict:
-        """The full position as JSON-able data (random generator included)."""
+        """The full position as JSON-able data (random generator included); a fresh copy to edit freely."""
+        d = self._full_dict()
+        d["options"] = thaw(self.options)
+        return d
+
+    def _full_dict(self) -> dict:
+        """``to_dict`` with the shared, read-only options (for serialising without a copy)."""
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -228,7 +269,7 @@ class GameState:
 
     def to_json(self) -> str:
         """The full position as a JSON string; ``ccg.load_state`` reads it back exactly."""
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        return json.dumps(self._full_dict(), separators=(",", ":"))
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see: hidden cards, the seed and the generator are left out."""
@@ -240,7 +281,7 @@ class GameState:
             "seat": seat,
             "ply": self._ply,
             "current_player": self.current_player,
-            "options": self.options,
+            "options": thaw(self.options),
             "state": self._observe(seat),
         }
 
@@ -269,7 +310,7 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        return self._full_dict() == other._full_dict()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -277,7 +318,7 @@ class GameState:
         """Jupyter display: the board (``ccg.plot.board``, imported lazily), else the text summary."""
         text = str(self)
         try:
-            from ..plot import board
+            from ..plot import NoBoardView, board
 
             fig = board(self)
             bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
@@ -285,7 +326,9 @@ class GameState:
                 import plotly.io as pio
 
                 bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
-        except (ImportError, ValueError):  # no board view (or no plotly): the text summary still shows
+        except (NoBoardView, ImportError) as e:  # the text summary still shows; a failing view raises
+            if isinstance(e, ImportError) and not _plotly_missing(e):
+                raise
             import html
 
             bundle = {"text/html": f"<pre>{html.escape(text)}</pre>"}
@@ -294,6 +337,12 @@ class GameState:
 
     def __iter__(self) -> Iterator:  # pragma: no cover - guard against accidental unpacking
         raise TypeError(f"{type(self).__name__} is not iterable")
+
+
+def _plotly_missing(e: ImportError) -> bool:
+    """True for the ImportError of plotly itself not being installed (not of a broken view module)."""
+    name = getattr(e, "name", None) or ""
+    return name == "plotly" or name.startswith("plotly.")
 
 
 def _summarise(names: list[str], limit: int = 12) -> str:

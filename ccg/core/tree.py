@@ -27,6 +27,7 @@ TREE_FORMAT = "ccg-tree"
 _SNAPSHOT_EVERY = 16  # plies between snapshots on a replay path
 _MAX_SNAPSHOTS = 64
 _MAX_TREE_NODES = 200_000  # untrusted input guard for from_dict
+_MAX_TREE_DEPTH = 900  # JSON nesting of a saved tree (two levels per ply), below the decoder's recursion limit
 
 
 class Node:
@@ -350,7 +351,7 @@ class GameTree:
     def from_json(cls, text: str) -> "GameTree":
         from .positions import _parse_json
 
-        return cls.from_dict(_parse_json(text))
+        return cls.from_dict(_parse_json(text, _MAX_TREE_DEPTH))
 
     # ---- internals -------------------------------------------------------------------------
     def _check(self, node: Any) -> None:

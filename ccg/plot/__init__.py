@@ -14,12 +14,19 @@ import importlib
 from ..core.state import GameState
 
 
+class NoBoardView(ValueError):
+    """The game has no board view module (``ccg/plot/<game>.py``) yet."""
+
+
 def board(state: GameState, seat: int | None = None, **kwargs):
     """A Plotly figure of the position (board, tracks and player tables)."""
     if not isinstance(state, GameState):
         raise ValueError(f"board() needs a game state, got {type(state).__name__}")
+    module_name = f"{__name__}.{state.game}"
     try:
-        module = importlib.import_module(f".{state.game}", __name__)
-    except ModuleNotFoundError:
-        raise ValueError(f"no board view for game {state.game!r} yet") from None
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        if e.name != module_name:  # the view exists but something it imports is missing: a real error
+            raise
+        raise NoBoardView(f"no board view for game {state.game!r} yet") from None
     return module.board(state, seat=seat, **kwargs)

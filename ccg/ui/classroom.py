@@ -5,7 +5,13 @@ Served by Voila from ``widgets/``; the app notebook only configures it, e.g. for
     Classroom("co2", max_seats=5, gauge=Gauge("ppm", maximum=550, danger=350, limit=500, title="CO₂ (ppm)"))
 
 The gauge reads a number through the protocol: ``SPEC.trajectory(state)`` if it has the field,
-else the top-level field of the position's data (``state.to_dict()["state"]``).
+else the top-level field of the position's data (``state.to_dict()["state"]``). Shown for a seat
+(as in the classroom), it reads only that seat's observation in a game with hidden information.
+
+What the app exposes: the seat views of the human seats chosen at "New game" (boards, player
+tables, what-if charts and the seat's position string, all built from ``observation(seat)``); the
+table runs in student mode (no referee view, no full position string, seats fixed once the game
+starts). A teacher who wants the referee view uses ``ccg.ui.Table(..., teacher=True)`` in a notebook.
 """
 from __future__ import annotations
 
@@ -39,7 +45,11 @@ class Gauge:
         self.widget = self.box
         self._draw(None)
 
-    def value(self, state: GameState) -> float | None:
+    def value(self, state: GameState, seat: int | None = None) -> float | None:
+        """The number to show; with ``seat``, read from what that seat may see (hidden VP stay hidden)."""
+        if seat is not None and state.hidden_information and not state.is_terminal():
+            value = state.observation(seat)["state"].get(self.field)
+            return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
         spec = get_spec(state.game)
         if spec.trajectory is not None:
             try:
@@ -76,8 +86,8 @@ class Gauge:
             f"<div style='width:560px;display:flex;justify-content:space-between;font-size:12px'>"
             f"<span>{self.minimum:g}</span><span>{self.maximum:g}</span></div></div>")
 
-    def update(self, state: GameState) -> None:
-        self._draw(self.value(state))
+    def update(self, state: GameState, seat: int | None = None) -> None:
+        self._draw(self.value(state, seat))
 
 
 class Classroom:
@@ -116,9 +126,9 @@ class Classroom:
 
     def start(self) -> Table:
         """Start a new game with the chosen seats; returns its Table."""
-        self.table = Table(self.game, seats=self.seats(), seed=self.seed.value, **self.options)
+        table = self.table = Table(self.game, seats=self.seats(), seed=self.seed.value, teacher=False, **self.options)
         if self.gauge is not None:
-            self.table.on_change(self.gauge.update)
+            self.table.on_change(lambda state: self.gauge.update(state, table.view_seat))
         self.area.children = [self.table.widget]
         return self.table
 

@@ -70,15 +70,19 @@ def tables(state: GameState, seat: int | None = None) -> tuple[pd.DataFrame, pd.
     return players, globals_
 
 
-def log_lines(tree) -> list[str]:
-    """The current line of a GameTree as numbered lines: moves before the tree's root, then the tree's."""
+def log_lines(tree, seat: int | None = None) -> list[str]:
+    """The current line of a GameTree as numbered lines: moves before the tree's root, then the tree's.
+
+    With ``seat``, another seat's secret choices are shown as that seat may read them
+    (``GameState.notation_seen_by``, e.g. a CO2 draft pick becomes ``keep ?``).
+    """
     start = tree._start
     before = start.history()
-    out = [f"{i + 1}. {m}" for i, m in enumerate(before)]
+    out = [f"{i + 1}. {start.notation_seen_by(m, None, seat)}" for i, m in enumerate(before)]
     base = len(before)
     for node in tree.cursor.path():
         who = "" if node.seat is None else f"seat {node.seat}: "
-        out.append(f"{base + node.ply}. {who}{node.move}")
+        out.append(f"{base + node.ply}. {who}{start.notation_seen_by(node.move, node.seat, seat)}")
     return out
 
 

@@ -18,7 +18,7 @@ from ..agents import base as agents_base
 from ..agents.base import Agent, make_agent
 from ..core.action import Action
 from ..core.errors import InvalidPositionError
-from ..core.positions import from_position_string, to_position_string
+from ..core.positions import read_position_string, to_position_string, to_seat_position_string
 from ..core.registry import get_spec, new_game
 from ..core.state import GameState
 from ..core.tree import GameTree, Node
@@ -43,9 +43,8 @@ def board_figure(state: GameState, seat: int | None = None) -> go.Figure:
 
     try:
         return plot.board(state, seat=seat)
-    except ValueError as e:
-        if "no board view" not in str(e):
-            raise
+    except plot.NoBoardView:
+        pass
     fig = go.Figure()
     fig.add_annotation(text=html.escape(str(state)).replace("\n", "<br>"), showarrow=False, x=0, y=1,
                        xref="paper", yref="paper", xanchor="left", yanchor="top", align="left")
@@ -64,6 +63,11 @@ class Table:
     ``"human"`` or an agent (a name such as ``"random"``, an Agent, or an Agent class).
     With ``autoplay`` (default) bots move by themselves until a human is to move.
     Every control is also a method (``play``, ``bot_move``, ``back`` …) for scripts and tests.
+
+    Secrets stay with their seat: by default the table shows only seat views (the human seats'),
+    and the Position tab gives that seat's position string (``ccg.to_seat_position_string``: what
+    the seat may see, no generator state, no history). ``teacher=True`` adds the referee view, every
+    seat's view and the full position string; the classroom app never turns it on.
     """
 
     def __init__(
@@ -76,8 +80,12 @@ class Table:
         helper: Any = None,
         view: int | None | str = "auto",
         whatif_games: int = 40,
+        teacher: bool = False,
         **options: Any,
     ) -> None:
+        if not isinstance(teacher, bool):
+            raise ValueError(f"teacher must be true or false, got {teacher!r}")
+        self.teacher = teacher
         if isinstance(state_or_game, str):
             if players is None and seats is not None:
                 players = len(seats)
@@ -101,6 +109,7 @@ class Table:
         self._busy = False
         self._listeners: list = []
         self._agents: list[Agent | None] = [None] * n
+        self._agents_specs: list[Any] = [HUMAN] * n  # what each seat box shows
         self._helper = self._make(helper if helper is not None else ("greedy" if "greedy" in agent_names() else "random"), n)
         self._build(seats, whatif_games)
         for p, spec in enumerate(seats):
@@ -118,12 +127,12 @@ class Table:
 
     @property
     def view_seat(self) -> int | None:
-        """The seat whose view is shown (None: the referee sees everything)."""
+        """The seat whose view is shown (None: the referee sees everything, teacher mode only)."""
         v = self.view.value
         if v == _REFEREE:
             return None
         if v == _TO_MOVE:
-            return self.state.current_player
+            return self._seat_to_move_view()
         return v
 
     @property
@@ -133,6 +142,13 @@ class Table:
 
     @property
     def position_string(self) -> str:
+        """The position string of the current view: the seat's view, or the full position for the referee."""
+        seat = self.view_seat
+        return to_position_string(self.state) if seat is None else to_seat_position_string(self.state, seat)
+
+    @property
+    def full_position_string(self) -> str:
+        """The full position (every hand, the generator): shown in teacher mode only."""
         return to_position_string(self.state)
 
     def seat_kind(self, seat: int) -> str:
@@ -239,8 +255,12 @@ class Table:
         click_location(self.board.widget, location)
 
     def load_position(self, text: str) -> None:
-        """Jump to a pasted position string (a new tree starts there). Bad text changes nothing."""
-        state = from_position_string(text)
+        """Jump to a pasted position string (a new tree starts there). Bad text changes nothing.
+
+        A seat view (a seat's position string) loads as a sample: the cards that seat could not see
+        are drawn from what it knew, the dice to come are new, and there is no move history.
+        """
+        state, seat = read_position_string(text)
         if state.game != self.state.game or state.num_players != self.state.num_players:
             raise InvalidPositionError(
                 f"this table plays {self.state.game} with {self.state.num_players} seats; "
@@ -248,7 +268,9 @@ class Table:
             )
         self.tree = GameTree(state)
         self.location = None
-        self.message = "position loaded"
+        self.message = "position loaded" if seat is None else (
+            f"seat {seat}'s view loaded: the cards seat {seat} could not see are a sample, the dice to come are "
+            "new and the moves before it are not included")
         self.refresh()
 
     def run_what_if(self, n_games: int | None = None, agents: Sequence[Any] | None = None, seed: int | None = None):
@@ -285,7 +307,7 @@ class Table:
             self._refresh_actions()
             self._refresh_history()
             self._refresh_inspect()
-            self.position.value = self.position_string
+            self._refresh_position()
             self._refresh_status()
             for listener in self._listeners:
                 listener(self.state)
@@ -346,8 +368,7 @@ class Table:
         ])
         # inspect
         self.view = W.Dropdown(description="view as", layout=W.Layout(width="230px"),
-                               options=[("referee (all)", _REFEREE), ("seat to move", _TO_MOVE)]
-                               + [(f"seat {p}", p) for p in range(n)])
+                               options=self._view_options(seats))
         self.players_html = W.HTML()
         self.globals_html = W.HTML()
         self.log = W.HTML().add_class("ccg-log")
@@ -363,12 +384,15 @@ class Table:
         self.wi_summary = W.HTML()
         whatif_tab = W.VBox([W.HBox([self.wi_games, self.wi_seed]), *self.wi_agents,
                              W.HBox([self.wi_button, self.wi_progress]), self.wi_slot.box, self.wi_summary])
-        # position string
+        # position string: the view's own string; the full one only for the teacher
+        self.position_label = W.HTML()
         self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
+        self.full_position = W.Text(description="full", layout=W.Layout(width="98%")).add_class("ccg-full-position")
         self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%"))
         self.paste_button = W.Button(description="Go to position")
-        position_tab = W.VBox([W.HTML("Copy this string to share the position:"), self.position,
-                               self.paste, self.paste_button])
+        teacher_only = [W.HTML("Full position (teacher only: every hand and the dice to come):"),
+                        self.full_position] if self.teacher else []
+        position_tab = W.VBox([self.position_label, self.position, *teacher_only, self.paste, self.paste_button])
         self.tabs = W.Tab(children=[play_tab, history_tab, inspect_tab, whatif_tab, position_tab])
         for i, title in enumerate(["Play", "History", "Inspect", "What if?", "Position"]):
             self.tabs.set_title(i, title)
@@ -398,6 +422,7 @@ class Table:
         self.paste_button.on_click(guard(lambda _: self.load_position(self.paste.value)))
         for p, box in enumerate(self.seat_boxes):
             box.observe(guard(lambda change, p=p: self._seat_changed(p, change["new"]), quiet=True), "value")
+            box.disabled = not self.teacher  # seats are chosen when the game starts (a bot's hand stays hidden)
 
     def _guard(self, fn, quiet: bool = False):
         """Run a UI callback: skip while redrawing; show a ValueError's message instead of a traceback."""
@@ -446,6 +471,9 @@ class Table:
             self.go(change["new"])
 
     def _seat_changed(self, seat: int, value: Any) -> None:
+        if not self.teacher:  # switching a bot to human would show its hand: seats are fixed for students
+            self._set_seat(seat, HUMAN if self._agents[seat] is None else self._agents_specs[seat])
+            raise ValueError("the seats are set when the game starts")
         self._set_seat(seat, value)
         if self.autoplay:
             self._run_bots(stop_at_human=True)
@@ -460,11 +488,13 @@ class Table:
     def _set_seat(self, seat: int, spec: Any) -> None:
         if isinstance(spec, str) and spec.strip().lower() == HUMAN:
             self._agents[seat] = None
+            self._agents_specs[seat] = HUMAN
             value: Any = HUMAN
         else:
             agent = self._make(spec, seat)
             self._agents[seat] = agent
             value = spec if not isinstance(spec, str) else spec.strip().lower()
+            self._agents_specs[seat] = value
         box = self.seat_boxes[seat]
         if box.value != value:
             was, self._busy = self._busy, True
@@ -474,21 +504,60 @@ class Table:
                 self._busy = was
 
     def _set_view(self, view: Any) -> None:
-        if view == "auto":
-            humans = [p for p, b in enumerate(self.seat_boxes) if b.value == HUMAN]
-            if not self.state.hidden_information:
+        humans = self._human_seats()
+        if view == "auto":  # the view seat is the human's: the referee view only for a teacher's open game
+            if self.teacher and not self.state.hidden_information:
                 view = _REFEREE
             elif len(humans) == 1:
                 view = humans[0]
-            else:
+            elif humans or self.teacher:
                 view = _TO_MOVE
+            else:
+                view = 0
         elif view is None:
             view = _REFEREE
+        if view not in [v for _, v in self.view.options]:
+            raise ValueError(f"view {'referee' if view == _REFEREE else view!r} is not offered: "
+                             + ("seat views only (the referee view needs teacher=True)" if not self.teacher
+                                else "unknown view"))
         self._busy = True
         try:
             self.view.value = view
         finally:
             self._busy = False
+
+    # ------------------------------------------------------------------ secrets stay with their seat
+    def _human_seats(self) -> list[int]:
+        return [p for p, b in enumerate(self.seat_boxes) if b.value == HUMAN]
+
+    def _view_options(self, seats: Sequence[Any]) -> list[tuple[str, int]]:
+        """Teacher: the referee, the seat to move and every seat. Students: only the human seats
+        (and, with several, the human seat to move); a table without humans shows each seat's view."""
+        n = len(seats)
+        if self.teacher:
+            return [("referee (all)", _REFEREE), ("seat to move", _TO_MOVE)] + [(f"seat {p}", p) for p in range(n)]
+        humans = [p for p, spec in enumerate(seats) if isinstance(spec, str) and spec.strip().lower() == HUMAN]
+        shown = humans or list(range(n))
+        hot_seat = [("human seat to move", _TO_MOVE)] if len(humans) > 1 else []
+        return hot_seat + [(f"seat {p}", p) for p in shown]
+
+    def _seat_to_move_view(self) -> int | None:
+        """The seat to move; for students only a human one (else the first human seat keeps the screen)."""
+        p = self.state.current_player
+        if self.teacher:
+            return p
+        shown = self._human_seats() or list(range(self.state.num_players))
+        return p if p in shown else shown[0]
+
+    def _refresh_position(self) -> None:
+        seat = self.view_seat
+        self.position.value = self.position_string
+        self.position_label.value = (
+            "Copy this string to share the full position:" if seat is None else
+            f"Seat {seat}'s view of the position (what seat {seat} may see: no hidden cards of others, "
+            "no dice to come, no move history):")
+        if self.teacher:
+            self.full_position.value = self.full_position_string
 
     def _run_bots(self, stop_at_human: bool, first_any: bool = False) -> int:
         """Let bot seats move until a human is to move or the game ends (safety net: max_actions)."""
@@ -576,10 +645,13 @@ class Table:
         self.fwd_button.disabled = self.last_button.disabled = not cursor.variations
         rows: list[tuple[str, int]] = [(("▶ " if cursor is tree.root else "") + "start", tree.root.id)]
 
+        seen = self.view_seat
+
         def label(node: Node, depth: int) -> tuple[str, int]:
             mark = "▶ " if node is cursor else ""
             who = "" if node.seat is None else f"s{node.seat} "
-            return ("\u00a0\u00a0" * depth + ("↳ " if depth else "") + f"{mark}{node.ply}. {who}{node.move}", node.id)
+            move = self.state.notation_seen_by(node.move, node.seat, seen)  # another seat's secret pick stays hidden
+            return ("\u00a0\u00a0" * depth + ("↳ " if depth else "") + f"{mark}{node.ply}. {who}{move}", node.id)
 
         def emit(node: Node, depth: int) -> None:
             while node.variations:
@@ -601,4 +673,4 @@ class Table:
         players, globals_ = insp.tables(self.state, self.view_seat)
         self.players_html.value = insp.html_table(players)
         self.globals_html.value = insp.html_table(globals_)
-        self.log.value = insp.html_log(insp.log_lines(self.tree))
+        self.log.value = insp.html_log(insp.log_lines(self.tree, self.view_seat))

@@ -29,13 +29,17 @@ def what_if(
     """Play ``n_games`` continuations of ``state`` (untouched) and return one row per game.
 
     Each continuation gets its own seed from ``seed``. With ``seat``, hidden information is
-    resampled to what that seat knows (``state.determinize``); with ``reseed`` (default)
-    future chance (dice, decks) is drawn afresh per game, otherwise every game shares the
-    position's own future. Columns are those of ``ccg.simulate`` (score per seat, winners,
+    resampled to what that seat knows (``state.determinize``) and future chance is drawn afresh,
+    so nothing in the result depends on what the seat cannot see. Without a seat (the referee's
+    what-if) ``reseed`` (default) draws future chance afresh per game, otherwise every game shares
+    the position's own future. Columns are those of ``ccg.simulate`` (score per seat, winners,
     the game's outcome columns) plus ``start_ply``.
     """
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
         raise ValueError(f"n_games must be a whole number >= 0, got {n_games!r}")
+    if seat is not None and not reseed:
+        raise ValueError("a seat's what-if cannot share the position's own future (the dice to come are secret): "
+                         "use reseed=True, or seat=None for the referee")
     spec = get_spec(state.game)
     n = state.num_players
     agents = list(agents) if agents is not None else ["random"] * n
@@ -45,9 +49,7 @@ def what_if(
     rows = []
     for index, (game_seed, agent_seeds) in enumerate(game_seeds(seed, n_games, n)):
         if seat is not None:
-            start = state.determinize(seat, game_seed)  # hidden information resampled for seat
-            if not reseed:
-                start.rng = Rng(state=state.rng.state)
+            start = state.determinize(seat, game_seed)  # hidden information and future chance resampled
         else:
             start = state.clone()
             if reseed:

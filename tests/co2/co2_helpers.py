@@ -58,10 +58,35 @@ def set_agenda(s, region: str, sources: tuple):
     s._legal = None
 
 
+def _sources_in(s, r: int) -> set:
+    o = s.C_off[r]
+    plants = {k - GREEN0 for k in s.space_kind[o:o + s.C.spaces[r]] if k >= GREEN0}
+    return plants | {x for x in s.proj[3 * r:3 * r + 3] if x >= 0}
+
+
+def list_on_agenda(s, r: int, src: int) -> None:
+    """Give region r an agenda tile listing ``src`` (and what is already there), as CO2-11.1.2 requires."""
+    need = _sources_in(s, r) | {src}
+    if need <= set(s.C.agendas[s.agenda[r]]):
+        return
+    for tile, sources in enumerate(s.C.agendas):
+        if need <= set(sources):
+            if tile in s.agenda:  # swap with the region holding it, if that region can take ours
+                other = s.agenda.index(tile)
+                if not _sources_in(s, other) <= set(s.C.agendas[s.agenda[r]]):
+                    continue
+                s.agenda[other] = s.agenda[r]
+            s.agenda[r] = tile
+            s._legal = None
+            return
+    raise AssertionError(f"no agenda tile lists {sorted(need)}")
+
+
 def put_project(s, region: str, grant: str, source: str, installed=False, scientist_of=None):
     k = ps(s, region, grant)
     src = SRC[source]
     assert s.proj[k] == -1
+    list_on_agenda(s, reg(s, region), src)
     s.psupply[src] -= 1
     s.proj[k] = src
     s.inst[k] = 1 if installed else 0
@@ -80,6 +105,7 @@ def put_plant(s, region: str, source: str, owner: int):
     o = s.C_off[r]
     i = next(j for j in range(o, o + s.C.spaces[r]) if s.space_kind[j] == -1)
     src = SRC[source]
+    list_on_agenda(s, r, src)
     s.space_kind[i] = GREEN0 + src
     s.space_owner[i] = owner
     s.stack[src] += 1

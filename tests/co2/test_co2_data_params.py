@@ -62,7 +62,7 @@ def test_user_component_file_round_trip(tmp_path):
     bad.write_text("format = [", encoding="utf-8")
     with pytest.raises(ValueError, match="broken.toml: not valid TOML"):
         ccg.new_game("co2", components=str(bad))
-    with pytest.raises(ValueError, match="cannot be read"):
+    with pytest.raises(ValueError, match="option .components.: cannot open"):
         ccg.new_game("co2", components=str(tmp_path / "missing.toml"))
     with pytest.raises(ValueError, match="path to a TOML file"):
         ccg.new_game("co2", components=42)

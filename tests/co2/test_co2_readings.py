@@ -44,8 +44,10 @@ def test_CO2_9_3_note_regional_cep_bonus_lost_when_every_region_is_full():
 
 def test_CO2_12_2_3_note_goal_33_capped_at_15():
     s = new()
-    for src in ("reforestation", "solar", "fusion", "biomass", "recycling"):
-        put_plant(s, "asia", src, 0)
+    # one plant of each source, each in a region whose agenda lists it (CO2-11.1.2)
+    for region, src in zip(("asia", "europe", "namerica", "oceania", "samerica"),
+                           ("reforestation", "solar", "fusion", "biomass", "recycling")):
+        put_plant(s, region, src, 0)
     s.goal[0] = 33
     from ccg.games.co2.board import goal_value
     assert goal_value(s, 0) == 15

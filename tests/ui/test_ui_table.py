@@ -21,7 +21,7 @@ def test_play_button_and_log():
     assert t.state.ply == 1
     assert "1. seat 0: roll" in t.log.value
     assert t.slider.max == 1 and t.slider.value == 1
-    assert t.position.value == ccg.to_position_string(t.state)
+    assert t.position.value == ccg.to_seat_position_string(t.state, t.view_seat)  # the seat's own view
 
 
 def test_board_click_narrows_actions_through_the_plotly_click_path():
@@ -101,23 +101,23 @@ def test_bots_answer_and_play_until():
 
 
 def test_seat_dropdown_makes_bots_move():
-    t = _table()
+    t = _table(teacher=True)  # students' seats are fixed once the game starts
     t.seat_boxes[0].value = "random"
     # seat 0 is now a bot: it moves by itself until seat 1 (human) is to move
     assert t.state.current_player == 1 or t.state.is_terminal()
 
 
 def test_view_hides_other_hands():
-    t = _table(view=0)
+    t = _table(view=0, teacher=True)  # the referee view is the teacher's
     assert "hidden" in t.players_html.value
     t.view.value = -1  # referee
     assert "hidden" not in t.players_html.value
 
 
 def test_position_string_box_round_trip_and_bad_paste():
-    t = _table()
+    t = _table(teacher=True)
     t.play("roll")
-    code = t.position.value
+    code = t.full_position.value
     t.play("roll")
     t.paste.value = code
     t.paste_button.click()

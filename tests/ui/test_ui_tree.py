@@ -99,3 +99,15 @@ def test_tree_json_round_trip_and_validation():
         GameTree.from_dict(bad)
     with pytest.raises(ccg.InvalidPositionError):
         GameTree.from_json("[1, 2]")
+
+
+def test_a_long_line_round_trips_and_a_hopelessly_deep_tree_is_refused():
+    tree = GameTree(ccg.new_game("toy", players=2, seed=9))
+    for _ in range(60):  # each ply nests the saved moves two levels deeper
+        if tree.state.is_terminal():
+            break
+        tree.play(tree.state.legal_actions()[0])
+    text = tree.to_json()
+    assert GameTree.from_json(text).to_json() == text
+    with pytest.raises(ccg.InvalidPositionError, match="nested deeper"):
+        GameTree.from_json('{"format": "ccg-tree", "moves": ' + "[" * 100_000 + "]" * 100_000 + "}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ccg.core.registry import GameSpec
 from ccg.core.rules import OptionSpec, rules_option
 
-from .layouts import check_layout_option
+from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
 from .spec_hooks import heuristic, heuristics, outcome, trajectory
 from .state import CatanState, create
@@ -25,7 +25,8 @@ OPTIONS = {
                            choices=(None, "oil_springs")),
     "layout": OptionSpec(None, "'beginner' (default with 3-4 players; the reconstructed Oil Springs map with the "
                                "scenario), 'variable' (seeded; default with 5-6), a layout dict, or a path to a "
-                               "JSON layout file", check=check_layout_option),
+                               "JSON layout file (read once; the game keeps the layout data)",
+                         check=check_layout_option, check_saved=check_saved_layout_option),
     "rules": rules_option(RULES, "dict of rule overrides (see ccg.describe('catan'))"),
 }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from ccg.core.action import Action
+from ccg.core.frozen import freeze
 
 from .data import GOODS, HARBOUR_TYPES, RESOURCES, TERRAINS
 from .geometry import geometry_for
@@ -27,7 +28,7 @@ class Board:
     )
 
     def __init__(self, layout: dict) -> None:
-        self.layout = layout
+        self.layout = layout = freeze(layout)  # shared by every game on this board: read-only
         self.key = json.dumps(layout, sort_keys=True)
         geo = self.geo = geometry_for([(h["q"], h["r"]) for h in layout["hexes"]])
         at = {(h["q"], h["r"]): h for h in layout["hexes"]}

@@ -8,11 +8,20 @@ kept (card-counting knowledge from public production and trades is ignored,
 a simple consistent approximation); their development cards and the deck
 are resampled from the cards ``seat`` has not seen (played knights are
 public), keeping each seat's count of cards bought this turn.
+
+One more thing every seat knows (CAT-11.2): in the base game the active
+player has not won, so holds fewer than 10 VP. A deal that gives the active
+player (another seat) too many Victory Point cards is drawn again, and after
+a few tries the surplus VP cards are swapped with other unseen cards, so a
+determinized state always passes ``check_invariants``. The redraws use only
+the pooled cards and public counts, never the real hands.
 """
 from __future__ import annotations
 
-from .actions import RESPOND
+from .actions import RESPOND, SBP
 from .data import VP_CARD
+
+REDRAWS = 8  # deals tried before the surplus VP cards of the active player are swapped away
 
 
 def observe(s, seat: int) -> dict:
@@ -65,13 +74,20 @@ def resample(s, seat: int, rng) -> None:
     # development cards: unseen = deck + others' hands
     unseen = list(s.deck)
     new_count = sum(s.dev_new) if s.active != seat else 0
+    counts = [sum(s.dev[p * 5:(p + 1) * 5]) for p in others]
     for p in others:
         for t in range(5):
             unseen.extend([t] * s.dev[p * 5 + t])
     unseen.sort()  # forget the real deck order and owners before drawing
-    rng.shuffle(unseen)
-    for p in others:
-        k = sum(s.dev[p * 5:(p + 1) * 5])
+    limit = _vp_card_limit(s, seat)
+    at = sum(counts[:others.index(s.active)]) if limit is not None else 0  # the active player's cards
+    for _ in range(REDRAWS):
+        rng.shuffle(unseen)
+        if limit is None or unseen[at:at + counts[others.index(s.active)]].count(VP_CARD) <= limit:
+            break
+    else:
+        _swap_surplus_vp(unseen, at, counts[others.index(s.active)], limit, rng)
+    for p, k in zip(others, counts):
         for t in range(5):
             s.dev[p * 5 + t] = 0
         take = unseen[:k]
@@ -83,4 +99,19 @@ def resample(s, seat: int, rng) -> None:
             for t in take[:new_count]:
                 s.dev_new[t] += 1
     s.deck = unseen
-    _ = VP_CARD
+
+
+def _vp_card_limit(s, seat: int) -> int | None:
+    """The most VP cards the active player (not ``seat``) can hold without having won (CAT-11.2), or None."""
+    if s.P.oil or s.active == seat or s.turn == 0 or s.phase == SBP:
+        return None  # Oil Springs: the win is checked at the end of the turn (OIL-10.2)
+    return max(0, s.P.vp_win - 1 - s.public_vp(s.active))
+
+
+def _swap_surplus_vp(cards: list, at: int, k: int, limit: int, rng) -> None:
+    """Swap VP cards of the slice ``cards[at:at + k]`` beyond ``limit`` with other cards outside it."""
+    mine = [i for i in range(at, at + k) if cards[i] == VP_CARD]
+    outside = [i for i in range(len(cards)) if not at <= i < at + k and cards[i] != VP_CARD]
+    for i in mine[limit:]:
+        j = outside.pop(rng.below(len(outside)))
+        cards[i], cards[j] = cards[j], cards[i]

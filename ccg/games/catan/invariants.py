@@ -1,8 +1,10 @@
 """Invariants checked after every action in tests and when a position is loaded."""
 from __future__ import annotations
 
-from .actions import DISCARD, OVER, RESPOND, SBP, SETUP_ROAD
-from .data import DEV_TYPES, board_kind
+from .actions import (
+    DISCARD, FREE_ROAD, MAIN, OFFER_SHAPES, OVER, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE,
+)
+from .data import DEV_TYPES, OIL, board_kind
 from .roads import longest_road
 from .scoring import vp
 
@@ -98,3 +100,34 @@ def check(s) -> None:
             assert s.setup_node >= 0 and s.node_owner[s.setup_node] == s.cur
         if not P.oil and s.phase not in (SBP,) and s.turn > 0:
             assert vp(s, s.active) < P.vp_win, "the active player should have won"
+        _turn_bookkeeping(s)
+
+
+def _turn_bookkeeping(s) -> None:
+    """Who acts in each phase, and what the phase is waiting for (CAT-3.7, CAT-4, CAT-6.2, CAT-7, CAT-12.8)."""
+    from .robber import held
+    from .turn import setup_order
+
+    n, ph = s.num_players, s.phase
+    setup = ph in (SETUP_SETTLE, SETUP_ROAD)
+    if setup:
+        assert s.turn == 0 and s.setup_i < 2 * n and s.active == s.first, "set-up bookkeeping (CAT-3.7)"
+        assert s.cur == setup_order(s.first, n)[s.setup_i], "set-up placements go forward, then back (CAT-3.7)"
+    else:
+        assert s.turn >= 1 and s.setup_i == 2 * n, "the set-up is over once turns are counted"
+    if ph in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, PROPOSE):
+        assert s.cur == s.active, "the active player acts in this phase"
+    if ph == SBP:
+        assert s.cur == (s.active + n - s.sbp_left) % n, "special building goes clockwise (CAT-12.8)"
+    for p in range(n):
+        assert s.discard[p] <= held(s, p), "a player owes more discards than cards (CAT-6.2)"
+        assert ph == DISCARD or not s.discard[p], "discards are owed only while a 7 is resolved"
+    assert s.offers_made <= s.P.offers, "more trade proposals than allowed this turn (CAT-7.2)"
+    if ph == RESPOND:
+        gn, g, wn, w = s.offer
+        goods = 6 if s.P.oil else 5
+        assert (gn, wn) in OFFER_SHAPES and g != w and 0 <= g < goods and 0 <= w < goods, "not a trade offer"
+        have = s.oil[s.active] if g == OIL else s.hand[s.active * 5 + g]
+        assert have >= gn, "the proposer must hold what the offer gives (CAT-7.2)"
+    else:
+        assert s.offer is None, "an offer is open only while answered"

@@ -10,16 +10,21 @@ A layout is plain JSON-able data::
      "robber": [q, r] | None}
 
 ``validate_layout`` checks every field and returns the canonical form (the
-form stored in options, records and saved positions).
+form stored in options, records and saved positions). A layout file named in
+``new_game(layout=path)`` is read once there (a regular file, size- and
+depth-checked); options and positions keep the data, so loading a position
+opens no file.
 """
 from __future__ import annotations
 
 import copy
 import itertools
-import json
 import os
+from collections.abc import Mapping
 from typing import Any
 
+from ccg.core.files import loads_json, read_text_file
+from ccg.core.frozen import freeze, thaw
 from ccg.core.rng import Rng
 
 from .data import GOODS, HARBOUR_TYPES, PIPS, TERRAINS, board_kind, components
@@ -36,20 +41,18 @@ def _int(v: Any, field: str) -> int:
     return v
 
 
+MAX_FILE_BYTES = 200_000  # a 6-player layout file is about 5 kB
+
+
+def read_layout_file(path: Any) -> dict:
+    """The canonical layout of a user's JSON layout file (``new_game(layout=path)``)."""
+    text = read_text_file(path, "layout", MAX_FILE_BYTES)
+    return validate_layout(loads_json(text, f"option 'layout': {os.path.basename(os.fspath(path))}", 8))
+
+
 def validate_layout(data: Any) -> dict:
-    """The canonical layout dict, or a ValueError naming the bad field."""
-    if isinstance(data, str):
-        if not os.path.isfile(data):
-            raise ValueError(
-                f"layout must be 'beginner', 'variable', a layout dict or a path to a JSON layout file; "
-                f"{data!r} is none of these"
-            )
-        try:
-            with open(data, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, json.JSONDecodeError) as e:
-            raise ValueError(f"layout file could not be read as JSON: {e}") from None
-    if not isinstance(data, dict):
+    """The canonical layout dict (layout data, never a path), or a ValueError naming the bad field."""
+    if not isinstance(data, Mapping):
         raise _err("layout", f"must be an object, got {type(data).__name__}")
     known = {"name", "source", "reconstructed", "hexes", "harbours", "robber"}
     for k in data:
@@ -64,7 +67,7 @@ def validate_layout(data: Any) -> dict:
     seen = set()
     for i, h in enumerate(hexes):
         f = f"hexes[{i}]"
-        if not isinstance(h, dict):
+        if not isinstance(h, Mapping):
             raise _err(f, "must be an object")
         for k in h:
             if k not in ("q", "r", "terrain", "number", "spring"):
@@ -74,11 +77,11 @@ def validate_layout(data: Any) -> dict:
             raise _err(f, f"position ({q}, {r}) appears twice")
         seen.add((q, r))
         terrain = h.get("terrain")
-        if terrain not in TERRAINS:
+        if not isinstance(terrain, str) or terrain not in TERRAINS:
             raise _err(f + ".terrain", f"must be one of {list(TERRAINS)}, got {terrain!r}")
         number = h.get("number")
         spring = h.get("spring")
-        if spring not in (None, "numbered", "overlay"):
+        if spring is not None and (not isinstance(spring, str) or spring not in ("numbered", "overlay")):
             raise _err(f + ".spring", f"must be null, 'numbered' or 'overlay', got {spring!r}")
         if number is not None:
             number = _int(number, f + ".number")
@@ -101,14 +104,14 @@ def validate_layout(data: Any) -> dict:
     used_nodes: set = set()
     for i, hb in enumerate(harbours):
         f = f"harbours[{i}]"
-        if not isinstance(hb, dict) or set(hb) != {"q", "r", "side", "type"}:
+        if not isinstance(hb, Mapping) or set(hb) != {"q", "r", "side", "type"}:
             raise _err(f, "must be an object with exactly q, r, side, type")
         q, r = _int(hb["q"], f + ".q"), _int(hb["r"], f + ".r")
         if (q, r) not in seen:
             raise _err(f, f"({q}, {r}) is not a land hex")
-        if hb["side"] not in SIDES:
+        if not isinstance(hb["side"], str) or hb["side"] not in SIDES:
             raise _err(f + ".side", f"must be one of {list(SIDES)}, got {hb['side']!r}")
-        if hb["type"] not in HARBOUR_TYPES:
+        if not isinstance(hb["type"], str) or hb["type"] not in HARBOUR_TYPES:
             raise _err(f + ".type", f"must be one of {list(HARBOUR_TYPES)}, got {hb['type']!r}")
         e = geo.side_edge(q, r, hb["side"])
         if not geo.edge_coastal[e]:
@@ -120,7 +123,7 @@ def validate_layout(data: Any) -> dict:
         out_harbours.append({"q": q, "r": r, "side": hb["side"], "type": hb["type"]})
     robber = data.get("robber")
     if robber is not None:
-        if not (isinstance(robber, list) and len(robber) == 2):
+        if not (isinstance(robber, (list, tuple)) and len(robber) == 2):
             raise _err("robber", "must be [q, r] or null")
         rq, rr = _int(robber[0], "robber[0]"), _int(robber[1], "robber[1]")
         if (rq, rr) not in seen:
@@ -143,10 +146,10 @@ _NAMED: dict = {}
 
 
 def named_layout(name: str) -> dict:
-    """A shipped fixed layout ('beginner' or 'oil_springs'), canonical form (shared: never mutate it)."""
+    """A shipped fixed layout ('beginner' or 'oil_springs'), canonical form (shared and read-only)."""
     got = _NAMED.get(name)
     if got is None:
-        got = _NAMED[name] = validate_layout(copy.deepcopy(components()["layouts"][name]))
+        got = _NAMED[name] = freeze(validate_layout(copy.deepcopy(components()["layouts"][name])))
     return got
 
 
@@ -207,8 +210,8 @@ def _random_numbers(geo, terr, numbers: dict, tokens: list, rng: Rng) -> None:
 
 # ---- Oil Springs variable setup (OIL-13) ------------------------------------------------------
 def place_oil_springs(layout: dict, rng: Rng) -> dict:
-    """Put the oil springs on a variable board (OIL-13.2-13.7, notes A22, A23, A25)."""
-    layout = copy.deepcopy(layout)
+    """Put the oil springs on a variable board (OIL-13.2 … OIL-13.7, notes A22, A23, A25)."""
+    layout = thaw(layout)
     hexes = layout["hexes"]
     geo = geometry_for([(h["q"], h["r"]) for h in hexes])
     at = {(h["q"], h["r"]): h for h in hexes}
@@ -278,7 +281,7 @@ def place_oil_springs_56(layout: dict, rng: Rng) -> dict:
     seed; none if it already stands there); (c) likewise a pasture numbered 4 with the east side; (d) the
     overlay springs go on that forest and pasture. The robber starts off the board.
     """
-    layout = copy.deepcopy(layout)
+    layout = thaw(layout)
     H = layout["hexes"]
     deserts = [h for h in H if h["terrain"] == "desert"]
     if len(deserts) != 2:
@@ -345,9 +348,21 @@ def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, cl
 
 
 def check_layout_option(value: Any) -> Any:
-    """OptionSpec check: keep names, canonicalise dicts and files to a validated dict."""
+    """OptionSpec check (new_game): keep the names, read a file once, canonicalise layout data."""
     if value is None or value in ("beginner", "variable"):
         return value
+    if isinstance(value, (str, os.PathLike)):
+        return read_layout_file(value)
+    return validate_layout(value)
+
+
+def check_saved_layout_option(value: Any) -> Any:
+    """OptionSpec check for saved positions and records: the names or layout data, never a path."""
+    if value is None or value in ("beginner", "variable"):
+        return value
+    if isinstance(value, (str, os.PathLike)):
+        raise ValueError("option 'layout': a saved position carries the layout itself, never a file path; "
+                         f"got {str(value)[:40]!r}")
     return validate_layout(value)
 
 

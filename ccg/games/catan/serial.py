@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ccg.core import validate as v
 from ccg.core.errors import InvalidPositionError
+from ccg.core.frozen import thaw
 
 from .actions import PHASES
 from .layouts import validate_layout
@@ -22,7 +23,7 @@ def state_dict(s) -> dict:
     d = {}
     for f in FIELDS:
         if f == "layout":
-            d[f] = s.board.layout
+            d[f] = thaw(s.board.layout)
         elif f == "phase":
             d[f] = PHASES[s.phase]
         elif f == "destroyed":

@@ -110,6 +110,10 @@ class CatanState(GameState):
         return self.over
 
     def scores(self):
+        """The referee's truth: every seat's VP, hidden Victory Point cards included (CAT-9.7).
+
+        Not for a seat's eyes before the game ends: a seat sees ``observation(seat)["state"]["public_vp"]``.
+        """
         return [float(vp(self, p)) for p in range(self.num_players)]
 
     def winners(self):

@@ -93,6 +93,10 @@ def check(s) -> None:
         assert red_count(s) <= 1, "at most one pointer is red when a player chooses (CE-4.6)"
     most = -(-(p.ind_max[0] - p.ind_start[0]) // p.ind_step[0]) + 1  # CE-9.5 note: 8 with the printed track
     assert s.dividends <= most, f"{s.dividends} dividend phases, but Detroit's track allows at most {most}"
+    # CE-9.5: every dividend phase that did not end the game raised Detroit one step (developments add more)
+    raised = s.dividends - (1 if s.phase == OVER and s.dividends else 0)
+    assert s.industry[0] >= min(p.ind_start[0] + raised * p.ind_step[0], p.ind_max[0]), \
+        "Detroit is lower than its dividend phases have raised it (CE-9.5)"
     assert len(set(s.chicago)) == len(s.chicago)
     for c in s.chicago:
         assert s.net[c] >> BOARD.chicago & 1, f"{COMPANIES[c]} had a Chicago phase without a train there"
@@ -109,6 +113,7 @@ def check(s) -> None:
         assert s.auc_leader < 0 or s.cash[s.auc_leader] >= s.auc_high, "a bid exceeds the bidder's cash"
     if s.phase == OPENING:
         assert s.opening < 4 and s.dividends == 0
+        assert (s.start_player < 0) == (s.opening == 0), "the first opening auction names the start player (CE-3.7)"
         assert s.auc_company == (0, 1, 3, 2)[s.opening], "opening auctions run PRR, B&O, C&O, NYC (CE-3.1)"
     else:
         assert s.opening == 4 and 0 <= s.start_player < n, "the opening auctions are over"

@@ -5,16 +5,17 @@
 >>> s.legal_actions()[:2]
 
 Options: ``variant`` ("random", "beginner", "normal", "expert", "extreme"),
-``auction``, ``draft``, ``components`` (a TOML path), ``rules`` (overrides of
-``ccg.games.co2.params.RULES``).
+``auction``, ``draft``, ``components`` (a TOML file's path, or its data as a dict: the game
+stores the validated data, never the path), ``rules`` (overrides of ``ccg.games.co2.params.RULES``).
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 from ccg.core import GameSpec, OptionSpec, rules_option
 
-from .data import load_components
+from .data import components_data, load_components, read_components_file
 from .params import RULES, check_rule_values
 from .scoring import heuristic, outcome, trajectory, trajectory_frame
 from .setup import create
@@ -22,13 +23,25 @@ from .state import Co2State
 
 
 def _check_components(value):
+    """new_game: a path is read once (a regular file, size-capped); the option keeps the data."""
     if value is None:
         return None
-    if not isinstance(value, (str, os.PathLike)):
-        raise ValueError(f"components must be a path to a TOML file, got {value!r}")
-    value = os.path.abspath(os.fspath(value))  # a saved position loads from any working directory
-    load_components(value)  # validates now, with a clear error
-    return value
+    if isinstance(value, (str, os.PathLike)):
+        return read_components_file(value)
+    if isinstance(value, Mapping):
+        return components_data(value)
+    raise ValueError(f"option 'components' must be a path to a TOML file or component data (a dict), "
+                     f"got {type(value).__name__}")
+
+
+def _check_saved_components(value):
+    """A saved position or record carries the data itself: a path there is refused, never opened."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return components_data(value)
+    raise ValueError("option 'components': a saved position carries the component data itself, never a file "
+                     f"path; got {type(value).__name__}")
 
 
 def _check_bool(name):
@@ -44,8 +57,9 @@ OPTIONS = {
                           choices=("random", "beginner", "normal", "expert", "extreme")),
     "auction": OptionSpec(False, "first-player auction each decade (CO2-17.2)", check=_check_bool("auction")),
     "draft": OptionSpec(False, "lobby card draft at setup (CO2-2.18.1)", check=_check_bool("draft")),
-    "components": OptionSpec(None, "path to a component TOML file (default: the shipped reconstruction)",
-                             check=_check_components),
+    "components": OptionSpec(None, "a component TOML file (path) or its data (default: the shipped "
+                                   "reconstruction); the game keeps the validated data",
+                             check=_check_components, check_saved=_check_saved_components),
     "rules": rules_option(RULES, "rule parameter overrides, e.g. {'ppm.coal': 50}", check_rule_values),
 }
 

@@ -1,15 +1,22 @@
 """Component data: load and validate a CO2 component file (TOML, stdlib ``tomllib``).
 
-``load_components(path)`` returns an immutable :class:`Components`; the
-default file ships beside this module. Every field is validated with a clear
-``ValueError`` naming the file and the field (CO2-DATA-01..18).
+``load_components(path)`` returns an immutable :class:`Components`; the default file ships beside
+this module. Every field is validated with a clear ``ValueError`` naming the file and the field
+(CO2-DATA-01 … CO2-DATA-18).
+
+The ``components`` option of a game holds the validated *data* (the TOML file's tables as JSON),
+never a path: ``read_components_file`` turns a user's file into that data once, in ``new_game``,
+and a saved position carries the data itself, so loading a position opens no file.
 """
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
+
+from ccg.core.files import check_depth, read_text_file
 
 SOURCES = ("reforestation", "solar", "fusion", "biomass", "recycling")  # CO2-0.2 canonical order
 SOURCE_NAMES = ("Reforestation", "Solar", "Cold Fusion", "Biomass", "Recycling")
@@ -24,6 +31,7 @@ GOAL_KINDS = ("regions_controlled", "regions_with_plant", "un_goals", "plants_af
               "cep_in_hand", "highest_expertise", "plant_sources")
 PRESETS = ("beginner", "normal", "expert", "extreme")
 DEFAULT_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "components.toml")
+MAX_FILE_BYTES = 1_000_000  # the shipped file is about 40 kB
 
 
 @dataclass(frozen=True)
@@ -38,7 +46,7 @@ class Plant:
 class Components:
     """All component data, with regions indexed in clockwise board order."""
 
-    path: str
+    path: str                           # the file's name, or "components" for data from a position
     regions: tuple[str, ...]            # ids, clockwise
     region_names: tuple[str, ...]
     spaces: tuple[int, ...]             # demand spaces per region
@@ -65,7 +73,7 @@ class _Check:
         self.path = path
 
     def fail(self, field: str, problem: str) -> ValueError:
-        return ValueError(f"{os.path.basename(self.path)}: {field}: {problem}")
+        return ValueError(f"option 'components': {os.path.basename(self.path)}: {field}: {problem}")
 
     def get(self, d: dict, key: str, field: str) -> Any:
         if not isinstance(d, dict):
@@ -113,30 +121,80 @@ class _Check:
         prov[field] = (tuple(printed), why)
 
 
-def load_components(path: str | None = None) -> Components:
-    """Read and validate a component file; ``None`` is the shipped default. Cached per path."""
-    path = DEFAULT_PATH if path is None else os.path.abspath(os.fspath(path))
-    try:
-        stamp = os.stat(path).st_mtime_ns
-    except OSError as e:
-        raise ValueError(f"component file {path!r} cannot be read: {e.strerror}") from None
-    hit = _CACHE.get(path)
-    if hit is not None and hit[0] == stamp:
-        return hit[1]
-    with open(path, "rb") as f:
-        try:
-            raw = tomllib.load(f)
-        except tomllib.TOMLDecodeError as e:
-            raise ValueError(f"{os.path.basename(path)}: not valid TOML: {e}") from None
-    comp = parse_components(raw, path)
-    _CACHE[path] = (stamp, comp)
+def load_components(path: str | os.PathLike | None = None) -> Components:
+    """Read and validate a component file; ``None`` is the shipped default."""
+    if path is None:
+        global _DEFAULT
+        if _DEFAULT is None:
+            _DEFAULT = parse_components(_read_toml(DEFAULT_PATH), DEFAULT_PATH)
+        return _DEFAULT
+    return components_from_data(read_components_file(path), os.path.basename(os.fspath(path)))
+
+
+def read_components_file(path: str | os.PathLike) -> dict:
+    """The validated data of a user's component file (what the ``components`` option stores)."""
+    raw = _read_toml(path)
+    parse_components(raw, os.path.basename(os.fspath(path)))
+    return _canonical(raw)
+
+
+def components_data(value: Any, name: str = "data") -> dict:
+    """Validated, canonical component data from a dict (e.g. a saved position's ``components``)."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"option 'components': component data must be an object, got {type(value).__name__}")
+    check_depth(value, "option 'components'", 8)
+    data = _canonical(value)
+    key = json.dumps(data, sort_keys=True)
+    if key not in _CACHE:
+        _remember(key, parse_components(data, name))
+    return data
+
+
+def components_from_data(data: Mapping, name: str = "data") -> Components:
+    """The Components of validated data (cached: games with the same data share one object)."""
+    last = _LAST.get("data")
+    if last is not None and last[0] is data:  # the same (frozen) options object: no re-encoding
+        return last[1]
+    key = json.dumps(data, sort_keys=True)
+    comp = _CACHE.get(key)
+    if comp is None:
+        comp = _remember(key, parse_components(_canonical(data), name))
+    _LAST["data"] = (data, comp)
     return comp
 
 
-_CACHE: dict[str, tuple[int, Components]] = {}
+def _read_toml(path: str | os.PathLike) -> dict:
+    name = os.path.basename(os.fspath(path)) if isinstance(path, (str, os.PathLike)) else "components"
+    text = read_text_file(path, "components", MAX_FILE_BYTES)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"option 'components': {name}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise ValueError(f"option 'components': {name}: nested too deeply") from None
 
 
-def parse_components(raw: dict, path: str = "<components>") -> Components:
+def _canonical(raw: Mapping) -> dict:
+    """A plain JSON copy (TOML dates or other non-JSON values are refused)."""
+    try:
+        return json.loads(json.dumps(raw))
+    except (TypeError, ValueError, RecursionError) as e:
+        raise ValueError(f"option 'components': not JSON data ({e})") from None
+
+
+def _remember(key: str, comp: Components) -> Components:
+    if len(_CACHE) > 64:  # many different component sets in one process: forget the oldest
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = comp
+    return comp
+
+
+_DEFAULT: Components | None = None
+_CACHE: dict[str, Components] = {}
+_LAST: dict[str, tuple] = {}
+
+
+def parse_components(raw: Mapping, path: str = "data") -> Components:
     """Validate a parsed component table (see components.toml for the format)."""
     c = _Check(path)
     prov: dict = {}
@@ -153,6 +211,8 @@ def parse_components(raw: dict, path: str = "<components>") -> Components:
     if len(set(order)) != 6:
         raise c.fail("board.clockwise", "must name each of the 6 regions once")
     grants = c.list(c.get(board, "grants", "board"), "board.grants", 3)
+    for i, g in enumerate(grants):
+        c.str(g, f"board.grants[{i}]", GRANTS)
     if sorted(grants) != sorted(GRANTS):
         raise c.fail("board.grants", f"must be the three grants {list(GRANTS)} in some order")
     if list(grants) != list(GRANTS):

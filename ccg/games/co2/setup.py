@@ -4,7 +4,7 @@ from __future__ import annotations
 from ccg.core import resolve_rules
 
 from .board import EMPTY
-from .data import load_components
+from .data import components_from_data, load_components
 from .params import RULES, check_rule_values
 from .state import Co2State
 from .tables import tables
@@ -14,7 +14,8 @@ def blank(players: int, seed: int, options: dict) -> Co2State:
     """A state with data and rule values bound, no position yet."""
     s = Co2State.__new__(Co2State)
     s._init_base(players, seed, options)
-    s.C = load_components(options.get("components"))
+    data = options.get("components")
+    s.C = load_components() if data is None else components_from_data(data)
     s.T = tables(s.C)
     off, o = [], 0
     for k in s.C.spaces:

@@ -7,7 +7,6 @@ seat named in its second field. ``current_player`` is that seat.
 from __future__ import annotations
 
 from ccg.core import GameState, Rng
-from ccg.core import validate as v
 
 from . import flow
 from .board import GREEN0
@@ -53,6 +52,9 @@ class Co2State(GameState):
             return None
         from ccg.core import Action
         return Action(parts[0], tuple(int(x) if x.lstrip("-").isdigit() else x for x in parts[1:]))
+
+    def _secret_action(self, action):
+        return action.kind == "keep" and bool(action.args)  # CO2-2.18.1: a draft pick is not shown to the others
 
     def is_terminal(self):
         return self.over
@@ -135,39 +137,8 @@ class Co2State(GameState):
 
     @classmethod
     def _from_state_dict(cls, data, num_players, options):
-        from .setup import blank
-        s = blank(num_players, 0, options)
-        keys = LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS + ("tasks", "traj")
-        v.as_dict(data, "state", keys)
-        for f in LIST_FIELDS:
-            setattr(s, f, v.int_list(data[f], f))
-        for f in NESTED_FIELDS:
-            rows = v.as_list(data[f], f, num_players)
-            setattr(s, f, [v.int_list(r, f"{f}[{i}]") for i, r in enumerate(rows)])
-        for f in SCALAR_FIELDS:
-            if f in ("over", "lost"):
-                setattr(s, f, v.as_bool(data[f], f))
-            else:
-                setattr(s, f, v.as_int(data[f], f))
-        tasks = []
-        for i, t in enumerate(v.as_list(data["tasks"], "tasks")):
-            t = v.as_list(t, f"tasks[{i}]")
-            if not t or not isinstance(t[0], str) or t[0] not in flow.KINDS:
-                raise v._fail(f"tasks[{i}]", "unknown task")
-            for k, x in enumerate(t[1:]):
-                v.as_int(x, f"tasks[{i}][{k + 1}]")
-            tasks.append(tuple(t))
-        s.tasks = tasks
-        if not s.over and (not tasks or tasks[-1][0] not in flow.DECISIONS):
-            raise v._fail("tasks", "a running game must wait on a decision")
-        s.traj = [v.int_list(t, f"traj[{i}]") for i, t in enumerate(v.as_list(data["traj"], "traj"))]
-        try:
-            s.check_invariants()
-            if not s.over:
-                flow.legal(s)
-        except (AssertionError, IndexError, KeyError, ValueError, TypeError) as e:
-            raise v._fail("state", f"inconsistent position ({e})") from None
-        return s
+        from .loader import load
+        return load(data, num_players, options)
 
     # ---- hidden information (CO2-12.2, CO2-2.17/18) ----------------------------------------
     def _observe(self, seat):
@@ -246,6 +217,9 @@ class Co2State(GameState):
         for src in range(5):
             assert self.space_kind.count(GREEN0 + src) == self.stack[src] <= len(C.plants[src])
             assert self.psupply[src] + self.proj.count(src) == C.projects_per_source, "project tiles not conserved"
+        # CO2-2.10, CO2-4.3.2, CO2-4.3.3: demand space d is filled in decade d (a fossil plant unless a green
+        # plant is there) while fossil tiles are left; during a Supply phase decade d's own spaces may still wait
+        placed = self.decade - 1 if self.tasks and self.tasks[0][0] in ("supply", "supply_end") else self.decade
         for r in range(6):
             o = self.C_off[r]
             ks = self.space_kind[o:o + C.spaces[r]]
@@ -255,8 +229,20 @@ class Co2State(GameState):
                     seen_empty = True
                 else:
                     assert not seen_empty, "demand spaces must fill from the left"
+            if self.fossil_stack:
+                assert -1 not in ks[:placed], f"{C.regions[r]}: a demand space of an earlier decade is empty"
         for i, k in enumerate(self.space_kind):
             assert (self.space_owner[i] >= 0) == (k >= GREEN0), "green plants have owners, fossils none"
+        # CO2-11.1.2: only the agenda's sources have projects or plants in a region
+        for r in range(6):
+            agenda = C.agendas[self.agenda[r]]
+            o = self.C_off[r]
+            assert all(k < GREEN0 or k - GREEN0 in agenda for k in self.space_kind[o:o + C.spaces[r]]), \
+                "a green plant of a source the region's agenda does not list (CO2-11.1.2)"
+            for ps in range(3 * r, 3 * r + 3):
+                assert self.proj[ps] < 0 or self.proj[ps] in agenda, \
+                    "a project of a source the region's agenda does not list (CO2-11.1.2)"
+                assert self.proj[ps] >= 0 or not self.inst[ps], "an installed project without a tile (CO2-6.2.4)"
         # scientists
         occ = [-1] * 18
         slots = [-1] * len(self.sslot)

@@ -1,0 +1,43 @@
+"""A failing board view is reported as what it is; only a game without a view falls back to text."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import ccg
+import ccg.plot
+from ccg.ui.table import board_figure
+
+
+@pytest.fixture
+def broken_toy_view(tmp_path, monkeypatch):
+    """``ccg.plot.toy`` exists but imports a module that is not installed."""
+    (tmp_path / "toy.py").write_text("import a_dependency_that_is_not_installed\n", encoding="utf-8")
+    monkeypatch.delitem(sys.modules, "ccg.plot.toy", raising=False)
+    monkeypatch.setattr(ccg.plot, "__path__", [*ccg.plot.__path__, str(tmp_path)])
+
+
+@pytest.fixture
+def no_toy_view(monkeypatch):
+    monkeypatch.delitem(sys.modules, "ccg.plot.toy", raising=False)
+
+
+def test_a_broken_view_module_is_not_called_missing(broken_toy_view):
+    s = ccg.new_game("toy", seed=1)
+    with pytest.raises(ModuleNotFoundError, match="a_dependency_that_is_not_installed"):
+        ccg.plot.board(s)
+    with pytest.raises(ModuleNotFoundError):
+        s._repr_mimebundle_()
+    with pytest.raises(ModuleNotFoundError):
+        board_figure(s)
+
+
+def test_a_game_without_a_view_falls_back_to_text(no_toy_view):
+    s = ccg.new_game("toy", seed=1)
+    with pytest.raises(ccg.plot.NoBoardView, match="no board view for game 'toy' yet"):
+        ccg.plot.board(s)
+    assert issubclass(ccg.plot.NoBoardView, ValueError)
+    bundle = s._repr_mimebundle_()
+    assert bundle["text/plain"] == str(s) and "<pre>" in bundle["text/html"]
+    assert board_figure(s).layout.annotations  # the Table shows the text summary
