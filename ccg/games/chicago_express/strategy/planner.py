@@ -5,10 +5,13 @@ phases left (the game-end clock, :mod:`.clock`), each company's plan and the
 dollars it will pay its shareholders (:mod:`.routes`), so each share's value —
 and every seat's *worth*: cash plus what its shares will still pay. The
 planner's measure of a move is the change in its own worth minus ``rivalry``
-times the change in the best other seat's (cash decides the game, CE-11.3).
+times the change in the others' (the best other seat by ``leader_focus``, the
+rest by their mean): cash decides the game (CE-11.3).
 
-* Choosing an action (CE-4.2): a build is the next placements of the company's
-  plan (CE-6); a development the income it adds to every company present
+* Choosing an action (CE-4.2): a build is a commitment to the company's plan or
+  its route to Chicago — this build, the seat's further builds before the next
+  dividend phase and ``own_builds`` per later stretch (CE-6), valued per build
+  action; a development the income it adds to every company present
   (CE-8.7, CE-8.8) or the forest bonus (CE-8.9); an auction the predicted result
   of the bidding (who values the share most, at the second-highest value,
   CE-5.4); a forgone action is worth nothing.
@@ -23,7 +26,6 @@ from __future__ import annotations
 
 import math
 
-from ..actions import PASS, STOP, bid
 from . import position as P
 from .clock import phases_left
 from .routes import Plan, best_plan, payout
@@ -188,8 +190,8 @@ class Planner:
         top = self.reservation(look, seat, c) * (1.0 + self.w["bid_jitter"] * (2.0 * rng.random() - 1.0))
         lowest = P.lowest_bid(s)
         if len(legal) > 1 and lowest <= top:
-            return bid(lowest)
-        return PASS
+            return P.bid(lowest)
+        return P.PASS
 
     # ---- placing trains (CE-6) ------------------------------------------------------------------
     def _place(self, look: Outlook, legal: list):
@@ -205,7 +207,7 @@ class Planner:
             if a is not None and value > 0:
                 return a
         # the plans' next hexes are out of reach now (money): the best income the treasury can pay for
-        best, best_gain = STOP, 0
+        best, best_gain = P.STOP, 0
         for h, a in by_hex.items():
             gain = P.placement_income(s, h)
             if gain > best_gain:

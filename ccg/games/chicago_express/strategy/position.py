@@ -6,13 +6,14 @@ a rename of the engine's fields (issue 13) changes this file only.
 """
 from __future__ import annotations
 
+from ..actions import PASS, STOP, bid
 from ..auction import AUCTION, BUILD, CHOOSE, OPENING, OPENING_ORDER, WABASH_AUCTION, lowest_bid
 from ..board import BOARD, CHICAGO, CITY, COMPANIES, DETROIT, FOREST, INDUSTRIAL, MOUNTAIN, WABASH
 from ..build import COST_BY_OCC, hex_income
 
 __all__ = [
     "AUCTION", "BOARD", "BUILD", "CHICAGO", "CHOOSE", "CITY", "COMPANIES", "COST_BY_OCC", "DETROIT", "FOREST",
-    "INDUSTRIAL", "MOUNTAIN", "OPENING", "WABASH", "WABASH_AUCTION", "lowest_bid",
+    "INDUSTRIAL", "MOUNTAIN", "OPENING", "PASS", "STOP", "WABASH", "WABASH_AUCTION", "bid", "lowest_bid",
     "phase", "players", "mover", "cash", "shares_held", "shares_in_circulation", "shares_for_sale",
     "income", "treasury", "trains_left", "in_play", "meters", "meter_lengths", "industry", "industry_max",
     "house_supply", "houses_end", "companies_end", "chicago_income", "max_placements", "network", "occupancy",
