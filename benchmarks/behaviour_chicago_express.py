@@ -177,6 +177,32 @@ def _hexes(mask: int) -> list[str]:
     return [BOARD.ids[i] for i in range(len(BOARD.ids)) if mask >> i & 1]
 
 
+def reading(rows: list[dict], mcts_row: dict | None) -> str:
+    """What the table says, in words, with this run's numbers."""
+    by = {r["label"]: r for r in rows}
+    s, b, d = by["4 strategists (investor 0.5)"], by["4 builders (investor 0)"], by["4 dividend-seekers (investor 1)"]
+    mixed = by["2 builders + 2 dividend-seekers"]["wins"]
+    never = [r["label"] for r in rows + ([mcts_row] if mcts_row else []) if r["chicago"].startswith("0.00")]
+    return (
+        f"Reading. Strategist tables reach Chicago in {s['chicago'].split()[0]} of the games and end after "
+        f"{s['phases']:.1f} dividend phases on average, {s['rounds_3_5'].split()[0]} of them after three to five, "
+        f"nearly always because three companies have sold every share (CE-11.2 b: {s['reasons']['shares'].split()[0]})"
+        " — the pattern players report. The investor style decides the railway: builder tables always reach "
+        f"Chicago ({b['chicago'].split()[0]}; first mostly PRR, whose three shares make the largest dividend per "
+        f"share), dividend-seeker tables {'never' if d['chicago'].startswith('0.00') else d['chicago'].split()[0]}; "
+        f"at one table the builders win {mixed['builders'][0]:.2f} and the dividend-seekers "
+        f"{mixed['dividend-seekers'][0]:.2f} of the games (two seats each, fair 0.50): the builders' money builds "
+        "track that pays every shareholder, dividend-seekers included. Tables that never reach Chicago: "
+        f"{', '.join(never) or 'none'}. The rules and data do not prevent it — the same rules and board give "
+        "Chicago in nearly every strategist game — the players' horizon does: one-ply Greedy rates a placement by "
+        "the income it adds now (CE-7), and the route west is mostly plains and forests that add none (the route "
+        "table below: 16-18 placements, at least six build actions), so its most-built company spends its trains "
+        "on eastern cities and mountains; MCTS scores leaves with the same heuristic after ten random actions, far "
+        "short of six builds. Even with no Chicago raise (`chicago_income` 0) the strategists go there in most "
+        "games: the Chicago dividend alone (CE-10.3, one more payout of the company's whole income) pays for the "
+        "route.")
+
+
 def tuning_note() -> str:
     """The weights file's record of how its weights were tuned."""
     import json
@@ -239,6 +265,7 @@ def main(args) -> str:
         for name, (p, lo, hi, seats) in r["wins"].items():
             out.append(f"| {r['label']} | {name} | {seats} | {p:.3f} [{lo:.3f}, {hi:.3f}] | {p / (seats / 4):.2f} |")
     out += ["", tuning_note()]
+    out += ["", reading(rows, mcts_row)]
     strength = next(r for r in rows if r["label"] == "strategist + 3 Greedy")["wins"]["strategist"]
     verdict = "met" if strength[1] > 0.25 and strength[0] >= 0.40 else "NOT met"
     out += ["", f"Strength target (strategist vs three Greedy ≥ 1.6 × the fair share 0.25, i.e. ≥ 0.40, the "
