@@ -45,6 +45,7 @@ SPEC = GameSpec(
     max_actions=20_000,
     heuristic=heuristic,
     heuristics=heuristics,
+    strategy="ccg.games.chicago_express.strategy",
     trajectory=trajectory,
 )
 

@@ -1,0 +1,390 @@
+"""The Chicago Express planner: shares valued by the dividends they will pay, builds along plans, the clock.
+
+One decision reads the position once into an :class:`Outlook` — the dividend
+phases left (the game-end clock, :mod:`.clock`), each company's plan and the
+dollars it will pay its shareholders (:mod:`.routes`), so each share's value —
+and every seat's *worth*: cash plus what its shares will still pay. The
+planner's measure of a move is the change in its own worth minus ``rivalry``
+times the change in the others' (the best other seat by ``leader_focus``, the
+rest by their mean): cash decides the game (CE-11.3).
+
+* Choosing an action (CE-4.2): a build is a commitment to the company's plan or
+  its route to Chicago — this build, the seat's further builds before the next
+  dividend phase and ``own_builds`` per later stretch (CE-6), valued per build
+  action; a development the income it adds to every company present
+  (CE-8.7, CE-8.8) or the forest bonus (CE-8.9); an auction the predicted result
+  of the bidding (who values the share most, at the second-highest value,
+  CE-5.4); a forgone action is worth nothing.
+* Bidding (CE-3.3, CE-5.4, CE-10.5): raise by the minimum while the price is
+  below the share's value to this seat — the dividends it will pay over the
+  phases left, what the other holders lose by dilution, and the money paid,
+  which goes into the company's treasury (CE-5.5) and is built into income.
+* Placing trains: the next hex of the company's plan; toward Chicago when that
+  plan pays most.
+"""
+from __future__ import annotations
+
+import math
+
+from . import position as P
+from .clock import phases_left
+from .routes import Plan, best_plan, payout
+
+_AUC, _BLD, _DEV = 0, 1, 2
+_TIE = 1e-9
+
+
+def _gumbel(rng) -> float:
+    """Gumbel noise: adding it to every option's value and taking the best samples a softmax choice."""
+    u = min(max(rng.random(), 1e-12), 1.0 - 1e-12)
+    return -math.log(-math.log(u))
+
+
+class Outlook:
+    """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
+
+    __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
+                 "payout", "per_share", "worth")
+
+    def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
+        self.s = s
+        self.w = w
+        self.phases = phases_left(s, w) if phases is None else phases
+        n = self.n = P.players(s)
+        held = P.shares_held(s)
+        self.out = [sum(held[p * 5 + c] for p in range(n)) for c in range(5)]
+        self.holders = [sum(1 for p in range(n) if held[p * 5 + c]) for c in range(5)]
+        m, lengths = P.meters(s), P.meter_lengths(s)
+        self.left_this = (lengths[_BLD] - m[_BLD]) / lengths[_BLD]
+        self.rate = [min(float(lengths[_BLD]), w["builds_per_holder"] * h) for h in self.holders]
+        self.first = [r * self.left_this for r in self.rate]
+        self.inflow = [0.0] * 5
+        self.plans: list[Plan | None] = [None] * 5
+        self.payout = [0.0] * 5
+        self.per_share = [0.0] * 5
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            self.inflow[c] = self.sales_per_stretch(c)
+            plan = self.plans[c] = planner.plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
+            self.payout[c] = plan.payout
+            if self.out[c]:
+                self.per_share[c] = plan.payout / self.out[c]
+        cash = P.cash(s)
+        self.worth = [cash[p] + sum(held[p * 5 + c] * self.per_share[c] for c in range(5)) for p in range(n)]
+
+    def sales_per_stretch(self, c: int) -> float:
+        """Dollars share sales are expected to bring company c per later stretch (CE-5.5)."""
+        left = P.shares_for_sale(self.s)[c]
+        if not left or self.phases <= 1.0:
+            return 0.0
+        price = P.minimum_price(self.s, c)
+        return self.w["inflow"] * left * price / max(1.0, self.phases - 1.0)
+
+    def company_payout(self, c: int, phases: float | None = None, extra_money: float = 0.0, holders: int = 0,
+                       now: int = 0, income_gain: float = 0.0, first: float | None = None,
+                       plan: Plan | None = None, extra_rate: float = 0.0) -> float:
+        """c's :func:`routes.payout` under a change: more money, more holders, a build now, more income,
+        ``first`` builds in the rest of this stretch, ``extra_rate`` more builds in each later stretch."""
+        plan = self.plans[c] if plan is None else plan
+        phases = self.phases if phases is None else phases
+        rate = self.rate[c]
+        if holders:
+            lengths = P.meter_lengths(self.s)
+            rate = min(float(lengths[_BLD]), self.w["builds_per_holder"] * (self.holders[c] + holders))
+        if first is None:
+            first = rate * self.left_this
+        s = self.s
+        return payout(plan.steps, P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c],
+                      first, rate + extra_rate, phases, P.trains_left(s)[c], P.chicago_income(s),
+                      self.w["background_income"], self.w["background_cost"], now)
+
+    def margin(self, seat: int, worth: list[float]) -> float:
+        """The seat's worth minus ``rivalry`` times the others' (``leader_focus`` on the best, the rest on
+        their mean): cash decides the game (CE-11.3), so what counts is getting ahead of the others."""
+        others = [worth[q] for q in range(self.n) if q != seat]
+        focus = self.w["leader_focus"]
+        return worth[seat] - self.w["rivalry"] * (focus * max(others) + (1.0 - focus) * sum(others) / len(others))
+
+    def with_payouts(self, payouts: dict[int, float]) -> list[float]:
+        """Every seat's worth if the companies in ``payouts`` paid those totals instead."""
+        held = P.shares_held(self.s)
+        worth = self.worth[:]
+        for c, total in payouts.items():
+            if self.out[c]:
+                d = (total - self.payout[c]) / self.out[c]
+                for p in range(self.n):
+                    if held[p * 5 + c]:
+                        worth[p] += held[p * 5 + c] * d
+        return worth
+
+
+class Planner:
+    """``choose(state, seat, rng)`` for Chicago Express (see the module docstring)."""
+
+    def __init__(self, weights: dict[str, float], persona: dict) -> None:
+        self.w = dict(weights)
+        investor = float(persona["investor"])
+        self.investor = investor
+        self.builder = 2.0 * (1.0 - investor)  # 0 for a pure dividend-seeker, 2 for a pure builder
+        self.style_build = 1.5 - investor  # choice multipliers: builds vs auctions and developments
+        self.style_invest = 0.5 + investor
+        self._plans: dict = {}
+
+    # ---- plans (cached by everything they depend on) -------------------------------------------
+    def plan(self, s, c: int, phases: float, rate: float, first: float, inflow: float) -> Plan:
+        key = (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], round(phases, 2), round(rate, 2),
+               round(first, 2), round(inflow, 1))
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) > 20_000:
+                self._plans.clear()
+            plan = self._plans[key] = best_plan(s, c, self.w, phases, rate, first, inflow)
+        return plan
+
+    # ---- the decision -----------------------------------------------------------------------
+    def choose(self, s, seat: int, rng):
+        ph = P.phase(s)
+        legal = s.legal_actions()
+        look = Outlook(s, self.w, self)
+        if ph == P.CHOOSE:
+            return self._choose_action(look, seat, legal, rng)
+        if ph == P.BUILD:
+            return self._place(look, legal)
+        return self._bid(look, seat, legal, rng)
+
+    # ---- bidding (CE-3.3, CE-5.4, CE-10.5) ----------------------------------------------------
+    def reservation(self, look: Outlook, seat: int, c: int, phases: float | None = None) -> float:
+        """The most ``seat`` should pay for one more share of c: where its margin gain falls to zero.
+
+        Gain at price x: its dividends from c with one more share (its own dilution included), minus
+        ``rivalry`` × what the best other holder gains, minus x; the x paid into c's treasury
+        (CE-5.5) raises c's payout by ``slope`` per dollar, counted by ``treasury_credit`` and the
+        investor style. Cash is worth ``1 + cash_premium`` per dollar while phases remain to
+        invest it in.
+        """
+        w = self.w
+        s = look.s
+        held = P.shares_held(s)
+        mine = held[seat * 5 + c]
+        S = look.out[c]
+        new_holder = 0 if mine else 1
+        f0 = look.company_payout(c, phases, holders=new_holder)
+        step = max(4.0, float(P.minimum_price(s, c)))
+        slope = max(0.0, (look.company_payout(c, phases, extra_money=step, holders=new_holder) - f0) / step)
+        old = look.payout[c] / S if S else 0.0
+        worth = look.worth
+        rival = max((q for q in range(look.n) if q != seat), key=lambda q: worth[q])
+        focus = w["leader_focus"]
+        others = sum(held[q * 5 + c] for q in range(look.n) if q != seat)
+        r_held = focus * held[rival * 5 + c] + (1.0 - focus) * others / (look.n - 1)
+        a = (mine + 1) * f0 / (S + 1) - mine * old - w["rivalry"] * r_held * (f0 / (S + 1) - old)
+        b = slope * w["treasury_credit"] * self.builder * ((mine + 1) - w["rivalry"] * r_held) / (S + 1)
+        cash_value = 1.0 + w["cash_premium"] * max(0.0, look.phases - 1.0) / 4.0
+        denom = max(0.1, cash_value - b)
+        return max(0.0, a / denom)
+
+    def _bid(self, look: Outlook, seat: int, legal: list, rng):
+        s = look.s
+        c = P.auction_company(s)
+        top = self.reservation(look, seat, c) * (1.0 + self.w["bid_jitter"] * (2.0 * rng.random() - 1.0))
+        lowest = P.lowest_bid(s)
+        if len(legal) > 1 and lowest <= top:
+            return P.bid(lowest)
+        return P.PASS
+
+    # ---- placing trains (CE-6) ------------------------------------------------------------------
+    def _place(self, look: Outlook, legal: list):
+        """The next hex of the plan this build is worth most for (the company's best or its Chicago route)."""
+        s = look.s
+        c = P.build_company(s)
+        placed = P.build_placed(s)
+        ranked = sorted(((self.commitment(look, plan, placed), i, plan)
+                         for i, plan in enumerate(self._candidates(look, c))), key=lambda x: (-x[0], x[1]))
+        by_hex = {P.BOARD.index[a.where[0]]: a for a in legal if a.kind == "place"}
+        for value, _, plan in ranked:
+            a = by_hex.get(plan.steps[0][0])
+            if a is not None and value > 0:
+                return a
+        # the plans' next hexes are out of reach now (money): the best income the treasury can pay for
+        best, best_gain = P.STOP, 0
+        for h, a in by_hex.items():
+            gain = P.placement_income(s, h)
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+    # ---- choosing an action (CE-4.2) ------------------------------------------------------------
+    def _choose_action(self, look: Outlook, seat: int, legal: list, rng):
+        base = look.margin(seat, look.worth)
+        scored: list[tuple[float, object]] = []
+        sale_cache: dict[int, float] = {}
+        dev_clock: list = []
+        for a in legal:
+            kind = a.kind
+            if kind == "forgo":
+                v = -self.w["forgo_penalty"]
+            elif kind == "build":
+                v = self._build_value(look, seat, P.COMPANIES.index(a.args[0]), base) * self.style_build
+            elif kind == "develop":
+                v = self._develop_value(look, seat, P.BOARD.index[a.args[0]], base, dev_clock) * self.style_invest
+            else:  # auction
+                c = P.COMPANIES.index(a.args[0])
+                v = self._auction_value(look, seat, c, base, sale_cache) * self.style_invest
+            scored.append((v + self.w["temperature"] * _gumbel(rng), a))
+        top = max(v for v, _ in scored)
+        best = [a for v, a in scored if v >= top - _TIE * max(1.0, abs(top))]
+        return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _build_value(self, look: Outlook, seat: int, c: int, base: float) -> float:
+        """A build now, as the first of up to ``k`` builds this seat can still make in this stretch.
+
+        See :meth:`commitment`; the company's best plan and its route to Chicago are both tried.
+        """
+        best = max((self.commitment(look, plan, 0) for plan in self._candidates(look, c)), default=None)
+        if best is None:
+            return -self.w["forgo_penalty"]
+        return look.margin(seat, look.with_payouts({c: look.payout[c] + best})) - base
+
+    def _candidates(self, look: Outlook, c: int) -> list[Plan]:
+        plan = look.plans[c]
+        out = [plan] if plan.steps else []
+        if plan.chicago is not None and plan.chicago.steps and plan.chicago is not plan:
+            out.append(plan.chicago)
+        return out
+
+    def commitment(self, look: Outlook, plan: Plan, placed: int) -> float:
+        """Dollars to c's shareholders per build action of the best commitment to ``plan``.
+
+        A commitment is k builds in this stretch (this one and k - 1 more of the mover's builds
+        before the next dividend phase, :meth:`_builds_left_for`) and then ``own_builds`` of the
+        mover's builds in each later stretch, on top of the other holders' (``builds_per_holder``).
+        They place the plan's next trains (three per build, CE-6.2; ``placed`` of this build
+        already made) as far as the treasury pays (CE-6.10). It is weighed against nobody building
+        c in the rest of this stretch and the mover not building it later, and shared over the
+        mover's builds it takes. The income the first build's placements add — and the Chicago
+        raise and dividend if it gets there (CE-10.2, CE-10.3) — counts in full; the rest (later
+        income, an earlier Chicago) by the builder style.
+        """
+        s = look.s
+        c = plan.company
+        per = P.max_placements(s)
+        trains = P.trains_left(s)[c]
+        first_now = min(per - placed, len(plan.steps), trains)
+        immediate = self._first_build_income(look, c, plan.steps[:first_now])
+        own = self.w["own_builds"]
+        later_stretches = max(0, math.ceil(look.phases - 1e-9) - 1)
+        without = look.company_payout(c, first=0.0, plan=plan)
+        best = None
+        for k in range(1, self._builds_left_for(look) + 1):
+            now = min(first_now + per * (k - 1), len(plan.steps), trains)
+            rest = max(0, min(len(plan.steps), trains) - now)
+            later = min(own * later_stretches, math.ceil(rest / per))
+            total = look.company_payout(c, now=now, first=0.0, plan=plan, extra_rate=own if later else 0.0) - without
+            gain = (min(immediate, total) + self.builder * max(0.0, total - immediate)) / (k + later)
+            if best is None or gain > best:
+                best = gain
+            if now >= len(plan.steps) or now >= trains:
+                break
+        return best
+
+    def _first_build_income(self, look: Outlook, c: int, steps: tuple) -> float:
+        """Dollars the placements of one build pay over the phases left (the Chicago dividend once)."""
+        s = look.s
+        money = P.treasury(s)[c]
+        income = P.income(s)[c]
+        gain = 0.0
+        chicago_dividend = 0.0
+        for _, cost, g, chi in steps:
+            if cost > money:
+                break
+            money -= cost
+            if chi:
+                gain += P.chicago_income(s)
+                chicago_dividend = income + gain
+            else:
+                gain += g
+        return gain * look.phases + chicago_dividend
+
+    def _builds_left_for(self, look: Outlook) -> int:
+        """The builds the mover can still make in this stretch: its share of the fewest turns left
+        before two meters are in the red (CE-4.5), at most the Build track meter's rest."""
+        m, lengths = P.meters(look.s), P.meter_lengths(look.s)
+        rest = sorted(lengths[k] - m[k] for k in range(3))
+        turns = rest[0] + rest[1]
+        mine = -(-turns // look.n)
+        return max(1, min(lengths[_BLD] - m[_BLD], mine))
+
+    def _develop_value(self, look: Outlook, seat: int, h: int, base: float, dev_clock: list) -> float:
+        """CE-8.7/8.8: income for every company present; CE-8.9: $2 to a forest's company; one house used."""
+        s = look.s
+        occ = P.occupancy(s)[h]
+        present = [c for c in range(5) if occ >> c & 1]
+        t = P.BOARD.terrain[h]
+        payouts: dict[int, float] = {}
+        if t == P.INDUSTRIAL:
+            k = P.BOARD.industry_of[h]
+            rise = min(P.industry_step(s)[k], P.industry_max(s)[k] - P.industry(s)[k])
+            for c in present:
+                payouts[c] = look.company_payout(c, income_gain=rise)
+            return look.margin(seat, look.with_payouts(payouts)) - base
+        if t == P.FOREST:
+            for c in present:
+                payouts[c] = look.company_payout(c, extra_money=P.forest_bonus(s))
+        else:
+            for c in present:
+                payouts[c] = look.company_payout(c, income_gain=P.house_value(h))
+        # one house from the supply brings the houses end (CE-11.2 c) nearer: the clock's effect
+        if not dev_clock:
+            later = phases_left(s, self.w, houses_used=1)
+            dev_clock.append(later)
+        later = dev_clock[0]
+        if abs(later - look.phases) > 1e-9:
+            scale = {c: look.company_payout(c, phases=later) for c in range(5) if look.plans[c] is not None}
+            for c, v in payouts.items():
+                payouts[c] = v + scale[c] - look.payout[c]
+            for c, v in scale.items():
+                payouts.setdefault(c, v)
+        return look.margin(seat, look.with_payouts(payouts)) - base
+
+    def _auction_value(self, look: Outlook, seat: int, c: int, base: float, cache: dict) -> float:
+        """Put a share of c up (CE-5.1): the bidding predicted from every seat's reservation price."""
+        s = look.s
+        later = phases_left(s, self.w, sold=c)
+        cash = P.cash(s)
+        minimum = P.minimum_price(s, c)
+        offers = []
+        for q in range(look.n):
+            r = min(float(cash[q]), self.reservation(look, q, c, later))
+            if r >= minimum:
+                offers.append((r, -((q - seat) % look.n), q))
+        if not offers:
+            return 0.0  # unsold (CE-5.6): the meter moved, nothing else
+        offers.sort(reverse=True)
+        winner = offers[0][2]
+        price = float(minimum) if len(offers) == 1 else min(offers[0][0], offers[1][0] + 1.0)
+        price = max(float(minimum), float(int(price)))
+        # the sale: one more share held, the price in c's treasury, the clock after it
+        held = P.shares_held(s)
+        S = look.out[c]
+        new_holder = 0 if held[winner * 5 + c] else 1
+        total = {c: look.company_payout(c, later, extra_money=price, holders=new_holder)}
+        if abs(later - look.phases) > 1e-9:
+            for k in range(5):
+                if k != c and look.plans[k] is not None:
+                    total[k] = look.company_payout(k, later)
+        worth = look.worth[:]
+        for k, f in total.items():
+            if k == c:
+                continue
+            if look.out[k]:
+                d = (f - look.payout[k]) / look.out[k]
+                for p in range(look.n):
+                    worth[p] += held[p * 5 + k] * d
+        old = look.payout[c] / S if S else 0.0
+        new = total[c] / (S + 1)
+        for p in range(look.n):
+            mine = held[p * 5 + c] + (1 if p == winner else 0)
+            worth[p] += mine * new - held[p * 5 + c] * old
+        worth[winner] -= price
+        return look.margin(seat, worth) - base

@@ -1,0 +1,230 @@
+"""Building plans: cheapest routes from a company's network (CE-6) and the income they bring (CE-7).
+
+A company's *plan* is the route to the one target — a city, mountain, industrial
+city or Chicago — whose placements pay its shareholders most over the dividend
+phases left (:func:`payout`), given the treasury, the money future share sales
+will bring and how often the company is likely to be built for. The route is
+the cheapest by ``money_weight`` × dollars + one per placement (placements are
+scarce: three per build action, CE-6.2).
+"""
+from __future__ import annotations
+
+import heapq
+import math
+
+from . import position as P
+
+_B = P.BOARD
+_NB = _B.neighbours
+_TERRAIN = _B.terrain
+_FORBID = _B.forbidden
+_EXCL = _B.exclusive_mask
+_CHICAGO = _B.chicago
+_COST = P.COST_BY_OCC
+N_HEX = len(_B.ids)
+
+
+def _tails_to_chicago() -> tuple:
+    """Per hex, the cheapest way on from it to Chicago on an empty board, as plan steps.
+
+    Used to value going on to Chicago after a nearer target (the company's trains are few
+    enough, CE-1.1, that a detour can cost it Chicago). Start hexes are never crossed (CE-6.5).
+    """
+    starts = sum(_B.start_masks)
+    cost = [math.inf] * N_HEX
+    nxt = [-1] * N_HEX
+    cost[_CHICAGO] = 0.0
+    heap = [(0.0, _CHICAGO)]
+    while heap:
+        k, h = heapq.heappop(heap)
+        if k > cost[h]:
+            continue
+        for j in _NB[h]:
+            if starts >> j & 1:
+                continue
+            nk = k + _B.cost[h] + 1.0  # entering h from j costs h's red value
+            if nk < cost[j]:
+                cost[j] = nk
+                nxt[j] = h
+                heapq.heappush(heap, (nk, j))
+    tails = []
+    for h in range(N_HEX):
+        steps = []
+        j = nxt[h]
+        while j >= 0:
+            income = _B.black[j] if _TERRAIN[j] in (P.CITY, P.MOUNTAIN) else 0
+            steps.append((j, _B.cost[j], income, j == _CHICAGO))
+            j = nxt[j]
+        tails.append(tuple(steps) if cost[h] < math.inf else None)
+    return tuple(tails)
+
+
+TAIL_TO_CHICAGO = _tails_to_chicago()
+
+
+class Plan:
+    """A route: its placements in order as ``(hex, cost, income gain, reaches Chicago)``."""
+
+    __slots__ = ("company", "steps", "target", "payout", "chicago")
+
+    def __init__(self, company: int, steps: tuple, target: int, payout: float) -> None:
+        self.company = company
+        self.steps = steps
+        self.target = target
+        self.payout = payout
+        self.chicago: Plan | None = None  # the cheapest route to Chicago, when the trains suffice
+
+    @property
+    def to_chicago(self) -> bool:
+        return bool(self.steps) and self.steps[-1][3]
+
+    def __repr__(self) -> str:
+        where = "Chicago" if self.to_chicago else (_B.ids[self.target] if self.target >= 0 else "-")
+        return f"Plan({P.COMPANIES[self.company]} to {where}, {len(self.steps)} placements, payout {self.payout:.1f})"
+
+
+def cheapest_routes(s, c: int, money_weight: float):
+    """Dijkstra from company c's network: per reachable hex (weight, dollars, placements, predecessor).
+
+    Legal steps only (CE-6.3 connected, CE-6.5 no other start hex, CE-6.6 one train per hex,
+    CE-6.8 forests and mountains hold one train); money is not checked here. Routes end at Chicago.
+    """
+    net = P.network(s, c)
+    blocked = _FORBID[c] | (P.occupied(s) & _EXCL & ~net)
+    occ = P.occupancy(s)
+    weight = [math.inf] * N_HEX
+    dollars = [0] * N_HEX
+    count = [0] * N_HEX
+    prev = [-1] * N_HEX
+    heap = []
+    m = net
+    while m:
+        low = m & -m
+        h = low.bit_length() - 1
+        m ^= low
+        weight[h] = 0.0
+        heap.append((0.0, h))
+    heapq.heapify(heap)
+    done = net
+    while heap:
+        wt, h = heapq.heappop(heap)
+        if wt > weight[h]:
+            continue
+        if h == _CHICAGO and not net >> h & 1:
+            continue  # a route stops at Chicago
+        for j in _NB[h]:
+            bit = 1 << j
+            if done & bit or blocked & bit:
+                continue
+            k = _COST[j][occ[j]]
+            nw = wt + money_weight * k + 1.0
+            if nw < weight[j]:
+                weight[j] = nw
+                dollars[j] = dollars[h] + k
+                count[j] = count[h] + 1
+                prev[j] = h
+                heapq.heappush(heap, (nw, j))
+        done |= 1 << h
+    return weight, dollars, count, prev
+
+
+def route_steps(s, c: int, target: int, prev: list[int]) -> tuple:
+    """The placements from c's network to ``target`` in build order."""
+    net = P.network(s, c)
+    out = []
+    h = target
+    while h >= 0 and not net >> h & 1:
+        out.append((h, P.placement_cost(s, h), P.placement_income(s, h), h == _CHICAGO))
+        h = prev[h]
+    out.reverse()
+    return tuple(out)
+
+
+def payout(steps: tuple, income: int, budget: float, inflow: float, first: float, rate: float, phases: float,
+           trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
+    """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``.
+
+    Each stretch between dividend phases the company is built ``rate`` times (``first`` in the
+    current stretch), three placements a build (CE-6.2), as long as its treasury pays (CE-6.10);
+    ``inflow`` dollars of share sales arrive at the start of each later stretch. After the route
+    it goes on at ``bg_gain`` income per placement costing ``bg_cost``. Each dividend phase pays
+    the income of that time (CE-9.2); reaching Chicago adds ``chicago`` income (CE-10.2) and an
+    extra payout of the raised income (the Chicago dividend, CE-10.3). ``now`` placements are
+    made before anything else (a build chosen now). The last phase counts by the fraction of
+    ``phases`` beyond the whole ones.
+    """
+    total = 0.0
+    inc = float(income)
+    money = budget
+    i, n = 0, len(steps)
+    credit = float(now) if now else 3.0 * first
+    first_pending = now > 0  # after the build chosen now, the rest of this stretch's builds
+    for t in range(1, math.ceil(phases - 1e-9) + 1):
+        weight = min(1.0, phases - (t - 1))
+        if t > 1:
+            money += inflow
+        while trains > 0:
+            if credit < 1.0:
+                if first_pending:
+                    first_pending = False
+                    credit += 3.0 * first
+                    continue
+                break
+            if i < n:
+                _, cost, gain, chi = steps[i]
+            else:
+                cost, gain, chi = bg_cost, bg_gain, False
+            if cost > money:
+                break
+            money -= cost
+            credit -= 1.0
+            trains -= 1
+            i += 1
+            if chi:
+                inc += chicago
+                total += inc * weight  # the Chicago dividend
+            else:
+                inc += gain
+        first_pending = False
+        total += inc * weight
+        credit = min(3.0, credit) + 3.0 * rate
+    return total
+
+
+def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
+    """The route whose :func:`payout` is highest (or just the background growth when none beats it)."""
+    weight, dollars, count, prev = cheapest_routes(s, c, w["money_weight"])
+    trains = P.trains_left(s)[c]
+    income = P.income(s)[c]
+    budget = float(P.treasury(s)[c])
+    chicago = P.chicago_income(s)
+    bg_gain, bg_cost = w["background_income"], w["background_cost"]
+    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago
+    quick = []
+    for h in range(N_HEX):
+        if weight[h] == math.inf or count[h] == 0 or count[h] > trains:
+            continue
+        if h == _CHICAGO:
+            quick.append((math.inf, h))
+            continue
+        gain = P.placement_income(s, h)
+        if gain > 0:
+            quick.append((gain / weight[h], h))
+    quick.sort(reverse=True)
+    best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
+    onward = c not in P.reached_chicago(s)
+    to_chicago = None
+    for _, h in quick[: int(w["targets"]) + 1]:
+        steps = route_steps(s, c, h, prev)
+        options = [steps]
+        tail = TAIL_TO_CHICAGO[h] if onward and h != _CHICAGO else None
+        if tail and len(steps) + len(tail) <= trains:
+            options.append(steps + tail)  # the target, then on to Chicago
+        for option in options:
+            value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
+            if h == _CHICAGO:
+                to_chicago = Plan(c, option, h, value)
+            if value > best.payout:
+                best = Plan(c, option, h, value)
+    best.chicago = to_chicago
+    return best

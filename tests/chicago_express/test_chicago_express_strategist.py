@@ -1,0 +1,236 @@
+"""The Chicago Express strategist: legal, deterministic, validated, and the plan shown in scenarios."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import ccg
+from ccg.agents import GreedyAgent, StrategistAgent, make_agent
+from ccg.agents.strategist import default_weights, persona_params
+from ccg.core.registry import get_spec
+from ccg.games.chicago_express.strategy.clock import phases_left
+from ce_helpers import (BO, CO, NYC, PRR, after_openings, fund, give_share, names, path, refresh, route,
+                        set_income, take_share)
+
+GAME = "chicago_express"
+
+
+def _play(agents, seed: int, check_every: int = 1):
+    """A whole game; every action legal (the agent raises otherwise), the state never mutated, invariants held."""
+    s = ccg.new_game(GAME, players=len(agents), seed=seed)
+    actions = []
+    while not s.is_terminal():
+        agent = agents[s.current_player]
+        before = s.to_json() if len(actions) % 7 == 0 else None
+        a = agent.act(s)
+        if before is not None:
+            assert s.to_json() == before, "the strategist changed the state it was given"
+        assert a in s.legal_actions()
+        s.apply(a)
+        if len(actions) % check_every == 0:
+            s.check_invariants()
+        actions.append(str(a))
+        assert len(actions) < 5000
+    return s, actions
+
+
+def test_strategist_is_the_games_plan_with_an_investor_persona():
+    assert get_spec(GAME).strategy == "ccg.games.chicago_express.strategy"
+    param = persona_params()[GAME]["investor"]
+    assert (param.lo, param.hi, param.default) == (0.0, 1.0, 0.5)
+    assert set(default_weights(GAME)) >= {"auction_pace", "rivalry", "treasury_credit"}
+
+
+@pytest.mark.parametrize("investor", [0.0, 1.0])
+def test_whole_games_are_legal_with_invariants_held(investor):
+    agents = [StrategistAgent(seed=i, investor=investor) if i % 2 == 0 else StrategistAgent(seed=i)
+              for i in range(4)]
+    s, actions = _play(agents, seed=5 + int(investor))
+    assert s.end_reason and s.dividends >= 1
+    assert any(a.startswith("place") for a in actions) and any(a.startswith("bid") for a in actions)
+
+
+def test_three_player_game_with_greedy_is_legal():
+    s, _ = _play([StrategistAgent(seed=3), GreedyAgent(seed=1), StrategistAgent(seed=4, investor=0.2)], seed=9,
+                 check_every=5)
+    assert s.is_terminal()
+
+
+_DETERMINISM = textwrap.dedent("""
+    import ccg
+    from ccg.agents import make_agent
+    s = ccg.new_game("chicago_express", players=4, seed=11)
+    agents = [make_agent(spec, 20 + i) for i, spec in
+              enumerate(["strategist", "strategist:investor=0", "strategist:investor=1", "strategist"])]
+    out = []
+    while not s.is_terminal():
+        a = agents[s.current_player].act(s)
+        out.append(str(a))
+        s.apply(a)
+    print(len(out), "|".join(out))
+""")
+
+
+def test_same_actions_in_fresh_processes_with_different_hash_seeds():
+    runs = []
+    for hash_seed in ("1", "987"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        done = subprocess.run([sys.executable, "-c", _DETERMINISM], capture_output=True, text=True, env=env,
+                              cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                              timeout=300)
+        assert done.returncode == 0, done.stderr
+        runs.append(done.stdout)
+    assert runs[0] == runs[1]
+    assert int(runs[0].split()[0]) > 100
+
+
+@pytest.mark.parametrize("spec, match", [
+    ("strategist:investor=1.5", "'investor' must be between 0 and 1"),
+    ("strategist:investor=-0.1", "'investor' must be between 0 and 1"),
+    ("strategist:investor=high", "'investor' must be a number"),
+])
+def test_bad_persona_values_are_clear_errors(spec, match):
+    with pytest.raises(ValueError, match=match):
+        make_agent(spec, 1)
+
+
+def test_bad_weights_are_clear_errors():
+    s = ccg.new_game(GAME, players=4, seed=1)
+    with pytest.raises(ValueError, match="unknown chicago_express strategist weight"):
+        StrategistAgent(weights={"rivaly": 1.0}).act(s)
+    with pytest.raises(ValueError, match="finite numbers"):
+        StrategistAgent(weights={"rivalry": float("nan")})
+
+
+# ---- the clock (CE-11.2) -----------------------------------------------------------------------
+
+def test_clock_counts_down_as_shares_run_out_and_ends_with_detroit():
+    w = default_weights(GAME)
+    s = after_openings()
+    start = phases_left(s, w)
+    assert 2.0 < start <= 8.0
+    # PRR and B&O sold out, one NYC share left: the next auction can end the game (CE-11.2 b)
+    give_share(s, 1, PRR, 2)
+    give_share(s, 2, BO, 3)
+    give_share(s, 3, NYC, 3)
+    refresh(s)
+    assert phases_left(s, w) == 1.0 < start
+    s = after_openings()
+    s.industry[0] = 8  # Detroit at its last value: the next dividend phase is the last (CE-11.2 d)
+    refresh(s)
+    assert phases_left(s, w) == 1.0
+
+
+# ---- scenarios: the plan at work ---------------------------------------------------------------
+
+def _two_builds_from_chicago():
+    """Seat 0 holds 2 of PRR's 3 shares; PRR's track runs west to G2, six placements ($8) from Chicago,
+    with $10 in its treasury; B&O, NYC and C&O have one holder each and empty treasuries."""
+    s = after_openings()  # seat 0 got one share of each eastern company free (CE-3.5)
+    take_share(s, 0, BO)
+    give_share(s, 1, BO)
+    take_share(s, 0, NYC)
+    give_share(s, 2, NYC)
+    take_share(s, 0, CO)
+    give_share(s, 3, CO)
+    give_share(s, 0, PRR)
+    path(s, PRR, *route(s, PRR, "G2", via="I2"))
+    fund(s, PRR, 10)
+    refresh(s)
+    assert len(route(s, PRR, "A2")) == 6
+    return ccg.load_state(s.to_json())  # through the public loader, which validates the position
+
+
+def _two_turns(s, agent):
+    """Seat 0 plays two turns with ``agent``; the others forgo auctions (no dividend phase comes) and pass bids."""
+    seen = []
+    turns = 0
+    while not s.is_terminal():
+        if s.current_player != 0:
+            legal = names(s.legal_actions())
+            s.apply("pass" if "pass" in legal else "forgo auction" if "forgo auction" in legal else "forgo development")
+            continue
+        if s.phase == 1:  # choosing an action (CE-4.2)
+            if turns == 2:
+                break
+            turns += 1
+        a = agent.act(s)
+        seen.append(str(a))
+        s.apply(a)
+    return s, seen
+
+
+def test_strategist_takes_a_company_two_builds_from_chicago_there():
+    """CE-10: reaching Chicago (+7 income, CE-10.2, and a Chicago dividend, CE-10.3) beats every
+    development and auction on offer; the strategist builds PRR twice along the route and gets there."""
+    s, seen = _two_turns(_two_builds_from_chicago(), StrategistAgent(seed=1))
+    assert seen[0] == "build PRR" and seen[4] == "build PRR"
+    assert s.chicago == [PRR] and s.wabash_in  # Wabash entered (CE-10.4)
+    assert seen[7] == "place PRR A2"
+    assert seen[8].startswith("bid")  # the builder who reached Chicago opens the first Wabash auction (CE-10.5)
+
+
+def test_one_ply_greedy_does_not_find_the_way_to_chicago():
+    """The same position: a build's first step adds no income, so one-ply Greedy develops instead."""
+    s, seen = _two_turns(_two_builds_from_chicago(), GreedyAgent(seed=1))
+    assert s.chicago == []
+    assert not any(a == "build PRR" for a in seen)
+
+
+def test_strategist_builds_the_company_it_holds_more_of_than_the_others():
+    """Which company to build (CE-6.1): seat 0 holds one PRR and one NYC share; seat 1 holds two NYC.
+    Building NYC pays seat 1 twice what it pays seat 0, so seat 0 builds PRR."""
+    s = after_openings()
+    for c in (BO, CO):
+        take_share(s, 0, c)
+        give_share(s, 2, c)
+    give_share(s, 1, NYC, 2)
+    fund(s, PRR, 12)
+    fund(s, NYC, 12)
+    s.meters[0] = 3  # the Auction meter is in the red (CE-4.2): build PRR, build NYC or forgo
+    refresh(s)
+    assert {"build PRR", "build NYC"} <= set(names(s.legal_actions()))
+    for seed in range(3):
+        assert str(StrategistAgent(seed=seed).act(s)) == "build PRR"
+
+
+def _auction_price(detroit: int) -> int | None:
+    """Four strategists bid for a second NYC share (income 16, seat 1 holds the first); the price, or None."""
+    s = after_openings()
+    take_share(s, 0, NYC)
+    give_share(s, 1, NYC)
+    set_income(s, NYC, 16)
+    s.industry[0] = detroit
+    refresh(s)
+    s.apply("auction NYC")  # seat 0 puts it up; the minimum is ceil(16 / 2) = 8 (CE-5.2)
+    agents = [StrategistAgent(seed=10 + i) for i in range(4)]
+    held = s.num_shares_out(NYC)
+    cash = sum(s.cash)
+    while s.phase == 2:  # the share auction (CE-5.3, CE-5.4)
+        s.apply(agents[s.current_player].act(s))
+    return cash - sum(s.cash) if s.num_shares_out(NYC) > held else None
+
+
+def test_a_share_is_worth_the_dividends_still_to_come():
+    """CE-9.2, CE-11.2 d: with Detroit at 8 the next dividend phase is the last, so the share pays
+    ceil(16 / 2) = $8 once (and takes as much from the first holder); early in the game it pays
+    every phase, and the same share sells for more."""
+    early = _auction_price(detroit=1)
+    late = _auction_price(detroit=8)
+    assert early is not None and early > 16
+    assert late is None or late <= 16
+    assert late is None or late < early
+
+
+def test_weights_file_records_how_it_was_tuned():
+    from ccg.games.chicago_express.strategy import WEIGHTS_FILE
+
+    data = json.loads(WEIGHTS_FILE.read_text())
+    tuned = [k for k, v in data["weights"].items() if "range" in v]
+    assert len(tuned) >= 5
+    assert "tuned" in data and data["tuned"]["command"].startswith("python benchmarks/tune_strategist.py chicago_express")
