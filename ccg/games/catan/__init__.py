@@ -54,6 +54,8 @@ SPEC = GameSpec(
     heuristic=heuristic,
     heuristics=heuristics,
     trajectory=trajectory,
+    encoding="ccg.games.catan.encoding",
+    chance="ccg.games.catan.chance",
 )
 
 __all__ = ["SPEC", "CatanState", "create"]

@@ -46,6 +46,7 @@ SPEC = GameSpec(
     heuristic=heuristic,
     heuristics=heuristics,
     trajectory=trajectory,
+    encoding="ccg.games.chicago_express.encoding",
 )
 
 __all__ = ["SPEC", "CEState"]

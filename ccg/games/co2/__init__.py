@@ -71,6 +71,8 @@ SPEC = GameSpec(
     max_actions=20_000,
     heuristic=heuristic,
     trajectory=trajectory,
+    encoding="ccg.games.co2.encoding",
+    chance="ccg.games.co2.chance",
 )
 
 __all__ = ["SPEC", "Co2State", "RULES", "load_components", "trajectory_frame"]
