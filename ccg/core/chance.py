@@ -18,7 +18,9 @@ state's own generator as usual.
 
 Outcome states are new states (the original is untouched) marked as not
 replayable: the draws were forced, so their record would replay differently.
-Their generator is the parent's, not advanced.
+Their generator is the parent's, not advanced. An action with a single result
+(no draw, or draws that cannot change the position) gives that result as
+``state.child(action)`` would: replayable, generator advanced.
 """
 from __future__ import annotations
 
@@ -105,7 +107,7 @@ def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | 
         leaves.append((full, p, child))
         if len(leaves) + len(stack) > limit:
             return None
-    if len(leaves) == 1:
+    if len(leaves) == 1 and not leaves[0][0]:  # no draw at all
         return [ChanceOutcome("", 1.0, leaves[0][2])]
     leaves.sort(key=lambda leaf: leaf[0])
     merged: dict[str, list] = {}
@@ -115,6 +117,8 @@ def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | 
             merged[key][1] += p
         else:
             merged[key] = [script, p, child]
+    if len(merged) == 1:  # every draw leads to the same position: play it for real (generator advanced)
+        return [ChanceOutcome("", 1.0, state.child(action))]
     labeller = _labeller(state.game)
     out, seen = [], set()
     for script, p, child in merged.values():

@@ -15,7 +15,7 @@ from .data import DEV_TYPES, GOODS
 
 def outcomes(state, action) -> list[ChanceOutcome] | None:
     """The card types ``buy dev`` can draw (CAT-8.6); None for every other action (the generic path)."""
-    if action.kind != "buy" or not state.deck:
+    if action.kind != "buy" or len(set(state.deck)) < 2:  # no draw, or a certain one: the generic path
         return None
     deck = state.deck
     out = []
