@@ -25,7 +25,6 @@ Their generator is the parent's, not advanced. An action with a single result
 from __future__ import annotations
 
 import importlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,10 +81,6 @@ def _scripted_child(state, action, script: tuple[int, ...]):
     return child, rng.sizes
 
 
-def _fingerprint(state) -> str:
-    return json.dumps(state._state_dict(), sort_keys=True, separators=(",", ":"))
-
-
 def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | None:
     """Every distinct result of ``action`` over all draw sequences, or None if there are too many."""
     leaves: list[tuple[tuple[int, ...], float, Any]] = []
@@ -110,13 +105,16 @@ def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | 
     if len(leaves) == 1 and not leaves[0][0]:  # no draw at all
         return [ChanceOutcome("", 1.0, leaves[0][2])]
     leaves.sort(key=lambda leaf: leaf[0])
-    merged: dict[str, list] = {}
+    groups: list[list] = []  # [script, probability, child, state dict], one per distinct position
     for script, p, child in leaves:
-        key = _fingerprint(child)
-        if key in merged:
-            merged[key][1] += p
+        body = child._state_dict()
+        for g in groups:
+            if g[3] == body:
+                g[1] += p
+                break
         else:
-            merged[key] = [script, p, child]
+            groups.append([script, p, child, body])
+    merged = {i: g[:3] for i, g in enumerate(groups)}
     if len(merged) == 1:  # every draw leads to the same position: play it for real (generator advanced)
         return [ChanceOutcome("", 1.0, state.child(action))]
     labeller = _labeller(state.game)

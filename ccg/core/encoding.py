@@ -32,8 +32,13 @@ from .errors import IllegalActionError
 
 __all__ = [
     "Encoding", "EncodingError", "Schema", "Num", "Vec", "OneHot", "MultiHot", "Maybe", "Record", "Each",
-    "Padded", "Counts", "Custom", "encoding_for", "has_encoding",
+    "Padded", "Counts", "Custom", "encoding_for", "has_encoding", "TENSOR_LOW", "TENSOR_HIGH",
 ]
+
+
+# every tensor entry lies in [TENSOR_LOW, TENSOR_HIGH]: one-hot blocks and flags are 0/1, raw numbers (counts,
+# CO2's VP, which penalties can make negative, "-1 = none" markers) stay far inside (tested on sampled games)
+TENSOR_LOW, TENSOR_HIGH = -1e6, 1e6
 
 
 class EncodingError(ValueError):
@@ -76,7 +81,7 @@ class Vec(Field):
     def write(self, value, out):
         if len(value) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(value)}")
-        out.extend(0.0 if v is None else float(v) for v in value)
+        out.extend(value if None not in value else [0.0 if v is None else v for v in value])
 
 
 class OneHot(Field):
@@ -219,7 +224,7 @@ class Custom(Field):
         block = self.fn(value)
         if len(block) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(block)}")
-        out.extend(float(v) for v in block)
+        out.extend(block)
 
 
 # ---- the schema of a whole observation -------------------------------------------------------------

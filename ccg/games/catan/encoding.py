@@ -96,8 +96,13 @@ def _board_fields(geo):
     springs = (None, "numbered", "overlay")
     size = len(geo.hex_ids) * (len(TERRAINS) + 1 + 3) + len(geo.node_ids) * len(HARBOUR_TYPES)
 
+    blocks: dict[int, tuple] = {}
+
     def write(layout: dict) -> list[float]:
         b = board_for(layout)
+        hit = blocks.get(id(b))
+        if hit is not None and hit[0] is b:  # boards are shared and immutable: encode each once
+            return hit[1]
         out: list[float] = []
         for h in range(b.n_hex):
             t = [0.0] * len(TERRAINS)
@@ -110,6 +115,9 @@ def _board_fields(geo):
             if b.node_harbour[n] >= 0:
                 hb[b.node_harbour[n]] = 1.0
             out += hb
+        if len(blocks) > 64:
+            blocks.clear()
+        blocks[id(b)] = (b, out)
         return out
 
     return Custom(size, write, f"per hex: terrain one-hot ({', '.join(TERRAINS)}), printed number, spring "
@@ -117,17 +125,16 @@ def _board_fields(geo):
 
 
 def _pieces(n: int, players: int, levels: int):
+    width = players + levels
+
     def write(value) -> list[float]:
         owners, level = value
-        out: list[float] = []
-        for i in range(n):
-            block = [0.0] * (players + levels)
-            o = owners[i]
+        out = [0.0] * (n * width)
+        for i, o in enumerate(owners):
             if o >= 0:
-                block[o] = 1.0
+                out[i * width + o] = 1.0
                 if levels:
-                    block[players + level[i] - 1] = 1.0
-            out += block
+                    out[i * width + players + level[i] - 1] = 1.0
         return out
 
     what = "owner one-hot, then level one-hot (settlement, city, metropolis)" if levels else "owner one-hot"
