@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,dask]'
+	$(PY) -m pip install --quiet -e '.[lab,test,dask,rl]'
 	touch $(STAMP)
 
 ## make lab: install everything and open JupyterLab on notebooks/
