@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast fuzz bench apps browser clean
+.PHONY: lab test test-fast fuzz bench apps browser binder-links clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ bench: $(STAMP)
 ## make apps: serve the classroom apps with Voila
 apps: $(STAMP)
 	$(VENV)/bin/voila --no-browser widgets/
+
+## make binder-links: rewrite README's Binder badges from binder/repository (owner/name)
+binder-links:
+	$(PYTHON) binder/links.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -173,7 +173,7 @@ def main() -> None:
         start = doc.index(head)
         nxt = doc.find("\n## ", start + len(head))
         end = len(doc) if nxt < 0 else nxt + 1
-        section = f"{head}\n<!-- owned by the Catan engine work; written by benchmarks/catan_vs_catanatron.py -->\n\n{text}\n\n"
+        section = f"{head}\n<!-- written by benchmarks/catan_vs_catanatron.py -->\n\n{text}\n\n"
         doc = doc[:start] + section + doc[end:]
         with open(path, "w", encoding="utf-8") as f:
             f.write(doc)

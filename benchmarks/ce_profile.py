@@ -35,8 +35,9 @@ def main() -> None:
         import cProfile
         import pstats
 
-        cProfile.run(f"[play({a.players}, s) for s in range(50)]", "/tmp/ce.prof")
-        pstats.Stats("/tmp/ce.prof").sort_stats("tottime").print_stats(15)
+        profiler = cProfile.Profile()
+        profiler.runcall(lambda: [play(a.players, s) for s in range(50)])
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
     t0 = time.process_time()
     w0 = time.perf_counter()

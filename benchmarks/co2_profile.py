@@ -34,8 +34,9 @@ def main() -> None:
     if a.profile:
         import cProfile
         import pstats
-        cProfile.run(f"[play({a.players}, k, variant={a.variant!r}) for k in range(5)]", "/tmp/co2.prof")
-        pstats.Stats("/tmp/co2.prof").sort_stats("tottime").print_stats(20)
+        profiler = cProfile.Profile()
+        profiler.runcall(lambda: [play(a.players, k, variant=a.variant) for k in range(5)])
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
         return
     total_n, total_t = 0, 0.0
     extra = {"rules": {"ppm.lose": 5000}} if a.no_loss else {}

@@ -1,6 +1,8 @@
 """Regenerate board.json from the shared transcription (run by hand, not at import).
 
-    python -m ccg.games.chicago_express.data.make_board /work/shared/data/chicago_express/map.json
+    python -m ccg.games.chicago_express.data.make_board PATH/TO/chicago_express/map.json
+
+(the transcription of the printed map, kept with the project's research data, not in the package)
 
 Every value in board.json names its source (see the "sources" table there);
 values the data README calls doubtful carry a "doubtful" note.
@@ -133,4 +135,6 @@ def main(path: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/chicago_express/map.json")
+    if len(sys.argv) != 2:
+        sys.exit("usage: python -m ccg.games.chicago_express.data.make_board PATH/TO/map.json")
+    main(sys.argv[1])

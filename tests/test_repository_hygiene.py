@@ -1,0 +1,65 @@
+"""The repository holds the product only: small notebooks without saved widget state, no machine
+paths, Binder links generated from their one setting."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK_MAX_BYTES = 200_000
+NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("widgets/*.ipynb")])
+# a literal path of one machine: a home, the workplace, a fixed temporary file
+MACHINE_PATH = re.compile(r"""(/work/|/root/|/home/[a-z_][a-z0-9_-]*/|["'`]/tmp/)""")
+
+
+def tracked_files() -> list[Path]:
+    try:
+        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        files = [ROOT / line for line in out.splitlines()]
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout (an unpacked sdist): walk the tree
+        files = [p for p in ROOT.rglob("*") if ".venv" not in p.parts and ".git" not in p.parts]
+    return [p for p in files if p.is_file() and p.suffix in {".py", ".md", ".ipynb", ".toml", ".txt", ".json", ".cfg"}]
+
+
+def test_there_are_notebooks_to_check():
+    assert len(NOTEBOOKS) >= 8
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebooks_are_stored_small_and_without_widget_state(path):
+    size = path.stat().st_size
+    assert size <= NOTEBOOK_MAX_BYTES, f"{path.name} is {size} bytes (limit {NOTEBOOK_MAX_BYTES}): strip its outputs"
+    nb = json.loads(path.read_text())
+    assert "widgets" not in nb.get("metadata", {}), f"{path.name} carries saved widget state"
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        if cell.get("outputs") and "NBVAL_CHECK_OUTPUT" not in source:
+            pytest.fail(f"{path.name} cell {i} keeps outputs nbval never compares (mark it or strip it)")
+
+
+def test_no_machine_paths_in_the_repository():
+    found = []
+    for path in tracked_files():
+        if path.resolve() == Path(__file__).resolve():
+            continue
+        for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if MACHINE_PATH.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:100]}")
+    assert not found, "machine-specific paths:\n" + "\n".join(found[:20])
+
+
+def test_readme_binder_badges_follow_the_one_repository_setting():
+    done = subprocess.run([sys.executable, str(ROOT / "binder" / "links.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    slug = [ln.strip() for ln in (ROOT / "binder" / "repository").read_text().splitlines()
+            if ln.strip() and not ln.startswith("#")][0]
+    readme = (ROOT / "README.md").read_text()
+    assert readme.count(f"mybinder.org/v2/gh/{slug}/HEAD") == 2
