@@ -1,6 +1,6 @@
 """ccg's search against OpenSpiel's reference bots on the same games (issue 15, §5).
 
-    nice -n 10 .venv/bin/python benchmarks/vs_openspiel.py --pairing all --games 100 --workers 2 --out vs.json
+    nice -n 10 .venv/bin/python benchmarks/vs_openspiel.py --games 100 --workers 2 --out vs.json
     .venv/bin/python benchmarks/vs_openspiel.py --pairing ce --games 4 --sims 16      # smoke test
     .venv/bin/python benchmarks/vs_openspiel.py --summarise vs.json                   # Markdown of saved rows
 
@@ -100,10 +100,6 @@ def make_os_bot(game, kind: str, evaluator: str, sims: int, seed: int, ccg_game:
 
 def play_one(job: dict) -> dict:
     """One game: the ccg agent at ``job['ccg_seat']``, OpenSpiel bots elsewhere."""
-    try:
-        os.nice(int(job.get("nice", 0)))
-    except OSError:
-        pass
     import pyspiel
 
     import ccg.env.openspiel as osp
@@ -152,10 +148,10 @@ def play_one(job: dict) -> dict:
     }
 
 
-def jobs_for(pairing: str, mode: str, agent: str, games: int, sims: int, ccg_iterations: int, nice: int) -> list[dict]:
+def jobs_for(pairing: str, mode: str, agent: str, games: int, sims: int, ccg_iterations: int) -> list[dict]:
     n = PAIRINGS[pairing]["players"]
     return [{"pairing": pairing, "mode": mode, "agent": agent, "seed": 1000 + k, "ccg_seat": k % n, "sims": sims,
-             "ccg_iterations": ccg_iterations, "nice": nice} for k in range(games)]
+             "ccg_iterations": ccg_iterations} for k in range(games)]
 
 
 def cpu_per_search(rows: list[dict]) -> tuple[float, float]:
@@ -212,7 +208,6 @@ def main(argv=None) -> None:
     ap.add_argument("--agent", default="mcts", help="the ccg agent: mcts (both budgets) or any agent name")
     ap.add_argument("--modes", default="sims,cpu")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--nice", type=int, default=10)
     ap.add_argument("--out", default=None, help="append the per-game rows to this JSON file")
     ap.add_argument("--summarise", default=None, help="print the table of a saved rows file and stop")
     a = ap.parse_args(argv)
@@ -220,7 +215,7 @@ def main(argv=None) -> None:
         with open(a.summarise, encoding="utf-8") as f:
             print(summarise(json.load(f)))
         return
-    default_sims = {"ce": 50, "co2": 50, "catan": 25}
+    default_sims = {"ce": 32, "co2": 8, "catan": 16}
     pairings = list(PAIRINGS) if a.pairing == "all" else [a.pairing]
     rows: list[dict] = []
     if a.out and os.path.exists(a.out):
@@ -230,13 +225,13 @@ def main(argv=None) -> None:
     for pairing in pairings:
         sims = a.sims or default_sims[pairing]
         if a.agent != "mcts":
-            batch = run(jobs_for(pairing, "sims", a.agent, a.games, sims, 0, a.nice), a.workers)
+            batch = run(jobs_for(pairing, "sims", a.agent, a.games, sims, 0), a.workers)
             rows += batch
         else:
             sims_rows = [r for r in rows if r["pairing"] == pairing and r["mode"] == "sims" and r["sims"] == sims
                          and r["agent"] == "mcts"]
             if "sims" in a.modes:
-                batch = run(jobs_for(pairing, "sims", "mcts", a.games, sims, sims, a.nice), a.workers)
+                batch = run(jobs_for(pairing, "sims", "mcts", a.games, sims, sims), a.workers)
                 rows += batch
                 sims_rows = batch
             if "cpu" in a.modes:
@@ -244,14 +239,14 @@ def main(argv=None) -> None:
                 its = max(1, round(sims * o / c))
                 print(f"{pairing}: calibration ccg {c * 1000:.1f} ms / {sims} iterations, OpenSpiel "
                       f"{o * 1000:.1f} ms / {sims} sims -> {its} ccg iterations", file=sys.stderr)
-                rows += run(jobs_for(pairing, "cpu", "mcts", a.games, sims, its, a.nice), a.workers)
+                rows += run(jobs_for(pairing, "cpu", "mcts", a.games, sims, its), a.workers)
         if a.out:
             with open(a.out, "w", encoding="utf-8") as f:
                 json.dump(rows, f)
     print(summarise(rows))
     load = os.getloadavg()
     print(f"\n{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, "
-          f"{a.workers} workers at nice {a.nice}, load average at the end {load[0]:.1f} / {load[1]:.1f} / "
+          f"{a.workers} workers at nice {os.nice(0)}, load average at the end {load[0]:.1f} / {load[1]:.1f} / "
           f"{load[2]:.1f}, wall {time.time() - started:.0f} s")
     _ = ccg
 

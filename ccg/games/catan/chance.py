@@ -8,13 +8,21 @@ enumerated by ccg/core/chance.py; :func:`label` names their outcomes.
 """
 from __future__ import annotations
 
-from ccg.core.chance import ChanceOutcome
+from ccg.core.chance import ChanceOutcome, NotEnumerable, _scripted_child
 
 from .data import DEV_TYPES, GOODS
 
+# a roll is one draw x in 0..35 (turn.roll): one representative draw per sum and its count of 36
+_SUMS = {}
+for _x in range(36):
+    _SUMS.setdefault(_x // 6 + _x % 6 + 2, []).append(_x)
+
 
 def outcomes(state, action) -> list[ChanceOutcome] | None:
-    """The card types ``buy dev`` can draw (CAT-8.6); None for every other action (the generic path)."""
+    """The card types ``buy dev`` can draw (CAT-8.6) and the 11 sums of a roll (CAT-5, one apply per sum
+    rather than 36); None for every other action (the generic path)."""
+    if action.kind == "roll":
+        return _roll(state, action)
     if action.kind != "buy" or len(set(state.deck)) < 2:  # no draw, or a certain one: the generic path
         return None
     deck = state.deck
@@ -43,3 +51,17 @@ def label(state, action, child) -> str:
         d, hit, _ = child.last_disaster
         return f"disaster roll {d}" + (f" hits H{hit}" if hit >= 0 else "")
     return ""
+
+
+def _roll(state, action) -> list[ChanceOutcome] | None:
+    out = []
+    for total, draws in sorted(_SUMS.items()):
+        try:
+            child, sizes = _scripted_child(state, action, (draws[0],))
+        except NotEnumerable:
+            return None
+        if sizes != [36]:  # the roll drew more than the dice (not so today): enumerate it generically
+            return None
+        child._replayable = False
+        out.append(ChanceOutcome(f"rolled {total}", len(draws) / 36, child))
+    return out
