@@ -87,7 +87,10 @@ def make_os_bot(game, kind: str, evaluator: str, sims: int, seed: int, ccg_game:
     from open_spiel.python.algorithms import ismcts, mcts
 
     rs = np.random.RandomState(seed)
-    ev = mcts.RandomRolloutEvaluator(1, rs) if evaluator == "random" else HeuristicEvaluator(ccg_game, ROLLOUT_DEPTH, seed)
+    if evaluator == "random":
+        ev = mcts.RandomRolloutEvaluator(1, rs)
+    else:
+        ev = HeuristicEvaluator(ccg_game, ROLLOUT_DEPTH, seed)
     if kind == "mcts":
         return mcts.MCTSBot(game, UCT_C, sims, ev, random_state=rs, solve=True)
     bot = ismcts.ISMCTSBot(game, ev, UCT_C, sims, random_state=rs)

@@ -298,7 +298,8 @@ class Encoding:
         text = str(action)
         i = self.index.get(text)
         if i is None:
-            raise EncodingError(f"{text!r} is not in this configuration's action universe ({len(self.actions)} actions)")
+            raise EncodingError(
+                f"{text!r} is not in this configuration's action universe ({len(self.actions)} actions)")
         return i
 
     def notation(self, index: Any) -> str:

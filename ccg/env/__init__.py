@@ -27,7 +27,7 @@ def pettingzoo_env(game: str, players: int | None = None, seed: int | None = Non
 
 def gym_env(game: str, seat: int = 0, opponents: Any = ("greedy",), players: int | None = None,
             seed: int | None = None, **kwargs: Any):
-    """A Gymnasium environment: one learner at ``seat`` against ccg agents (see :class:`ccg.env.gym_single.CcgGymEnv`)."""
+    """A Gymnasium environment: one learner at ``seat`` against ccg agents (:class:`ccg.env.gym_single.CcgGymEnv`)."""
     from .gym_single import CcgGymEnv
 
     return CcgGymEnv(game, seat=seat, opponents=opponents, players=players, seed=seed, **kwargs)

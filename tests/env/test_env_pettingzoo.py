@@ -53,7 +53,8 @@ def test_a_whole_game_ends_with_the_outcome_as_rewards():
         if term or trunc:
             env.step(None)
             continue
-        assert obs["action_mask"].any() and obs["observation"].shape == env.observation_space(agent)["observation"].shape
+        assert obs["action_mask"].any()
+        assert obs["observation"].shape == env.observation_space(agent)["observation"].shape
         a = int(np.flatnonzero(obs["action_mask"])[0])
         actions.append(env.encoding.actions[a])
         env.step(a)

@@ -36,7 +36,15 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ccg.core.encoding import (
-    Custom, Each, Encoding, Maybe, Num, OneHot, Padded, Schema, Vec,
+    Custom,
+    Each,
+    Encoding,
+    Maybe,
+    Num,
+    OneHot,
+    Padded,
+    Schema,
+    Vec,
 )
 
 from .actions import OFFER_SHAPES, PHASES
@@ -93,7 +101,6 @@ def action_universe(geo, players: int, oil: bool) -> list[str]:
 def _board_fields(geo):
     """The layout (public; moved by a variable setup): per hex terrain, printed number, spring; per node
     harbour."""
-    springs = (None, "numbered", "overlay")
     size = len(geo.hex_ids) * (len(TERRAINS) + 1 + 3) + len(geo.node_ids) * len(HARBOUR_TYPES)
 
     blocks: dict[int, tuple] = {}
@@ -121,7 +128,8 @@ def _board_fields(geo):
         return out
 
     return Custom(size, write, f"per hex: terrain one-hot ({', '.join(TERRAINS)}), printed number, spring "
-                               f"(none/numbered/overlay); per intersection: harbour one-hot ({', '.join(HARBOUR_TYPES)})")
+                               "(none/numbered/overlay); per intersection: harbour one-hot "
+                               f"({', '.join(HARBOUR_TYPES)})")
 
 
 def _pieces(n: int, players: int, levels: int):

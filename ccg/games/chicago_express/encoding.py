@@ -20,7 +20,17 @@ near (tests/env check that every legal action of sampled games is in the univers
 from __future__ import annotations
 
 from ccg.core.encoding import (
-    Custom, Each, Encoding, Maybe, MultiHot, Num, OneHot, Padded, Record, Schema, Vec,
+    Custom,
+    Each,
+    Encoding,
+    Maybe,
+    MultiHot,
+    Num,
+    OneHot,
+    Padded,
+    Record,
+    Schema,
+    Vec,
 )
 
 from .actions import METERS

@@ -34,7 +34,17 @@ Bids above ``MAX_BID`` are outside the universe (the legal mask leaves them out;
 from __future__ import annotations
 
 from ccg.core.encoding import (
-    Counts, Custom, Each, Encoding, Maybe, MultiHot, Num, OneHot, Padded, Schema, Vec,
+    Counts,
+    Custom,
+    Each,
+    Encoding,
+    Maybe,
+    MultiHot,
+    Num,
+    OneHot,
+    Padded,
+    Schema,
+    Vec,
 )
 
 from .board import GREEN0
