@@ -148,3 +148,25 @@ def test_shuffles_and_raw_bits_are_not_enumerable(monkeypatch):
 
     monkeypatch.setattr(cls, "_apply", raw)
     assert state.chance_outcomes("roll") is None
+
+
+def test_greedy_can_value_chance_exactly():
+    """GreedyAgent(exact=True) rates a roll by its 11 outcomes: its choice equals the best action by
+    Σ probability × heuristic computed here by hand, and the sampled Greedy stays available."""
+    from ccg.agents import GreedyAgent, make_agent
+    from ccg.agents.evaluation import heuristic_for
+
+    state, _ = _find("catan", {"players": 4}, 8, lambda s, a: a.kind == "roll" and len(s.legal_actions()) > 1)
+    agent = GreedyAgent(exact=True, seed=3)
+    seat = state.current_player
+    h = heuristic_for("catan")
+    root = state.determinize(seat, Rng(3).next64())
+    values = {}
+    for a in state.legal_actions():
+        outs = root.chance_outcomes(a)
+        values[str(a)] = sum(o.probability * h(o.state, seat) for o in outs)
+    best = max(values.values())
+    assert values[str(agent.act(state))] == pytest.approx(best)
+    assert make_agent("greedy:exact=true", 1).exact is True
+    with pytest.raises(ValueError, match="exact"):
+        GreedyAgent(exact="yes")
