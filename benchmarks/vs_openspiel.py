@@ -10,12 +10,14 @@ other seats are OpenSpiel bots):
 * ``ce``: Chicago Express, 2 players, perfect information: ccg ``MCTSAgent`` against OpenSpiel's
   ``MCTSBot`` (UCT c = 2, random-rollout evaluator, as OpenSpiel's examples use it).
 * ``co2``: CO2, 2 players, ``rules={"ppm.lose": 5000}`` (the planet cannot be lost, so every game is
-  scored: see ccg/agents/README.md "Strength"): against ``ISMCTSBot`` (c = 2, random rollouts).
-* ``catan``: Catan, 3 players (the smallest table), one ccg seat against two ``ISMCTSBot`` seats. A
-  random rollout to the end of a Catan game costs about a second through pyspiel, so OpenSpiel's bots
-  get ccg's leaf evaluation instead: 10 random actions, then the rank value of ccg's heuristic
-  (:func:`ccg.agents.evaluation.leaf_values`) — the same evaluation ccg's MCTS uses, so this pairing
-  compares the searches alone.
+  scored: see ccg/agents/README.md "Strength"): against ``ISMCTSBot`` (c = 2).
+* ``catan``: Catan, 3 players (the smallest table), one ccg seat against two ``ISMCTSBot`` seats.
+
+In CO2 and Catan a random rollout to the end costs 10 ms (CO2) to a second (Catan) through pyspiel, so
+OpenSpiel's ISMCTS gets ccg's leaf evaluation: 10 random actions (chance sampled by its exact
+probabilities), then the rank value of ccg's heuristic (:func:`ccg.agents.evaluation.leaf_values`) —
+the evaluation ccg's MCTS uses, so these pairings compare the searches alone. Chicago Express keeps
+OpenSpiel's own random-rollout evaluator.
 
 Budgets: ``--mode sims`` gives both sides ``--sims`` simulations per decision (ccg MCTS without its early
 stop, so it really runs them all); ``--mode cpu`` gives ccg's MCTS as many iterations as fit in the CPU
@@ -43,7 +45,7 @@ from ccg.analysis.stats import wilson  # noqa: E402
 PAIRINGS = {
     "ce": {"game": "chicago_express", "players": 2, "options": {}, "bot": "mcts", "evaluator": "random"},
     "co2": {"game": "co2", "players": 2, "options": {"rules": {"ppm.lose": 5000}}, "bot": "ismcts",
-            "evaluator": "random"},
+            "evaluator": "heuristic"},
     "catan": {"game": "catan", "players": 3, "options": {}, "bot": "ismcts", "evaluator": "heuristic"},
 }
 UCT_C = 2.0
@@ -218,7 +220,7 @@ def main(argv=None) -> None:
         with open(a.summarise, encoding="utf-8") as f:
             print(summarise(json.load(f)))
         return
-    default_sims = {"ce": 32, "co2": 8, "catan": 16}
+    default_sims = {"ce": 16, "co2": 16, "catan": 8}
     pairings = list(PAIRINGS) if a.pairing == "all" else [a.pairing]
     rows: list[dict] = []
     if a.out and os.path.exists(a.out):

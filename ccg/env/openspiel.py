@@ -209,8 +209,18 @@ class CcgState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         return state.current_player
 
+    def _legal(self) -> dict:
+        """index -> legal Action of the held state (built once per held state)."""
+        cache = self._held.cache
+        legal = cache.get("legal")
+        if legal is None:
+            index = self._encoding.index
+            pairs = sorted((index[str(a)], a) for a in self._held.state.legal_actions() if str(a) in index)
+            legal = cache["legal"] = dict(pairs)
+        return legal
+
     def _legal_actions(self, player: int) -> list[int]:
-        return self._encoding.legal_indices(self._held.state)
+        return list(self._legal())
 
     def _outcomes(self) -> list:
         key = ("outcomes", self._pending)
@@ -229,7 +239,9 @@ class CcgState(pyspiel.State):
             self._pending = None
             return
         state = self._held.state
-        chosen = self._encoding.action_from_index(state, action)
+        chosen = self._legal().get(action)
+        if chosen is None:
+            chosen = self._encoding.action_from_index(state, action)  # raises the clear error
         if not self.get_game().stochastic:
             child = state.child(chosen)
             if child.rng.state != state.rng.state:
