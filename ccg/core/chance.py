@@ -30,7 +30,8 @@ from typing import Any
 
 from .rng import Rng
 
-__all__ = ["ChanceOutcome", "ScriptedRng", "chance_outcomes", "LIMIT"]
+__all__ = ["ChanceOutcome", "NotEnumerable", "ScriptedRng", "chance_outcomes", "enumerate_draws", "scripted_child",
+           "LIMIT"]
 
 LIMIT = 256  # scripts explored per action before it counts as not enumerable
 
@@ -72,7 +73,10 @@ class ChanceOutcome:
     state: Any  # GameState
 
 
-def _scripted_child(state, action, script: tuple[int, ...]):
+def scripted_child(state, action, script: tuple[int, ...]):
+    """``state.child(action)`` with the draws answered by ``script`` (then 0): (child, the sizes drawn).
+
+    The child keeps the parent's generator state (not advanced)."""
     child = state.clone()
     rng = ScriptedRng(state.rng.state, script)
     child.rng = rng
@@ -88,7 +92,7 @@ def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | 
     while stack:
         script = stack.pop()
         try:
-            child, sizes = _scripted_child(state, action, script)
+            child, sizes = scripted_child(state, action, script)
         except NotEnumerable:
             return None
         # the draws beyond the script were answered 0: queue their siblings (deepest first)

@@ -170,3 +170,17 @@ def test_greedy_can_value_chance_exactly():
     assert make_agent("greedy:exact=true", 1).exact is True
     with pytest.raises(ValueError, match="exact"):
         GreedyAgent(exact="yes")
+
+
+def test_catan_fast_roll_agrees_with_the_generic_enumeration():
+    from ccg.games.catan.chance import outcomes as catan_outcomes
+
+    for seed in (1, 2):
+        state, action = _find("catan", {"players": 4, "scenario": "oil_springs"}, seed,
+                              lambda s, a: a.kind == "roll" and s.turn > 3)
+        fast = catan_outcomes(state, action)
+        generic = enumerate_draws(state, action)
+        assert [o.label for o in fast] == [o.label for o in generic]
+        assert sorted(json.dumps(_body(o.state), sort_keys=True) for o in fast) == \
+            sorted(json.dumps(_body(o.state), sort_keys=True) for o in generic)
+        assert [o.probability for o in fast] == pytest.approx([o.probability for o in generic])

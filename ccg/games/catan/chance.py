@@ -1,14 +1,15 @@
-"""Catan's chance beyond the generator: the development card drawn by ``buy dev``, and outcome labels.
+"""Catan's chance beyond the generator (the development card drawn by ``buy dev``), a fast roll, labels.
 
 The deck is shuffled once at setup (its order is hidden, CAT-9.1), so the generator never sees a
 purchase. As a chance event the draw is a card type with probability (cards of that type left) /
 (cards left); the outcome's state has a card of that type moved to the top of the deck before the
-purchase. Rolls (CAT-5), steals (CAT-6.4) and disasters (OIL-8) draw from the generator and are
-enumerated by ccg/core/chance.py; :func:`label` names their outcomes.
+purchase. A roll (CAT-5) is one draw of 36: it is played once per sum (11 applies instead of the
+generic 36; a test checks both agree). Steals (CAT-6.4) and disasters (OIL-8) are enumerated by
+ccg/core/chance.py; :func:`label` names their outcomes.
 """
 from __future__ import annotations
 
-from ccg.core.chance import ChanceOutcome, NotEnumerable, _scripted_child
+from ccg.core.chance import ChanceOutcome, NotEnumerable, scripted_child
 
 from .data import DEV_TYPES, GOODS
 
@@ -57,7 +58,7 @@ def _roll(state, action) -> list[ChanceOutcome] | None:
     out = []
     for total, draws in sorted(_SUMS.items()):
         try:
-            child, sizes = _scripted_child(state, action, (draws[0],))
+            child, sizes = scripted_child(state, action, (draws[0],))
         except NotEnumerable:
             return None
         if sizes != [36]:  # the roll drew more than the dice (not so today): enumerate it generically
