@@ -9,6 +9,7 @@ other seats are OpenSpiel bots):
 
 * ``ce``: Chicago Express, 2 players, perfect information: ccg ``MCTSAgent`` against OpenSpiel's
   ``MCTSBot`` (UCT c = 2, random-rollout evaluator, as OpenSpiel's examples use it).
+* ``ce_h``: the same with the shared leaf evaluation below (the searches alone).
 * ``co2``: CO2, 2 players, ``rules={"ppm.lose": 5000}`` (the planet cannot be lost, so every game is
   scored: see ccg/agents/README.md "Strength"): against ``ISMCTSBot`` (c = 2).
 * ``catan``: Catan, 3 players (the smallest table), one ccg seat against two ``ISMCTSBot`` seats.
@@ -44,6 +45,7 @@ from ccg.analysis.stats import wilson  # noqa: E402
 
 PAIRINGS = {
     "ce": {"game": "chicago_express", "players": 2, "options": {}, "bot": "mcts", "evaluator": "random"},
+    "ce_h": {"game": "chicago_express", "players": 2, "options": {}, "bot": "mcts", "evaluator": "heuristic"},
     "co2": {"game": "co2", "players": 2, "options": {"rules": {"ppm.lose": 5000}}, "bot": "ismcts",
             "evaluator": "heuristic"},
     "catan": {"game": "catan", "players": 3, "options": {}, "bot": "ismcts", "evaluator": "heuristic"},
@@ -214,14 +216,17 @@ def main(argv=None) -> None:
     ap.add_argument("--modes", default="sims,cpu")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=None, help="append the per-game rows to this JSON file")
-    ap.add_argument("--summarise", default=None, help="print the table of a saved rows file and stop")
+    ap.add_argument("--summarise", default=None, nargs="+", help="print the table of saved rows files and stop")
     a = ap.parse_args(argv)
     if a.summarise:
-        with open(a.summarise, encoding="utf-8") as f:
-            print(summarise(json.load(f)))
+        saved: list[dict] = []
+        for path in a.summarise:
+            with open(path, encoding="utf-8") as f:
+                saved += json.load(f)
+        print(summarise(saved))
         return
-    default_sims = {"ce": 16, "co2": 16, "catan": 8}
-    pairings = list(PAIRINGS) if a.pairing == "all" else [a.pairing]
+    default_sims = {"ce": 16, "ce_h": 64, "co2": 16, "catan": 8}
+    pairings = ["ce", "co2", "catan"] if a.pairing == "all" else [a.pairing]
     rows: list[dict] = []
     if a.out and os.path.exists(a.out):
         with open(a.out, encoding="utf-8") as f:
