@@ -16,7 +16,7 @@ APPS_ARGS  ?= $(if $(ROOT_USER),--Voila.ip=0.0.0.0)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[lab,test,dask,classroom]'
+	$(PY) -m pip install --quiet -e '.[lab,test,dask,classroom,rl]'
 	touch $(STAMP)
 
 ## make lab: install everything and open JupyterLab on notebooks/ (as root too)

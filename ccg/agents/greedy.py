@@ -20,23 +20,29 @@ class GreedyAgent(Agent):
     action that draws randomness (a die roll, a card draw: detected because the
     child's generator moved) is a chance action: its value is the mean over
     ``samples`` children with independently reseeded generators. Ties are
-    broken by the agent's own seeded generator. ``heuristic(state, seat)``
+    broken by the agent's own seeded generator. With ``exact=True`` a chance action is valued by
+    its exact outcomes instead (``state.chance_outcomes``: Σ probability × value; actions whose chance
+    is too large to list are still sampled). ``heuristic(state, seat)``
     replaces the game's own evaluation when given (a module-level function in
     an importable file if the agent is to run on ``backend="processes"``).
     """
 
     name = "greedy"
 
-    def __init__(self, samples: int = 4, heuristic: Heuristic | None = None, seed: int = 0) -> None:
+    def __init__(self, samples: int = 4, heuristic: Heuristic | None = None, exact: bool = False,
+                 seed: int = 0) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
+        if not isinstance(exact, bool):
+            raise ValueError(f"exact must be true or false, got {exact!r}")
         super().__init__(seed)
         self.samples = samples
         self.heuristic = heuristic
+        self.exact = exact
         self._rng = Rng(seed)
 
     def _config(self) -> dict:
-        return {"samples": self.samples, "heuristic": self.heuristic}
+        return {"samples": self.samples, "heuristic": self.heuristic, "exact": self.exact}
 
     def act(self, state: GameState) -> Action:
         legal = state.legal_actions()
@@ -60,7 +66,12 @@ class GreedyAgent(Agent):
         for action in legal:
             child = root.child(action)
             v = value(child)
-            if child.rng.state != root.rng.state and self.samples > 1:  # a chance action
+            # exact: every action is asked, since some chance never moves the generator (a card drawn
+            # from a deck shuffled at setup)
+            outcomes = root.chance_outcomes(action) if self.exact else None
+            if outcomes is not None and len(outcomes) > 1:
+                v = sum(o.probability * value(o.state) for o in outcomes)
+            elif child.rng.state != root.rng.state and self.samples > 1:  # a chance action, sampled
                 total = v
                 for _ in range(self.samples - 1):
                     total += value(state.determinize(seat, rng.next64()).child(action))

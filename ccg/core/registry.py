@@ -51,6 +51,12 @@ class GameSpec:
     #   * the game's own table so far, a dict of equal-length lists with an index key (CO2's per-decade
     #     rows): read once from the final state. See ccg/analysis/jobs.py (TrajectoryRecorder).
     trajectory: Callable[[GameState], dict] | None = None
+    # the module of the game's action universe and observation tensor (``make_encoding(state)``, see
+    # ccg/core/encoding.py); None: no action indices, masks or tensors (ccg.env needs them)
+    encoding: str | None = None
+    # the module with chance the generator does not see (``outcomes(state, action)``) and readable
+    # outcome labels (``label(state, action, child)``), both optional: see ccg/core/chance.py
+    chance: str | None = None
 
 
 def register(name: str, module: str) -> None:

@@ -300,6 +300,38 @@ class GameState:
         new._replayable = False
         return new
 
+    # ---- fixed action space, tensors, exact chance (ccg/core/encoding.py, ccg/core/chance.py) ----
+    def action_index(self, action: Action | str) -> int:
+        """The index of ``action`` in this configuration's action universe (``SPEC.encoding``)."""
+        from .encoding import encoding_for
+
+        return encoding_for(self).action_index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        """The legal action with universe index ``index`` (IllegalActionError if it is not legal here)."""
+        from .encoding import encoding_for
+
+        return encoding_for(self).action_from_index(self, index)
+
+    def legal_mask(self) -> Any:
+        """A numpy bool array over the action universe: True where the action is legal now."""
+        from .encoding import encoding_for
+
+        return encoding_for(self).legal_mask(self)
+
+    def observation_tensor(self, seat: int) -> Any:
+        """``observation(seat)`` as a fixed-length numpy float32 vector (fields: ``docs/environments.md``)."""
+        from .encoding import encoding_for
+
+        return encoding_for(self).observation_tensor(self, seat)
+
+    def chance_outcomes(self, action: Action | str) -> list | None:
+        """Every result of ``action`` with its exact probability (``ChanceOutcome(label, probability,
+        state)``); one outcome for a deterministic action, None when its chance is too large to list."""
+        from .chance import chance_outcomes
+
+        return chance_outcomes(self, action)
+
     # ---- conveniences -------------------------------------------------------------------
     def returns(self) -> list[float]:
         """1 for each winner shared equally, 0 otherwise (terminal states)."""

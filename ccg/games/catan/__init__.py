@@ -56,6 +56,8 @@ SPEC = GameSpec(
     heuristics=heuristics,
     trajectory=trajectory,
     strategy="ccg.games.catan.strategy",
+    encoding="ccg.games.catan.encoding",
+    chance="ccg.games.catan.chance",
 )
 
 __all__ = ["SPEC", "CatanState", "create"]

@@ -47,6 +47,7 @@ SPEC = GameSpec(
     heuristics=heuristics,
     strategy="ccg.games.chicago_express.strategy",
     trajectory=trajectory,
+    encoding="ccg.games.chicago_express.encoding",
 )
 
 __all__ = ["SPEC", "CEState"]

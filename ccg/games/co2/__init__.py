@@ -86,6 +86,8 @@ SPEC = GameSpec(
     heuristic=heuristic,
     strategy="ccg.games.co2.strategy",
     trajectory=trajectory,
+    encoding="ccg.games.co2.encoding",
+    chance="ccg.games.co2.chance",
 )
 
 __all__ = ["SPEC", "Co2State", "RULES", "load_components", "trajectory_frame"]

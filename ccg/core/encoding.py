@@ -1,0 +1,362 @@
+"""Fixed action universes and observation tensors: what a game's ``encoding`` module declares.
+
+A game opts in by naming a module in ``SPEC.encoding`` that defines
+``make_encoding(state) -> Encoding``. The encoding depends on the
+*configuration* only (players, options, the board's geometry, the component
+file), never on the position or the seed; :func:`encoding_for` builds it once
+per configuration and caches it.
+
+* The **action universe** is a tuple of notations in a documented order;
+  index ``i`` is the action whose ``str()`` is ``actions[i]``. Lookups go
+  through a dict built from that tuple, so hash order never matters.
+* The **observation tensor** is built from ``state.observation(seat)`` — the
+  redacted dict — by a :class:`Schema` of small field encoders, so it cannot
+  contain anything the seat may not see. Every key of the observation is
+  either encoded or listed in ``Schema.skipped`` with the reason; the schema's
+  :meth:`~Schema.describe` lists every field with its offset and length.
+
+Field encoders write plain numbers (counts are raw, not scaled); categorical
+values are one-hot; a value hidden from the seat (``None``) sets a "hidden"
+flag and leaves its slots 0.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from .errors import IllegalActionError
+
+__all__ = [
+    "Encoding", "EncodingError", "Schema", "Num", "Vec", "OneHot", "MultiHot", "Maybe", "Record", "Each",
+    "Padded", "Counts", "Custom", "encoding_for", "has_encoding", "TENSOR_LOW", "TENSOR_HIGH",
+]
+
+
+# every tensor entry lies in [TENSOR_LOW, TENSOR_HIGH]: one-hot blocks and flags are 0/1, raw numbers (counts,
+# CO2's VP, which penalties can make negative, "-1 = none" markers) stay far inside (tested on sampled games)
+TENSOR_LOW, TENSOR_HIGH = -1e6, 1e6
+
+
+class EncodingError(ValueError):
+    """A value the encoding cannot represent (an action outside the universe, a list beyond its cap)."""
+
+
+# ---- field encoders ------------------------------------------------------------------------------
+class Field:
+    """One part of the tensor: ``size`` numbers written by ``write(value, out)`` (a list it extends)."""
+
+    size: int = 0
+    doc: str = ""
+
+    def write(self, value: Any, out: list) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def parts(self, name: str) -> list[tuple[str, int, str]]:
+        """(name, length, doc) rows for the documentation."""
+        return [(name, self.size, self.doc)]
+
+
+class Num(Field):
+    """One number (bools as 0/1; None as 0)."""
+
+    size = 1
+
+    def __init__(self, doc: str = "") -> None:
+        self.doc = doc
+
+    def write(self, value, out):
+        out.append(0.0 if value is None else float(value))
+
+
+class Vec(Field):
+    """A list of exactly ``n`` numbers (None entries as 0)."""
+
+    def __init__(self, n: int, doc: str = "") -> None:
+        self.size, self.doc = n, doc
+
+    def write(self, value, out):
+        if len(value) != self.size:
+            raise EncodingError(f"expected {self.size} numbers, got {len(value)}")
+        out.extend(value if None not in value else [0.0 if v is None else v for v in value])
+
+
+class OneHot(Field):
+    """A value out of ``choices`` as a one-hot block (a value not in ``choices`` is an error)."""
+
+    def __init__(self, choices: Sequence, doc: str = "") -> None:
+        self.choices = tuple(choices)
+        self.index = {c: i for i, c in enumerate(self.choices)}
+        self.size = len(self.choices)
+        self.doc = doc or "one-hot over " + ", ".join(map(str, self.choices))
+
+    def write(self, value, out):
+        block = [0.0] * self.size
+        try:
+            block[self.index[value]] = 1.0
+        except (KeyError, TypeError):
+            raise EncodingError(f"{value!r} is not one of {list(self.choices)}") from None
+        out.extend(block)
+
+
+class MultiHot(Field):
+    """A collection of items out of ``universe``: 1 where present (``counts=True``: how many times)."""
+
+    def __init__(self, universe: Sequence, doc: str = "", counts: bool = False) -> None:
+        self.universe = tuple(universe)
+        self.index = {c: i for i, c in enumerate(self.universe)}
+        self.size = len(self.universe)
+        self.counts = counts
+        self.doc = doc
+
+    def write(self, value, out):
+        block = [0.0] * self.size
+        for item in value:
+            try:
+                i = self.index[item]
+            except (KeyError, TypeError):
+                raise EncodingError(f"{item!r} is not one of {list(self.universe)[:8]}…") from None
+            block[i] = block[i] + 1.0 if self.counts else 1.0
+        out.extend(block)
+
+
+def Counts(universe: Sequence, doc: str = "") -> MultiHot:
+    """How many times each item of ``universe`` occurs in a list."""
+    return MultiHot(universe, doc, counts=True)
+
+
+class Maybe(Field):
+    """A value that may be None: a flag (1 = None: absent or hidden from this seat), then ``inner``."""
+
+    def __init__(self, inner: Field, doc: str = "1 if absent or hidden") -> None:
+        self.inner = inner
+        self.size = inner.size + 1
+        self.doc = doc
+
+    def write(self, value, out):
+        if value is None:
+            out.append(1.0)
+            out.extend([0.0] * self.inner.size)
+        else:
+            out.append(0.0)
+            self.inner.write(value, out)
+
+    def parts(self, name):
+        return [(name + ".none", 1, self.doc)] + self.inner.parts(name)
+
+
+class Record(Field):
+    """A dict with fixed keys, each with its own encoder (keys not named here are an error)."""
+
+    def __init__(self, fields: Mapping[str, Field], skipped: Mapping[str, str] | None = None) -> None:
+        self.fields = dict(fields)
+        self.skipped = dict(skipped or {})
+        self.size = sum(f.size for f in self.fields.values())
+
+    def write(self, value, out):
+        extra = set(value) - set(self.fields) - set(self.skipped)
+        if extra:
+            raise EncodingError(f"keys not in the schema: {sorted(extra)}")
+        for key, f in self.fields.items():
+            f.write(value[key], out)
+
+    def parts(self, name):
+        rows = []
+        for key, f in self.fields.items():
+            rows += f.parts(f"{name}.{key}" if name else key)
+        return rows
+
+
+class Each(Field):
+    """A list of exactly ``n`` items with the same encoder (per seat, per company …)."""
+
+    def __init__(self, n: int, inner: Field, label: str = "") -> None:
+        self.n, self.inner, self.label = n, inner, label
+        self.size = n * inner.size
+
+    def write(self, value, out):
+        if len(value) != self.n:
+            raise EncodingError(f"expected {self.n} items, got {len(value)}")
+        for item in value:
+            self.inner.write(item, out)
+
+    def parts(self, name):
+        rows = self.inner.parts(f"{name}[{self.label or 'i'}]")
+        return [(r[0], r[1] * self.n, r[2] + f" (× {self.n})") for r in rows] if rows else rows
+
+
+class Padded(Field):
+    """A list of at most ``cap`` items: its length, then ``cap`` slots (unused slots 0).
+
+    ``cap`` is a bound the game cannot exceed (stated in the encoding module); a longer list is an
+    :class:`EncodingError`, never a silent cut.
+    """
+
+    def __init__(self, cap: int, inner: Field, doc: str = "") -> None:
+        self.cap, self.inner = cap, inner
+        self.size = 1 + cap * inner.size
+        self.doc = doc
+
+    def write(self, value, out):
+        if len(value) > self.cap:
+            raise EncodingError(f"a list of {len(value)} items exceeds the cap of {self.cap}")
+        out.append(float(len(value)))
+        for item in value:
+            self.inner.write(item, out)
+        out.extend([0.0] * ((self.cap - len(value)) * self.inner.size))
+
+    def parts(self, name):
+        rows = [(name + ".length", 1, self.doc or f"number of items (at most {self.cap})")]
+        return rows + [(r[0], r[1] * self.cap, r[2] + f" (× {self.cap} slots)")
+                       for r in self.inner.parts(f"{name}[k]")]
+
+
+class Custom(Field):
+    """A field written by a function ``fn(value) -> list of size numbers`` (for game-specific shapes)."""
+
+    def __init__(self, size: int, fn: Callable[[Any], Sequence[float]], doc: str = "") -> None:
+        self.size, self.fn, self.doc = size, fn, doc
+
+    def write(self, value, out):
+        block = self.fn(value)
+        if len(block) != self.size:
+            raise EncodingError(f"expected {self.size} numbers, got {len(block)}")
+        out.extend(block)
+
+
+# ---- the schema of a whole observation -------------------------------------------------------------
+@dataclass
+class Schema:
+    """How an observation dict becomes a tensor: the top-level keys, then ``state``'s keys.
+
+    ``skipped`` names the keys of ``observation["state"]`` that are not encoded and why (constants of
+    the configuration, texts, or values repeated elsewhere in the tensor).
+    """
+
+    players: int
+    state: Mapping[str, Field]
+    skipped: Mapping[str, str] = field(default_factory=dict)
+    # prepare(observation["state"]) -> the dict the fields read (renamed or regrouped keys; it may only
+    # rearrange what the observation holds)
+    prepare: Callable[[dict], dict] | None = None
+
+    def __post_init__(self) -> None:
+        n = self.players
+        self._top = Record({
+            "seat": OneHot(range(n), "the observing seat"),
+            "current_player": Maybe(OneHot(range(n), "the seat to move"), "1 when the game is over"),
+            "ply": Num("actions played so far"),
+        })
+        self._state = Record(self.state, self.skipped)
+        self.size = self._top.size + self._state.size
+
+    def encode(self, observation: dict) -> np.ndarray:
+        out: list[float] = []
+        self._write_top(observation, out)
+        body = observation["state"]
+        self._state.write(body if self.prepare is None else self.prepare(body), out)
+        return np.asarray(out, dtype=np.float32)
+
+    def _write_top(self, observation: dict, out: list) -> None:
+        for key, f in self._top.fields.items():
+            f.write(observation[key], out)
+
+    def describe(self) -> list[tuple[str, int, int, str]]:
+        """Every field: (name, offset, length, doc), in tensor order."""
+        rows, offset = [], 0
+        for name, size, doc in self._top.parts("") + self._state.parts("state"):
+            rows.append((name, offset, size, doc))
+            offset += size
+        return rows
+
+
+# ---- the encoding of one configuration -----------------------------------------------------------------
+class Encoding:
+    """The action universe and observation schema of one game configuration."""
+
+    def __init__(self, actions: Sequence[str], schema: Schema, notes: str = "") -> None:
+        self.actions = tuple(actions)
+        self.index = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            dup = sorted({a for a in self.actions if self.actions.count(a) > 1})
+            raise ValueError(f"the action universe lists {dup[:5]} twice")
+        self.schema = schema
+        self.notes = notes
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    @property
+    def tensor_size(self) -> int:
+        return self.schema.size
+
+    def action_index(self, action: Any) -> int:
+        text = str(action)
+        i = self.index.get(text)
+        if i is None:
+            raise EncodingError(
+                f"{text!r} is not in this configuration's action universe ({len(self.actions)} actions)")
+        return i
+
+    def notation(self, index: Any) -> str:
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < len(self.actions):
+            raise EncodingError(f"action index must be a whole number 0..{len(self.actions) - 1}, got {index!r}")
+        return self.actions[int(index)]
+
+    def legal_indices(self, state) -> list[int]:
+        """Indices of the legal actions that the universe holds, ascending.
+
+        Legal actions outside the universe (a bid above the documented cap) are left out; at least one
+        legal action always remains (tested for every configuration)."""
+        index = self.index
+        return sorted(i for i in (index.get(str(a)) for a in state.legal_actions()) if i is not None)
+
+    def legal_mask(self, state) -> np.ndarray:
+        mask = np.zeros(len(self.actions), dtype=bool)
+        mask[self.legal_indices(state)] = True
+        return mask
+
+    def action_from_index(self, state, index: Any):
+        text = self.notation(index)
+        for a in state.legal_actions():
+            if str(a) == text:
+                return a
+        raise IllegalActionError(f"action {int(index)} ({text!r}) is not legal here")
+
+    def observation_tensor(self, state, seat: int) -> np.ndarray:
+        return self.schema.encode(state.observation(seat))
+
+
+_CACHE: dict[tuple, Encoding] = {}
+
+
+def configuration_key(state) -> tuple:
+    """What an encoding may depend on: the game, the player count and the options."""
+    return state.game, state.num_players, json.dumps(state.options, sort_keys=True, default=str)
+
+
+def has_encoding(game: str) -> bool:
+    from .registry import get_spec
+
+    return get_spec(game).encoding is not None
+
+
+def encoding_for(state) -> Encoding:
+    """The (cached) encoding of ``state``'s configuration; ValueError if the game declares none."""
+    key = configuration_key(state)
+    enc = _CACHE.get(key)
+    if enc is None:
+        from .registry import get_spec
+
+        module = get_spec(state.game).encoding
+        if module is None:
+            raise ValueError(f"game {state.game!r} declares no encoding (SPEC.encoding): no action indices or tensors")
+        enc = importlib.import_module(module).make_encoding(state)
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = enc
+    return enc

@@ -1,0 +1,33 @@
+"""Standard environments for game-AI research: PettingZoo (AEC), Gymnasium (one learner) and OpenSpiel.
+
+>>> from ccg.env import pettingzoo_env, gym_env
+>>> env = pettingzoo_env("chicago_express", players=3, seed=1)        # PettingZoo AEC
+>>> g = gym_env("catan", seat=0, opponents=["greedy"], seed=1)       # Gymnasium, action_masks()
+>>> import ccg.env.openspiel                                          # registers python_ccg_<game>
+
+Every game's action universe and observation tensor come from its ``SPEC.encoding`` module
+(``state.action_index``, ``state.legal_mask``, ``state.observation_tensor``); see
+docs/environments.md. These adapters need the ``rl`` extra (``pip install -e '.[rl]'``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["pettingzoo_env", "gym_env", "episode_rewards", "REWARDS"]
+
+from .rewards import REWARDS, episode_rewards
+
+
+def pettingzoo_env(game: str, players: int | None = None, seed: int | None = None, **kwargs: Any):
+    """A PettingZoo AEC environment of ``game`` (see :class:`ccg.env.pettingzoo_aec.CcgAECEnv`)."""
+    from .pettingzoo_aec import CcgAECEnv
+
+    return CcgAECEnv(game, players=players, seed=seed, **kwargs)
+
+
+def gym_env(game: str, seat: int = 0, opponents: Any = ("greedy",), players: int | None = None,
+            seed: int | None = None, **kwargs: Any):
+    """A Gymnasium environment: one learner at ``seat`` against ccg agents (:class:`ccg.env.gym_single.CcgGymEnv`)."""
+    from .gym_single import CcgGymEnv
+
+    return CcgGymEnv(game, seat=seat, opponents=opponents, players=players, seed=seed, **kwargs)

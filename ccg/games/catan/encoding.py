@@ -1,0 +1,228 @@
+"""Catan's action universe and observation tensor (see ccg/core/encoding.py, docs/environments.md).
+
+The universe depends on the configuration through three numbers only: the board's geometry
+(H hexes, V intersections, E paths: 19/54/72 for 3–4 players, 30/80/110 for the 5–6 extension or a
+layout file's own), the player count n and whether Oil Springs is on (G = 5 goods, or 6 with oil).
+It never depends on the seed: a variable layout moves terrains and numbers, not the geometry.
+Blocks, in this order (ids are the board's own H*/N*/E*, in index order):
+
+=============  ===========================  =============================================================
+block          count                        notation
+=============  ===========================  =============================================================
+fixed          10 (+1 oil)                  roll, end, pass, buy dev, accept, reject, propose, cancel,
+                                            play knight, play roadbuilding (oil: sequester)
+settle/city    2V (+V oil: metro)           settle N*, city N*, (metro N*)  (CAT-8, OIL-7)
+road           E                            road E*
+robber         H + H·n (+H·n oil)           robber H*, robber H* p (steal from seat p), robber H* p oil (OIL-5.4)
+discard        G                            discard <good> (CAT-6.2)
+monopoly       G                            play monopoly <good>
+plenty         G(G+1)/2 + G                 play plenty <g1> <g2> (g1 ≤ g2 in goods order), play plenty <g>
+convert        oil: 5 + 10                  convert <resource>, convert <r1> <r2> (OIL-6.2, note A11)
+maritime       60                           trade <k> <give> <get>, k = 2, 3, 4; give ≠ get (CAT-7.1)
+domestic       see below                    offer <gn> <give> <wn> <get> (CAT-7.2)
+=============  ===========================  =============================================================
+
+Goods order: lumber, brick, wool, grain, ore (, oil). The domestic block comes last, so that widening
+it (issue #14: any give/get multiset the players can pay) moves no other index. It is the bounded
+enumeration :func:`domestic_offers`: every pair (give, get) of goods multisets with disjoint
+supports and at most ``MAX_OFFER_CARDS`` cards a side, ordered by (largest side, give size, get size,
+give, get) with multisets compared as sorted tuples of goods indices; :func:`offer_supported` keeps
+the shapes the engine offers today (one good a side: 1 for 1, 1 for 2, 2 for 1; with 5 goods 60 offers,
+with oil 90). #14 widens ``offer_supported`` (and ``MAX_OFFER_CARDS``) and gives multi-good sides a
+notation in :func:`offer_notation`; the enumeration and its order stay as they are.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ccg.core.encoding import (
+    Custom,
+    Each,
+    Encoding,
+    Maybe,
+    Num,
+    OneHot,
+    Padded,
+    Schema,
+    Vec,
+)
+
+from .actions import OFFER_SHAPES, PHASES
+from .board import board_for
+from .data import DEV_TYPES, GOODS, HARBOUR_TYPES, RESOURCES, TERRAINS
+
+MAX_OFFER_CARDS = 2
+
+
+# ---- the action universe -------------------------------------------------------------------------
+def domestic_offers(goods: int, max_cards: int = MAX_OFFER_CARDS) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every (give, get) pair of goods multisets (sorted index tuples), disjoint, 1..max_cards a side."""
+    sides = [m for k in range(1, max_cards + 1) for m in combinations_with_replacement(range(goods), k)]
+    pairs = [(g, w) for g in sides for w in sides if not set(g) & set(w)]
+    pairs.sort(key=lambda p: (max(len(p[0]), len(p[1])), len(p[0]), len(p[1]), p[0], p[1]))
+    return pairs
+
+
+def offer_supported(give: tuple[int, ...], get: tuple[int, ...]) -> bool:
+    """The shapes the engine offers now (trade.legal_offers): one good a side, sizes in OFFER_SHAPES."""
+    return len(set(give)) == 1 and len(set(get)) == 1 and (len(give), len(get)) in OFFER_SHAPES
+
+
+def offer_notation(give: tuple[int, ...], get: tuple[int, ...]) -> str:
+    return f"offer {len(give)} {GOODS[give[0]]} {len(get)} {GOODS[get[0]]}"
+
+
+def action_universe(geo, players: int, oil: bool) -> list[str]:
+    goods = GOODS[:6] if oil else GOODS[:5]
+    out = ["roll", "end", "pass", "buy dev", "accept", "reject", "propose", "cancel", "play knight",
+           "play roadbuilding"] + (["sequester"] if oil else [])
+    out += [f"settle {n}" for n in geo.node_ids] + [f"city {n}" for n in geo.node_ids]
+    if oil:
+        out += [f"metro {n}" for n in geo.node_ids]
+    out += [f"road {e}" for e in geo.edge_ids]
+    out += [f"robber {h}" for h in geo.hex_ids]
+    out += [f"robber {h} {p}" for h in geo.hex_ids for p in range(players)]
+    if oil:
+        out += [f"robber {h} {p} oil" for h in geo.hex_ids for p in range(players)]
+    out += [f"discard {g}" for g in goods]
+    out += [f"play monopoly {g}" for g in goods]
+    out += [f"play plenty {goods[i]} {goods[j]}" for i in range(len(goods)) for j in range(i, len(goods))]
+    out += [f"play plenty {g}" for g in goods]
+    if oil:
+        out += [f"convert {r}" for r in RESOURCES]
+        out += [f"convert {RESOURCES[i]} {RESOURCES[j]}" for i in range(5) for j in range(i + 1, 5)]
+    out += [f"trade {k} {RESOURCES[g]} {RESOURCES[t]}" for k in (2, 3, 4) for g in range(5) for t in range(5)
+            if g != t]
+    out += [offer_notation(g, w) for g, w in domestic_offers(len(goods)) if offer_supported(g, w)]
+    return out
+
+
+# ---- the observation tensor ----------------------------------------------------------------------------
+def _board_fields(geo):
+    """The layout (public; moved by a variable setup): per hex terrain, printed number, spring; per node
+    harbour."""
+    size = len(geo.hex_ids) * (len(TERRAINS) + 1 + 3) + len(geo.node_ids) * len(HARBOUR_TYPES)
+
+    blocks: dict[int, tuple] = {}
+
+    def write(layout: dict) -> list[float]:
+        b = board_for(layout)
+        hit = blocks.get(id(b))
+        if hit is not None and hit[0] is b:  # boards are shared and immutable: encode each once
+            return hit[1]
+        out: list[float] = []
+        for h in range(b.n_hex):
+            t = [0.0] * len(TERRAINS)
+            t[b.terrain[h]] = 1.0
+            sp = [0.0, 0.0, 0.0]
+            sp[b.spring[h]] = 1.0
+            out += t + [float(b.numbers0[h])] + sp
+        for n in range(b.n_node):
+            hb = [0.0] * len(HARBOUR_TYPES)
+            if b.node_harbour[n] >= 0:
+                hb[b.node_harbour[n]] = 1.0
+            out += hb
+        if len(blocks) > 64:
+            blocks.clear()
+        blocks[id(b)] = (b, out)
+        return out
+
+    return Custom(size, write, f"per hex: terrain one-hot ({', '.join(TERRAINS)}), printed number, spring "
+                               "(none/numbered/overlay); per intersection: harbour one-hot "
+                               f"({', '.join(HARBOUR_TYPES)})")
+
+
+def _pieces(n: int, players: int, levels: int):
+    width = players + levels
+
+    def write(value) -> list[float]:
+        owners, level = value
+        out = [0.0] * (n * width)
+        for i, o in enumerate(owners):
+            if o >= 0:
+                out[i * width + o] = 1.0
+                if levels:
+                    out[i * width + players + level[i] - 1] = 1.0
+        return out
+
+    what = "owner one-hot, then level one-hot (settlement, city, metropolis)" if levels else "owner one-hot"
+    return Custom(n * (players + levels), write, what)
+
+
+def _offer(value) -> list[float]:
+    gn, g, wn, w = value
+    out = [0.0] * 12
+    out[g] += gn
+    out[6 + w] += wn
+    return out
+
+
+def _prepare(players: int):
+    def prepare(d: dict) -> dict:
+        d = dict(d)
+        d["pieces_nodes"] = (d.pop("node_owner"), d.pop("node_level"))
+        d["pieces_edges"] = (d.pop("edge_owner"), None)
+        if d["over"]:  # every card is revealed at the end (CAT-11.2): flat lists of 5 per seat
+            hand, dev = d["hand"], d["dev"]
+            d["hand"] = [hand[p * 5:p * 5 + 5] for p in range(players)]
+            d["dev"] = [dev[p * 5:p * 5 + 5] for p in range(players)]
+            d["hand_counts"] = [sum(h) for h in d["hand"]]
+            d["dev_counts"] = [sum(x) for x in d["dev"]]
+            d["public_vp"] = None
+            d["deck"] = len(d["deck"])
+        new = d.pop("dev_new")
+        d["dev_new"] = (sum(new), new) if isinstance(new, list) else (new, None)
+        return d
+
+    return prepare
+
+
+def _dev_new(value) -> list[float]:
+    count, cards = value
+    return [float(count)] + ([0.0] * 6 if cards is None else [0.0] + [float(c) for c in cards])
+
+
+def schema(geo, players: int) -> Schema:
+    n = players
+    seats = range(n)
+    maybe_seat = OneHot(range(-1, n), "-1 for nobody")
+    per_seat = Vec(n)
+    return Schema(players, {
+        "layout": _board_fields(geo),
+        "phase": OneHot(PHASES),
+        "active": OneHot(seats, "the seat whose turn it is"),
+        "cur": maybe_seat,
+        "turn": Num(),
+        "first": OneHot(seats),
+        "setup_i": Num(),
+        "setup_node": OneHot(range(-1, len(geo.node_ids)), "the settlement just placed in setup (-1: none)"),
+        "pieces_nodes": _pieces(len(geo.node_ids), n, 3),
+        "pieces_edges": _pieces(len(geo.edge_ids), n, 0),
+        "hand": Each(n, Maybe(Vec(5, "resource cards: " + ", ".join(RESOURCES)), "1: hidden from this seat")),
+        "hand_counts": per_seat,
+        "bank": Vec(5),
+        "dev": Each(n, Maybe(Vec(5, "development cards: " + ", ".join(DEV_TYPES)), "1: hidden from this seat")),
+        "dev_counts": per_seat,
+        "dev_new": Custom(7, _dev_new, "cards bought this turn: count, 1 if the types are hidden, then types"),
+        "deck": Num("development cards left"),
+        "knights": per_seat, "discard": per_seat, "oil": per_seat, "seq": per_seat,
+        "numbers": Vec(len(geo.hex_ids), "number token now on each hex (0: none or destroyed)"),
+        "destroyed": Padded(len(geo.hex_ids), Vec(2, "hex index, number"), "destroyed tokens in order (OIL-8.7)"),
+        "lr": maybe_seat, "la": maybe_seat,
+        "robber": OneHot(range(-1, len(geo.hex_ids)), "robber hex (-1: off the board, OIL-2.4)"),
+        "dice": Num("last roll (0: not rolled this turn)"),
+        "dev_played": Num(), "rolled": Num(), "built": Num(), "free_roads": Num(),
+        "offer": Maybe(Custom(12, _offer, "goods given (6), goods asked (6)")),
+        "offers_made": Num(), "sbp_left": Num(), "supply": Num(), "removed": Num(), "marker": Num(),
+        "metro_pool": Num(), "champ": maybe_seat, "oil_used": Num(), "seq_done": Num(), "pending": Num(),
+        "trigger": maybe_seat, "over": Num(), "winner": maybe_seat, "lost": Num(), "pyrrhic": maybe_seat,
+        "disasters": Num(), "floods": Num(), "spring_hits": Num(), "oil_used_total": Num(),
+        "last_disaster": Maybe(Vec(3, "roll, hex hit (-1: none), triggering seat")),
+        "public_vp": Maybe(Vec(n), "1 at the end (the scores are final)"),
+    }, prepare=_prepare(players))
+
+
+def make_encoding(state) -> Encoding:
+    geo = state.board.geo
+    oil = bool(state.P.oil)
+    return Encoding(action_universe(geo, state.num_players, oil), schema(geo, state.num_players))

@@ -1,0 +1,86 @@
+"""The Gymnasium single-learner environment (issue 15 §3): Gymnasium's env_checker and the mask contract."""
+from __future__ import annotations
+
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import ccg
+from ccg.core import IllegalActionError
+from ccg.env import gym_env
+from ccg.env.gym_single import GYM_IDS
+
+CASES = [("chicago_express", 2, "greedy"), ("chicago_express", 5, "random"), ("co2", 1, "random"),
+         ("co2", 4, "greedy"), ("catan", 3, "random"), ("catan", 6, "random")]
+
+
+@pytest.mark.parametrize("game,players,opponent", CASES, ids=[f"{g}-{p}p-{o}" for g, p, o in CASES])
+def test_gymnasium_env_checker(game, players, opponent):
+    env = gym.make(f"ccg/{game}-v0", players=players, seat=players - 1, opponents=opponent, seed=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings count as failures here
+        check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_ids_are_registered_for_every_game():
+    assert sorted(GYM_IDS) == ["ccg/catan-v0", "ccg/chicago_express-v0", "ccg/co2-v0"]
+
+
+def test_masked_random_episode_ends_with_the_learners_outcome():
+    env = gym_env("chicago_express", seat=1, opponents="greedy", players=3, seed=5)
+    obs, info = env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        mask = env.action_masks()
+        assert np.array_equal(mask, info["action_mask"]) and mask.any()
+        assert env.state.current_player == 1
+        obs, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        total += reward
+        done = term or trunc
+        steps += 1
+    assert term and total == env.state.returns()[1]
+    assert not env.action_masks().any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_same_seed_same_episode_opponents_included():
+    def run():
+        env = gym_env("catan", seat=0, opponents=["greedy", "random"], players=3)
+        env.reset(seed=9)
+        for _ in range(30):
+            env.step(int(np.flatnonzero(env.action_masks())[0]))
+        return env.state.to_json()
+
+    assert run() == run()
+
+
+def test_invalid_actions_penalty_or_raise():
+    env = gym_env("co2", opponents="random", players=2, seed=1)
+    env.reset(seed=1)
+    before = env.state.to_json()
+    bad = int(np.flatnonzero(~env.action_masks())[0])
+    obs, reward, term, trunc, info = env.step(bad)
+    assert reward == -1.0 and info["invalid_action"] and not term and env.state.to_json() == before
+    strict = gym_env("co2", opponents="random", players=2, seed=1, invalid_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        strict.step(bad)
+
+
+def test_bad_arguments_are_refused():
+    for kwargs in ({"seat": 4}, {"opponents": ["random"] * 3, "players": 2}, {"opponents": "nobody"},
+                   {"invalid_action": "ignore"}, {"reward": "cash"}, {"max_steps": -1}):
+        with pytest.raises(ValueError):
+            gym_env("chicago_express", **kwargs)
+
+
+def test_render_ansi_is_the_text_summary():
+    env = gym_env("catan", players=3, opponents="random", render_mode="ansi")
+    env.reset(seed=4)
+    assert env.render() == str(env.state)
+    _ = ccg
