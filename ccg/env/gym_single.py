@@ -32,7 +32,7 @@ RENDER_MODES = ("ansi", "human")
 
 
 class CcgGymEnv(gym.Env):
-    """``ccg.env.gym_env(game, seat=0, opponents=("greedy",), players=None, seed=None, reward="win", **options)``.
+    """``ccg.env.gym_env(game, seat=0, opponents=("strategist",), players=None, seed=None, reward="win", **options)``.
 
     ``opponents``: one agent spec (name, Agent or Agent class) per other seat, in seat order, or a
     single spec used for all of them. Opponents are re-seeded from the game's seed at every reset, so
@@ -41,7 +41,7 @@ class CcgGymEnv(gym.Env):
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
-    def __init__(self, game: str, seat: int = 0, opponents: Any = ("greedy",), players: int | None = None,
+    def __init__(self, game: str, seat: int = 0, opponents: Any = ("strategist",), players: int | None = None,
                  seed: int | None = None, reward: str = "win", render_mode: str | None = None,
                  max_steps: int | None = None, invalid_action: str = "penalty", invalid_penalty: float = -1.0,
                  **options: Any) -> None:
