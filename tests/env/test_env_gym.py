@@ -26,7 +26,7 @@ def test_gymnasium_env_checker(game, players, opponent):
     env = gym.make(f"ccg/{game}-v0", players=players, seat=players - 1, seed=2, **chosen)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the checker's warnings count as failures here
-        check_env(env.unwrapped, skip_render_check=True)
+        check_env(env.unwrapped)  # render checks included: every mode of metadata, made from the spec
 
 
 def test_the_default_opponents_are_the_strategist():

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 import pytest
 from env_helpers import player_counts
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import ccg
 from ccg.core import IllegalActionError
@@ -136,3 +136,9 @@ def test_reset_without_seed_continues_from_the_last_seed():
     assert a.state.to_json() == b.state.to_json()
     a.reset(seed=11)
     assert a.state.to_json() == ccg.new_game("catan", players=4, seed=11).to_json()
+
+
+@pytest.mark.parametrize("game,players", [("chicago_express", 2), ("co2", 2), ("catan", 3)])
+def test_pettingzoo_render_test(game, players):
+    """PettingZoo's own render_test: every render mode in metadata ("ansi" returns a str, "human" displays)."""
+    render_test(lambda render_mode=None: pettingzoo_env(game, players=players, seed=1, render_mode=render_mode))
