@@ -1,8 +1,10 @@
 """ccg's search against OpenSpiel's reference bots on the same games (issue 15, §5).
 
-    nice -n 10 .venv/bin/python benchmarks/vs_openspiel.py --games 100 --workers 2 --out vs.json
-    .venv/bin/python benchmarks/vs_openspiel.py --pairing ce --games 4 --sims 16      # smoke test
-    .venv/bin/python benchmarks/vs_openspiel.py --summarise vs.json                   # Markdown of saved rows
+    .venv/bin/python benchmarks/vs_openspiel.py --pairing ce --games 4 --out smoke_ce.json   # smoke test, default sims
+    nice -n 10 .venv/bin/python benchmarks/vs_openspiel.py --pairing ce,ce_h,co2,catan --games 100 \
+        --budgets ce=2,ce_h=8,co2=4,catan=2 --agent mcts,strategist --calibrate smoke_*.json \
+        --time-limit 3300 --workers 2 --out vs.json                # the BENCHMARKS.md run; rerun it to resume
+    .venv/bin/python benchmarks/vs_openspiel.py --summarise vs.json                        # Markdown of saved rows
 
 Pairings (the tested ccg agent sits in every seat equally often: game k puts it at seat k mod n; the
 other seats are OpenSpiel bots):
@@ -20,11 +22,15 @@ probabilities), then the rank value of ccg's heuristic (:func:`ccg.agents.evalua
 the evaluation ccg's MCTS uses, so these pairings compare the searches alone. Chicago Express keeps
 OpenSpiel's own random-rollout evaluator.
 
-Budgets: ``--mode sims`` gives both sides ``--sims`` simulations per decision (ccg MCTS without its early
-stop, so it really runs them all); ``--mode cpu`` gives ccg's MCTS as many iterations as fit in the CPU
-time OpenSpiel's bot spent per decision in the sims run (calibrated on that run's rows, printed). Every
-decision's CPU time (``time.process_time``) is recorded per side. ``--agent strategist`` plays ccg's
-strongest agent (no simulation budget) against the OpenSpiel bot at ``--sims``.
+Budgets: ``--mode sims`` gives both sides ``--sims`` (or ``--budgets``) simulations per decision (ccg MCTS
+without its early stop, so it really runs them all; note that its expansion also scores every new child
+once with the heuristic, its prior, which OpenSpiel's bots do not do); ``--mode cpu`` gives ccg's MCTS as
+many iterations as fit in the CPU time OpenSpiel's bot spends per decision, calibrated on sims-mode rows
+(``--calibrate`` files, CPU per simulation and per iteration taken as constant, or else this run's own
+sims games, played first), printed. Every decision's CPU time (``time.process_time``) is recorded per
+side. ``--agent strategist`` plays ccg's strongest agent (no simulation budget) against the OpenSpiel bot.
+Games are dealt out game-major over all batches and saved one by one, so ``--time-limit`` leaves every
+batch with about as many games (seats still rotated), and rerunning the same command resumes.
 """
 from __future__ import annotations
 
@@ -179,7 +185,7 @@ def summarise(rows: list[dict]) -> str:
     groups: dict[tuple, list] = {}
     for r in rows:
         groups.setdefault((r["pairing"], r["mode"], r["agent"]), []).append(r)
-    out = ["| pairing | budget | ccg agent | games | ccg wins (95% CI) | fair share | OpenSpiel wins | no winner | "
+    out = ["| pairing | budget | ccg agent | games (per ccg seat) | ccg wins (95% CI) | fair share | OpenSpiel wins | no winner | "
            "CPU s / search: ccg · OpenSpiel |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for (pairing, mode, agent), rs in sorted(groups.items()):
         n = len(rs)
@@ -194,7 +200,8 @@ def summarise(rows: list[dict]) -> str:
         budget = (f"{sims} sims each" if mode == "sims" else f"equal CPU: {its} ccg iterations vs {sims} sims") \
             if agent == "mcts" else f"{agent} vs {sims} sims"
         bot = PAIRINGS[pairing]["bot"]
-        out.append(f"| {pairing} ({PAIRINGS[pairing]['game']}, {players} p, {bot}) | {budget} | {agent} | {n} | "
+        seats = "/".join(str(sum(1 for r in rs if r["ccg_seat"] == q)) for q in range(players))
+        out.append(f"| {pairing} ({PAIRINGS[pairing]['game']}, {players} p, {bot}) | {budget} | {agent} | {n} ({seats}) | "
                    f"{w / n:.1%} ({lo:.1%}–{hi:.1%}) | {1 / players:.1%} | {ow / n:.1%} | {none / n:.1%} | "
                    f"{c:.3f} · {o:.3f} |")
     return "\n".join(out)
@@ -321,9 +328,14 @@ def main(argv=None) -> None:
                 else:
                     later.append(p)
 
+    def key(r: dict) -> tuple:
+        return r["pairing"], r["mode"], r["agent"], r["sims"], r["ccg_iterations"], r["seed"]
+
     def deal(bs):
+        """Game-major jobs of the batches, without the games ``--out`` already holds (a rerun resumes)."""
+        done = {key(r) for r in rows}
         return [job for k in range(a.games) for (p, mode, agent, its) in bs
-                for job in [jobs_for(p, mode, agent, a.games, sims_of[p], its)[k]]]
+                for job in [jobs_for(p, mode, agent, a.games, sims_of[p], its)[k]] if key(job) not in done]
 
     limit = a.time_limit
     run(deal(batches), a.workers, a.out, rows, limit)
