@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast fuzz bench apps browser postgres classroom binder-links clean
+.PHONY: lab test test-fast golden fuzz bench apps browser postgres classroom binder-links clean
 
 # As root (a container), Jupyter needs --allow-root, and listens on every interface so the host's
 # browser can reach it; otherwise it stays on localhost.
@@ -46,6 +46,11 @@ postgres:
 ## make test-fast: the unit tests only, without notebooks and the browser tests
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -x -q -m "not browser" tests
+
+## make golden: rewrite the golden playthroughs in tests/golden/ after a deliberate change of rules,
+# random stream or position format (review the diff: every other change must leave them as they are)
+golden: $(STAMP)
+	$(PY) tests/golden.py
 
 ## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set)
 fuzz: $(STAMP)
