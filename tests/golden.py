@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:  # run as a script: the test-only toy game lives beside this file
     sys.path.insert(0, str(HERE))
 
-import conftest  # noqa: E402,F401  (registers the test-only toy game, which has golden files too)
+import toy_game  # noqa: E402,F401  (the test-only toy game registers itself; it has golden files too)
 from conformance import configurations  # noqa: E402
 
 GOLDEN_DIR = HERE / "golden"

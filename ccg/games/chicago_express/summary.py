@@ -102,6 +102,11 @@ def heuristic(s, seat: int) -> float:
     return heuristics(s)[seat]
 
 
+def milestones(s) -> dict:
+    """SPEC.milestones: the phase of play (CE-4.5 dividends, CE-10 Chicago; the game has no rounds, CE-4.1)."""
+    return {"phase": PHASE_NAMES[s.phase]}
+
+
 def trajectory(s) -> dict:
     """Metrics for a time series: cash per seat, incomes, share minimum prices, meters."""
     d = {f"cash_{p}": s.cash[p] for p in range(s.num_players)}

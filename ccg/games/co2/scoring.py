@@ -50,6 +50,11 @@ def outcome(s) -> dict:
     return out
 
 
+def milestones(s) -> dict:
+    """SPEC.milestones: the round of the Operations phase (CO2-3.3) and the decade (CO2-3.1)."""
+    return {"round": s.round, "decade": s.decade}
+
+
 def trajectory(s) -> dict:
     """The per-decade trajectory as a dict of lists (GameSpec.trajectory hook)."""
     n = s.num_players
