@@ -171,8 +171,9 @@ class GameState:
     def mark_edited(self) -> None:
         """Declare that this state was changed by hand (outside ``apply``): ``record()`` then refuses.
 
-        Call it after editing a state's fields directly; loading decides it by itself (a saved
-        position is replayable only if its history replayed from its seed reproduces it).
+        Call it after editing a state's fields directly (it also drops the cached legal actions, so
+        the next ``legal_actions()`` sees the edit); loading decides it by itself (a saved position
+        is replayable only if its history replayed from its seed reproduces it).
         """
         self._replayable = False
         self._legal = None
