@@ -112,11 +112,6 @@ def validate_options(game: str, specs: Mapping[str, OptionSpec], given: Mapping[
     return {name: specs[name].validate(name, given[name], saved) for name in specs if name in given}
 
 
-def option_values(specs: Mapping[str, OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:
-    """Options with defaults filled in (for the engine's own use)."""
-    return {name: options.get(name, spec.default) for name, spec in specs.items()}
-
-
 def rules_option(table: Mapping[str, RuleParam], doc: str,
                  check_values: Callable[[dict[str, Scalar]], None] | None = None) -> OptionSpec:
     """The ``rules`` option of a game: a dict of overrides of ``table``.

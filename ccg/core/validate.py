@@ -44,10 +44,6 @@ def as_str(value: Any, field: str, choices: Iterable[str] | None = None) -> str:
     return value
 
 
-def as_opt_int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int | None:
-    return None if value is None else as_int(value, field, lo, hi)
-
-
 def as_list(value: Any, field: str, length: int | None = None, max_length: int | None = None) -> list:
     if type(value) is not list:
         raise _fail(field, f"must be a list, got {type(value).__name__}")

@@ -15,7 +15,6 @@ NEIGHBOURS = ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1))  # E W NE NW S
 
 # corners of hex (q, r) clockwise from north, as (dq, dr, 'N'|'S') of the owning position
 CORNERS = ((0, 0, "N"), (1, -1, "S"), (0, 1, "N"), (0, 0, "S"), (-1, 1, "N"), (0, -1, "S"))
-CORNER_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 # a side is named after its direction and joins two consecutive corners
 SIDES = {"NE": (0, 1), "E": (1, 2), "SE": (2, 3), "SW": (3, 4), "W": (4, 5), "NW": (5, 0)}
 
