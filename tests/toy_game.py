@@ -6,7 +6,7 @@ determinization) independently of the real games.
 from __future__ import annotations
 
 from ccg.core import validate as v
-from ccg.core import Action, GameSpec, GameState, RuleParam, position_error, register, resolve_rules
+from ccg.core import Action, GameSpec, GameState, RuleParam, register, resolve_rules
 
 ROLL = Action("roll")
 HOLD = Action("hold")

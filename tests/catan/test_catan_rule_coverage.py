@@ -664,7 +664,7 @@ def test_oil_1_6_disaster_track():
     assert make(players=5, scenario=OIL, layout="variable").P.destroy_end == 8
     give(s, 0, oil=4)
     s.marker = 1
-    for k in range(4):
+    for _ in range(4):
         s.apply("convert wool")
     assert s.marker == 5 and s.pending
     assert not any(a.startswith("convert") for a in legal_strs(s))

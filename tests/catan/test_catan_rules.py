@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from catan_helpers import (deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top, node,
-                           path, put, rig, road)
+                           path, put, rig)
 
 import ccg
 from ccg.core.errors import IllegalActionError
@@ -277,7 +277,7 @@ def test_cat_9_2_not_the_turn_bought_one_per_turn_before_roll_allowed():
     s.apply("buy dev")
     assert "play knight" not in legal_strs(s)
     s.apply("end")
-    for seat in (1, 2, 3):
+    for _seat in (1, 2, 3):
         rig(s, "roll", lambda c: c.dice != 7)
         s.apply("roll")
         s.apply("end")

@@ -22,7 +22,7 @@ from ccg.games.catan.data import PIPS
 from ccg.games.catan.strategy import PERSONA, WEIGHTS_FILE, make_planner
 from ccg.agents.strategist import default_weights, load_weights
 
-from catan_helpers import give, hexi, inland_nodes, make, put, refresh, road
+from catan_helpers import give, inland_nodes, make, put, refresh, road
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -5,7 +5,7 @@ import pytest
 
 from ccg.games.co2 import board as B
 from ccg.games.co2.data import SOURCES
-from co2_helpers import (SRC, finish_decade, give, names, new, ps, put_plant, put_project, reg, set_agenda,
+from co2_helpers import (SRC, finish_decade, give, names, new, put_plant, put_project, reg, set_agenda,
                          set_fossils, turn_of)
 
 
@@ -36,7 +36,7 @@ def test_CO2_EX_03_market_at_start():
 
 def test_CO2_EX_04_income_first_and_second():
     s = new(players=3)
-    orange, a, b = 0, 1, 2
+    orange, a = 0, 1  # the third seat takes no part
     s.exp[orange * 5 + SRC["biomass"]] = 7  # printed value 4 beside the disc
     s.exp[a * 5 + SRC["biomass"]] = 2
     s.exp[a * 5 + SRC["recycling"]] = 5

@@ -381,7 +381,7 @@ def test_CO2_10_5_empty_stack_leaves_space_empty():
     s = new()
     s.summit_stack = []
     tile = s.summit[0]
-    for j, src in enumerate(s.C.summits[tile][1]):
+    for j in range(len(s.C.summits[tile][1])):
         s.sci[4 + j] = 100 + j
         s.sslot[j] = 1
     s.summit_stack = []

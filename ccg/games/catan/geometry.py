@@ -85,7 +85,7 @@ class Geometry:
         self.node_coastal = tuple(any(p not in land_set for p in corner_positions(c)) for c in nodes)
         # paths: sides of land hexes, as node pairs
         pairs = set()
-        for h, (q, r) in enumerate(hexes):
+        for h in range(len(hexes)):
             ring = self.hex_nodes[h]
             for i in range(6):
                 a, b = ring[i], ring[(i + 1) % 6]
@@ -157,7 +157,7 @@ def spiral(geo: Geometry, start: int, clockwise: bool = False) -> list[int]:
         cy = sum(hex_xy(*geo.hexes[h])[1] for h in remaining) / len(remaining)
         import math
 
-        def ang(h):
+        def ang(h, cx=cx, cy=cy):  # this layer's centre, bound now
             x, y = hex_xy(*geo.hexes[h])
             return math.atan2(y - cy, x - cx)
 

@@ -23,7 +23,7 @@ def text(s) -> str:
     meters = ", ".join(f"{m} {s.meters[k]}/{s.p.meter_len[k]}" + (" RED" if s.meters[k] >= s.p.meter_len[k] else "")
                        for k, m in enumerate(_METERS))
     lines.append(f"Meters: {meters}")
-    lines.append(f"Industry: " + ", ".join(f"{k.title()} {v}" for k, v in zip(INDUSTRIES, s.industry))
+    lines.append("Industry: " + ", ".join(f"{k.title()} {v}" for k, v in zip(INDUSTRIES, s.industry))
                  + f" · houses in supply {s.supply}")
     lines.append("Company  income treasury trains-left shares-left/total  div/share")
     for c in range(5):
