@@ -38,16 +38,16 @@ class GameSpec:
     name: str
     title: str
     state_class: type[GameState]
-    create: Callable[[int, int, dict], GameState]  # (players, seed, canonical options) -> state
+    create: Callable[[int, int, dict[str, Any]], GameState]  # (players, seed, canonical options) -> state
     min_players: int
     max_players: int
     default_players: int
     options: Mapping[str, OptionSpec] = field(default_factory=dict)
     rules: Mapping[str, RuleParam] = field(default_factory=dict)
     # new_game kwargs the conformance suite plays (players included)
-    conformance_configs: tuple[dict, ...] = ({},)
+    conformance_configs: tuple[dict[str, Any], ...] = ({},)
     # extra per-game columns for ccg.simulate, from a finished state
-    outcome: Callable[[GameState], dict] | None = None
+    outcome: Callable[[GameState], dict[str, Any]] | None = None
     # a safety net for random play; reaching it is reported, never silent
     max_actions: int = 100_000
     # heuristic(state, seat) -> float, higher is better for seat; used by GreedyAgent and MCTS
@@ -62,7 +62,7 @@ class GameSpec:
     #   * scalar metrics of the current position ({"cash_0": 30, ...}): recorded after every action;
     #   * the game's own table so far, a dict of equal-length lists with an index key (CO2's per-decade
     #     rows): read once from the final state. See ccg/analysis/jobs.py (TrajectoryRecorder).
-    trajectory: Callable[[GameState], dict] | None = None
+    trajectory: Callable[[GameState], dict[str, Any]] | None = None
     # the module of the game's action universe and observation tensor (``make_encoding(state)``, see
     # ccg/core/encoding.py); None: no action indices, masks or tensors (ccg.env needs them)
     encoding: str | None = None
@@ -74,7 +74,7 @@ class GameSpec:
     # after every move: keep it cheap (no serialisation). None: the game has no milestones.
     milestones: Callable[[GameState], Mapping[str, int | str]] | None = None
     # new_game kwargs benchmarks/run.py measures (players included); empty: ``conformance_configs``
-    benchmark_configs: tuple[dict, ...] = ()
+    benchmark_configs: tuple[dict[str, Any], ...] = ()
 
 
 def _discover() -> None:
