@@ -22,10 +22,10 @@ import base64
 import hashlib
 import json
 import zlib
-from typing import Any, NoReturn
+from typing import Any
 
 from .errors import IllegalActionError, InvalidPositionError
-from .files import MAX_DEPTH, too_deep
+from .files import MAX_DEPTH, reject_constant, too_deep
 from .registry import GameSpec, check_players, get_spec
 from .rules import validate_options
 from .state import FORMAT, FORMAT_VERSION, GameState, History
@@ -62,16 +62,12 @@ def _parse_json(text: Any, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     if too_deep(text, max_depth):  # the decoder recurses: refuse deep nesting before decoding
         raise InvalidPositionError(f"invalid position: nested deeper than {max_depth} levels")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=reject_constant)
     except (ValueError, RecursionError) as e:
         raise InvalidPositionError(f"invalid position: not valid JSON ({e})") from None
     if not isinstance(data, dict):
         raise InvalidPositionError("invalid position: expected a JSON object at the top level")
     return data
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _header(data: dict[str, Any]) -> tuple[GameSpec, int, int, dict[str, Any]]:
