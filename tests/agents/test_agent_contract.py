@@ -19,7 +19,7 @@ import pytest
 
 import ccg
 from ccg.agents import Agent, agent_names, make_agent, persona_params
-from ccg.core import Rng, get_spec
+from ccg.core import Rng, get_spec, registry
 
 TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TESTS)
@@ -38,8 +38,9 @@ CAP = 30      # actions each agent plays from each start position
 
 
 def cases() -> dict[str, tuple[str, dict]]:
-    """``{label: (game, options)}``: every registered game, and Catan with the Oil Springs scenario."""
-    out = {name: (name, {}) for name in ccg.list_games()}
+    """``{label: (game, options)}``: every game of the package, the tests' toy, and Catan with the Oil Springs
+    scenario. (Other test modules register games of their own; the fresh processes must see the same list.)"""
+    out = {name: (name, {}) for name in ccg.list_games() if name == "toy" or registry._MODULES[name].startswith("ccg.")}
     if "catan" in out:
         out["catan+oil_springs"] = ("catan", {"scenario": "oil_springs"})
     return out
