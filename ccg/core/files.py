@@ -11,7 +11,7 @@ import json
 import os
 import re
 import stat
-from typing import Any
+from typing import Any, Iterable, NoReturn
 
 MAX_FILE_BYTES = 2_000_000  # a component or layout file is a few kB
 MAX_DEPTH = 32  # JSON nesting: positions, layouts and component data are at most ~6 deep
@@ -82,7 +82,7 @@ def loads_json(text: str, what: str, max_depth: int = MAX_DEPTH) -> Any:
         raise ValueError(f"{what}: not valid JSON ({e})") from None
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
 
 
@@ -91,6 +91,7 @@ def check_depth(value: Any, what: str, max_depth: int = MAX_DEPTH) -> None:
     stack = [(value, 1)]
     while stack:
         v, d = stack.pop()
+        items: Iterable[Any]
         if isinstance(v, dict):
             items = v.values()
         elif isinstance(v, (list, tuple)):

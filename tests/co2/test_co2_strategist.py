@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import pytest
 
-import ccg
 from ccg.agents import GreedyAgent, StrategistAgent, make_agent
 from ccg.games.co2 import SPEC
 from ccg.games.co2.board import GREEN0
