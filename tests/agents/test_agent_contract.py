@@ -243,7 +243,7 @@ def test_the_blindness_check_catches_an_agent_that_peeks(label):
 def _persona_cases() -> list[tuple[str, str]]:
     """(spec, the parameter its error must name) for every persona parameter: out of range, wrong type."""
     out = []
-    for game, params in sorted(persona_params().items()):
+    for params in (p for _, p in sorted(persona_params().items())):
         for name, p in sorted(params.items()):
             if p.choices is not None:
                 out.append((f"strategist:{name}=no_such_{name}", name))
@@ -284,7 +284,7 @@ def test_a_persona_of_another_game_is_refused_when_it_would_play():
     checked = 0
     for label, (game, _) in CASES.items():
         own = set(params.get(game, {}))
-        for other, their in params.items():
+        for their in params.values():
             for name, p in their.items():
                 if name in own:
                     continue
