@@ -25,7 +25,7 @@ def pettingzoo_env(game: str, players: int | None = None, seed: int | None = Non
     return CcgAECEnv(game, players=players, seed=seed, **kwargs)
 
 
-def gym_env(game: str, seat: int = 0, opponents: Any = ("greedy",), players: int | None = None,
+def gym_env(game: str, seat: int = 0, opponents: Any = ("strategist",), players: int | None = None,
             seed: int | None = None, **kwargs: Any):
     """A Gymnasium environment: one learner at ``seat`` against ccg agents (:class:`ccg.env.gym_single.CcgGymEnv`)."""
     from .gym_single import CcgGymEnv

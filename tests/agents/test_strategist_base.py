@@ -15,11 +15,6 @@ def test_strategist_is_a_registered_name():
     assert isinstance(make_agent("strategist", 3), StrategistAgent)
 
 
-def test_unknown_persona_parameter_is_a_clear_error():
-    with pytest.raises(ValueError, match="no parameter 'cooperaton'"):
-        make_agent("strategist:cooperaton=0.8", 1)
-
-
 def test_fallback_plan_plays_legal_moves_of_a_game_without_a_strategy():
     s = ccg.new_game("toy", players=2, seed=4)
     agent = StrategistAgent(seed=2)

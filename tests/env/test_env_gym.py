@@ -25,6 +25,10 @@ def test_gymnasium_env_checker(game, players, opponent):
         check_env(env.unwrapped, skip_render_check=True)
 
 
+def test_opponents_nobody_chose_are_strategists():
+    assert gym_env("chicago_express", players=3).opponent_specs == ["strategist", "strategist"]
+
+
 def test_ids_are_registered_for_every_game():
     assert sorted(GYM_IDS) == ["ccg/catan-v0", "ccg/chicago_express-v0", "ccg/co2-v0"]
 
