@@ -10,9 +10,9 @@ from .base import DEFAULT_AGENT, Agent, agent_label, agent_names, make_agent, pa
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
-from .strategist import PersonaParam, StrategistAgent, persona_params
+from .strategist import PersonaParam, StrategistAgent, persona_params, persona_presets
 
 __all__ = [
     "DEFAULT_AGENT", "Agent", "GreedyAgent", "MCTSAgent", "PersonaParam", "RandomAgent", "StrategistAgent", "agent_label",
-    "agent_names", "make_agent", "parse_agent_spec", "persona_params", "register_agent",
+    "agent_names", "make_agent", "parse_agent_spec", "persona_params", "persona_presets", "register_agent",
 ]

@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 
 from ..agents import base as agents_base
 from ..agents.base import DEFAULT_AGENT, Agent, make_agent
+from ..agents.strategist import persona_presets
 from ..core.action import Action
 from ..core.errors import InvalidPositionError
 from ..core.positions import read_position_string, to_position_string, to_seat_position_string
@@ -440,7 +441,8 @@ class Table:
         self.until = W.Dropdown(options=self._until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
         self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
         self.until_button = W.Button(description="Play on").add_class("ccg-until")
-        choices = [HUMAN, *agent_names()]
+        personas = persona_presets(self.state.game)  # the persona ends, so a teacher can seat "a selfish player"
+        choices = [HUMAN, *agent_names(), *personas]
         self.seat_boxes = []
         for p, spec in enumerate(seats):
             opts = list(choices)
@@ -487,7 +489,7 @@ class Table:
         self.wi_games = W.BoundedIntText(value=min(whatif_games, whatif_limit), min=1, max=whatif_limit,
                                          description="games").add_class("ccg-whatif-games")
         self.wi_seed = W.IntText(value=self.seed, description="seed").add_class("ccg-whatif-seed")
-        self.wi_agents = [W.Dropdown(options=agent_names(), value=DEFAULT_AGENT, description=f"seat {p}").add_class("ccg-whatif-agent")
+        self.wi_agents = [W.Dropdown(options=[*agent_names(), *personas], value=DEFAULT_AGENT, description=f"seat {p}").add_class("ccg-whatif-agent")
                           for p in range(n)]
         self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
         self.wi_stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="70px"),
