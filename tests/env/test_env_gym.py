@@ -37,6 +37,10 @@ def test_the_default_opponents_are_the_strategist():
     assert all(isinstance(a, StrategistAgent) for a in env._opponents.values())
 
 
+def test_opponents_nobody_chose_are_strategists():
+    assert gym_env("chicago_express", players=3).opponent_specs == ["strategist", "strategist"]
+
+
 def test_ids_are_registered_for_every_game():
     assert sorted(GYM_IDS) == ["ccg/catan-v0", "ccg/chicago_express-v0", "ccg/co2-v0"]
 
