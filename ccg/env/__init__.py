@@ -2,7 +2,7 @@
 
 >>> from ccg.env import pettingzoo_env, gym_env
 >>> env = pettingzoo_env("chicago_express", players=3, seed=1)        # PettingZoo AEC
->>> g = gym_env("catan", seat=0, opponents=["greedy"], seed=1)       # Gymnasium, action_masks()
+>>> g = gym_env("catan", seat=0, opponents=["strategist"], seed=1)   # Gymnasium, action_masks()
 >>> import ccg.env.openspiel                                          # registers python_ccg_<game>
 
 Every game's action universe and observation tensor come from its ``SPEC.encoding`` module
