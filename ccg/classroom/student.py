@@ -68,6 +68,7 @@ class StudentApp:
         self._last_seen = 0.0
         self._task: asyncio.Task | None = None
         self._shown_version: tuple | None = None
+        self._drawn_version: int | None = None  # the table version the page last drew
         self.head = W.HTML().add_class("ccg-header")
         self.note = W.HTML().add_class("ccg-message")
         self.secrets = W.HTML().add_class("ccg-secrets")
@@ -188,7 +189,11 @@ class StudentApp:
         self.board.show(_board(live.state, self.seat))
         if not view.your_turn:
             self.location = None
-        self._refresh_actions()
+        # a new move clears the student's choice: a Play click that reaches the kernel after another
+        # device's move was drawn must not play a move chosen on the older position
+        moved = self._drawn_version is not None and self._drawn_version != live.version
+        self._refresh_actions(keep_choice=not moved)
+        self._drawn_version = live.version
         self._shown_version = (live.version, live.paused)
         self._render_note()
 
@@ -198,7 +203,7 @@ class StudentApp:
             return []
         return s.legal_actions()
 
-    def _refresh_actions(self) -> None:
+    def _refresh_actions(self, keep_choice: bool = True) -> None:
         if self.live is None:
             return
         legal = self._legal()
@@ -206,7 +211,7 @@ class StudentApp:
             legal = [a for a in legal if self.location in a.where]
         terms = self.search.value.lower().split()
         shown = [str(a) for a in legal if all(t in str(a).lower() for t in terms)]
-        chosen = self.actions.value  # a redraw (another seat's move, a name) keeps the student's choice
+        chosen = self.actions.value if keep_choice else None  # a redraw of the same position (a name) keeps it
         if list(self.actions.options) != shown:
             self.actions.options = shown
         self.actions.value = chosen if chosen in shown else (shown[0] if len(shown) == 1 else None)

@@ -112,6 +112,26 @@ def test_a_student_joins_plays_and_is_told_when_the_position_changed(lesson):
     assert "move 1 " in other_app.head.value
 
 
+def test_a_click_after_another_devices_move_arrived_chooses_again(lesson):
+    """Two devices of one seat: the second device's choice dies with the position it was made on."""
+    store, table = lesson
+    mover = LiveTable(store, table.id).state.current_player
+    code = table.seats[mover].code
+    app, twin = StudentApp(store, code, poll=0), StudentApp(store, code, poll=0)
+    state = app.live.state
+    # a move after which the same seat is still to move (a free step), so the stale choice stays legal
+    keeps_turn = [a for a in state.legal_actions() if state.child(a).current_player == mover]
+    assert keeps_turn, "the opening position offers a move that keeps the turn"
+    stale = next(str(a) for a in state.child(keeps_turn[0]).legal_actions() if str(a) in twin.actions.options)
+    twin.actions.value = stale
+    assert app.play(str(keeps_turn[0])) and store.table(table.id).version == 1
+    twin.sync()  # the twin's page polls and draws move 1 before its click is handled
+    assert len(twin.actions.options) > 1 and twin.actions.value is None
+    twin._play_selected()
+    assert "Pick a move" in twin.message
+    assert store.table(table.id).version == 1, "the twin's stale choice was never played"
+
+
 def test_a_bad_code_shows_the_form_again(lesson):
     store, _ = lesson
     app = StudentApp(store, "NOPE99", poll=0)
