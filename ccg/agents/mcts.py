@@ -93,9 +93,12 @@ def _check_int(name: str, value, lo: int, allow_none: bool) -> None:
 
 
 def _check_prior(prior) -> bool | str:
-    """``prior`` as stored: True (heuristic), False (none) or "strategist"."""
+    """``prior`` as stored: True (heuristic), False (none; also None, as a spec reads ``prior=none``) or
+    "strategist"."""
     if isinstance(prior, bool):
         return prior
+    if prior is None:
+        return False
     word = prior.strip().lower() if isinstance(prior, str) else None
     if word not in PRIORS:
         raise ValueError(f"prior must be true or false, or one of {', '.join(PRIORS)}; got {prior!r}")
