@@ -1,7 +1,7 @@
 """MCTS with strategist rollouts (issue 12, §4 and §5): strength at equal iterations and at equal CPU time.
 
-    .venv/bin/python benchmarks/mcts_rollouts.py --out /tmp/mcts_rollouts.jsonl          # every row, every game
-    .venv/bin/python benchmarks/mcts_rollouts.py --out /tmp/mcts_rollouts.jsonl --write  # ... and BENCHMARKS.md
+    .venv/bin/python benchmarks/mcts_rollouts.py --out ~/mcts_rollouts.jsonl          # every row, every game
+    .venv/bin/python benchmarks/mcts_rollouts.py --out ~/mcts_rollouts.jsonl --write  # ... and BENCHMARKS.md
     .venv/bin/python benchmarks/mcts_rollouts.py --quick                                  # smoke test: 4 games a row
 
 One tested MCTS seat against the game's strategist (default persona) in every other seat, seats
@@ -14,6 +14,9 @@ rotated (``ccg.tournament``), standard rules, 95 % Wilson intervals. Rows per ga
 * ``target``: strategist rollouts at 1 CPU-s per move — the row of §5, "MCTS with strategist
   rollouts vs three strategists ≥ 1.3× the fair share" (``--target-games`` games;
   ``--target-prior strategist`` adds the strategist prior).
+
+* ``ref``: Greedy against the same three strategists, for reference (MCTS with the heuristic prior
+  starts from Greedy's opinion).
 
 Rows are played kind by kind (``--rows`` order), each kind for every game before the next.
 
@@ -64,6 +67,7 @@ def row_specs(args) -> list[tuple[str, str, str, int]]:
         ("target", target_label, target, args.target_games),
         ("iters", f"random rollouts, {n} iterations", f"mcts:{n}", args.iter_games),
         ("iters", f"strategist rollouts, {n} iterations", f"mcts:{n}:rollout=strategist", args.iter_games),
+        ("ref", "Greedy (reference)", "greedy", args.games),
     ]
 
 
@@ -142,16 +146,17 @@ def render(records: list[dict], command: str) -> str:
              f"Command: `{command}` (rows appended to a JSON-lines file as they finish, then rendered with `--write`). "
              f"Date {', '.join(dates)}; {machine}; load average {min(loads):.1f}–{max(loads):.1f} during the runs "
              "(budgets are CPU time of the searching process, `clock=cpu`, so the load does not change them). "
-             "One tested MCTS seat against three strategists (default persona), seats rotated, standard rules, "
+             "One tested seat (MCTS, Greedy for reference) against three strategists (default persona), seats rotated, standard rules, "
              "95 % Wilson intervals; fair share 1/4. `target` is issue 12's row: win rate ≥ 1.3 × the fair share "
              "(0.325) — *met* / *not met* when the whole interval is on one side, *undecided* otherwise. "
              "CPU per game counts all four seats.", ""]
     for game in [g for g in GAMES if g in by_game] + sorted(set(by_game) - set(GAMES)):
-        rows = by_game[game]
+        order = {"cpu": 0, "target": 1, "iters": 2, "ref": 3}
+        rows = sorted(by_game[game], key=lambda r: order.get(r["kind"], 9))
         co2 = any("saved" in r for r in rows)
         lines.append(f"**{game}**")
         lines.append("")
-        head = "| tested MCTS seat | spec | games | win rate [95% CI] | ≥ 1.3× fair | top-score rate [95% CI] |"
+        head = "| tested seat | spec | games | win rate [95% CI] | ≥ 1.3× fair | top-score rate [95% CI] |"
         rule = "|---|---|---|---|---|---|"
         if co2:
             head += " planet saved | win rate in saved games |"
@@ -197,7 +202,7 @@ def main(argv=None) -> int:
                    help="the prior of the 1 CPU-s row (default heuristic)")
     p.add_argument("--iterations", type=int, default=32, help="iterations of the equal-iterations rows (default 32)")
     p.add_argument("--cpu", type=float, default=0.1, help="CPU-s per move of the equal-CPU rows (default 0.1)")
-    p.add_argument("--rows", default="cpu,target,iters", help="row kinds to play, comma-separated")
+    p.add_argument("--rows", default="cpu,target,iters,ref", help="row kinds to play, comma-separated")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2; 1 = serial)")
     p.add_argument("--out", help="JSON-lines file of finished rows (appended; rows already there are skipped)")
@@ -209,9 +214,9 @@ def main(argv=None) -> int:
         args.games = args.target_games = args.iter_games = 4
         args.iterations, args.cpu = 8, 0.02
     kinds = [k.strip() for k in args.rows.split(",") if k.strip()]
-    bad = set(kinds) - {"cpu", "target", "iters"}
+    bad = set(kinds) - {"cpu", "target", "iters", "ref"}
     if bad:
-        p.error(f"--rows: unknown row kind(s) {', '.join(sorted(bad))}; known: cpu, target, iters")
+        p.error(f"--rows: unknown row kind(s) {', '.join(sorted(bad))}; known: cpu, target, iters, ref")
     path = Path(args.out) if args.out else None
     records = []
     if path is not None and path.exists():
