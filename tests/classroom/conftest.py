@@ -11,6 +11,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 
 from postgres_server import LocalPostgres, find_postgres  # noqa: E402
+from system_deps import missing  # noqa: E402
 
 _names = itertools.count(1)
 
@@ -20,13 +21,13 @@ def postgres():
     """A PostgreSQL server for this test session (skipped, saying why, when none can be installed)."""
     bin_dir, why = find_postgres()
     if bin_dir is None:
-        pytest.skip(f"PostgreSQL store tests skipped: {why}")
+        missing(f"PostgreSQL store tests skipped: {why}")
     server = LocalPostgres(bin_dir)
     try:
         server.start()
     except (RuntimeError, OSError, subprocess.SubprocessError) as exc:  # installed, but cannot run here
         server.stop()
-        pytest.skip(f"PostgreSQL store tests skipped: the local server did not start ({exc})")
+        missing(f"PostgreSQL store tests skipped: the local server did not start ({exc})")
     try:
         yield server
     finally:

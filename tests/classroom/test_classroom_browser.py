@@ -11,7 +11,6 @@ import concurrent.futures
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from ccg.classroom import LiveTable, open_store
+from system_deps import chromium
 from ccg.classroom.views import seat_name
 from ccg.core.positions import to_position_string
 
@@ -30,17 +30,6 @@ pytestmark = pytest.mark.browser
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 LOAD = 120_000  # ms: a page's kernel starts and runs the notebook (slow on a loaded 2-core machine)
-
-
-def _chromium() -> str:
-    path = shutil.which("chromium")
-    if path is None and shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
-        subprocess.run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
-                       shell=True, check=False, capture_output=True, timeout=900)
-        path = shutil.which("chromium")
-    if path is None:
-        pytest.skip("Debian's chromium is not installed and could not be installed with apt-get (run `make browser`)")
-    return path
 
 
 def _free_port() -> int:
@@ -106,7 +95,7 @@ def test_a_class_plays_one_co2_table(classroom):
     live = LiveTable(store, tid)
     codes = [s.code for s in live.info.seats]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=_chromium(), args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium(), args=ARGS)
         try:
             sizes = [(1440, 900), (390, 844), (1440, 900), (390, 844)]  # two laptops, two phones
             contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]

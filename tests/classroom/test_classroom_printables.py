@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from ccg.classroom import LiveTable, open_store
+from system_deps import missing
 from ccg.classroom.lessons import LESSONS
 from ccg.classroom.printables import write_lesson
 
@@ -46,7 +47,7 @@ def test_the_lesson_pages(tmp_path):
 
 def test_the_print_command_writes_pdfs(tmp_path):
     if shutil.which("chromium") is None:
-        pytest.skip("Debian's chromium is not installed (run `make browser`): PDF printing not checked")
+        missing("Debian's chromium is not installed (run `make browser`): PDF printing not checked")
     store = open_store(tmp_path)
     store.create_table("co2", ["student", "random"], seed=1, lesson="L1")
     out = subprocess.run([sys.executable, "-m", "ccg", "classroom", "print", "--dir", str(tmp_path), "--pdf"],

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import tempfile
@@ -15,20 +14,10 @@ from typing import Any
 
 import pytest
 
+from system_deps import chromium  # noqa: F401  (re-exported for the browser tests)
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 TIMEOUT_MS = 90_000  # one wait for the page (a click's answer); failures report what the page showed
-
-
-def chromium() -> str:
-    """Debian's chromium binary; installed with apt-get when missing and we are root, else a visible skip."""
-    path = shutil.which("chromium")
-    if path is None and shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
-        subprocess.run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
-                       shell=True, check=False, capture_output=True, timeout=900)
-        path = shutil.which("chromium")
-    if path is None:
-        pytest.skip("Debian's chromium is not installed and could not be installed with apt-get (run `make browser`)")
-    return path
 
 
 def free_port() -> int:
