@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab test test-fast fuzz bench apps browser postgres classroom binder-links clean
+.PHONY: lab lint test test-fast golden fuzz bench apps browser postgres classroom binder-links clean
 
 # As root (a container), Jupyter needs --allow-root, and listens on every interface so the host's
 # browser can reach it; otherwise it stays on localhost.
@@ -23,11 +23,16 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
-## make test: every test, notebooks included (nbval)
+## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core and ccg/agents)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+## make test: lint, then every test, notebooks included (nbval)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
 # --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
-test: $(STAMP) browser postgres
+test: $(STAMP) lint browser postgres
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
@@ -46,6 +51,11 @@ postgres:
 ## make test-fast: the unit tests only, without notebooks and the browser tests
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -x -q -m "not browser" tests
+
+## make golden: rewrite the golden playthroughs in tests/golden/ after a deliberate change of rules,
+# random stream or position format (review the diff: every other change must leave them as they are)
+golden: $(STAMP)
+	$(PY) tests/golden.py
 
 ## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set)
 fuzz: $(STAMP)

@@ -242,7 +242,7 @@ def main(args) -> str:
     cmd = (f"python benchmarks/agents_behaviour.py chicago_express --games {args.games} --seed {args.seed} "
            f"--workers {args.workers}" + (f" --mcts-games {own.mcts_games} --mcts-iterations {own.mcts_iterations}"
                                           if own.mcts_games != 24 or own.mcts_iterations != 300 else ""))
-    out = [f"### Chicago Express", "",
+    out = ["### Chicago Express", "",
            f"Command: `{cmd}` (run {_dt.datetime.now(_dt.timezone.utc):%Y-%m-%d %H:%M} UTC, {wall:.0f} s wall); "
            f"machine: {args.machine}.", "",
            f"Four players, standard rules, {args.games} games per row (MCTS: {own.mcts_games}), seats rotated, "

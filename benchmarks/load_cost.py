@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/load_cost.py [--games N]
 
-For every game: random games played to their end, positions saved every 50 plies; reports the CPU
+For every registered game (its first ``SPEC.benchmark_configs`` entry): random games played to their end, positions saved every 50 plies; reports the CPU
 time (``time.process_time``) of ``ccg.load_state`` per position and per ply of history, of
 ``to_json`` and of ``clone``, medians over the positions.
 """
@@ -16,9 +16,13 @@ import sys
 import time
 
 import ccg
-from ccg.core import Rng
+from ccg.core import Rng, get_spec
 
-CONFIGS = {"catan": {"players": 4}, "chicago_express": {"players": 4}, "co2": {"players": 4}}
+
+def first_benchmark_config(game: str) -> dict:
+    """The first configuration a game's SPEC gives benchmarks (its main one)."""
+    spec = get_spec(game)
+    return dict((spec.benchmark_configs or spec.conformance_configs)[0])
 
 
 def positions(game: str, cfg: dict, games: int) -> list:
@@ -48,7 +52,8 @@ def main(argv=None) -> int:
           f"load average {os.getloadavg()[0]:.1f}")
     print("| game | positions | mean plies | load_state µs | load µs per ply | to_json µs | clone µs |")
     print("|---|---|---|---|---|---|---|")
-    for game, cfg in CONFIGS.items():
+    for game in ccg.list_games():
+        cfg = first_benchmark_config(game)
         states = positions(game, cfg, args.games)
         texts = [s.to_json() for s in states]
         load = [cpu_us(lambda t=t: ccg.load_state(t), 3) for t in texts]

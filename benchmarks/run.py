@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/run.py [GAME ...] [--games N] [--write]
 
+Configurations: each game's ``SPEC.benchmark_configs`` (default: its conformance configurations).
 Per configuration: random-play games/s, µs per action (legal_actions + apply,
 the agent's choice included), plies per game, games that hit the game's
 max_actions safety net (capped), and at mid-game positions the
@@ -24,11 +25,15 @@ from ccg.core import Rng, get_spec
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-CONFIGS = {
-    "chicago_express": [{"players": 4}],
-    "catan": [{"players": 4}, {"players": 4, "scenario": "oil_springs"}],
-    "co2": [{"players": 4}],
-}
+
+
+def configurations(names: list[str] | None = None) -> list[tuple[str, dict]]:
+    """(game, new_game kwargs) to measure: every registered game (or ``names``), as its SPEC declares."""
+    out = []
+    for name in names or ccg.list_games():
+        spec = get_spec(name)
+        out += [(name, dict(cfg)) for cfg in spec.benchmark_configs or spec.conformance_configs]
+    return out
 
 
 def play_random(name: str, cfg: dict, seed: int, mid: list):
@@ -57,7 +62,7 @@ def per_call_us(fn, states, repeat: int = 200) -> float:
 
 
 def fresh_legal(s):
-    s._legal = None
+    s.mark_edited()  # drops the cached legal actions (the mid-game states are throw-away clones)
     return s.legal_actions()
 
 
@@ -104,13 +109,10 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="update the table in BENCHMARKS.md")
     args = ap.parse_args(argv)
     started_machine = machine()
-    names = args.games or [g for g in ccg.list_games() if g in CONFIGS]
     rows = []
-    for name in names:
-        get_spec(name)
-        for cfg in CONFIGS.get(name, [{}]):
-            rows.append(bench(name, cfg, args.n))
-            print(table(rows[-1:]).splitlines()[-1], flush=True)
+    for name, cfg in configurations(args.games):
+        rows.append(bench(name, cfg, args.n))
+        print(table(rows[-1:]).splitlines()[-1], flush=True)
     text = table(rows)
     print()
     print(text)

@@ -3,9 +3,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from ccg.core import register  # noqa: E402
-
-register("toy", "toy_game")
+import toy_game  # noqa: E402,F401  (the test-only toy game registers itself on import)
 
 # Hypothesis: CI runs a fixed set of examples (derandomize) so a red build is
 # reproducible from the commit alone; `make fuzz` explores fresh random examples.

@@ -6,7 +6,7 @@ determinization) independently of the real games.
 from __future__ import annotations
 
 from ccg.core import validate as v
-from ccg.core import Action, GameSpec, GameState, RuleParam, position_error, resolve_rules
+from ccg.core import Action, GameSpec, GameState, RuleParam, register, resolve_rules
 
 ROLL = Action("roll")
 HOLD = Action("hold")
@@ -142,4 +142,10 @@ SPEC = GameSpec(
     options={"rules": OptionSpec(None, "rule overrides", check=lambda r: (resolve_rules(RULES, r), r)[1])},
     rules=RULES,
     conformance_configs=({"players": 2}, {"players": 4, "rules": {"target": 30}}),
+    # whose turn it is: "play to the next turn" plays until the dice pass to another seat
+    milestones=lambda s: {"turn": s.to_move},
+    benchmark_configs=({"players": 3},),
 )
+
+# A game registers itself: importing this module is all it takes (no edit in ccg.core).
+register(SPEC)

@@ -1,7 +1,7 @@
 """The agent protocol and the factory that turns names into agents."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from ..core.action import Action
 from ..core.state import GameState
@@ -77,7 +77,7 @@ def register_agent(name: str, agent_class: "type[Agent] | str", shorthand: str |
         _SHORTHAND.pop(key, None)
 
 
-def registrations(specs) -> tuple:
+def registrations(specs: Iterable[Any]) -> tuple[tuple[str, type[Agent], str | None], ...]:
     """The run-time registrations ``(name, class, shorthand)`` the agent names in ``specs`` rely on.
 
     Built-in agents are registered by class name in every process; a class
@@ -94,7 +94,7 @@ def registrations(specs) -> tuple:
     return tuple(dict.fromkeys(out))
 
 
-def restore_registrations(registered) -> None:
+def restore_registrations(registered: Iterable[tuple[str, type[Agent], str | None]]) -> None:
     """Register again, in this process, what :func:`registrations` collected elsewhere."""
     for name, cls, shorthand in registered:
         if _NAMES.get(name) is not cls:

@@ -1,6 +1,8 @@
 """One-ply lookahead on the game's heuristic."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.action import Action
 from ..core.rng import Rng
 from ..core.state import GameState
@@ -41,7 +43,7 @@ class GreedyAgent(Agent):
         self.exact = exact
         self._rng = Rng(seed)
 
-    def _config(self) -> dict:
+    def _config(self) -> dict[str, Any]:
         return {"samples": self.samples, "heuristic": self.heuristic, "exact": self.exact}
 
     def act(self, state: GameState) -> Action:
@@ -51,6 +53,7 @@ class GreedyAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
+        assert seat is not None  # a state with legal actions has a seat to move
         heuristic = self.heuristic or heuristic_for(state.game)
         rng = self._rng
         root = state.determinize(seat, rng.next64())

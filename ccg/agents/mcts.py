@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core.action import Action
 from ..core.rng import Rng
@@ -84,7 +84,7 @@ class _Node:
             self.hi = value
 
 
-def _check_int(name: str, value, lo: int, allow_none: bool) -> None:
+def _check_int(name: str, value: object, lo: int, allow_none: bool) -> None:
     if value is None and allow_none:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
@@ -210,11 +210,11 @@ class MCTSAgent(Agent):
         self.clock = clock
         self._rng = Rng(seed)
         self._lo = self._hi = 0.0
-        self._all = None  # every seat's heuristic at once, set for the duration of one act()
-        self._planner = None  # the strategist's planner for the game at hand, likewise
+        self._all: Callable[[GameState], list[float]] | None = None  # every seat's heuristic, set during act()
+        self._planner: Any = None  # the strategist's planner for the game at hand, likewise
         self.last_iterations = 0  # simulations run by the last act(), for benchmarks
 
-    def _config(self) -> dict:
+    def _config(self) -> dict[str, Any]:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c, "rollout_depth": self.rollout_depth,
                 "heuristic": self.heuristic, "evaluation": self.evaluation, "normalise": self.normalise,
                 "prior": self.prior, "early_stop": self.early_stop, "rollout": self.rollout,
@@ -229,6 +229,7 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
+        assert seat is not None  # a state with legal actions has a seat to move
         heuristic = self.heuristic or heuristic_for(state.game)
         self._all = heuristics_for(state.game, self.heuristic)
         self._planner = self._strategist.planner(state.game) if self._strategist is not None else None
@@ -247,9 +248,9 @@ class MCTSAgent(Agent):
                 self._iterate(root, state.determinize(seat, rng.next64()), heuristic)
                 n += 1
                 if n % 16 == 0:
-                    if stop_early and self._decided(root, legal, limit - n):
+                    if stop_early and limit is not None and self._decided(root, legal, limit - n):
                         break
-                    if stop_in_time:  # the simulations the time left allows at the rate so far
+                    if stop_in_time and deadline is not None:  # the simulations the time left allows at the rate so far
                         now = clock()
                         left = int(n * (deadline - now) / (now - start)) if now > start else n
                         if limit is not None:
@@ -282,9 +283,10 @@ class MCTSAgent(Agent):
                 second = v
         return first > second + remaining
 
-    def _values(self, state: GameState, heuristic) -> list[float]:
+    def _values(self, state: GameState, heuristic: Heuristic) -> list[float]:
         """Values per seat of a position (and widen the search's value bounds)."""
         mode = self.evaluation
+        assert self._all is not None  # act() sets it for the duration of the search
         if mode == "rank":
             return leaf_values(state, self._all)
         h = self._all(state)
@@ -297,7 +299,7 @@ class MCTSAgent(Agent):
             self._hi = hi
         return h
 
-    def _value(self, state: GameState, heuristic, seat: int) -> float:
+    def _value(self, state: GameState, heuristic: Heuristic, seat: int) -> float:
         """One seat's value of a position (for priors)."""
         if self.evaluation == "heuristic":
             v = heuristic(state, seat)
@@ -308,7 +310,7 @@ class MCTSAgent(Agent):
             return v
         return self._values(state, heuristic)[seat]
 
-    def _new_child(self, node: _Node, action: Action, state: GameState, mover: int, heuristic) -> _Node:
+    def _new_child(self, node: _Node, action: Action, state: GameState, mover: int, heuristic: Heuristic) -> _Node:
         child = node.children[action] = _Node(mover)
         if self.prior:
             child.add(self._value(state.child(action), heuristic, mover))
@@ -341,7 +343,7 @@ class MCTSAgent(Agent):
             state.apply(action)
             steps += 1
 
-    def _iterate(self, root: _Node, state: GameState, heuristic) -> None:
+    def _iterate(self, root: _Node, state: GameState, heuristic: Heuristic) -> None:
         rng = self._rng
         c = self.c
         prior = self.prior
@@ -353,6 +355,7 @@ class MCTSAgent(Agent):
             legal = state.legal_actions()
             children = node.children
             mover = state.current_player
+            assert mover is not None  # the state is not terminal
             if prior and not node.expanded:  # expand: every child gets its heuristic prior, then simulate from here
                 node.expanded = True
                 for action in legal:
@@ -393,6 +396,7 @@ class MCTSAgent(Agent):
                 score = q + c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best:
                     best, chosen, chosen_action = score, child, action
+            assert chosen is not None and chosen_action is not None  # ``seen`` holds every legal action
             state.apply(chosen_action)
             node = chosen
             path.append(node)

@@ -34,12 +34,16 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.action import Action
 from ..core.rng import Rng
 from ..core.state import GameState
 from .base import Agent
+
+if TYPE_CHECKING:
+    from .greedy import GreedyAgent
 
 __all__ = ["PersonaParam", "StrategistAgent", "load_weights", "persona_params", "strategy_module"]
 
@@ -64,13 +68,13 @@ class PersonaParam:
             return value.strip().lower()
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise ValueError(f"strategist {name!r} must be a number, got {value!r}")
-        value = float(value)
-        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise ValueError(f"strategist {name!r} must be between {self.lo:g} and {self.hi:g}, got {value!r}")
-        return value
+        number = float(value)
+        if (self.lo is not None and number < self.lo) or (self.hi is not None and number > self.hi):
+            raise ValueError(f"strategist {name!r} must be between {self.lo:g} and {self.hi:g}, got {number!r}")
+        return number
 
 
-def strategy_module(game: str):
+def strategy_module(game: str) -> ModuleType | None:
     """The strategy module of a registered game, or None when it has none."""
     from ..core.registry import get_spec
 
@@ -182,7 +186,7 @@ class StrategistAgent(Agent):
         self._rng = Rng(seed)
         self._planners: dict[str, Any] = {}
 
-    def _config(self) -> dict:
+    def _config(self) -> dict[str, Any]:
         return {"weights": self.weights, **self.persona}
 
     @property
@@ -190,7 +194,7 @@ class StrategistAgent(Agent):
         extra = ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(self.persona.items()))
         return f"{self.name}({extra})" if extra else self.name
 
-    def __getstate__(self) -> dict:  # planners are rebuilt in the worker that unpickles the agent
+    def __getstate__(self) -> dict[str, Any]:  # planners are rebuilt in the worker that unpickles the agent
         state = dict(self.__dict__)
         state["_planners"] = {}
         return state
@@ -233,9 +237,10 @@ class StrategistAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
+        assert seat is not None  # a state with legal actions has a seat to move
         planner = self.planner(state.game)
         view = state.determinize(seat, self._rng.next64()) if state.hidden_information else state
-        action = planner.choose(view, seat, self._rng)
+        action: Action = planner.choose(view, seat, self._rng)
         for candidate in legal:  # the real state's own Action object (a determinization's may differ in ``where``)
             if candidate[0] == action[0] and candidate[1] == action[1]:
                 return candidate
@@ -245,7 +250,7 @@ class StrategistAgent(Agent):
 class _GreedyPlanner:
     """The fallback for games without a strategy module: one ply on the game's heuristic."""
 
-    def __init__(self, greedy: Any) -> None:
+    def __init__(self, greedy: GreedyAgent) -> None:
         self.greedy = greedy
 
     def choose(self, state: GameState, seat: int, rng: Rng) -> Action:

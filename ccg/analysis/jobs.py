@@ -47,7 +47,7 @@ class GameJob:
 
 def locate_game(name: str) -> tuple[str, str | None]:
     """Where a registered game's module lives, so worker processes can import it too."""
-    module = registry._MODULES[name]
+    module = registry.game_module(name)
     spec = importlib.util.find_spec(module)
     path = None
     if spec is not None and spec.origin and not module.startswith("ccg."):
@@ -60,7 +60,7 @@ def locate_game(name: str) -> tuple[str, str | None]:
 
 def _ensure_registered(job: GameJob) -> None:
     restore_registrations(job.registered)
-    if job.locate is None or job.game in registry._MODULES:
+    if job.locate is None or job.game in registry.list_games():
         return
     module, path = job.locate
     if path and path not in sys.path:

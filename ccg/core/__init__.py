@@ -5,14 +5,14 @@ from .positions import (
     from_position_string, load_state, read_position_string, replay, seat_view, state_from_dict, to_position_string,
     to_seat_position_string,
 )
-from .registry import GameSpec, get_spec, list_games, new_game, register
+from .registry import GameSpec, game_module, get_spec, list_games, new_game, register
 from .rng import Rng
 from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
 from .state import GameState, position_error
 
 __all__ = [
     "Action", "GameSpec", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
-    "Rng", "RuleParam", "from_position_string", "get_spec", "list_games", "load_state", "new_game",
+    "Rng", "RuleParam", "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
     "position_error", "read_position_string", "register", "replay", "resolve_rules", "rules_option", "seat_view",
     "state_from_dict", "to_position_string", "to_seat_position_string",
 ]

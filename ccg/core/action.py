@@ -1,7 +1,7 @@
 """Actions: small immutable values with a human notation and board locations."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Action(NamedTuple):
@@ -19,8 +19,8 @@ class Action(NamedTuple):
     """
 
     kind: str
-    args: tuple = ()
-    where: tuple = ()
+    args: tuple[Any, ...] = ()
+    where: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         if not self.args:

@@ -26,9 +26,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, cast
 
+from .action import Action
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 __all__ = ["ChanceOutcome", "NotEnumerable", "ScriptedRng", "chance_outcomes", "enumerate_draws", "scripted_child",
            "LIMIT"]
@@ -73,7 +77,7 @@ class ChanceOutcome:
     state: Any  # GameState
 
 
-def scripted_child(state, action, script: tuple[int, ...]):
+def scripted_child(state: GameState, action: Action, script: tuple[int, ...]) -> tuple[GameState, list[int]]:
     """``state.child(action)`` with the draws answered by ``script`` (then 0): (child, the sizes drawn).
 
     The child keeps the parent's generator state (not advanced)."""
@@ -85,7 +89,7 @@ def scripted_child(state, action, script: tuple[int, ...]):
     return child, rng.sizes
 
 
-def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | None:
+def enumerate_draws(state: GameState, action: Action, limit: int = LIMIT) -> list[ChanceOutcome] | None:
     """Every distinct result of ``action`` over all draw sequences, or None if there are too many."""
     leaves: list[tuple[tuple[int, ...], float, Any]] = []
     stack: list[tuple[int, ...]] = [()]
@@ -109,7 +113,7 @@ def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | 
     if len(leaves) == 1 and not leaves[0][0]:  # no draw at all
         return [ChanceOutcome("", 1.0, leaves[0][2])]
     leaves.sort(key=lambda leaf: leaf[0])
-    groups: list[list] = []  # [script, probability, child, state dict], one per distinct position
+    groups: list[list[Any]] = []  # [script, probability, child, state dict], one per distinct position
     for script, p, child in leaves:
         body = child._state_dict()
         for g in groups:
@@ -133,14 +137,14 @@ def enumerate_draws(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | 
     return out
 
 
-def _labeller(game: str):
+def _labeller(game: str) -> Callable[[GameState, Action, GameState], str] | None:
     from .registry import get_spec
 
     module = get_spec(game).chance
     return None if module is None else getattr(importlib.import_module(module), "label", None)
 
 
-def chance_outcomes(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | None:
+def chance_outcomes(state: GameState, action: Action | str, limit: int = LIMIT) -> list[ChanceOutcome] | None:
     """The results of playing ``action`` in ``state`` with their exact probabilities.
 
     One outcome (probability 1) for a deterministic action; None when the action's chance is too
@@ -156,5 +160,5 @@ def chance_outcomes(state, action, limit: int = LIMIT) -> list[ChanceOutcome] | 
     if module is not None:
         special = importlib.import_module(module).outcomes(state, action)
         if special is not None:
-            return special
+            return cast("list[ChanceOutcome]", special)  # the game module's documented contract
     return enumerate_draws(state, action, limit)

@@ -24,11 +24,15 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import numpy as np
 
 from .errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .action import Action
+    from .state import GameState
 
 __all__ = [
     "Encoding", "EncodingError", "Schema", "Num", "Vec", "OneHot", "MultiHot", "Maybe", "Record", "Each",
@@ -52,7 +56,7 @@ class Field:
     size: int = 0
     doc: str = ""
 
-    def write(self, value: Any, out: list) -> None:  # pragma: no cover - abstract
+    def write(self, value: Any, out: list[float]) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def parts(self, name: str) -> list[tuple[str, int, str]]:
@@ -68,7 +72,7 @@ class Num(Field):
     def __init__(self, doc: str = "") -> None:
         self.doc = doc
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         out.append(0.0 if value is None else float(value))
 
 
@@ -78,7 +82,7 @@ class Vec(Field):
     def __init__(self, n: int, doc: str = "") -> None:
         self.size, self.doc = n, doc
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         if len(value) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(value)}")
         out.extend(value if None not in value else [0.0 if v is None else v for v in value])
@@ -87,13 +91,13 @@ class Vec(Field):
 class OneHot(Field):
     """A value out of ``choices`` as a one-hot block (a value not in ``choices`` is an error)."""
 
-    def __init__(self, choices: Sequence, doc: str = "") -> None:
+    def __init__(self, choices: Sequence[Any], doc: str = "") -> None:
         self.choices = tuple(choices)
         self.index = {c: i for i, c in enumerate(self.choices)}
         self.size = len(self.choices)
         self.doc = doc or "one-hot over " + ", ".join(map(str, self.choices))
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         block = [0.0] * self.size
         try:
             block[self.index[value]] = 1.0
@@ -105,14 +109,14 @@ class OneHot(Field):
 class MultiHot(Field):
     """A collection of items out of ``universe``: 1 where present (``counts=True``: how many times)."""
 
-    def __init__(self, universe: Sequence, doc: str = "", counts: bool = False) -> None:
+    def __init__(self, universe: Sequence[Any], doc: str = "", counts: bool = False) -> None:
         self.universe = tuple(universe)
         self.index = {c: i for i, c in enumerate(self.universe)}
         self.size = len(self.universe)
         self.counts = counts
         self.doc = doc
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         block = [0.0] * self.size
         for item in value:
             try:
@@ -123,7 +127,7 @@ class MultiHot(Field):
         out.extend(block)
 
 
-def Counts(universe: Sequence, doc: str = "") -> MultiHot:
+def Counts(universe: Sequence[Any], doc: str = "") -> MultiHot:
     """How many times each item of ``universe`` occurs in a list."""
     return MultiHot(universe, doc, counts=True)
 
@@ -136,7 +140,7 @@ class Maybe(Field):
         self.size = inner.size + 1
         self.doc = doc
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         if value is None:
             out.append(1.0)
             out.extend([0.0] * self.inner.size)
@@ -144,7 +148,7 @@ class Maybe(Field):
             out.append(0.0)
             self.inner.write(value, out)
 
-    def parts(self, name):
+    def parts(self, name: str) -> list[tuple[str, int, str]]:
         return [(name + ".none", 1, self.doc)] + self.inner.parts(name)
 
 
@@ -156,14 +160,14 @@ class Record(Field):
         self.skipped = dict(skipped or {})
         self.size = sum(f.size for f in self.fields.values())
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         extra = set(value) - set(self.fields) - set(self.skipped)
         if extra:
             raise EncodingError(f"keys not in the schema: {sorted(extra)}")
         for key, f in self.fields.items():
             f.write(value[key], out)
 
-    def parts(self, name):
+    def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = []
         for key, f in self.fields.items():
             rows += f.parts(f"{name}.{key}" if name else key)
@@ -177,13 +181,13 @@ class Each(Field):
         self.n, self.inner, self.label = n, inner, label
         self.size = n * inner.size
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         if len(value) != self.n:
             raise EncodingError(f"expected {self.n} items, got {len(value)}")
         for item in value:
             self.inner.write(item, out)
 
-    def parts(self, name):
+    def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = self.inner.parts(f"{name}[{self.label or 'i'}]")
         return [(r[0], r[1] * self.n, r[2] + f" (× {self.n})") for r in rows] if rows else rows
 
@@ -200,7 +204,7 @@ class Padded(Field):
         self.size = 1 + cap * inner.size
         self.doc = doc
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         if len(value) > self.cap:
             raise EncodingError(f"a list of {len(value)} items exceeds the cap of {self.cap}")
         out.append(float(len(value)))
@@ -208,7 +212,7 @@ class Padded(Field):
             self.inner.write(item, out)
         out.extend([0.0] * ((self.cap - len(value)) * self.inner.size))
 
-    def parts(self, name):
+    def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = [(name + ".length", 1, self.doc or f"number of items (at most {self.cap})")]
         return rows + [(r[0], r[1] * self.cap, r[2] + f" (× {self.cap} slots)")
                        for r in self.inner.parts(f"{name}[k]")]
@@ -220,7 +224,7 @@ class Custom(Field):
     def __init__(self, size: int, fn: Callable[[Any], Sequence[float]], doc: str = "") -> None:
         self.size, self.fn, self.doc = size, fn, doc
 
-    def write(self, value, out):
+    def write(self, value: Any, out: list[float]) -> None:
         block = self.fn(value)
         if len(block) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(block)}")
@@ -241,7 +245,7 @@ class Schema:
     skipped: Mapping[str, str] = field(default_factory=dict)
     # prepare(observation["state"]) -> the dict the fields read (renamed or regrouped keys; it may only
     # rearrange what the observation holds)
-    prepare: Callable[[dict], dict] | None = None
+    prepare: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         n = self.players
@@ -253,14 +257,14 @@ class Schema:
         self._state = Record(self.state, self.skipped)
         self.size = self._top.size + self._state.size
 
-    def encode(self, observation: dict) -> np.ndarray:
+    def encode(self, observation: dict[str, Any]) -> np.ndarray:
         out: list[float] = []
         self._write_top(observation, out)
         body = observation["state"]
         self._state.write(body if self.prepare is None else self.prepare(body), out)
         return np.asarray(out, dtype=np.float32)
 
-    def _write_top(self, observation: dict, out: list) -> None:
+    def _write_top(self, observation: dict[str, Any], out: list[float]) -> None:
         for key, f in self._top.fields.items():
             f.write(observation[key], out)
 
@@ -307,7 +311,7 @@ class Encoding:
             raise EncodingError(f"action index must be a whole number 0..{len(self.actions) - 1}, got {index!r}")
         return self.actions[int(index)]
 
-    def legal_indices(self, state) -> list[int]:
+    def legal_indices(self, state: GameState) -> list[int]:
         """Indices of the legal actions that the universe holds, ascending.
 
         Legal actions outside the universe (a bid above the documented cap) are left out; at least one
@@ -315,26 +319,26 @@ class Encoding:
         index = self.index
         return sorted(i for i in (index.get(str(a)) for a in state.legal_actions()) if i is not None)
 
-    def legal_mask(self, state) -> np.ndarray:
+    def legal_mask(self, state: GameState) -> np.ndarray:
         mask = np.zeros(len(self.actions), dtype=bool)
         mask[self.legal_indices(state)] = True
         return mask
 
-    def action_from_index(self, state, index: Any):
+    def action_from_index(self, state: GameState, index: Any) -> Action:
         text = self.notation(index)
         for a in state.legal_actions():
             if str(a) == text:
                 return a
         raise IllegalActionError(f"action {int(index)} ({text!r}) is not legal here")
 
-    def observation_tensor(self, state, seat: int) -> np.ndarray:
+    def observation_tensor(self, state: GameState, seat: int) -> np.ndarray:
         return self.schema.encode(state.observation(seat))
 
 
-_CACHE: dict[tuple, Encoding] = {}
+_CACHE: dict[tuple[str, int, str], Encoding] = {}
 
 
-def configuration_key(state) -> tuple:
+def configuration_key(state: GameState) -> tuple[str, int, str]:
     """What an encoding may depend on: the game, the player count and the options."""
     return state.game, state.num_players, json.dumps(state.options, sort_keys=True, default=str)
 
@@ -345,7 +349,7 @@ def has_encoding(game: str) -> bool:
     return get_spec(game).encoding is not None
 
 
-def encoding_for(state) -> Encoding:
+def encoding_for(state: GameState) -> Encoding:
     """The (cached) encoding of ``state``'s configuration; ValueError if the game declares none."""
     key = configuration_key(state)
     enc = _CACHE.get(key)

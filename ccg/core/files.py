@@ -11,7 +11,7 @@ import json
 import os
 import re
 import stat
-from typing import Any
+from typing import Any, Iterable, NoReturn
 
 MAX_FILE_BYTES = 2_000_000  # a component or layout file is a few kB
 MAX_DEPTH = 32  # JSON nesting: positions, layouts and component data are at most ~6 deep
@@ -75,14 +75,15 @@ def loads_json(text: str, what: str, max_depth: int = MAX_DEPTH) -> Any:
     if too_deep(text, max_depth):
         raise ValueError(f"{what}: JSON nested deeper than {max_depth} levels")
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=reject_constant)
     except RecursionError:  # pragma: no cover - prevented by the depth check
         raise ValueError(f"{what}: JSON nested too deeply") from None
     except ValueError as e:
         raise ValueError(f"{what}: not valid JSON ({e})") from None
 
 
-def _no_constant(name: str):
+def reject_constant(name: str) -> NoReturn:
+    """``parse_constant`` for untrusted JSON: NaN and Infinity are not numbers a saved file may hold."""
     raise ValueError(f"{name} is not a JSON number")
 
 
@@ -91,6 +92,7 @@ def check_depth(value: Any, what: str, max_depth: int = MAX_DEPTH) -> None:
     stack = [(value, 1)]
     while stack:
         v, d = stack.pop()
+        items: Iterable[Any]
         if isinstance(v, dict):
             items = v.values()
         elif isinstance(v, (list, tuple)):

@@ -10,41 +10,41 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 
-def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+def _read_only(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
     raise TypeError(f"this {type(self).__name__[6:].lower()} is read-only (shared by a game state); "
                     "copy it first, e.g. with ccg.core.frozen.thaw")
 
 
-class FrozenDict(dict):
+class FrozenDict(dict[Any, Any]):
     """A dict that cannot be changed (shared safely between states)."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[Any, Any]]]:
         return (FrozenDict, (dict(self),))
 
     def __copy__(self) -> "FrozenDict":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "FrozenDict":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "FrozenDict":
         return self
 
 
-class FrozenList(list):
+class FrozenList(list[Any]):
     """A list that cannot be changed (shared safely between states)."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = reverse = _read_only
     __iadd__ = __imul__ = _read_only
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
         return (FrozenList, (list(self),))
 
     def __copy__(self) -> "FrozenList":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "FrozenList":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "FrozenList":
         return self
 
 

@@ -25,10 +25,10 @@ import zlib
 from typing import Any
 
 from .errors import IllegalActionError, InvalidPositionError
-from .files import MAX_DEPTH, too_deep
-from .registry import check_players, get_spec
+from .files import MAX_DEPTH, reject_constant, too_deep
+from .registry import GameSpec, check_players, get_spec
 from .rules import validate_options
-from .state import FORMAT, FORMAT_VERSION, GameState
+from .state import FORMAT, FORMAT_VERSION, GameState, History
 
 SEAT_VIEW = "ccg-seat-view"
 _MAX_TEXT = 20_000_000  # characters; a real position is far smaller
@@ -36,7 +36,7 @@ _MAX_STRING = 4_000_000  # characters of a position string
 _FIELDS = ("format", "version", "game", "players", "seed", "options", "rng", "replayable", "history", "state")
 
 
-def _need(data: dict, key: str, kind: type | tuple, what: str) -> Any:
+def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     if key not in data:
         raise InvalidPositionError(f"invalid position: missing field {key!r}")
     value = data[key]
@@ -47,7 +47,7 @@ def _need(data: dict, key: str, kind: type | tuple, what: str) -> Any:
     return value
 
 
-def _parse_json(text: Any, max_depth: int = MAX_DEPTH) -> dict:
+def _parse_json(text: Any, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     if isinstance(text, (bytes, bytearray)):
         if len(text) > _MAX_TEXT:
             raise InvalidPositionError("invalid position: text is too long")
@@ -62,7 +62,7 @@ def _parse_json(text: Any, max_depth: int = MAX_DEPTH) -> dict:
     if too_deep(text, max_depth):  # the decoder recurses: refuse deep nesting before decoding
         raise InvalidPositionError(f"invalid position: nested deeper than {max_depth} levels")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=reject_constant)
     except (ValueError, RecursionError) as e:
         raise InvalidPositionError(f"invalid position: not valid JSON ({e})") from None
     if not isinstance(data, dict):
@@ -70,11 +70,7 @@ def _parse_json(text: Any, max_depth: int = MAX_DEPTH) -> dict:
     return data
 
 
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _header(data: dict) -> tuple:
+def _header(data: dict[str, Any]) -> tuple[GameSpec, int, int, dict[str, Any]]:
     """Validate the fields every saved position and record share (options as untrusted saved data)."""
     game = _need(data, "game", str, "a game name")
     try:
@@ -126,7 +122,7 @@ def state_from_dict(data: Any) -> GameState:
         state = spec.state_class._from_state_dict(body, players, options)
         state.seed = seed
         state.rng.state = rng
-        node = None
+        node: History | None = None
         for h in history:
             node = (node, h)
         state._history = node
@@ -150,7 +146,7 @@ def state_from_dict(data: Any) -> GameState:
     return state
 
 
-def _replays_to(state: GameState, spec, history: list[str]) -> bool:
+def _replays_to(state: GameState, spec: GameSpec, history: list[str]) -> bool:
     """True if ``history`` played from ``state``'s seed and options reproduces ``state`` exactly."""
     if len(history) > spec.max_actions:
         return False
@@ -168,7 +164,7 @@ def load_state(text: str | bytes) -> GameState:
     return state_from_dict(_parse_json(text))
 
 
-def replay(record: dict | str) -> GameState:
+def replay(record: dict[str, Any] | str | bytes | bytearray) -> GameState:
     """Replay a record (``GameState.record()``, or its JSON) from the seed."""
     if isinstance(record, (str, bytes, bytearray)):
         record = _parse_json(record)
@@ -191,7 +187,7 @@ def replay(record: dict | str) -> GameState:
 
 
 # ---- seat views ------------------------------------------------------------------------------
-def seat_view(state: GameState, seat: int) -> dict:
+def seat_view(state: GameState, seat: int) -> dict[str, Any]:
     """What ``seat`` may see, as a loadable position (format ``ccg-seat-view``; see the module doc)."""
     observation = state.observation(seat)  # validates seat
     digest = hashlib.sha256(json.dumps(observation, sort_keys=True).encode("utf-8")).digest()
@@ -206,7 +202,7 @@ def seat_view(state: GameState, seat: int) -> dict:
 
 
 # ---- compact URL-safe position strings -------------------------------------------------
-def _encode(data: dict) -> str:
+def _encode(data: dict[str, Any]) -> str:
     raw = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 9)
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 

@@ -1,22 +1,34 @@
-"""Games are registered by name and imported lazily (only when first used)."""
+"""Games are found by name and imported lazily (only when first used).
+
+A game is a module (usually a package) that defines ``SPEC``, a :class:`GameSpec`. It becomes
+known in one of three ways, none of which edits anything in ``ccg.core``:
+
+* a subpackage of ``ccg.games`` (its package name is the game's name);
+* an installed distribution's entry point in the ``ccg.games`` group
+  (``[project.entry-points."ccg.games"] mygame = "mygame"`` in its pyproject.toml);
+* at run time, ``register(SPEC)`` (typically at the end of the game's own module) or
+  ``register(name, module)`` for a module imported on first use.
+"""
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import importlib.util
+import pkgutil
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, overload
 
 from .rules import OptionSpec, RuleParam, unknown_name_error, validate_options
 from .state import GameState
 
-# name -> module that defines ``SPEC`` (a GameSpec)
-_MODULES: dict[str, str] = {
-    "catan": "ccg.games.catan",
-    "chicago_express": "ccg.games.chicago_express",
-    "co2": "ccg.games.co2",
-}
+GAMES_PACKAGE = "ccg.games"
+ENTRY_POINT_GROUP = "ccg.games"
+
+# name -> module that defines ``SPEC``: filled by discovery (once) and by ``register``
+_MODULES: dict[str, str] = {}
 _SPECS: dict[str, "GameSpec"] = {}
+_discovered = False
 
 
 @dataclass(frozen=True)
@@ -26,16 +38,16 @@ class GameSpec:
     name: str
     title: str
     state_class: type[GameState]
-    create: Callable[[int, int, dict], GameState]  # (players, seed, canonical options) -> state
+    create: Callable[[int, int, dict[str, Any]], GameState]  # (players, seed, canonical options) -> state
     min_players: int
     max_players: int
     default_players: int
     options: Mapping[str, OptionSpec] = field(default_factory=dict)
     rules: Mapping[str, RuleParam] = field(default_factory=dict)
     # new_game kwargs the conformance suite plays (players included)
-    conformance_configs: tuple[dict, ...] = ({},)
+    conformance_configs: tuple[dict[str, Any], ...] = ({},)
     # extra per-game columns for ccg.simulate, from a finished state
-    outcome: Callable[[GameState], dict] | None = None
+    outcome: Callable[[GameState], dict[str, Any]] | None = None
     # a safety net for random play; reaching it is reported, never silent
     max_actions: int = 100_000
     # heuristic(state, seat) -> float, higher is better for seat; used by GreedyAgent and MCTS
@@ -50,25 +62,72 @@ class GameSpec:
     #   * scalar metrics of the current position ({"cash_0": 30, ...}): recorded after every action;
     #   * the game's own table so far, a dict of equal-length lists with an index key (CO2's per-decade
     #     rows): read once from the final state. See ccg/analysis/jobs.py (TrajectoryRecorder).
-    trajectory: Callable[[GameState], dict] | None = None
+    trajectory: Callable[[GameState], dict[str, Any]] | None = None
     # the module of the game's action universe and observation tensor (``make_encoding(state)``, see
     # ccg/core/encoding.py); None: no action indices, masks or tensors (ccg.env needs them)
     encoding: str | None = None
     # the module with chance the generator does not see (``outcomes(state, action)``) and readable
     # outcome labels (``label(state, action, child)``), both optional: see ccg/core/chance.py
     chance: str | None = None
+    # milestones(state) -> {name: value} of the game's progress counters (round, decade, phase …), in
+    # the order a UI offers them; "play to the next <name>" plays until that value changes. Read
+    # after every move: keep it cheap (no serialisation). None: the game has no milestones.
+    milestones: Callable[[GameState], Mapping[str, int | str]] | None = None
+    # new_game kwargs benchmarks/run.py measures (players included); empty: ``conformance_configs``
+    benchmark_configs: tuple[dict[str, Any], ...] = ()
 
 
-def register(name: str, module: str) -> None:
-    """Register a game module (must define ``SPEC``) under ``name``."""
-    _MODULES[name] = module
-    _SPECS.pop(name, None)
+def _discover() -> None:
+    """Find the games of ``ccg.games`` and of installed entry points (once; imports no game)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    games = importlib.import_module(GAMES_PACKAGE)
+    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda i: i.name):
+        if info.ispkg:
+            _MODULES.setdefault(info.name, f"{GAMES_PACKAGE}.{info.name}")
+    for entry in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        _MODULES.setdefault(entry.name, entry.value)
+
+
+@overload
+def register(game: GameSpec, module: str | None = None) -> None: ...
+@overload
+def register(game: str, module: str) -> None: ...
+def register(game: GameSpec | str, module: str | None = None) -> None:
+    """Make a game known: ``register(SPEC)`` from the game's own module, or ``register(name, module)``.
+
+    ``module`` is where ``SPEC`` lives, imported on first use (and by worker processes of
+    ``ccg.simulate``); for ``register(SPEC)`` it defaults to the module of ``SPEC.state_class``.
+    Registering a name again replaces the earlier game.
+    """
+    if isinstance(game, GameSpec):
+        _MODULES[game.name] = module or game.state_class.__module__
+        _SPECS[game.name] = game
+        return
+    if not isinstance(game, str) or not isinstance(module, str):
+        raise ValueError(f"register(SPEC) or register(name, module): got {game!r}, {module!r}")
+    _MODULES[game] = module
+    _SPECS.pop(game, None)
+
+
+def game_module(name: str) -> str:
+    """The module that defines the ``SPEC`` of the game ``name``."""
+    _discover()
+    if name not in _MODULES:
+        raise unknown_name_error("game", name, list_games())
+    return _MODULES[name]
 
 
 def list_games() -> list[str]:
     """Names of the games that are installed, sorted."""
+    _discover()
     out = []
     for name, module in _MODULES.items():
+        if name in _SPECS:
+            out.append(name)
+            continue
         try:
             found = importlib.util.find_spec(module) is not None
         except ModuleNotFoundError:
@@ -87,7 +146,10 @@ def get_spec(name: str) -> GameSpec:
         return spec
     if name not in list_games():
         raise unknown_name_error("game", name, list_games())
-    spec = importlib.import_module(_MODULES[name]).SPEC
+    module = importlib.import_module(_MODULES[name])
+    spec = _SPECS.get(name) or module.SPEC  # importing the module may have registered it
+    if spec.name != name:
+        raise ValueError(f"the module {_MODULES[name]} registered as game {name!r} defines SPEC.name {spec.name!r}")
     _SPECS[name] = spec
     return spec
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping, cast
 
 Scalar = int | float | bool | str
 
@@ -20,7 +20,7 @@ class RuleParam:
     doc: str
     lo: float | None = None
     hi: float | None = None
-    choices: tuple | None = None
+    choices: tuple[Scalar, ...] | None = None
     source: str = ""
 
     def check(self, name: str, value: Any) -> Scalar:
@@ -49,15 +49,15 @@ class RuleParam:
             raise ValueError(f"rule {name!r} must be at least {self.lo:g}, got {value!r}")
         if self.hi is not None and value > self.hi:
             raise ValueError(f"rule {name!r} must be at most {self.hi:g}, got {value!r}")
-        return value
+        return cast(Scalar, value)  # checked above against the default's type
 
 
-def unknown_name_error(what: str, name: str, known) -> ValueError:
+def unknown_name_error(what: str, name: object, known: Iterable[str]) -> ValueError:
     """A ValueError for an unknown option/rule/game name, with close matches."""
-    known = sorted(known)
-    close = difflib.get_close_matches(str(name), known, n=3, cutoff=0.5)
+    names = sorted(known)
+    close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.5)
     hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
-    return ValueError(f"unknown {what} {name!r}.{hint} Known: {', '.join(known) or '(none)'}.")
+    return ValueError(f"unknown {what} {name!r}.{hint} Known: {', '.join(names) or '(none)'}.")
 
 
 def resolve_rules(table: Mapping[str, RuleParam], overrides: Mapping[str, Any] | None) -> dict[str, Scalar]:
@@ -85,7 +85,7 @@ class OptionSpec:
 
     default: Any
     doc: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     check: Callable[[Any], Any] | None = None
     check_saved: Callable[[Any], Any] | None = None
 
@@ -112,11 +112,6 @@ def validate_options(game: str, specs: Mapping[str, OptionSpec], given: Mapping[
     return {name: specs[name].validate(name, given[name], saved) for name in specs if name in given}
 
 
-def option_values(specs: Mapping[str, OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:
-    """Options with defaults filled in (for the engine's own use)."""
-    return {name: options.get(name, spec.default) for name, spec in specs.items()}
-
-
 def rules_option(table: Mapping[str, RuleParam], doc: str,
                  check_values: Callable[[dict[str, Scalar]], None] | None = None) -> OptionSpec:
     """The ``rules`` option of a game: a dict of overrides of ``table``.
@@ -125,7 +120,7 @@ def rules_option(table: Mapping[str, RuleParam], doc: str,
     given) receives all resolved values and raises ValueError for rules that
     contradict each other. The canonical value is the overrides dict itself.
     """
-    def check(value: Any) -> dict | None:
+    def check(value: Any) -> dict[str, Any] | None:
         values = resolve_rules(table, value)
         if check_values is not None:
             check_values(values)

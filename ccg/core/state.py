@@ -28,12 +28,19 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any, ClassVar, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NoReturn
 
 from .action import Action
 from .errors import IllegalActionError, InvalidPositionError
 from .frozen import freeze, thaw
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .chance import ChanceOutcome
+
+# the actions played, newest first, as a persistent linked list (previous, action): clones share it;
+# a loaded position holds the notation text of its history
+History = tuple["History | None", "Action | str"]
 
 FORMAT = "ccg-state"
 FORMAT_VERSION = 1
@@ -46,9 +53,17 @@ class GameState:
     hidden_information: ClassVar[bool] = False
 
     __slots__ = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable")
+    num_players: int
+    seed: int
+    options: Any  # read-only (ccg.core.frozen), shared by clones
+    rng: Rng
+    _history: History | None
+    _ply: int
+    _legal: list[Action] | None
+    _replayable: bool
 
     # ---- construction helpers -------------------------------------------------
-    def _init_base(self, num_players: int, seed: int, options: dict) -> None:
+    def _init_base(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         """Called by a game's constructor. ``options`` are kept read-only (shared by clones)."""
         self.num_players = num_players
         self.seed = seed
@@ -82,17 +97,17 @@ class GameState:
     def winners(self) -> list[int]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _state_dict(self) -> dict:  # pragma: no cover - abstract
+    def _state_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
-    def _from_state_dict(cls, data: dict, num_players: int, options: dict) -> "GameState":  # pragma: no cover
+    def _from_state_dict(cls, data: dict[str, Any], num_players: int, options: dict[str, Any]) -> "GameState":  # pragma: no cover
         raise NotImplementedError
 
     def check_invariants(self) -> None:
         """Raise AssertionError if the position breaks a rule invariant."""
 
-    def _observe(self, seat: int) -> dict:
+    def _observe(self, seat: int) -> dict[str, Any]:
         return self._state_dict()
 
     def _resample_hidden(self, seat: int, rng: Rng) -> None:
@@ -171,8 +186,9 @@ class GameState:
     def mark_edited(self) -> None:
         """Declare that this state was changed by hand (outside ``apply``): ``record()`` then refuses.
 
-        Call it after editing a state's fields directly; loading decides it by itself (a saved
-        position is replayable only if its history replayed from its seed reproduces it).
+        Call it after editing a state's fields directly (it also drops the cached legal actions, so
+        the next ``legal_actions()`` sees the edit); loading decides it by itself (a saved position
+        is replayable only if its history replayed from its seed reproduces it).
         """
         self._replayable = False
         self._legal = None
@@ -222,7 +238,7 @@ class GameState:
             f"Legal actions: {_summarise(names)}"
         )
 
-    def _reject(self, action: Any):
+    def _reject(self, action: Any) -> NoReturn:
         if self.is_terminal():
             raise IllegalActionError(f"the game is over; {action} cannot be played")
         reason = self._why_illegal(action) if isinstance(action, Action) else None
@@ -232,7 +248,7 @@ class GameState:
         raise IllegalActionError(reason)
 
     # ---- records and positions ------------------------------------------------------------
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """Seed, options and the notation of every action: replays with ``ccg.replay``."""
         if not self._replayable:
             raise ValueError(
@@ -246,13 +262,13 @@ class GameState:
             "actions": self.history(),
         }
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The full position as JSON-able data (random generator included); a fresh copy to edit freely."""
         d = self._full_dict()
         d["options"] = thaw(self.options)
         return d
 
-    def _full_dict(self) -> dict:
+    def _full_dict(self) -> dict[str, Any]:
         """``to_dict`` with the shared, read-only options (for serialising without a copy)."""
         return {
             "format": FORMAT,
@@ -271,7 +287,7 @@ class GameState:
         """The full position as a JSON string; ``ccg.load_state`` reads it back exactly."""
         return json.dumps(self._full_dict(), separators=(",", ":"))
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: hidden cards, the seed and the generator are left out."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
@@ -325,7 +341,7 @@ class GameState:
 
         return encoding_for(self).observation_tensor(self, seat)
 
-    def chance_outcomes(self, action: Action | str) -> list | None:
+    def chance_outcomes(self, action: Action | str) -> list[ChanceOutcome] | None:
         """Every result of ``action`` with its exact probability (``ChanceOutcome(label, probability,
         state)``); one outcome for a deterministic action, None when its chance is too large to list."""
         from .chance import chance_outcomes
@@ -346,7 +362,7 @@ class GameState:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Jupyter display: the board (``ccg.plot.board``, imported lazily), else the text summary."""
         text = str(self)
         try:
@@ -367,7 +383,7 @@ class GameState:
         bundle["text/plain"] = text
         return bundle
 
-    def __iter__(self) -> Iterator:  # pragma: no cover - guard against accidental unpacking
+    def __iter__(self) -> Iterator[Any]:  # pragma: no cover - guard against accidental unpacking
         raise TypeError(f"{type(self).__name__} is not iterable")
 
 

@@ -42,7 +42,7 @@ class Node:
         self.variations: list[Node] = []
         self.comment = ""
         self.id = node_id
-        self.ply = 0 if parent is None else parent.ply + 1  # plies from the tree's root
+        self.ply: int = 0 if parent is None else parent.ply + 1  # plies from the tree's root
 
     # ---- navigation helpers ---------------------------------------------------------
     def path(self) -> list["Node"]:
@@ -57,7 +57,7 @@ class Node:
 
     def moves(self) -> list[Action]:
         """The moves from the root to this node."""
-        return [n.move for n in self.path()]  # type: ignore[misc]
+        return [n.move for n in self.path()]  # type: ignore[misc]  # path() leaves out the root, the only node without a move
 
     def root(self) -> "Node":
         node = self
@@ -196,17 +196,17 @@ class GameTree:
         """Move the cursor to ``node`` (a Node of this tree or its id); returns the state there."""
         if isinstance(node, int) and not isinstance(node, bool):
             node = self.node(node)
-        self._check(node)
-        if node is self.cursor:
+        target = self._check(node)
+        if target is self.cursor:
             return self._state
-        if node.parent is self.cursor:  # one step forward: apply, no replay
-            self._state.apply(node.move)  # type: ignore[arg-type]
+        if target.parent is self.cursor:  # one step forward: apply, no replay
+            self._state.apply(target.move)  # type: ignore[arg-type]  # a node below the root has a move
         else:
             self._snapshots[self.cursor.id] = self._state  # keep where we were: going back is cheap
             self._trim()
-            self._state = self._replay_to(node)
-        self.cursor = node
-        self._maybe_snapshot(node)
+            self._state = self._replay_to(target)
+        self.cursor = target
+        self._maybe_snapshot(target)
         return self._state
 
     def back(self, n: int = 1) -> GameState:
@@ -283,10 +283,10 @@ class GameTree:
             self._snapshots.pop(gone.id, None)
 
     # ---- saving and loading ------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The tree as JSON-able data: the root position and nested moves in notation."""
 
-        def enc(node: Node) -> list:
+        def enc(node: Node) -> list[Any]:
             return [[str(c.move), enc(c)] + ([c.comment] if c.comment else []) for c in node.variations]
 
         return {"format": TREE_FORMAT, "version": 1, "start": self._start.to_dict(), "moves": enc(self.root),
@@ -354,9 +354,11 @@ class GameTree:
         return cls.from_dict(_parse_json(text, _MAX_TREE_DEPTH))
 
     # ---- internals -------------------------------------------------------------------------
-    def _check(self, node: Any) -> None:
+    def _check(self, node: object) -> Node:
+        """``node`` itself if it is a node of this tree, else ValueError."""
         if not isinstance(node, Node) or self._nodes.get(node.id) is not node:
             raise ValueError(f"{node!r} is not a node of this tree")
+        return node
 
     def _new_node(self, parent: Node, action: Action, seat: int | None) -> Node:
         node = Node(parent, action, seat, self._next_id)
@@ -381,7 +383,7 @@ class GameTree:
             probe = probe.parent
         assert base is not None
         for step in reversed(path):
-            base.apply(step.move)  # type: ignore[arg-type]
+            base.apply(step.move)  # type: ignore[arg-type]  # the path below a node never holds the root
         return base
 
     def _maybe_snapshot(self, node: Node) -> None:

@@ -44,11 +44,7 @@ def as_str(value: Any, field: str, choices: Iterable[str] | None = None) -> str:
     return value
 
 
-def as_opt_int(value: Any, field: str, lo: int | None = None, hi: int | None = None) -> int | None:
-    return None if value is None else as_int(value, field, lo, hi)
-
-
-def as_list(value: Any, field: str, length: int | None = None, max_length: int | None = None) -> list:
+def as_list(value: Any, field: str, length: int | None = None, max_length: int | None = None) -> list[Any]:
     if type(value) is not list:
         raise _fail(field, f"must be a list, got {type(value).__name__}")
     if length is not None and len(value) != length:
@@ -73,7 +69,7 @@ def str_list(value: Any, field: str, length: int | None = None, choices: Iterabl
     return list(items)
 
 
-def as_dict(value: Any, field: str, keys: Iterable[str] | None = None) -> dict:
+def as_dict(value: Any, field: str, keys: Iterable[str] | None = None) -> dict[str, Any]:
     if type(value) is not dict:
         raise _fail(field, f"must be an object, got {type(value).__name__}")
     if keys is not None:

@@ -10,7 +10,7 @@ import asyncio
 import html
 import time
 import traceback
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as W
 import pandas as pd
@@ -30,7 +30,6 @@ from .figure_view import FigureView
 from .whatif import iter_what_if, outcome_figure, summary_table, what_if
 
 HUMAN = "human"
-MILESTONE_KEYS = ("round", "decade", "era", "phase", "turn", "generation", "year", "stage")
 PANEL_WIDTH = 440  # px, the control panel beside (or under) the board
 _REFEREE = -1
 _TO_MOVE = -2
@@ -196,7 +195,7 @@ class Table:
         """Play with the seats' agents (the helper for humans) until a milestone; returns moves played.
 
         ``mode``: "human" (a human seat is to move), "end" (end of game), "n" (``n`` actions),
-        or "key:<field>" (a top-level field of the position such as round or decade changes).
+        or "key:<name>" (a milestone of the game's ``SPEC.milestones``, such as round or decade, changes).
         """
         played = 0
         limit = get_spec(self.state.game).max_actions
@@ -696,15 +695,17 @@ class Table:
             played += 1
         return played
 
+    def _milestones(self) -> Mapping[str, Any]:
+        milestones = get_spec(self.state.game).milestones
+        return {} if milestones is None else milestones(self.state)
+
     def _field(self, key: str) -> Any:
-        return self.state.to_dict()["state"].get(key)
+        return self._milestones().get(key)
 
     def _until_options(self) -> list[tuple[str, str]]:
         opts = [("until a human is to move", "human"), ("to the end of the game", "end"), ("N actions", "n")]
-        data = self.state.to_dict()["state"]
-        for key in MILESTONE_KEYS:
-            if key in data and (isinstance(data[key], (int, str)) and not isinstance(data[key], bool)):
-                opts.append((f"to the next {key}", f"key:{key}"))
+        for key in self._milestones():
+            opts.append((f"to the next {key}", f"key:{key}"))
         return opts
 
     def _node_holding(self, state: GameState) -> Node | None:

@@ -9,21 +9,8 @@ from ccg.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, make_agent, p
 from ccg.core import Rng, get_spec
 
 
-def playable_games() -> list[str]:
-    """Registered games that import and start (games still being written are skipped) plus the toy."""
-    out = []
-    for name in ccg.list_games():
-        try:
-            get_spec(name)
-            s = ccg.new_game(name, seed=0)
-            s.legal_actions()
-        except Exception:  # a game package that is still being written
-            continue
-        out.append(name)
-    return out if "toy" in out else out + ["toy"]
-
-
-GAMES = playable_games()
+# every registered game, the test-only toy included: one that fails to start fails these tests
+GAMES = ccg.list_games()
 
 
 def positions(game: str, n: int = 3, seed: int = 0):

@@ -9,19 +9,8 @@ from ccg.analysis import Simulation, game_seeds
 from ccg.core import get_spec
 
 
-def playable_games() -> list[str]:
-    out = []
-    for name in ccg.list_games():
-        try:
-            get_spec(name)
-            ccg.new_game(name, seed=0).legal_actions()
-        except Exception:  # a game package that is still being written
-            continue
-        out.append(name)
-    return out
-
-
-GAMES = playable_games()
+# every registered game, the test-only toy included: one that fails to start fails these tests
+GAMES = ccg.list_games()
 
 
 def test_simulate_rows_use_the_documented_seeds():
@@ -31,7 +20,7 @@ def test_simulate_rows_use_the_documented_seeds():
     assert (df.n_winners >= 1).all() and not df.truncated.any()
 
 
-@pytest.mark.parametrize("game", GAMES + ["toy"])
+@pytest.mark.parametrize("game", GAMES)
 def test_trajectories_long_frame(game):
     sim = ccg.simulate(game, n_games=2, seed=1, trajectories=True)
     assert isinstance(sim, Simulation)

@@ -19,7 +19,7 @@ def make(players: int = 4, scenario: str | None = None, phase: int = MAIN, activ
     s.turn = 1
     s.setup_i = 2 * players
     s.rolled = phase == MAIN
-    s._legal = None
+    s.mark_edited()
     return s
 
 
@@ -45,7 +45,7 @@ def give(s, p: int, **cards) -> None:
         else:
             s.bank[r] -= k
             s.hand[p * 5 + r] += k
-    s._legal = None
+    s.mark_edited()
 
 
 def put(s, p: int, n: int, level: int = 1) -> None:
@@ -71,14 +71,14 @@ def path(s, p: int, nodes: list[int]) -> None:
 def refresh(s) -> None:
     recompute_derived(s)
     award_longest_road(s)
-    s._legal = None
+    s.mark_edited()
 
 
 def deal_dev(s, p: int, t: int, k: int = 1) -> None:
     for _ in range(k):
         s.deck.remove(t)
         s.dev[p * 5 + t] += 1
-    s._legal = None
+    s.mark_edited()
 
 
 def rig(s, action, predicate, tries: int = 20000):

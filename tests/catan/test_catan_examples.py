@@ -137,7 +137,7 @@ def test_ex5_oil_spring_hit_twice():
     for expected in (6, 3):
         s.phase, s.active, s.cur = MAIN, 0, 0
         s.marker, s.pending, s.trigger = 5, True, 0
-        s._legal = None
+        s.mark_edited()
         rig(s, "end", lambda c: c.last_disaster and c.last_disaster[1] == forest9)
         s.apply("end")
         assert s.supply == expected and s.numbers[forest9] == 9 and s.destroyed == []

@@ -91,7 +91,7 @@ def test_cat_1_8_10_5_special_cards_are_worth_two_vp_and_never_traded():
     s.knights[1] = 2
     deal_dev(s, 1, KNIGHT)
     s.active = s.cur = 1
-    s._legal = None
+    s.mark_edited()
     v1 = s.vp(1)
     s.apply("play knight")
     assert s.la == 1 and s.vp(1) == v1 + 2
@@ -124,7 +124,8 @@ def test_cat_1_9_two_dice_and_one_robber():
     assert t.robber == hills6 and isinstance(t.robber, int)  # a single robber position
     production.produce(t, 6)
     assert t.hand_of(2)["brick"] == 0  # under the robber
-    t.phase, t._legal = ROBBER, None
+    t.phase = ROBBER
+    t.mark_edited()
     t.apply(f"robber H{hexi(t, 0, 0)}")
     production.produce(t, 6)
     assert t.hand_of(2)["brick"] == 1  # the hex it left produces again
@@ -570,7 +571,8 @@ def test_cat_12_9_no_trade_and_no_development_card_in_the_sbp():
     assert "road" in " ".join(legal) and "buy dev" in legal
     assert not any(a.startswith(("trade", "propose", "play", "offer")) for a in legal)
     s.active = s.cur = 1
-    s.phase, s._legal = MAIN, None
+    s.phase = MAIN
+    s.mark_edited()
     assert any(a.startswith("trade") for a in legal_strs(s)) and "play knight" in legal_strs(s)
 
 
@@ -662,7 +664,7 @@ def test_oil_1_6_disaster_track():
     assert make(players=5, scenario=OIL, layout="variable").P.destroy_end == 8
     give(s, 0, oil=4)
     s.marker = 1
-    for k in range(4):
+    for _ in range(4):
         s.apply("convert wool")
     assert s.marker == 5 and s.pending
     assert not any(a.startswith("convert") for a in legal_strs(s))
@@ -671,7 +673,8 @@ def test_oil_1_6_disaster_track():
         s.marker, s.pending, s.trigger = 5, True, 0
         rig(s, "end", lambda x, num=num: x.last_disaster[0] == num)
         s.apply("end")
-        s.phase, s.active, s.cur, s._legal = MAIN, 0, 0, None
+        s.phase, s.active, s.cur = MAIN, 0, 0
+        s.mark_edited()
         assert s.destroyed[-1] == [c, num]
     assert [d[1] for d in s.destroyed] == [11, 12]
 
@@ -788,7 +791,8 @@ def test_oil_5_2_robber_may_stand_on_an_oil_spring():
     springs = [h for h in range(s.board.n_hex) if s.board.spring[h]]
     assert all(f"robber H{h}" in legal_strs(s) for h in springs)
     s.apply(f"robber H{springs[0]}")
-    s.phase, s._legal = ROBBER, None
+    s.phase = ROBBER
+    s.mark_edited()
     others = [h for h in springs if h != springs[0]]
     assert all(f"robber H{h}" in legal_strs(s) for h in others)
 
@@ -826,7 +830,7 @@ def test_oil_6_2_conversion_two_of_one_type_and_a11_flag():
     legal = [a for a in legal_strs(s) if a.startswith("convert")]
     assert legal == ["convert lumber", "convert brick", "convert wool", "convert grain", "convert ore"]
     s.bank[4] = 1
-    s._legal = None
+    s.mark_edited()
     assert "convert ore" not in legal_strs(s)
     with pytest.raises(IllegalActionError, match="convert_mixed"):
         s.apply("convert wool ore")
@@ -841,7 +845,7 @@ def test_oil_6_2_conversion_two_of_one_type_and_a11_flag():
     assert t.oil[0] == 1 and t.supply == 14 and t.marker == 1 and t.bank[2] == 18 and t.bank[4] == 18
     t.check_invariants()
     t.bank[4] = 0
-    t._legal = None
+    t.mark_edited()
     assert "convert wool ore" not in legal_strs(t) and "convert wool grain" in legal_strs(t)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from catan_helpers import (deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top, node,
-                           path, put, rig, road)
+                           path, put, rig)
 
 import ccg
 from ccg.core.errors import IllegalActionError
@@ -277,7 +277,7 @@ def test_cat_9_2_not_the_turn_bought_one_per_turn_before_roll_allowed():
     s.apply("buy dev")
     assert "play knight" not in legal_strs(s)
     s.apply("end")
-    for seat in (1, 2, 3):
+    for _seat in (1, 2, 3):
         rig(s, "roll", lambda c: c.dice != 7)
         s.apply("roll")
         s.apply("end")
@@ -440,7 +440,7 @@ def test_cat_7_3_7_5_every_maritime_rate_is_offered():
     assert "trade 3 wool ore" in legal and "trade 2 wool ore" not in legal and "trade 4 wool ore" not in legal
     s.bank[4] = 0
     s.hand[0 * 5 + 4] = 19
-    s._legal = None
+    s.mark_edited()
     assert "trade 2 brick ore" not in legal_strs(s)  # CAT-7.6: the bank must hold the card
 
 
@@ -562,7 +562,7 @@ def test_oil_10_3_a10_robber_may_stay_on_a_destroyed_hex():
     s.destroyed = [[h, 6]]
     s.check_invariants()
     s.phase = ROBBER
-    s._legal = None
+    s.mark_edited()
     assert f"robber H{h}" not in legal_strs(s)
 
 

@@ -22,7 +22,7 @@ from ccg.games.catan.data import PIPS
 from ccg.games.catan.strategy import PERSONA, WEIGHTS_FILE, make_planner
 from ccg.agents.strategist import default_weights, load_weights
 
-from catan_helpers import give, hexi, inland_nodes, make, put, refresh, road
+from catan_helpers import give, inland_nodes, make, put, refresh, road
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -144,7 +144,7 @@ def test_trades_at_the_harbourless_rate_to_complete_a_city():
     road(s, 0, s.board.node_edges[home][0])
     give(s, 0, grain=2, ore=2, lumber=4)
     s.offers_made = s.P.offers  # the domestic table was tried this turn (CAT-7.2): the bank is left
-    s._legal = None
+    s.mark_edited()
     agent = StrategistAgent(seed=2)
     a = agent.act(s)
     assert str(a) == "trade 4 lumber ore"  # CAT-7.3: four of one kind for the missing ore
@@ -208,7 +208,7 @@ def test_discards_on_a_seven_keep_the_cards_of_the_goal():
     s.phase = DISCARD
     s.discard = [4, 0, 0, 0]
     s.cur = 0
-    s._legal = None
+    s.mark_edited()
     agent = StrategistAgent(seed=4)
     while s.phase == DISCARD:
         s.apply(agent.act(s))
@@ -278,7 +278,7 @@ def _oil_position(destroyed: int = 0):
         if s.numbers[h] and h not in mine and not s.board.spring[h]:
             s.destroyed.append([h, s.numbers[h]])
             s.numbers[h] = 0
-    s._legal = None
+    s.mark_edited()
     return s, home
 
 

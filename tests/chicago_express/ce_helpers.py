@@ -75,7 +75,7 @@ def add_house(s, hex_id: str) -> None:
 
 
 def refresh(s) -> None:
-    s._legal = None
+    s.mark_edited()
     s.check_invariants()
 
 

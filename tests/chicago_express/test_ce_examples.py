@@ -204,7 +204,7 @@ def test_ce_x13_alternative_reading_pays_before_the_build():
 def test_ce_x14_meter_stretches():
     """CE-X.14: shortest stretch 7 turns (3 auctions + 4 developments); longest 11 turns (5 + 2 + 3, then one more)."""
     s = after_openings()
-    for k, m in enumerate(["auction"] * 3 + ["development"] * 4):
+    for m in ["auction"] * 3 + ["development"] * 4:
         assert s.dividends == 0
         s.apply(f"forgo {m}")
     assert s.dividends == 1

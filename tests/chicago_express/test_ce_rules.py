@@ -167,7 +167,7 @@ def test_ce_4_8_turn_order_continues_after_phases():
     s.meters = [3, 0, 3]
     refresh(s)
     s.mover = 2
-    s._legal = None
+    s.mark_edited()
     s.apply("forgo development")
     assert s.dividends == 1 and s.current_player == 0
 
@@ -198,7 +198,7 @@ def test_ce_5_3_to_5_5_opener_bids_first_and_winner_pays_company():
     """CE-5.3 opener bids first, CE-5.4 clockwise raises, CE-5.5 the winner pays the company (CE-0.3)."""
     s = after_openings()
     s.mover = 2
-    s._legal = None
+    s.mark_edited()
     s.apply("auction NYC")
     assert s.current_player == 2 and s.auc_min == 4  # ceil(8/2)
     s.apply("bid 4")
@@ -225,7 +225,7 @@ def test_ce_5_6_unsold_and_5_7_forgo():
 def test_ce_6_1_build_needs_a_share():
     s = after_openings()
     s.mover = 1
-    s._legal = None
+    s.mark_edited()
     assert not any(n.startswith("build ") for n in names(s.legal_actions()))
     with pytest.raises(IllegalActionError, match="holds no PRR share"):
         s.apply("build PRR")
@@ -348,7 +348,7 @@ def test_ce_6_11_out_of_trains_ends_the_action():
     s.apply(first)
     assert s.trains_left[WAB] == 0 and s.phase == 1  # the action ended by itself
     s.mover = 0
-    s._legal = None
+    s.mark_edited()
     assert "build Wabash" not in names(s.legal_actions())
     with pytest.raises(IllegalActionError, match="no trains left"):
         s.apply("build Wabash")
@@ -412,7 +412,7 @@ def test_ce_8_1_develop_needs_no_share_and_is_free():
     path(s, NYC, *route(s, NYC, "Q3"))
     refresh(s)
     s.mover = 2
-    s._legal = None
+    s.mark_edited()
     assert not any(s.held[2 * 5 + c] for c in range(5))
     cash, treasury, bank = s.cash[:], s.treasury[:], (s.bank_in, s.bank_out)
     houses = s.house_mask.bit_count()
@@ -449,12 +449,12 @@ def test_ce_8_3_and_8_4_industry_repeatable_until_maximum():
     for expected in (4, 5, 6):
         s.mover = 0
         s.meters = [0, 0, 0]
-        s._legal = None
+        s.mark_edited()
         s.apply("develop I6")
         assert s.industry[1] == expected
     assert s.supply == supply
     s.mover = 0
-    s._legal = None
+    s.mark_edited()
     assert "develop I6" not in names(s.legal_actions())
     with pytest.raises(IllegalActionError, match="maximum industry value 6"):
         s.apply("develop I6")
@@ -468,7 +468,7 @@ def test_ce_8_5_detroit_never_by_players_but_after_each_dividend_phase():
         s.apply("develop E0")
     before = s.income[PRR]
     s.meters = [3, 0, 3]
-    s._legal = None
+    s.mark_edited()
     s.apply("forgo development")
     assert s.industry[0] == 2 and s.income[PRR] == before + 1  # CE-9.5
 
@@ -551,7 +551,7 @@ def test_ce_10_5_and_10_6_first_wabash_auction_opened_by_the_builder():
         s.apply("pass")
     assert s.shares_left[WAB] == 2 and s.wabash_in and s.current_player == 3  # CE-10.6, CE-10.7
     s.mover = 0
-    s._legal = None
+    s.mark_edited()
     assert "auction Wabash" in names(s.legal_actions())  # later auctions by CE-5
     assert "build Wabash" not in names(s.legal_actions())
 
@@ -621,7 +621,7 @@ def test_ce_11_2_end_conditions(setup, reason):
     else:
         s.industry[0] = 8
     s.meters = [3, 0, 3]
-    s._legal = None
+    s.mark_edited()
     s.apply("forgo development")
     assert s.is_terminal() and reason in s.end_reason.split("+")
 

@@ -139,7 +139,7 @@ def test_a_class_plays_one_co2_table(classroom):
                 _wait_for_move(page, 1)
             assert live.sync() == 1 and live.moves[0].seat == mover
             moved = live.moves[0].action
-            for seat, page in enumerate(pages):
+            for page in pages:
                 _wait_text(page, ".ccg-log-panel", moved)  # the move's notation in every seat's log
 
             # ---- two simultaneous clicks (the same student on two devices) give exactly one move

@@ -99,7 +99,7 @@ def test_simultaneous_clicks_give_one_move(store):
         barrier = threading.Barrier(2)
         outcome: list[str] = []
 
-        def click(live: LiveTable, pick: int) -> None:
+        def click(live: LiveTable, pick: int, seat=seat, barrier=barrier, outcome=outcome) -> None:
             legal = live.state.legal_actions()
             barrier.wait()
             try:

@@ -31,7 +31,7 @@ def turn_of(s, seat: int):
     s.tasks.append(("turn", seat))
     s.active = seat
     s.tf = flow.fresh_turn_flags()
-    s._legal = None
+    s.mark_edited()
     return s
 
 
@@ -45,7 +45,7 @@ def give(s, p: int, coins=0, res=0, cep=0, vp=0):
     assert s.bank_cep >= cep
     s.bank_cep -= cep
     s.cep[p] += cep
-    s._legal = None
+    s.mark_edited()
 
 
 def set_agenda(s, region: str, sources: tuple):
@@ -55,7 +55,7 @@ def set_agenda(s, region: str, sources: tuple):
     if other is not None:
         s.agenda[other] = s.agenda[r]
     s.agenda[r] = idx
-    s._legal = None
+    s.mark_edited()
 
 
 def _sources_in(s, r: int) -> set:
@@ -77,7 +77,7 @@ def list_on_agenda(s, r: int, src: int) -> None:
                     continue
                 s.agenda[other] = s.agenda[r]
             s.agenda[r] = tile
-            s._legal = None
+            s.mark_edited()
             return
     raise AssertionError(f"no agenda tile lists {sorted(need)}")
 
@@ -95,7 +95,7 @@ def put_project(s, region: str, grant: str, source: str, installed=False, scient
         i = next(i for i in range(4 * p, 4 * p + 4) if s.sci[i] in (-1, -2))
         s.sci[i] = k
         s.occ[k] = p
-    s._legal = None
+    s.mark_edited()
     return k
 
 
@@ -109,7 +109,7 @@ def put_plant(s, region: str, source: str, owner: int):
     s.space_kind[i] = GREEN0 + src
     s.space_owner[i] = owner
     s.stack[src] += 1
-    s._legal = None
+    s.mark_edited()
     return i
 
 
@@ -130,7 +130,7 @@ def set_fossils(s, region: str, kinds: list[str]):
         s.space_kind[o + j] = f
         s.ppm += ppm[f]
     s.ppm_peak = max(s.ppm_peak, s.ppm)
-    s._legal = None
+    s.mark_edited()
 
 
 def names(s) -> list[str]:
@@ -157,4 +157,4 @@ def hand(s, p, cards):
         holder[holder.index(c)] = spare
         s.lobby[p][s.lobby[p].index(spare)] = c
     s.lobby[p].sort()
-    s._legal = None
+    s.mark_edited()

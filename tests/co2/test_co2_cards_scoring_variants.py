@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from ccg.core import Rng
 from ccg.games.co2 import board as B
 from ccg.games.co2 import flow
 from ccg.games.co2.scoring import winners
-from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, reg, turn_of
+from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, turn_of
 
 
 
@@ -131,7 +130,7 @@ def test_CO2_12_3_claim_un_goal():
     put_plant(s, "europe", ["reforestation", "solar", "fusion", "biomass", "recycling"][srcs[1]], 0)
     s.res[0] = 0
     s.supply_res += 1
-    s._legal = None
+    s.mark_edited()
     assert f"claim {u}" not in names(s)  # a resource is needed
     give(s, 0, res=1)
     s.apply(f"claim {u}")
@@ -141,12 +140,12 @@ def test_CO2_12_3_claim_un_goal():
 
 # ---- CO2-15 final scoring --------------------------------------------------------------------------
 def final(s):
+    """Run final scoring, every player scoring their goal (CO2-15.3.1) at each choice."""
     s.tasks = [("final", -1, 1)]
     flow.run(s)
-    rng = Rng(0)
     while not s.is_terminal():
         acts = s.legal_actions()
-        s.apply(acts[0] if acts[0].kind != "goal" else acts[0])
+        s.apply("goal score" if "goal score" in map(str, acts) else acts[0])
     return s
 
 
@@ -232,7 +231,7 @@ def test_CO2_17_2_auction():
 def test_CO2_17_2_bid_must_be_affordable():
     s = new(players=2, seed=1, auction=True)
     s.tasks.append(("bid", 0, 0, -1, -1))
-    s._legal = None
+    s.mark_edited()
     top = max(a.args[0] for a in s.legal_actions() if a.kind == "bid")
     from ccg.games.co2.decisions import auction_value
     assert top == auction_value(s, 0) == s.coins[0] + s.price * s.cep[0]

@@ -5,7 +5,7 @@ import pytest
 
 from ccg.games.co2 import board as B
 from ccg.games.co2.data import SOURCES
-from co2_helpers import (SRC, finish_decade, give, names, new, ps, put_plant, put_project, reg, set_agenda,
+from co2_helpers import (SRC, finish_decade, give, names, new, put_plant, put_project, reg, set_agenda,
                          set_fossils, turn_of)
 
 
@@ -36,7 +36,7 @@ def test_CO2_EX_03_market_at_start():
 
 def test_CO2_EX_04_income_first_and_second():
     s = new(players=3)
-    orange, a, b = 0, 1, 2
+    orange, a = 0, 1  # the third seat takes no part
     s.exp[orange * 5 + SRC["biomass"]] = 7  # printed value 4 beside the disc
     s.exp[a * 5 + SRC["biomass"]] = 2
     s.exp[a * 5 + SRC["recycling"]] = 5
@@ -44,7 +44,7 @@ def test_CO2_EX_04_income_first_and_second():
     assert s.C.income[SRC["biomass"]][7] == 4 and s.C.income[SRC["recycling"]][3] == 2
     assert B.incomes(s)[orange] == 6
     s.tasks.append(("income", orange, 6))
-    s._legal = None
+    s.mark_edited()
     c, v = s.coins[orange], s.vp[orange]
     s.apply("take 3")  # 3 coins + 3 VP
     assert (s.coins[orange] - c, s.vp[orange] - v) == (3, 3)
@@ -126,7 +126,7 @@ def test_CO2_EX_08_build_top_solar_10_coins_2_resources():
     _ready_to_build(s, 0, "solar", "europe", res=2, coins=10, exp=1)
     assert "build solar europe money" not in names(s)  # expertise 1 < 2
     s.exp[SRC["solar"]] = 2
-    s._legal = None
+    s.mark_edited()
     assert "build solar europe money" in names(s)
     r = reg(s, "europe")
     s.apply("build solar europe money")
@@ -143,7 +143,7 @@ def test_CO2_EX_09_cheapest_reforestation_needs_3():
     _ready_to_build(s, 0, "reforestation", "europe", res=3, coins=20, exp=2)
     assert not any(a.startswith("build reforestation") for a in names(s))
     s.exp[SRC["reforestation"]] = 3
-    s._legal = None
+    s.mark_edited()
     assert "build reforestation europe money" in names(s)
     s.apply("build reforestation europe money")
     assert s.res[0] == 0  # it needed 3 resources
@@ -308,7 +308,7 @@ def test_CO2_EX_19_decade_marker_moves():
 def test_CO2_EX_20_income_12_as_7_coins_5_vp():
     s = new()
     s.tasks.append(("income", 2, 12))
-    s._legal = None
+    s.mark_edited()
     assert len(names(s)) == 13  # every split 0..12
     c, v = s.coins[2], s.vp[2]
     s.apply("take 7")

@@ -62,6 +62,23 @@ def test_random_play_keeps_invariants(cfg, seed, pick):
         assert end.winners()
 
 
+def _assert_nothing_secret_in(s, seat, obs):
+    """The others' lobby cards and draft packs (CO2-12.1) are counts and their company goals blanks
+    (CO2-12.2.1) in ``seat``'s observation, and no face-down order appears anywhere in its text: the
+    summit stack (CO2-2.8), the fossil stack (CO2-2.10), the events (CO2-2.17), the UN deck (CO2-17.3.2)."""
+    view = obs["state"]
+    for p in range(s.num_players):
+        if p != seat:
+            assert view["lobby"][p] == len(s.lobby[p]) and view["packs"][p] == len(s.packs[p])
+            assert view["goal"][p] is None
+    text = json.dumps(obs)
+    face_down = {"lobby deck": s.lobby_deck, "summit stack": s.summit_stack, "UN goal deck": s.un_deck,
+                 "events under the two shown": s.events[2:], "fossil stack order": s.fossil_stack}
+    for what, order in face_down.items():
+        if len(order) >= 5 and order != sorted(order):  # long enough not to appear by chance
+            assert json.dumps(order)[1:-1] not in text, f"the {what} leaks into seat {seat}'s observation"
+
+
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cfg=CONFIG, seed=st.integers(0, 2**32), plies=st.integers(0, 300), junk=st.text(max_size=20))
 def test_positions_round_trip_hide_and_reject(cfg, seed, plies, junk):
@@ -78,10 +95,7 @@ def test_positions_round_trip_hide_and_reject(cfg, seed, plies, junk):
         d = s.determinize(seat, seed % 1000)
         d.check_invariants()
         assert d.observation(seat) == obs
-        text = json.dumps(obs)
-        for p in range(s.num_players):
-            if p != seat and s.lobby[p]:
-                assert obs["state"]["lobby"][p] == len(s.lobby[p])
+        _assert_nothing_secret_in(s, seat, obs)
     before = s.to_json()
     if junk.strip() and junk.strip().lower() not in {str(a).lower() for a in s.legal_actions()}:
         with pytest.raises(IllegalActionError):

@@ -364,7 +364,7 @@ def test_CO2_9_2_and_9_4_headers_expertise_gains_and_uses():
     turn_of(s, 0)
     assert not any(x.startswith("build reforestation") for x in names(s))
     s.exp[src] = need
-    s._legal = None
+    s.mark_edited()
     assert "build reforestation asia money" in names(s)
 
 

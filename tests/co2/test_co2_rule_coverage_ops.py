@@ -105,10 +105,10 @@ def test_CO2_6_0_three_actions_and_plants_only_on_installed_projects():
     assert main == {"propose"}
     k = ready(s, 0, "recycling", "europe")
     s.inst[k] = 0
-    s._legal = None
+    s.mark_edited()
     assert {a.kind for a in s.legal_actions()} >= {"propose", "install"} and "build" not in kinds(s)
     s.inst[k] = 1
-    s._legal = None
+    s.mark_edited()
     assert "build" in kinds(s)
 
 

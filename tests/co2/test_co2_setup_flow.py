@@ -7,7 +7,7 @@ import ccg
 from ccg.core import Rng
 from ccg.games.co2 import board as B
 from ccg.games.co2 import flow
-from co2_helpers import SRC, finish_decade, give, names, new, put_plant, reg, set_fossils, turn_of
+from co2_helpers import SRC, finish_decade, give, names, new, put_plant, reg, set_fossils
 
 
 # ---- CO2-2 setup ----------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ import textwrap
 
 import pytest
 
-import ccg
 from ccg.agents import GreedyAgent, StrategistAgent, make_agent
 from ccg.games.co2 import SPEC
 from ccg.games.co2.board import GREEN0

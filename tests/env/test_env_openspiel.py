@@ -52,11 +52,11 @@ def test_parameters_become_options_and_rule_overrides():
     assert s.options == {"variant": "expert", "auction": True, "rules": {"ppm.coal": 50}}
     again = pyspiel.load_game(str(g))  # the full game string loads the same configuration
     assert again.initial.to_json() == s.to_json()
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError, match="ppm.coal"):
         pyspiel.load_game("python_ccg_co2(players=3,rule.ppm.coal=-4)")
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError, match="layout"):
         pyspiel.load_game("python_ccg_catan(layout=/etc/passwd)")
-    with pytest.raises(Exception):
+    with pytest.raises(pyspiel.SpielError, match="colour"):
         pyspiel.load_game("python_ccg_catan(colour=red)")
 
 

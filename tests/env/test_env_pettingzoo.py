@@ -29,7 +29,7 @@ def test_pettingzoo_api_and_seed_tests(game, players):
 def _play(env, seed, pick):
     env.reset(seed=seed)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, reward, term, trunc, info = env.last()
         if term or trunc:
             env.step(None)

@@ -55,13 +55,13 @@ def test_every_redraw_syncs_the_whole_current_figure():
     assert _synced_figure(t.board.widget) == json.loads(figure_json(ccg.plot.board(t.state, seat=t.view_seat)))["figure"]
 
 
-@pytest.mark.skipif("co2" not in REAL, reason="CO2 is not registered")
-def test_play_to_the_next_round_and_decade_from_protocol_data():
+def test_play_to_the_next_round_and_decade_from_the_spec_milestones():
     t = Table("co2", seats=["human"] * 4, seed=2, autoplay=False)
     values = [v for _, v in t.until.options]
     assert "key:round" in values and "key:decade" in values
-    decade = t.state.to_dict()["state"]["decade"]
+    decade = t.state.decade
     t.until.value = "key:decade"
     t.until_button.click()
-    assert t.state.to_dict()["state"]["decade"] != decade
+    assert t.state.decade == decade + 1
+    assert t.tree.state_at(t.tree.cursor.parent).decade == decade  # it stopped at the first move of the new decade
     assert t.slider.value == t.state.ply and t.slider.max == t.state.ply

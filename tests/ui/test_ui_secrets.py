@@ -13,6 +13,7 @@ import zlib
 
 import ipywidgets as W
 import pytest
+from traitlets import TraitError
 
 import ui_toy_plot
 
@@ -45,7 +46,7 @@ def test_students_get_only_their_seat_views():
     assert not t.teacher
     assert [v for _, v in t.view.options] == [0] and t.view_seat == 0
     assert all(box.disabled for box in t.seat_boxes)
-    with pytest.raises(Exception):  # the referee view is not among the options
+    with pytest.raises(TraitError):  # the referee view is not among the options
         t.view.value = -1
     with pytest.raises(ValueError, match="teacher"):
         Table("toy", seats=["human", "random"], seed=2, view=None)

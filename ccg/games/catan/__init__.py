@@ -17,7 +17,7 @@ from ccg.core.rules import OptionSpec, rules_option
 
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
-from .spec_hooks import heuristic, heuristics, outcome, trajectory
+from .spec_hooks import heuristic, heuristics, milestones, outcome, trajectory
 from .state import CatanState, create
 
 OPTIONS = {
@@ -55,6 +55,8 @@ SPEC = GameSpec(
     heuristic=heuristic,
     heuristics=heuristics,
     trajectory=trajectory,
+    milestones=milestones,
+    benchmark_configs=({"players": 4}, {"players": 4, "scenario": "oil_springs"}),
     strategy="ccg.games.catan.strategy",
     encoding="ccg.games.catan.encoding",
     chance="ccg.games.catan.chance",

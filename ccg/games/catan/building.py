@@ -173,11 +173,6 @@ def can_build_metropolis(s, p: int) -> bool:
             and s.n_city[p] > s.n_metro[p] and can_pay(s, p, COST_METROPOLIS))
 
 
-def metropolis_spots(s, p: int) -> list[int]:
-    no, lv = s.node_owner, s.node_level
-    return [n for n in range(len(no)) if no[n] == p and lv[n] == 2]
-
-
 def place_metropolis(s, p: int, n: int) -> None:
     from .oil import use_oil
 

@@ -11,7 +11,6 @@ RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 GOODS = RESOURCES + ("oil",)  # resource cards plus oil (scenario)
 RES_INDEX = {name: i for i, name in enumerate(GOODS)}
 TERRAINS = ("forest", "hills", "pasture", "fields", "mountains", "desert")
-DESERT = 5  # terrain index; terrain i < 5 produces resource i
 KNIGHT, VP_CARD, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
 DEV_TYPES = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
 GENERIC = 5  # harbour type index of a 3:1 harbour; 0..4 are the 2:1 harbours

@@ -15,7 +15,6 @@ NEIGHBOURS = ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1))  # E W NE NW S
 
 # corners of hex (q, r) clockwise from north, as (dq, dr, 'N'|'S') of the owning position
 CORNERS = ((0, 0, "N"), (1, -1, "S"), (0, 1, "N"), (0, 0, "S"), (-1, 1, "N"), (0, -1, "S"))
-CORNER_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 # a side is named after its direction and joins two consecutive corners
 SIDES = {"NE": (0, 1), "E": (1, 2), "SE": (2, 3), "SW": (3, 4), "W": (4, 5), "NW": (5, 0)}
 
@@ -86,7 +85,7 @@ class Geometry:
         self.node_coastal = tuple(any(p not in land_set for p in corner_positions(c)) for c in nodes)
         # paths: sides of land hexes, as node pairs
         pairs = set()
-        for h, (q, r) in enumerate(hexes):
+        for h in range(len(hexes)):
             ring = self.hex_nodes[h]
             for i in range(6):
                 a, b = ring[i], ring[(i + 1) % 6]
@@ -158,7 +157,7 @@ def spiral(geo: Geometry, start: int, clockwise: bool = False) -> list[int]:
         cy = sum(hex_xy(*geo.hexes[h])[1] for h in remaining) / len(remaining)
         import math
 
-        def ang(h):
+        def ang(h, cx=cx, cy=cy):  # this layer's centre, bound now
             x, y = hex_xy(*geo.hexes[h])
             return math.atan2(y - cy, x - cx)
 

@@ -27,7 +27,7 @@ from ccg.core.files import loads_json, read_text_file
 from ccg.core.frozen import freeze, thaw
 from ccg.core.rng import Rng
 
-from .data import GOODS, HARBOUR_TYPES, PIPS, TERRAINS, board_kind, components
+from .data import HARBOUR_TYPES, PIPS, TERRAINS, board_kind, components
 from .geometry import SIDES, geometry_for, spiral
 
 
@@ -365,5 +365,3 @@ def check_saved_layout_option(value: Any) -> Any:
                          f"got {str(value)[:40]!r}")
     return validate_layout(value)
 
-
-GOOD_NAMES = GOODS

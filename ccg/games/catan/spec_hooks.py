@@ -1,6 +1,7 @@
 """Per-game hooks for ccg.simulate and the agents: outcome columns, heuristic, trajectory."""
 from __future__ import annotations
 
+from .actions import PHASES
 from .data import PIPS
 from .scoring import vp
 
@@ -78,6 +79,11 @@ def heuristics(s) -> list[float]:
     """Every seat's :func:`heuristic` in one pass (what MCTS scores at each leaf)."""
     production = production_values(s)
     return [_value(s, p, production[p]) for p in range(s.num_players)]
+
+
+def milestones(s) -> dict:
+    """SPEC.milestones: the phase of the turn (OIL-15) and the turn count (turns pass clockwise, CAT-4.1)."""
+    return {"phase": PHASES[s.phase], "turn": s.turn}
 
 
 def trajectory(s) -> dict:

@@ -267,7 +267,7 @@ def recompute_derived(s: CatanState) -> None:
     s.n_settle = [0] * n
     s.n_city = [0] * n
     s.n_metro = [0] * n
-    for e, o in enumerate(s.edge_owner):
+    for o in s.edge_owner:
         if o >= 0:
             s.n_road[o] += 1
     for x, o in enumerate(s.node_owner):

@@ -23,7 +23,7 @@ from ccg.core import GameSpec, rules_option
 
 from .params import RULES, check_industry
 from .state import CEState, create
-from .summary import heuristic, heuristics, outcome, trajectory
+from .summary import heuristic, heuristics, milestones, outcome, trajectory
 
 SPEC = GameSpec(
     name="chicago_express",
@@ -47,6 +47,8 @@ SPEC = GameSpec(
     heuristics=heuristics,
     strategy="ccg.games.chicago_express.strategy",
     trajectory=trajectory,
+    milestones=milestones,
+    benchmark_configs=({"players": 4},),
     encoding="ccg.games.chicago_express.encoding",
 )
 

@@ -12,8 +12,6 @@ from typing import Any
 
 COMPANIES = ("PRR", "B&O", "NYC", "C&O", "Wabash")
 WABASH = 4
-N_COMPANIES = 5
-COLOURS = ("red", "blue", "green", "yellow", "black")
 
 # terrain codes
 PLAIN, FOREST, MOUNTAIN, CITY, INDUSTRIAL, START, CHICAGO = range(7)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import actions as A
-from .board import BOARD, CHICAGO, COMPANIES, DETROIT, FOREST, INDUSTRIAL, START
+from .board import BOARD, CHICAGO, DETROIT, FOREST, INDUSTRIAL, START
 
 _HOUSE_DEV = BOARD.house_dev_mask
 _IND_HEX = BOARD.industry_hex
@@ -82,8 +82,3 @@ def why_not(s, h: int) -> str | None:
         return "the common supply has no houses left (CE-8.2 note)"
     return None
 
-
-def describe_effect(s, h: int) -> str:
-    """A short text of what developing h would do (for explanations)."""
-    names = ", ".join(COMPANIES[c] for c in present(s, h))
-    return f"develop {BOARD.hex_label(h)} ({names} present)"

@@ -23,7 +23,7 @@ def text(s) -> str:
     meters = ", ".join(f"{m} {s.meters[k]}/{s.p.meter_len[k]}" + (" RED" if s.meters[k] >= s.p.meter_len[k] else "")
                        for k, m in enumerate(_METERS))
     lines.append(f"Meters: {meters}")
-    lines.append(f"Industry: " + ", ".join(f"{k.title()} {v}" for k, v in zip(INDUSTRIES, s.industry))
+    lines.append("Industry: " + ", ".join(f"{k.title()} {v}" for k, v in zip(INDUSTRIES, s.industry))
                  + f" · houses in supply {s.supply}")
     lines.append("Company  income treasury trains-left shares-left/total  div/share")
     for c in range(5):
@@ -100,6 +100,11 @@ def heuristic(s, seat: int) -> float:
     A seat leading an auction counts the share as bought at its bid.
     """
     return heuristics(s)[seat]
+
+
+def milestones(s) -> dict:
+    """SPEC.milestones: the phase of play (CE-4.5 dividends, CE-10 Chicago; the game has no rounds, CE-4.1)."""
+    return {"phase": PHASE_NAMES[s.phase]}
 
 
 def trajectory(s) -> dict:

@@ -17,7 +17,7 @@ from ccg.core import GameSpec, OptionSpec, rules_option
 
 from .data import components_data, load_components, read_components_file
 from .params import RULES, check_rule_values
-from .scoring import heuristic, outcome, trajectory, trajectory_frame
+from .scoring import heuristic, milestones, outcome, trajectory, trajectory_frame
 from .setup import create
 from .state import Co2State
 
@@ -86,6 +86,8 @@ SPEC = GameSpec(
     heuristic=heuristic,
     strategy="ccg.games.co2.strategy",
     trajectory=trajectory,
+    milestones=milestones,
+    benchmark_configs=({"players": 4},),
     encoding="ccg.games.co2.encoding",
     chance="ccg.games.co2.chance",
 )

@@ -13,9 +13,6 @@ from ccg.core import Rng
 
 from .data import SOURCES
 
-ORDER = {"build": 0, "install": 1, "propose": 2}
-
-
 class FocusPolicy:
     def __init__(self, source: int, seed: int = 0):
         self.src = source

@@ -16,7 +16,7 @@ def winners(s) -> list[int]:
     tied = [p for p in range(n) if s.vp[p] == best]
     tied = _keep_max(tied, lambda p: B.plants_of(s, p))  # CO2-15.4.1
     for src in range(5):  # CO2-15.4.2 (reading: only the highest go on)
-        tied = _keep_max(tied, lambda p: s.exp[p * 5 + src])
+        tied = _keep_max(tied, lambda p, src=src: s.exp[p * 5 + src])
     tied = _keep_max(tied, lambda p: s.ctrl.count(p))  # CO2-15.4.3
     return tied  # CO2-15.4.4 all tied players win
 
@@ -48,6 +48,11 @@ def outcome(s) -> dict:
     for x in range(5):
         out[f"plants_{SOURCES[x]}"] = per_src[x]
     return out
+
+
+def milestones(s) -> dict:
+    """SPEC.milestones: the round of the Operations phase (CO2-3.3) and the decade (CO2-3.1)."""
+    return {"round": s.round, "decade": s.decade}
 
 
 def trajectory(s) -> dict:

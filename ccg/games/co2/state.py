@@ -152,6 +152,8 @@ class Co2State(GameState):
         d["summit_stack"] = len(self.summit_stack)
         d["events"] = self.events[:2] + [len(self.events) - 2] if len(self.events) > 2 else self.events[:]
         d["un_deck"] = len(self.un_deck)
+        # un_won stays public: a UN goal is claimed from the face-up display in front of everyone
+        # (CO2-12.3.1), so which cards a player holds face down (CO2-12.3.2) is known to all
         # a pending final goal choice carries the goal's VP, which would hint at a secret card
         d["tasks"] = [t if t[0] != "goal_choice" or t[1] == seat else [t[0], t[1], None] for t in d["tasks"]]
         assert n == len(d["lobby"])

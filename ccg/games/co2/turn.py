@@ -8,14 +8,9 @@ from __future__ import annotations
 
 from . import board as B
 from .data import GRANTS, SOURCES
-from .flow import A, loc_name, loc_where, origins, push
+from .flow import A, origins, push
 
 MAIN, MOVED, MARKET, CARD, PRICE, REFILL, PREG, PGRANT, INST, SUMMIT, BOUGHT, SOLD = range(12)
-
-
-def _pw(s, ps):
-    r = s.C.regions[ps // 3]
-    return r, r + "." + GRANTS[ps % 3]
 
 
 # ---- the three actions (CO2-6) -----------------------------------------------------------------

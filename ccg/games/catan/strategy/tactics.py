@@ -122,7 +122,7 @@ def knight_worth(o: Outlook, before_roll: bool) -> bool:
 
 def development_play(o: Outlook, legal_set: set):
     """At most one card a turn (CAT-9.2): the first of knight, road building, year of plenty, monopoly that pays."""
-    s, me = o.s, o.me
+    s = o.s
     if pos.dev_played(s):
         return None
     if pos.PLAY_KNIGHT in legal_set and knight_worth(o, before_roll=False):

@@ -1,0 +1,116 @@
+"""The seam: a game plugs in by its own package alone and appears in every generic layer.
+
+The test-only toy game (tests/toy_game.py) registers itself with ``register(SPEC)`` when imported
+(conftest imports it); nothing in ccg names it.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ccg
+import ccg.games
+from ccg.core import game_module, get_spec, list_games, register
+from conformance import configurations, random_game
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+
+
+def load_benchmark_runner():
+    spec = importlib.util.spec_from_file_location("benchmarks_run", ROOT / "benchmarks" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_toy_game_registered_itself_and_is_listed():
+    assert "toy" in list_games()
+    assert game_module("toy") == "toy_game"
+    assert get_spec("toy").name == "toy"
+
+
+def test_every_game_package_of_ccg_games_is_found_by_its_package_alone():
+    packages = sorted(i.name for i in pkgutil.iter_modules(ccg.games.__path__) if i.ispkg)
+    assert packages == ["catan", "chicago_express", "co2"]
+    for name in packages:
+        assert name in list_games()
+        assert game_module(name) == f"ccg.games.{name}"
+        assert get_spec(name).name == name
+
+
+def test_the_toy_game_runs_in_the_conformance_suite():
+    assert [cfg for name, cfg in configurations() if name == "toy"] == list(get_spec("toy").conformance_configs)
+
+
+def test_benchmarks_measure_what_each_spec_declares():
+    configs = load_benchmark_runner().configurations()
+    assert ("toy", {"players": 3}) in configs
+    for name in list_games():
+        spec = get_spec(name)
+        declared = spec.benchmark_configs or spec.conformance_configs
+        assert [cfg for game, cfg in configs if game == name] == [dict(c) for c in declared]
+
+
+def test_the_tables_milestones_come_from_the_spec():
+    from ccg.ui import Table
+
+    t = Table("toy", seats=["human", "human"], seed=3, autoplay=False)
+    assert ("to the next turn", "key:turn") in t.until.options
+    seat = t.state.current_player
+    played = t.play_until("key:turn")
+    assert played > 0 and t.state.current_player != seat
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_milestones_are_scalars_that_move_during_a_game(name):
+    milestones = get_spec(name).milestones
+    if milestones is None:
+        pytest.skip(f"{name} declares no milestones (SPEC.milestones is None)")
+    seen: dict[str, set] = {}
+
+    def visit(state, legal, action):
+        for key, value in milestones(state).items():
+            assert isinstance(value, (int, str)) and not isinstance(value, bool), (key, value)
+            seen.setdefault(key, set()).add(value)
+
+    cfg = dict(get_spec(name).conformance_configs[0])
+    random_game(name, cfg, seed=3, visit=visit)
+    assert seen and all(len(values) > 1 for values in seen.values()), seen
+
+
+def test_registering_a_spec_whose_name_differs_from_its_entry_is_refused():
+    register("toy_misnamed", "toy_game")  # the module's SPEC is named "toy"
+    try:
+        with pytest.raises(ValueError, match="SPEC.name 'toy'"):
+            get_spec("toy_misnamed")
+    finally:
+        register("toy_misnamed", "no_such_module_anywhere")  # stays unlisted: its module is not found
+    assert "toy_misnamed" not in list_games()
+
+
+def test_a_game_in_another_distribution_plugs_in_by_its_entry_point(tmp_path):
+    """An installed package declaring ``[project.entry-points."ccg.games"]`` is found without any import."""
+    dist = tmp_path / "ccg_toy_plugin-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: ccg-toy-plugin\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[ccg.games]\ntoy = toy_game\n")
+    script = (
+        "import json, ccg\n"
+        "before = ccg.list_games()\n"
+        "s = ccg.new_game('toy', seed=1)\n"
+        "print(json.dumps([before, s.game]))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(TESTS)]))
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    before, game = json.loads(out.stdout)
+    assert before == ["catan", "chicago_express", "co2", "toy"] and game == "toy"
