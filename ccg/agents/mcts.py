@@ -92,7 +92,7 @@ def _check_int(name: str, value: object, lo: int, allow_none: bool) -> None:
         raise ValueError(f"{name} must be a whole number >= {lo}{extra}, got {value!r}")
 
 
-def _check_prior(prior) -> bool | str:
+def _check_prior(prior: object) -> bool | str:
     """``prior`` as stored: True (heuristic), False (none; also None, as a spec reads ``prior=none``) or
     "strategist"."""
     if isinstance(prior, bool):
@@ -105,7 +105,7 @@ def _check_prior(prior) -> bool | str:
     return {"heuristic": True, "none": False}.get(word, word)
 
 
-def _parse_persona(persona) -> dict[str, Any] | None:
+def _parse_persona(persona: object) -> dict[str, Any] | None:
     """``{"cooperation": 0.8}`` or its spec form ``"cooperation=0.8"`` (pairs separated by ``,``)."""
     if persona is None:
         return None
