@@ -11,8 +11,10 @@ import sys
 from typing import Any, Sequence
 
 EPILOG_AGENTS = (
-    "Agents: random, greedy, mcts. Settings follow a colon: mcts:200 (200 iterations per move), "
-    "mcts:seconds=0.5, mcts:iterations=500:rollout_depth=20:c=1.0, greedy:samples=8."
+    "Agents: strategist (each game's own plan; the default), random, greedy, mcts. Settings follow a colon: "
+    "strategist:cooperation=0.8 (CO2), strategist:sequester=0.3 (Oil Springs), strategist:investor=0.5 "
+    "(Chicago Express), mcts:200 (200 iterations per move), mcts:seconds=0.5, "
+    "mcts:iterations=500:rollout_depth=20:c=1.0, greedy:samples=8."
 )
 
 
@@ -190,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("game", help="game name (see 'ccg games')")
     s.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     s.add_argument("--agents", metavar="A,B,...",
-                   help="one agent per seat, comma-separated (default: random in every seat)")
+                   help="one agent per seat, comma-separated (default: strategist in every seat)")
     _common(s)
     s.add_argument("--out", metavar="FILE.parquet",
                    help="write the games to Parquet (.parquet, needs pyarrow) or CSV (.csv)")
@@ -202,7 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play --games seeded games in every combination of the --grid values; one row per game with "
                     "the grid values as columns.",
         epilog="Grid keys: players, any option (e.g. variant), rules.<name> for a rule parameter (see 'ccg describe "
-               "GAME'), and agents (line-ups separated by '|', e.g. --grid 'agents=mcts,random|random,random'). "
+               "GAME'), and agents (line-ups separated by '|', e.g. --grid 'agents=mcts,random|random,random' or "
+               "--grid 'agents=strategist:cooperation=0,strategist:cooperation=0|strategist:cooperation=1,"
+               "strategist:cooperation=1' for two-player CO2). "
                + EPILOG_AGENTS + " Example: ccg sweep co2 --grid rules.ppm.coal=30,40,50 --grid players=3,4 "
                                  "--games 200 --backend processes --out sweep.parquet",
     )
@@ -210,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--grid", action="append", default=[], metavar="KEY=V1,V2,...",
                    help="a grid dimension (repeatable); every combination of values is one cell")
     w.add_argument("--games", type=int, default=100, metavar="N", help="games per grid cell (default 100)")
-    w.add_argument("--agents", metavar="A,B,...", help="one agent per seat for every cell (default: random)")
+    w.add_argument("--agents", metavar="A,B,...", help="one agent per seat for every cell (default: strategist in every seat)")
     _common(w)
     w.add_argument("--chunk-size", type=int, metavar="N", help="games per task sent to a worker (default: automatic)")
     w.add_argument("--out", metavar="FILE.parquet",

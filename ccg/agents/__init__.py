@@ -3,15 +3,16 @@
 ``RandomAgent`` (uniform), ``GreedyAgent`` (one-ply lookahead on the game's
 heuristic), ``StrategistAgent`` (each game's own plan, with persona parameters)
 and ``MCTSAgent`` (information-set MCTS over ``determinize``).
-``make_agent("mcts:200", seed)`` builds one from a name.
+``make_agent("mcts:200", seed)`` builds one from a name; seats nobody chose
+get ``DEFAULT_AGENT`` (the strategist).
 """
-from .base import Agent, agent_label, agent_names, make_agent, parse_agent_spec, register_agent
+from .base import DEFAULT_AGENT, Agent, agent_label, agent_names, make_agent, parse_agent_spec, register_agent
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
-from .strategist import PersonaParam, StrategistAgent, persona_params
+from .strategist import PersonaParam, StrategistAgent, persona_params, persona_presets
 
 __all__ = [
-    "Agent", "GreedyAgent", "MCTSAgent", "PersonaParam", "RandomAgent", "StrategistAgent", "agent_label",
-    "agent_names", "make_agent", "parse_agent_spec", "persona_params", "register_agent",
+    "DEFAULT_AGENT", "Agent", "GreedyAgent", "MCTSAgent", "PersonaParam", "RandomAgent", "StrategistAgent", "agent_label",
+    "agent_names", "make_agent", "parse_agent_spec", "persona_params", "persona_presets", "register_agent",
 ]

@@ -103,6 +103,21 @@ def persona_params() -> dict[str, dict[str, PersonaParam]]:
     return _PERSONAS
 
 
+def persona_presets(game: str) -> list[str]:
+    """Agent specs for a menu: the strategist at each end of every numeric persona parameter of ``game``.
+
+    >>> persona_presets("co2")
+    ['strategist:cooperation=0', 'strategist:cooperation=1']
+    """
+    out = []
+    for name, param in persona_params().get(game, {}).items():
+        if param.choices is not None:
+            out += [f"strategist:{name}={c}" for c in param.choices]
+        elif param.lo is not None and param.hi is not None:
+            out += [f"strategist:{name}={param.lo:g}", f"strategist:{name}={param.hi:g}"]
+    return out
+
+
 def load_weights(path: Path | str) -> dict[str, dict[str, Any]]:
     """Read a strategist weights file: ``{"weights": {name: {"value": x, "doc": ..., "range": [lo, hi]}}}``.
 

@@ -31,12 +31,12 @@ def check_count(name: str, value: Any, lo: int = 0) -> int:
 
 
 def check_agents(agents: Sequence[Any] | None, players: int) -> tuple:
-    """Validate agent specs (one per seat) before any game runs."""
-    from ..agents.base import make_agent
+    """Validate agent specs (one per seat) before any game runs; None: the default agent in every seat."""
+    from ..agents.base import DEFAULT_AGENT, make_agent
 
     if isinstance(agents, str):
         agents = [a for a in agents.split(",")]
-    agents = tuple(agents) if agents is not None else ("random",) * players
+    agents = tuple(agents) if agents is not None else (DEFAULT_AGENT,) * players
     if len(agents) != players:
         raise ValueError(f"agents needs one entry per seat ({players}), got {len(agents)}")
     for a in agents:
@@ -61,9 +61,11 @@ def simulate(
 ) -> pd.DataFrame | Simulation:
     """Play ``n_games`` seeded games of ``game`` and return one row per game.
 
-    ``agents`` is one entry per seat: a name ('random', 'greedy', 'mcts:200'),
-    an Agent instance (re-seeded per game) or an Agent class; default all
-    random. Every game's seed comes from ``seed`` through numpy's
+    ``agents`` is one entry per seat: a name ('strategist:cooperation=0.8',
+    'random', 'greedy', 'mcts:200'), an Agent instance (re-seeded per game) or
+    an Agent class; default: the strategist (``ccg.agents.DEFAULT_AGENT``,
+    each game's own plan) in every seat, ``["random"] * players`` for uniform
+    play. Every game's seed comes from ``seed`` through numpy's
     SeedSequence, so results do not depend on the order or place games run in
     (``backend`` "serial", "processes" or "dask" with ``client=``, as in
     :func:`ccg.sweep`).

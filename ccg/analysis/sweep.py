@@ -132,7 +132,11 @@ def sweep(
     into tasks of ``chunk_size`` (default: about 8 tasks per worker, at most 50
     games) to amortise overhead. ``out=`` writes the frame to Parquet (``.parquet``, needs
     pyarrow: ``pip install 'ccg[dask]'``) or CSV (``.csv``), checked before any game is played. Fixed options (``players=``,
-    ``agents=``, ``variant=``, ``rules={...}``) apply to every cell.
+    ``agents=``, ``variant=``, ``rules={...}``) apply to every cell; without
+    ``agents`` (fixed or in the grid) every seat is the strategist
+    (``ccg.agents.DEFAULT_AGENT``). A grid over ``"agents"`` sweeps personas:
+    ``{"agents": [["strategist:cooperation=0"] * 4, ["strategist:cooperation=1"] * 4]}``;
+    its ``agents`` column names the line-up (one label per seat, joined by ",").
     """
     spec = get_spec(game)
     check_count("n_games", n_games)

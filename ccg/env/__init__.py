@@ -2,7 +2,7 @@
 
 >>> from ccg.env import pettingzoo_env, gym_env
 >>> env = pettingzoo_env("chicago_express", players=3, seed=1)        # PettingZoo AEC
->>> g = gym_env("catan", seat=0, opponents=["greedy"], seed=1)       # Gymnasium, action_masks()
+>>> g = gym_env("catan", seat=0, opponents=["strategist"], seed=1)   # Gymnasium, action_masks()
 >>> import ccg.env.openspiel                                          # registers python_ccg_<game>
 
 Every game's action universe and observation tensor come from its ``SPEC.encoding`` module
@@ -25,7 +25,7 @@ def pettingzoo_env(game: str, players: int | None = None, seed: int | None = Non
     return CcgAECEnv(game, players=players, seed=seed, **kwargs)
 
 
-def gym_env(game: str, seat: int = 0, opponents: Any = ("greedy",), players: int | None = None,
+def gym_env(game: str, seat: int = 0, opponents: Any = ("strategist",), players: int | None = None,
             seed: int | None = None, **kwargs: Any):
     """A Gymnasium environment: one learner at ``seat`` against ccg agents (:class:`ccg.env.gym_single.CcgGymEnv`)."""
     from .gym_single import CcgGymEnv

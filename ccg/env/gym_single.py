@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 import ccg
-from ccg.agents import make_agent
+from ccg.agents import DEFAULT_AGENT, make_agent
 from ccg.core import Rng
 from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoding_for
 from ccg.core.registry import check_players, check_seed, get_spec
@@ -32,16 +32,17 @@ RENDER_MODES = ("ansi", "human")
 
 
 class CcgGymEnv(gym.Env):
-    """``ccg.env.gym_env(game, seat=0, opponents=("greedy",), players=None, seed=None, reward="win", **options)``.
+    """``ccg.env.gym_env(game, seat=0, opponents=("strategist",), players=None, seed=None, reward="win", **options)``.
 
     ``opponents``: one agent spec (name, Agent or Agent class) per other seat, in seat order, or a
-    single spec used for all of them. Opponents are re-seeded from the game's seed at every reset, so
-    an episode replays exactly from its seed.
+    single spec used for all of them (default: the strategist, ``ccg.agents.DEFAULT_AGENT``).
+    Opponents are re-seeded from the game's seed at every reset, so an episode replays exactly
+    from its seed.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
-    def __init__(self, game: str, seat: int = 0, opponents: Any = ("greedy",), players: int | None = None,
+    def __init__(self, game: str, seat: int = 0, opponents: Any = (DEFAULT_AGENT,), players: int | None = None,
                  seed: int | None = None, reward: str = "win", render_mode: str | None = None,
                  max_steps: int | None = None, invalid_action: str = "penalty", invalid_penalty: float = -1.0,
                  **options: Any) -> None:

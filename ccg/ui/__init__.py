@@ -1,7 +1,7 @@
 """Interactive notebook layer: the game table, the position tree view, what-if runs.
 
 >>> from ccg.ui import Table
->>> Table("chicago_express", seats=["human", "random", "random", "random"], seed=1)
+>>> Table("chicago_express", seats=["human"], players=4, seed=1)   # three strategists
 
 Everything is built on the protocol, so every registered game works:
 

@@ -27,6 +27,7 @@ import html
 
 import ipywidgets as W
 
+from ..agents.base import DEFAULT_AGENT, make_agent
 from ..core.registry import get_spec
 from ..core.state import GameState
 from .table import HUMAN, Table, agent_names
@@ -122,16 +123,17 @@ class Classroom:
     """Game choice (when several), seat set-up, a Table (bots fill empty seats) and an optional gauge.
 
     A game starts at once with the first ``humans`` seats human and bots elsewhere, so the app is
-    playable on load; "New game" restarts with the chosen game, seats, player count and seed.
+    playable on load; ``bot`` is the bots' agent (default the strategist, ``ccg.agents.DEFAULT_AGENT``;
+    a persona such as ``"strategist:cooperation=0.8"`` or ``"random"`` by name); "New game" restarts with the chosen game, seats, player count and seed.
     ``tab`` opens the table on one of its tabs (e.g. "What if?").
     """
 
     def __init__(self, game: str | Sequence[Any] = "co2", max_seats: int = 5, players: int | None = None,
-                 humans: int = 1, bot: str = "random", seed: int = 1, gauge: Gauge | None = None,
+                 humans: int = 1, bot: str = DEFAULT_AGENT, seed: int = 1, gauge: Gauge | None = None,
                  title: str | None = None, tab: str | None = None, max_what_if_games: int = 200,
                  **options: Any) -> None:
         self.choices = _choices(game, options)
-        self.bot, self.gauge, self.tab, self.humans = bot, gauge, tab, humans
+        self.gauge, self.tab, self.humans = gauge, tab, humans
         self.max_what_if_games = max_what_if_games
         self.max_seats = max_seats
         self.game = W.Dropdown(options=[(label, i) for i, (label, _, _) in enumerate(self.choices)], value=0,
@@ -140,7 +142,14 @@ class Classroom:
         self.players = W.IntSlider(value=2, min=1, max=2, description="players").add_class("ccg-players")
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="180px")).add_class("ccg-seed")
         top = max(min(get_spec(name).max_players, max_seats) for _, name, _ in self.choices)
+        if not isinstance(bot, str):
+            raise ValueError(f"bot must be an agent name such as 'strategist' or 'random', got {bot!r}")
+        make_agent(bot, 0)  # a bad name or persona is a clear error before anything is built
+        bot = bot.strip().lower()
         choices = [HUMAN, *agent_names()]
+        if bot not in choices:  # a persona by name joins the menu
+            choices.append(bot)
+        self.bot = bot
         self.seat_boxes = [W.Dropdown(options=choices, value=HUMAN if p < humans else bot, description=f"seat {p}",
                                       layout=W.Layout(width="200px")).add_class("ccg-seat") for p in range(top)]
         self.start_button = W.Button(description="New game", button_style="success").add_class("ccg-new-game")

@@ -17,7 +17,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from ..agents import base as agents_base
-from ..agents.base import Agent, make_agent
+from ..agents.base import DEFAULT_AGENT, Agent, make_agent
+from ..agents.strategist import persona_presets
 from ..core.action import Action
 from ..core.errors import InvalidPositionError
 from ..core.positions import read_position_string, to_position_string, to_seat_position_string
@@ -58,13 +59,17 @@ def board_figure(state: GameState, seat: int | None = None) -> go.Figure:
 class Table:
     """One ipywidgets layout to play a game: board, actions, history with variations, inspect, what-if.
 
-    >>> t = Table("chicago_express", seats=["human", "random", "random", "random"], seed=1)
+    >>> t = Table("chicago_express", seats=["human"], players=4, seed=1)  # three strategists
     >>> t                      # in a notebook cell: the whole table
 
     ``state_or_game`` is a state, a GameTree, or a game name (then ``players``/``seed`` and
-    game options are passed to ``ccg.new_game``). ``seats`` has one entry per seat:
-    ``"human"`` or an agent (a name such as ``"random"``, an Agent, or an Agent class).
-    With ``autoplay`` (default) bots move by themselves until a human is to move.
+    game options are passed to ``ccg.new_game``). ``seats`` has an entry per seat:
+    ``"human"`` or an agent (a name such as ``"strategist:cooperation=0.8"`` or ``"random"``,
+    an Agent, or an Agent class); ``players`` defaults to ``len(seats)``. A seat left to the
+    computer — ``None``, or missing when ``seats`` is shorter than ``players`` — gets the strategist (``ccg.agents.DEFAULT_AGENT``);
+    without ``seats`` every seat is human (a hot-seat table). ``helper`` plays "Bot move" and
+    "Play on" for human seats (default the strategist); the What-if tab starts with the
+    strategist in every seat. With ``autoplay`` (default) bots move by themselves until a human is to move.
     ``whatif_limit`` caps the games one what-if run may ask for (a classroom sets it low).
     Every control is also a method (``play``, ``bot_move``, ``back`` …) for scripts and tests.
 
@@ -105,8 +110,9 @@ class Table:
             raise ValueError(f"Table needs a game name, a state or a GameTree, got {type(state_or_game).__name__}")
         n = self.state.num_players
         seats = list(seats) if seats is not None else [HUMAN] * n
-        if len(seats) != n:
-            raise ValueError(f"seats needs one entry per seat ({n}), got {len(seats)}")
+        if len(seats) > n:
+            raise ValueError(f"seats has {len(seats)} entries for {n} seats")
+        seats = [DEFAULT_AGENT if spec is None else spec for spec in seats] + [DEFAULT_AGENT] * (n - len(seats))
         self.seed = seed
         self.autoplay = autoplay
         self.location: str | None = None
@@ -115,7 +121,7 @@ class Table:
         self._listeners: list = []
         self._agents: list[Agent | None] = [None] * n
         self._agents_specs: list[Any] = [HUMAN] * n  # what each seat box shows
-        self._helper = self._make(helper if helper is not None else ("greedy" if "greedy" in agent_names() else "random"), n)
+        self._helper = self._make(helper if helper is not None else DEFAULT_AGENT, n)
         self._wi_task: asyncio.Task | None = None
         self._wi_stop = False
         self._build(seats, whatif_games, whatif_limit)
@@ -435,12 +441,15 @@ class Table:
         self.until = W.Dropdown(options=self._until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
         self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
         self.until_button = W.Button(description="Play on").add_class("ccg-until")
-        choices = [HUMAN, *agent_names()]
+        personas = persona_presets(self.state.game)  # the persona ends, so a teacher can seat "a selfish player"
+        choices = [HUMAN, *agent_names(), *personas]
         self.seat_boxes = []
         for p, spec in enumerate(seats):
             opts = list(choices)
             if isinstance(spec, Agent) or (isinstance(spec, type) and issubclass(spec, Agent)):
                 opts.append(spec)
+            elif isinstance(spec, str) and spec.strip().lower() not in opts:  # a named persona: "strategist:…=0.8"
+                opts.append(spec.strip().lower())
             box = W.Dropdown(options=[(o if isinstance(o, str) else repr(o), o) for o in opts],
                              description=f"seat {p}", layout=W.Layout(width="230px"))
             self.seat_boxes.append(box)
@@ -480,7 +489,7 @@ class Table:
         self.wi_games = W.BoundedIntText(value=min(whatif_games, whatif_limit), min=1, max=whatif_limit,
                                          description="games").add_class("ccg-whatif-games")
         self.wi_seed = W.IntText(value=self.seed, description="seed").add_class("ccg-whatif-seed")
-        self.wi_agents = [W.Dropdown(options=agent_names(), value="random", description=f"seat {p}").add_class("ccg-whatif-agent")
+        self.wi_agents = [W.Dropdown(options=[*agent_names(), *personas], value=DEFAULT_AGENT, description=f"seat {p}").add_class("ccg-whatif-agent")
                           for p in range(n)]
         self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
         self.wi_stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="70px"),

@@ -7,7 +7,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..agents.base import make_agent
+from ..agents.base import DEFAULT_AGENT, make_agent
 from ..analysis.runner import PlayResult, game_seeds
 from ..core.registry import get_spec
 from ..core.rng import Rng
@@ -29,6 +29,8 @@ def what_if(
 ) -> pd.DataFrame:
     """Play ``n_games`` continuations of ``state`` (untouched) and return one row per game.
 
+    ``agents``: one entry per seat (names, Agents or Agent classes); default the strategist
+    (``ccg.agents.DEFAULT_AGENT``) in every seat, ``["random"] * n`` for uniform play.
     Each continuation gets its own seed from ``seed``. With ``seat``, hidden information is
     resampled to what that seat knows (``state.determinize``) and future chance is drawn afresh,
     so nothing in the result depends on what the seat cannot see. Without a seat (the referee's
@@ -72,7 +74,7 @@ def iter_what_if(
                          "use reseed=True, or seat=None for the referee")
     spec = get_spec(state.game)
     n = state.num_players
-    agents = list(agents) if agents is not None else ["random"] * n
+    agents = list(agents) if agents is not None else [DEFAULT_AGENT] * n
     if len(agents) != n:
         raise ValueError(f"agents needs one entry per seat ({n}), got {len(agents)}")
     limit = spec.max_actions if max_actions is None else max_actions

@@ -15,11 +15,6 @@ def test_strategist_is_a_registered_name():
     assert isinstance(make_agent("strategist", 3), StrategistAgent)
 
 
-def test_unknown_persona_parameter_is_a_clear_error():
-    with pytest.raises(ValueError, match="no parameter 'cooperaton'"):
-        make_agent("strategist:cooperaton=0.8", 1)
-
-
 def test_fallback_plan_plays_legal_moves_of_a_game_without_a_strategy():
     s = ccg.new_game("toy", players=2, seed=4)
     agent = StrategistAgent(seed=2)
@@ -61,3 +56,26 @@ def test_bad_weights_mapping_is_rejected():
         StrategistAgent(weights={"vp": "lots"})
     with pytest.raises(ValueError, match="takes no strategist weights"):
         StrategistAgent(weights={"vp": 1.0}).planner("toy")
+
+
+def test_persona_presets_are_the_ends_of_each_persona_and_play():
+    from ccg.agents import make_agent, persona_presets
+
+    assert persona_presets("co2") == ["strategist:cooperation=0", "strategist:cooperation=1"]
+    assert persona_presets("chicago_express") == ["strategist:investor=0", "strategist:investor=1"]
+    assert persona_presets("toy") == []
+    for spec in persona_presets("catan"):
+        assert make_agent(spec, 1).name == "strategist"
+
+
+def test_table_menus_offer_the_persona_presets():
+    from ccg.ui import Table
+
+    t = Table("co2", seats=["human", "strategist:cooperation=0", "strategist", "random"], seed=1, autoplay=False)
+    def values(box):
+        return [o[1] if isinstance(o, tuple) else o for o in box.options]
+
+    for box in t.seat_boxes:
+        assert "strategist:cooperation=1" in values(box)
+    assert t.seat_boxes[1].value == "strategist:cooperation=0"
+    assert all("strategist:cooperation=0" in values(d) for d in t.wi_agents)

@@ -115,7 +115,7 @@ def test_a_script_without_a_main_guard_is_told_what_to_do(tmp_path):
     script = tmp_path / "run_without_guard.py"
     script.write_text(textwrap.dedent("""
         import ccg
-        ccg.simulate("chicago_express", n_games=4, backend="processes", workers=1)
+        ccg.simulate("chicago_express", n_games=4, agents=["random"] * 4, backend="processes", workers=1)
     """), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": ROOT}  # the ccg of this checkout
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)

@@ -79,3 +79,15 @@ def test_simulate_sweep_and_tournament_run(tmp_path, capsys):
     assert main(["tournament", "toy", "--agents", "mcts:20,random", "--games", "4", "--no-progress"]) == 0
     text = capsys.readouterr().out
     assert "ci_low" in text and "mcts:20" in text
+
+
+def test_simulate_without_agents_seats_strategists(tmp_path):
+    import ccg
+
+    out = tmp_path / "default.csv"
+    assert main(["simulate", "co2", "--players", "2", "--games", "2", "--seed", "3", "--out", str(out),
+                 "--no-progress"]) == 0
+    strategists = ccg.simulate("co2", players=2, n_games=2, seed=3, agents=["strategist"] * 2)
+    uniform = ccg.simulate("co2", players=2, n_games=2, seed=3, agents=["random"] * 2)
+    played = pd.read_csv(out)
+    assert list(played.actions) == list(strategists.actions) != list(uniform.actions)

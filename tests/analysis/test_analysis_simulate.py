@@ -20,12 +20,20 @@ def test_simulate_rows_use_the_documented_seeds():
     assert (df.n_winners >= 1).all() and not df.truncated.any()
 
 
+def test_seats_nobody_chose_are_strategists_and_random_stays_by_name():
+    default = ccg.simulate("co2", players=2, n_games=2, seed=4)
+    assert default.equals(ccg.simulate("co2", players=2, n_games=2, seed=4, agents=["strategist"] * 2))
+    uniform = ccg.simulate("co2", players=2, n_games=2, seed=4, agents=["random", "random"])
+    assert not default[["actions", "final_ppm"]].equals(uniform[["actions", "final_ppm"]])
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_trajectories_long_frame(game):
-    sim = ccg.simulate(game, n_games=2, seed=1, trajectories=True)
+    fast = ["random"] * get_spec(game).default_players  # the frame's shape, not the players, is tested here
+    sim = ccg.simulate(game, n_games=2, seed=1, trajectories=True, agents=fast)
     assert isinstance(sim, Simulation)
     games, traj = sim
-    assert len(games) == 2 and games.equals(ccg.simulate(game, n_games=2, seed=1))
+    assert len(games) == 2 and games.equals(ccg.simulate(game, n_games=2, seed=1, agents=fast))
     assert list(traj.columns[:3]) == ["game", "step", "ply"]
     assert list(traj.columns[-3:]) == ["metric", "seat", "value"]
     assert set(traj.game) == {0, 1}

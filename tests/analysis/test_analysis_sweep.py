@@ -96,6 +96,16 @@ def test_agents_grid_compares_strategies():
     assert list(df.agents.unique()) == ["random,random", "mcts:20,random"]
 
 
+def test_a_grid_of_personas_says_which_persona_played_every_game():
+    lineups = [["strategist:cooperation=0"] * 2, ["strategist:cooperation=1"] * 2]
+    df = ccg.sweep("co2", {"agents": lineups}, n_games=2, seed=3, players=2, progress=False)
+    assert list(df.agents) == ["strategist:cooperation=0,strategist:cooperation=0"] * 2 + [
+        "strategist:cooperation=1,strategist:cooperation=1"] * 2
+    assert list(df.cell) == [0, 0, 1, 1] and not df.truncated.any()
+    with pytest.raises(ValueError, match="cooperation"):
+        ccg.sweep("co2", {"agents": [["strategist:cooperation=2"] * 2]}, n_games=1, players=2, progress=False)
+
+
 def test_serial_processes_and_dask_give_identical_rows():
     distributed = pytest.importorskip("dask.distributed", reason="needs the dask extra (pip install -e '.[dask]')")
     grid = {"rules.target": [10, 20], "players": [2, 3]}

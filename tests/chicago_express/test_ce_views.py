@@ -67,7 +67,7 @@ def test_ce_spec_hooks():
 
 
 def test_ce_simulate_columns():
-    df = ccg.simulate("chicago_express", players=3, n_games=3, seed=4)
+    df = ccg.simulate("chicago_express", players=3, n_games=3, seed=4, agents=["random"] * 3)
     assert len(df) == 3 and not df["truncated"].any()
     assert {"dividend_phases", "end_reason", "wabash_entered", "income_C&O"} <= set(df.columns)
 

@@ -43,16 +43,18 @@ def test_outcome_heuristic_trajectory():
 
 
 def test_simulate_with_trajectories():
-    games, traj = ccg.simulate("co2", players=3, n_games=4, seed=2, trajectories=True, variant="expert")
+    games, traj = ccg.simulate("co2", players=3, n_games=4, seed=2, trajectories=True, variant="expert",
+                               agents=["random"] * 3)
     assert len(games) == 4 and "final_ppm" in games.columns
     assert set(traj.metric) >= {"ppm", "green", "fossil", "cep_price", "vp", "coins"}
 
 
 def test_simulate_is_reproducible_and_rules_override_changes_outcomes():
-    a = ccg.simulate("co2", players=2, n_games=3, seed=5)
-    b = ccg.simulate("co2", players=2, n_games=3, seed=5)
+    fast = ["random"] * 2
+    a = ccg.simulate("co2", players=2, n_games=3, seed=5, agents=fast)
+    b = ccg.simulate("co2", players=2, n_games=3, seed=5, agents=fast)
     assert a.equals(b)
-    c = ccg.simulate("co2", players=2, n_games=3, seed=5, rules={"ppm.coal": 0, "ppm.oil": 0, "ppm.gas": 0})
+    c = ccg.simulate("co2", players=2, n_games=3, seed=5, agents=fast, rules={"ppm.coal": 0, "ppm.oil": 0, "ppm.gas": 0})
     assert (c.final_ppm == 0).all() and not c.planet_lost.any()
 
 

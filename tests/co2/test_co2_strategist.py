@@ -1,12 +1,7 @@
-"""The CO2 strategist: legal, deterministic, checked persona, and scenarios that show its plan."""
+"""The CO2 strategist: weights, whole games, and scenarios that show its plan (the contract every agent keeps: tests/agents/test_agent_contract.py)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import textwrap
-
 import pytest
 
 from ccg.agents import GreedyAgent, StrategistAgent, make_agent
@@ -17,7 +12,6 @@ from ccg.games.co2.strategy.value import Valuer, Weights, planet
 
 from co2_helpers import SRC, give, new, put_plant, put_project, reg, set_agenda, set_fossils, turn_of
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def play(s, agents, check=True, max_actions=5000):
@@ -59,45 +53,13 @@ def test_mixed_table_with_other_agents_and_player_counts():
          check=False)
 
 
-def test_bad_persona_values_and_weights_are_clear_errors():
-    for bad in (1.5, -0.1, "high", True, float("nan")):
-        with pytest.raises(ValueError, match="cooperation"):
-            StrategistAgent(cooperation=bad)
-    with pytest.raises(ValueError, match="between 0 and 1"):
-        make_agent("strategist:cooperation=2", 1)
+def test_bad_weights_are_clear_errors():  # bad persona values: tests/agents/test_agent_contract.py
     with pytest.raises(ValueError, match="unknown co2 strategist weight"):
         StrategistAgent(weights={"plann": 1.0}).planner("co2")
     with pytest.raises(ValueError, match="weights"):
         StrategistAgent(weights={"plan": "much"})
     with pytest.raises(ValueError, match="do not apply to catan"):
         StrategistAgent(cooperation=0.5).planner("catan")
-
-
-_SCRIPT = textwrap.dedent("""
-    import hashlib, ccg
-    from ccg.agents import make_agent
-    s = ccg.new_game("co2", players=4, seed=3)
-    agents = [make_agent(spec, 20 + p) for p, spec in enumerate(
-        ["strategist:cooperation=0.8", "strategist", "strategist:cooperation=0", "strategist:cooperation=1"])]
-    moves = []
-    while not s.is_terminal() and len(moves) < 160:
-        a = agents[s.current_player].act(s)
-        moves.append(str(a))
-        s.apply(a)
-    print(hashlib.sha256("|".join(moves).encode()).hexdigest(), len(moves))
-""")
-
-
-def test_same_moves_in_two_processes_with_different_hash_seeds():
-    outs = []
-    for hash_seed in ("1", "2024"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=env, cwd=ROOT,
-                              timeout=300)
-        assert done.returncode == 0, done.stderr
-        outs.append(done.stdout.strip())
-    assert outs[0] == outs[1]
-    assert outs[0].endswith(" 160")
 
 
 # ---- the ppm forecast (CO2-4.3, CO2-14.3) --------------------------------------------------------

@@ -1,6 +1,8 @@
 """The action universe and observation tensor of every conformance configuration (issue 15 §1)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from env_helpers import config_id, encoded_configurations, sample_states
@@ -126,3 +128,22 @@ def test_catan_domestic_offers_are_the_last_block_and_match_the_engine():
     assert sizes == sorted(sizes) and max(sizes) == MAX_OFFER_CARDS
     assert all(not set(g) & set(w) for g, w in pairs)
     assert sum(offer_supported(g, w) for g, w in pairs) == 60
+
+
+@params
+def test_every_tensor_field_is_documented(item):
+    """Issue 15 §1: the tensor is documented field by field — no field of any configuration without a meaning."""
+    name, cfg = item
+    rows = encoding_for(ccg.new_game(name, seed=0, **cfg)).schema.describe()
+    undocumented = [field for field, _, _, doc in rows if not doc.split("(×")[0].strip()]
+    assert not undocumented, f"{name} {cfg}: fields without a doc: {undocumented}"
+    offsets = [offset for _, offset, _, _ in rows]
+    assert offsets == sorted(offsets) and offsets[0] == 0
+
+
+def test_the_field_tables_page_is_generated_from_the_schemas():
+    """docs/observation_tensors.md is `python -m ccg.env.fields`: regenerate it when a schema changes."""
+    from ccg.env.fields import markdown
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "observation_tensors.md"
+    assert page.read_text(encoding="utf-8") == markdown(), "run: python -m ccg.env.fields > docs/observation_tensors.md"

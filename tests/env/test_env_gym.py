@@ -9,20 +9,36 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import ccg
+from ccg.agents import StrategistAgent
 from ccg.core import IllegalActionError
 from ccg.env import gym_env
 from ccg.env.gym_single import GYM_IDS
 
-CASES = [("chicago_express", 2, "greedy"), ("chicago_express", 5, "random"), ("co2", 1, "random"),
-         ("co2", 4, "greedy"), ("catan", 3, "random"), ("catan", 6, "random")]
+# None: the default opponents (the strategist in every other seat)
+CASES = [("chicago_express", 2, "greedy"), ("chicago_express", 4, None), ("chicago_express", 5, "random"),
+         ("co2", 1, "random"), ("co2", 2, None), ("co2", 4, "greedy"), ("catan", 3, "random"), ("catan", 4, None),
+         ("catan", 6, "random")]
 
 
-@pytest.mark.parametrize("game,players,opponent", CASES, ids=[f"{g}-{p}p-{o}" for g, p, o in CASES])
+@pytest.mark.parametrize("game,players,opponent", CASES, ids=[f"{g}-{p}p-{o or 'default'}" for g, p, o in CASES])
 def test_gymnasium_env_checker(game, players, opponent):
-    env = gym.make(f"ccg/{game}-v0", players=players, seat=players - 1, opponents=opponent, seed=2)
+    chosen = {} if opponent is None else {"opponents": opponent}
+    env = gym.make(f"ccg/{game}-v0", players=players, seat=players - 1, seed=2, **chosen)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the checker's warnings count as failures here
-        check_env(env.unwrapped, skip_render_check=True)
+        check_env(env.unwrapped)  # render checks included: every mode of metadata, made from the spec
+
+
+def test_the_default_opponents_are_the_strategist():
+    env = gym_env("catan", players=4, seed=3)
+    env.reset(seed=3)
+    assert env.opponent_specs == ["strategist"] * 3
+    assert sorted(env._opponents) == [1, 2, 3]
+    assert all(isinstance(a, StrategistAgent) for a in env._opponents.values())
+
+
+def test_opponents_nobody_chose_are_strategists():
+    assert gym_env("chicago_express", players=3).opponent_specs == ["strategist", "strategist"]
 
 
 def test_ids_are_registered_for_every_game():

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 import pytest
 from env_helpers import player_counts
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import ccg
 from ccg.core import IllegalActionError
@@ -79,11 +79,30 @@ def test_score_rewards_sum_to_zero_and_follow_the_scores():
     assert [got[f"player_{p}"] for p in range(3)] == pytest.approx([s - sum(scores) / 3 for s in scores])
 
 
-def test_max_cycles_truncates_every_agent():
-    env = pettingzoo_env("catan", players=3, max_cycles=5)
-    rng = np.random.default_rng(0)
-    steps = _play(env, 1, lambda m: int(rng.choice(np.flatnonzero(m))))
-    assert steps == 5 * 3 and not env.agents
+@pytest.mark.parametrize("game,players", COUNTS, ids=[f"{g}-{p}p" for g, p in COUNTS])
+def test_max_cycles_truncates_every_agent(game, players):
+    """The AEC half of PettingZoo's max_cycles_test, for a game whose turn order is irregular: after
+    max_cycles x players actions every agent is truncated and is iterated once more (its dead step).
+    PettingZoo's max_cycles_test itself needs a parallel env, which turn-based games cannot offer
+    (aec_to_parallel requires every agent to act once per cycle in seat order; is_parallelizable is False)."""
+    max_cycles = 4
+    env = pettingzoo_env(game, players=players, max_cycles=max_cycles)
+    assert env.metadata["is_parallelizable"] is False
+    env.reset(seed=players)
+    rng = np.random.default_rng(players)
+    live, dead = 0, {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            assert trunc and not term, "a random game does not end within 4 cycles"
+            dead[agent] = dead.get(agent, 0) + 1
+            env.step(None)
+            continue
+        assert not dead, "an agent acted after another was truncated"
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        live += 1
+    assert live == max_cycles * players
+    assert dead == dict.fromkeys(env.possible_agents, 1) and not env.agents
 
 
 def test_only_the_seat_to_move_gets_a_mask_and_illegal_indices_change_nothing():
@@ -117,3 +136,9 @@ def test_reset_without_seed_continues_from_the_last_seed():
     assert a.state.to_json() == b.state.to_json()
     a.reset(seed=11)
     assert a.state.to_json() == ccg.new_game("catan", players=4, seed=11).to_json()
+
+
+@pytest.mark.parametrize("game,players", [("chicago_express", 2), ("co2", 2), ("catan", 3)])
+def test_pettingzoo_render_test(game, players):
+    """PettingZoo's own render_test: every render mode in metadata ("ansi" returns a str, "human" displays)."""
+    render_test(lambda render_mode=None: pettingzoo_env(game, players=players, seed=1, render_mode=render_mode))

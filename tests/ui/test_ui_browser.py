@@ -233,7 +233,8 @@ def test_classroom_app_board_equals_the_game(classroom, artefacts):
 def test_classroom_caps_what_a_student_can_run(classroom):
     page, app = classroom
     driver = TableDriver(page, 0, app.table, "CO2 classroom app")
-    run = driver.what_if(100_000, seed=2)
+    fast = ["random"] * app.table.state.num_players  # the cap is tested, not the players: 200 quick games
+    run = driver.what_if(100_000, seed=2, agents=fast)
     assert run["limit"] == app.max_what_if_games == 200 and run["played"] == run["asked"] == 200
     assert page.locator(".ccg-whatif-games input").first.input_value() == "200"
 
@@ -254,7 +255,7 @@ def test_what_if_lab_offers_every_game_oil_springs_and_bots():
     app = app_namespace(ROOT / "widgets" / "what_if_lab.ipynb")["app"]
     assert {name for _, name, _ in app.choices} == set(REAL)
     assert any(opts.get("scenario") == "oil_springs" for _, _, opts in app.choices), app.choices
-    assert app.seats()[0] == "human" and set(app.seats()[1:]) == {"random"}
+    assert app.seats()[0] == "human" and set(app.seats()[1:]) == {"strategist"}  # the default players
 
 
 def _choose(page, app, choice: int, seed: int) -> TableDriver:
@@ -291,9 +292,10 @@ def test_what_if_lab_board_equals_the_game(what_if_lab, choice):
 
 def test_what_if_runs_chart_without_nan_and_stop(what_if_lab, artefacts):
     page, app = what_if_lab
-    # Chicago Express: an outcome column no game fills (chicago_first) once sent NaN to the browser
+    # Chicago Express: an outcome column no game fills (chicago_first: random players never reach Chicago)
+    # once sent NaN to the browser
     driver = _choose(page, app, LAB_CHOICES.index("chicago_express"), 3)
-    run = driver.what_if(20, seed=3)
+    run = driver.what_if(20, seed=3, agents=["random"] * app.table.state.num_players)
     assert run["played"] == 20 and run["df"]["chicago_first"].isna().all()
     # a long CO2 run with greedy players: the progress moves game by game, and Stop stops it
     driver = _choose(page, app, LAB_CHOICES.index("co2"), 1)

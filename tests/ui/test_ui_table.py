@@ -174,7 +174,35 @@ def test_state_renders_its_board():
 
 
 def test_unknown_seat_and_wrong_count_are_value_errors():
-    with pytest.raises(ValueError, match="one entry per seat"):
-        Table("toy_where", seats=["human"], players=2)
+    with pytest.raises(ValueError, match="3 entries for 2 seats"):
+        Table("toy_where", seats=["human", "random", "random"], players=2)
     with pytest.raises(ValueError):
         _table(seats=["human", "no-such-agent"])
+    with pytest.raises(ValueError, match="cooperation"):
+        Table("co2", seats=["human", "strategist:cooperation=2"], players=2)
+
+
+def test_seats_left_to_the_computer_get_the_strategist_and_random_stays_by_name():
+    from ccg.agents import RandomAgent, StrategistAgent
+
+    t = Table("co2", seats=["human", None, "random"], players=4, seed=2, autoplay=False)
+    assert [t.seat_kind(p) for p in range(4)] == ["human", "strategist", "random", "strategist"]
+    assert [type(a) for a in t._agents[1:]] == [StrategistAgent, RandomAgent, StrategistAgent]
+    persona = Table("co2", seats=["human", "strategist:cooperation=0.8"], seed=2, autoplay=False)
+    assert persona.seat_kind(1) == "strategist:cooperation=0.8"
+    assert persona._agents[1].persona == {"cooperation": 0.8}
+    assert Table("toy_where", seed=3).seat_kind(1) == "human"  # no seats given: a hot-seat table
+
+
+def test_helper_and_what_if_seats_default_to_the_strategist():
+    from ccg.agents import StrategistAgent
+    from ccg.ui.whatif import what_if
+
+    t = _table()
+    t.play("roll")
+    assert isinstance(t._helper, StrategistAgent)
+    assert [box.value for box in t.wi_agents] == ["strategist", "strategist"]
+    df = t.run_what_if(6, seed=4)
+    assert df.equals(what_if(t.state, 6, seed=4, seat=t.view_seat))  # the dropdowns' default is what_if's
+    assert df.equals(what_if(t.state, 6, agents=["strategist"] * 2, seed=4, seat=t.view_seat))
+    assert not df.equals(what_if(t.state, 6, agents=["random"] * 2, seed=4, seat=t.view_seat))

@@ -99,6 +99,15 @@ def test_classroom_caps_what_if_runs_and_opens_a_tab():
     assert app.seats() == ["human", "random"]
 
 
+def test_classroom_bots_are_strategists_unless_another_agent_is_named():
+    assert Classroom("toy_where", players=2, humans=1, seed=2).seats() == ["human", "strategist"]
+    app = Classroom("co2", players=3, humans=1, seed=2, bot="Strategist:cooperation=0.9")
+    assert app.seats() == ["human", "strategist:cooperation=0.9", "strategist:cooperation=0.9"]
+    assert app.table._agents[1].persona == {"cooperation": 0.9}
+    with pytest.raises(ValueError, match="cooperation"):
+        Classroom("co2", players=3, bot="strategist:cooperation=1.5")
+
+
 def test_classroom_with_a_choice_of_games_restarts_with_each_and_closes_the_old_table():
     app = Classroom([("Toy", "toy_where", {}), ("Toy for three", "toy_where", {})], humans=1, seed=4)
     assert app.game.layout.display != "none" and [label for label, _, _ in app.choices] == ["Toy", "Toy for three"]
