@@ -17,9 +17,20 @@ starts from the greedy opinion at every level (so at small budgets it plays
 at least as well as :class:`~ccg.agents.GreedyAgent` and expects greedy
 replies from opponents), and the simulations refine it.
 
-Simulations play random moves from the new leaf, at most ``rollout_depth``
-actions (None: to the end), then score the position for every seat with the
-game's heuristic (which rates finished games too). ``evaluation`` chooses how:
+Strategist prior (``prior="strategist"``): on top of the heuristic priors, the
+move the strategist would play at a newly expanded node counts as
+``prior_visits`` more visits worth the best prior among its siblings — prior
+knowledge as experience, the way MoGo seeded its nodes (Gelly & Silver 2007).
+The search then starts from the strategist's opinion rather than the greedy
+one, and simulations must overturn it.
+
+Simulations play random moves from the new leaf (``rollout="random"``, the
+default) or the game's strategist (``rollout="strategist"``, each seat's move
+chosen by :class:`~ccg.agents.StrategistAgent`'s planner on the
+determinization at hand, with the search's own seeded generator), at most
+``rollout_depth`` actions (None: to the end), then score the position for
+every seat with the game's heuristic (which rates finished games too).
+``evaluation`` chooses how:
 "heuristic" (default) — each seat's own heuristic value; "margin" — the
 seat's heuristic minus the best other seat's; "rank" — a scale-free
 leader/rank score in [0, 1] (:func:`~ccg.agents.evaluation.leaf_values`,
@@ -34,16 +45,21 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..core.action import Action
 from ..core.rng import Rng
 from ..core.state import GameState
 from .base import Agent
+from .base import _value as _spec_value
 from .evaluation import Heuristic, heuristic_for, heuristics_for, leaf_values
+from .strategist import StrategistAgent
 
 EVALUATIONS = ("heuristic", "margin", "rank")
 NORMALISATIONS = ("node", "search")
+ROLLOUTS = ("random", "strategist")
+PRIORS = ("heuristic", "none", "strategist")  # True is "heuristic", False is "none"
+CLOCKS = ("wall", "cpu")
 
 
 class _Node:
@@ -76,6 +92,36 @@ def _check_int(name: str, value: object, lo: int, allow_none: bool) -> None:
         raise ValueError(f"{name} must be a whole number >= {lo}{extra}, got {value!r}")
 
 
+def _check_prior(prior: object) -> bool | str:
+    """``prior`` as stored: True (heuristic), False (none; also None, as a spec reads ``prior=none``) or
+    "strategist"."""
+    if isinstance(prior, bool):
+        return prior
+    if prior is None:
+        return False
+    word = prior.strip().lower() if isinstance(prior, str) else None
+    if word not in PRIORS:
+        raise ValueError(f"prior must be true or false, or one of {', '.join(PRIORS)}; got {prior!r}")
+    return {"heuristic": True, "none": False}.get(word, word)
+
+
+def _parse_persona(persona: object) -> dict[str, Any] | None:
+    """``{"cooperation": 0.8}`` or its spec form ``"cooperation=0.8"`` (pairs separated by ``,``)."""
+    if persona is None:
+        return None
+    if isinstance(persona, str):
+        pairs = {}
+        for part in persona.split(","):
+            key, sep, value = part.partition("=")
+            if not sep or not key.strip():
+                raise ValueError(f"persona must be name=value pairs separated by ',', got {persona!r}")
+            pairs[key.strip().lower()] = _spec_value(value)
+        return pairs
+    if isinstance(persona, Mapping) and all(isinstance(k, str) for k in persona):
+        return dict(persona)
+    raise ValueError(f"persona must be a mapping of parameter names to values or 'name=value', got {persona!r}")
+
+
 class MCTSAgent(Agent):
     """Information-set MCTS with UCT; budget in ``iterations`` or ``seconds``.
 
@@ -92,6 +138,17 @@ class MCTSAgent(Agent):
     action could catch up with the most visited one in the simulations left:
     the move is the one the full budget would play, found sooner.
     ``heuristic(state, seat)`` replaces the game's own evaluation when given.
+
+    ``rollout`` is "random" (default) or "strategist"; ``prior`` is True /
+    "heuristic" (default), False / "none", or "strategist" (the strategist's
+    move is worth ``prior_visits`` extra visits, default 4). ``persona``
+    (``{"cooperation": 0.8}``, in a spec ``persona=cooperation=0.8``) sets the
+    strategist's persona parameters for both. ``clock`` says what ``seconds``
+    measures: "wall" (default, ``time.perf_counter``) or "cpu" (this process's
+    CPU time, ``time.process_time``: the fair budget on a shared machine); with
+    the CPU clock and ``early_stop`` the search also stops once no other root
+    action could catch up in the simulations the time left allows at the rate
+    so far.
     """
 
     name = "mcts"
@@ -105,8 +162,12 @@ class MCTSAgent(Agent):
         heuristic: Heuristic | None = None,
         evaluation: str = "heuristic",
         normalise: str = "node",
-        prior: bool = True,
+        prior: bool | str = True,
         early_stop: bool = True,
+        rollout: str = "random",
+        prior_visits: int = 4,
+        persona: Mapping[str, Any] | str | None = None,
+        clock: str = "wall",
         seed: int = 0,
     ) -> None:
         _check_int("iterations", iterations, 1, allow_none=seconds is not None)
@@ -119,11 +180,21 @@ class MCTSAgent(Agent):
             raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
         if normalise not in NORMALISATIONS:
             raise ValueError(f"normalise must be one of {', '.join(NORMALISATIONS)}, got {normalise!r}")
-        if not isinstance(prior, bool):
-            raise ValueError(f"prior must be true or false, got {prior!r}")
+        prior = _check_prior(prior)
         if not isinstance(early_stop, bool):
             raise ValueError(f"early_stop must be true or false, got {early_stop!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
+        _check_int("prior_visits", prior_visits, 1, allow_none=False)
+        if clock not in CLOCKS:
+            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+        persona = _parse_persona(persona)
+        uses_strategist = rollout == "strategist" or prior == "strategist"
+        if persona and not uses_strategist:
+            raise ValueError("persona applies to the strategist: give it with rollout=strategist or prior=strategist")
         super().__init__(seed)
+        # validates the persona's names and ranges now; the game is checked when its planner is built
+        self._strategist = StrategistAgent(seed=seed, **(persona or {})) if uses_strategist else None
         self.iterations = iterations
         self.seconds = seconds
         self.c = float(c)
@@ -133,15 +204,21 @@ class MCTSAgent(Agent):
         self.normalise = normalise
         self.prior = prior
         self.early_stop = early_stop
+        self.rollout = rollout
+        self.prior_visits = prior_visits
+        self.persona = persona
+        self.clock = clock
         self._rng = Rng(seed)
         self._lo = self._hi = 0.0
         self._all: Callable[[GameState], list[float]] | None = None  # every seat's heuristic, set during act()
+        self._planner: Any = None  # the strategist's planner for the game at hand, likewise
         self.last_iterations = 0  # simulations run by the last act(), for benchmarks
 
     def _config(self) -> dict[str, Any]:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c, "rollout_depth": self.rollout_depth,
                 "heuristic": self.heuristic, "evaluation": self.evaluation, "normalise": self.normalise,
-                "prior": self.prior, "early_stop": self.early_stop}
+                "prior": self.prior, "early_stop": self.early_stop, "rollout": self.rollout,
+                "prior_visits": self.prior_visits, "persona": self.persona, "clock": self.clock}
 
     # ---- the search ------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
@@ -155,21 +232,33 @@ class MCTSAgent(Agent):
         assert seat is not None  # a state with legal actions has a seat to move
         heuristic = self.heuristic or heuristic_for(state.game)
         self._all = heuristics_for(state.game, self.heuristic)
+        self._planner = self._strategist.planner(state.game) if self._strategist is not None else None
         root = _Node(None)
         rng = self._rng
         self._lo, self._hi = (0.0, 1.0) if self.evaluation == "rank" else (math.inf, -math.inf)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = time.process_time if self.clock == "cpu" else time.perf_counter
+        start = clock()
+        deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         stop_early = self.early_stop and limit is not None
+        stop_in_time = self.early_stop and deadline is not None and self.clock == "cpu"
         n = 0
         try:
-            while (limit is None or n < limit) and (deadline is None or n == 0 or time.perf_counter() < deadline):
+            while (limit is None or n < limit) and (deadline is None or n == 0 or clock() < deadline):
                 self._iterate(root, state.determinize(seat, rng.next64()), heuristic)
                 n += 1
-                if stop_early and limit is not None and n % 16 == 0 and self._decided(root, legal, limit - n):
-                    break
+                if n % 16 == 0:
+                    if stop_early and limit is not None and self._decided(root, legal, limit - n):
+                        break
+                    if stop_in_time and deadline is not None:  # the simulations the time left allows at the rate so far
+                        now = clock()
+                        left = int(n * (deadline - now) / (now - start)) if now > start else n
+                        if limit is not None:
+                            left = min(left, limit - n)
+                        if self._decided(root, legal, left):
+                            break
         finally:
-            self._all = None  # a closure: keep the agent picklable between moves
+            self._all = self._planner = None  # closures and planners: keep the agent picklable between moves
         self.last_iterations = n
         children = root.children
         best, best_visits = legal[0], -1
@@ -227,6 +316,33 @@ class MCTSAgent(Agent):
             child.add(self._value(state.child(action), heuristic, mover))
         return child
 
+    def _strategist_prior(self, node: _Node, legal: list[Action], state: GameState, mover: int) -> None:
+        """The strategist's move here gets ``prior_visits`` visits worth the best sibling's prior."""
+        if len(legal) < 2:
+            return
+        pick = self._planner.choose(state, mover, self._rng)
+        child = node.children.get(pick)
+        if child is None:  # a planner bug: it must return one of this state's legal actions
+            raise RuntimeError(f"the {state.game} strategist chose {pick}, which is not legal here")
+        best = max(node.children[a].hi for a in legal)
+        for _ in range(self.prior_visits):
+            child.add(best)
+
+    def _rollout(self, state: GameState) -> None:
+        """Play on from ``state`` (in place) for at most ``rollout_depth`` actions with the rollout policy."""
+        rng = self._rng
+        depth = self.rollout_depth
+        choose = self._planner.choose if self.rollout == "strategist" else None
+        steps = 0
+        while not state.is_terminal() and (depth is None or steps < depth):
+            legal = state.legal_actions()
+            if choose is None:
+                action = legal[rng.below(len(legal))]
+            else:
+                action = legal[0] if len(legal) == 1 else choose(state, state.current_player, rng)
+            state.apply(action)
+            steps += 1
+
     def _iterate(self, root: _Node, state: GameState, heuristic: Heuristic) -> None:
         rng = self._rng
         c = self.c
@@ -245,6 +361,8 @@ class MCTSAgent(Agent):
                 for action in legal:
                     if action not in children:
                         self._new_child(node, action, state, mover, heuristic)
+                if prior == "strategist":
+                    self._strategist_prior(node, legal, state, mover)
                 break
             untried = []
             seen = []
@@ -283,12 +401,7 @@ class MCTSAgent(Agent):
             node = chosen
             path.append(node)
         # simulation
-        depth = self.rollout_depth
-        steps = 0
-        while not state.is_terminal() and (depth is None or steps < depth):
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-            steps += 1
+        self._rollout(state)
         values = self._values(state, heuristic)
         # backpropagation
         for node in path:

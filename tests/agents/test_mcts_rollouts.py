@@ -1,0 +1,212 @@
+"""MCTS with the strategist as rollout policy and prior (issue 12, §4): legal play, determinism,
+bad settings rejected, and proof that the rollouts and the prior really are the strategist's."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ccg
+from ccg.agents import MCTSAgent, StrategistAgent, make_agent
+from ccg.core import Rng
+
+ROOT = str(Path(__file__).resolve().parents[2])
+GAMES = ("co2", "catan", "chicago_express")
+
+
+def strategist_position(game: str, plies: int, seed: int = 2):
+    """A position after ``plies`` actions of four strategists, with at least two legal actions."""
+    state = ccg.new_game(game, players=4, seed=seed)
+    agents = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
+    done = 0
+    while not state.is_terminal() and (done < plies or len(state.legal_actions()) < 2):
+        state.apply(agents[state.current_player].act(state))
+        done += 1
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_games_with_strategist_rollouts_and_prior_are_legal(game):
+    lineup = [MCTSAgent(iterations=3, rollout_depth=3, rollout="strategist", seed=1),
+              MCTSAgent(iterations=3, rollout_depth=3, rollout="strategist", prior="strategist", seed=2),
+              StrategistAgent(seed=3), StrategistAgent(seed=4)]
+    state = ccg.new_game(game, players=4, seed=7)
+    moves = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = lineup[state.current_player].act(state)
+        assert action in legal
+        state.apply(action)
+        moves += 1
+        assert moves < 20000, "the game does not end"
+    assert state.returns() is not None
+
+
+_SCRIPT = """
+import hashlib, ccg
+from ccg.agents import make_agent
+for game in ("catan", "co2"):  # hidden information (Catan's hands, CO2's decks): rollouts run on determinizations
+    s = ccg.new_game(game, players=4, seed=5)
+    agents = [make_agent(spec, 30 + p) for p, spec in enumerate(
+        ["mcts:4:rollout=strategist:rollout_depth=4", "mcts:4:prior=strategist:rollout_depth=4", "strategist",
+         "mcts:4:rollout=strategist:prior=strategist:rollout_depth=4"])]
+    moves = []
+    while not s.is_terminal() and len(moves) < 60:
+        a = agents[s.current_player].act(s)
+        moves.append(str(a))
+        s.apply(a)
+    print(game, hashlib.sha256("|".join(moves).encode()).hexdigest(), len(moves))
+"""
+
+
+def test_same_moves_in_two_processes_with_different_hash_seeds():
+    outs = []
+    for hash_seed in ("0", "4242"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        done = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=env, cwd=ROOT,
+                              timeout=300)
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout.strip())
+    assert outs[0] == outs[1]
+    assert [line.split()[-1] for line in outs[0].splitlines()] == ["60", "60"]
+
+
+@pytest.mark.parametrize("bad, message", [
+    (dict(rollout="greedy"), "rollout must be one of random, strategist"),
+    (dict(rollout=True), "rollout must be one of"),
+    (dict(prior="strategists"), "prior must be true or false, or one of heuristic, none, strategist"),
+    (dict(prior=1), "prior must be true or false"),
+    (dict(prior_visits=0), "prior_visits must be a whole number >= 1"),
+    (dict(prior_visits=2.5, prior="strategist"), "prior_visits"),
+    (dict(clock="gpu", seconds=1), "clock must be one of wall, cpu"),
+    (dict(persona="cooperation=0.8"), "persona applies to the strategist"),
+    (dict(rollout="strategist", persona="cooperation"), "persona must be name=value pairs"),
+    (dict(rollout="strategist", persona=["cooperation", 1]), "persona must be a mapping"),
+    (dict(rollout="strategist", persona="cooperation=2"), "'cooperation' must be between 0 and 1"),
+    (dict(prior="strategist", persona={"boldness": 1}), "strategist has no parameter 'boldness'"),
+])
+def test_bad_settings_are_rejected(bad, message):
+    with pytest.raises(ValueError, match=message):
+        MCTSAgent(**bad)
+
+
+def test_specs_name_the_rollout_prior_and_persona():
+    agent = make_agent("mcts:50:rollout=strategist:prior=strategist:persona=cooperation=0.8", 3)
+    assert (agent.iterations, agent.rollout, agent.prior, agent.persona) == (50, "strategist", "strategist",
+                                                                            {"cooperation": 0.8})
+    again = agent.spawn(4)
+    assert (again.rollout, again.prior, again.persona, again.seed) == ("strategist", "strategist",
+                                                                       {"cooperation": 0.8}, 4)
+    assert make_agent("mcts:prior=none", 0).prior is False and make_agent("mcts:prior=heuristic", 0).prior is True
+    with pytest.raises(ValueError, match="rollout must be one of random, strategist, got 'smart'"):
+        ccg.simulate("co2", agents=["mcts:rollout=smart"] + ["random"] * 3, n_games=1)
+    # a persona parameter of another game is caught when the game is known: at the first move
+    catan = MCTSAgent(iterations=2, rollout="strategist", persona={"cooperation": 0.5})
+    with pytest.raises(ValueError, match="do not apply to catan"):
+        catan.act(strategist_position("catan", 30))
+
+
+def _planner_calls(monkeypatch, planner_type) -> list[str]:
+    """Record every action the strategist planner chooses (while the test runs)."""
+    calls: list[str] = []
+    original = planner_type.choose
+
+    def spy(self, state, seat, rng):
+        action = original(self, state, seat, rng)
+        calls.append(str(action))
+        return action
+
+    monkeypatch.setattr(planner_type, "choose", spy)
+    return calls
+
+
+def _strategist_line(planner, state, seed: int, depth: int) -> list[str]:
+    """What the strategist plays from the search's first determinization, with the search's generator."""
+    rng = Rng(seed)
+    s = state.determinize(state.current_player, rng.next64())
+    out = []
+    for _ in range(depth):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        action = legal[0] if len(legal) == 1 else planner.choose(s, s.current_player, rng)
+        if len(legal) > 1:
+            out.append(str(action))
+        s.apply(action)
+    return out
+
+
+@pytest.mark.parametrize("game, persona", [("co2", {"cooperation": 1.0}), ("chicago_express", {"investor": 0.0})])
+def test_the_rollout_is_the_strategists_play_from_the_leaf(monkeypatch, game, persona):
+    """One simulation, no tree below the root: the rollout is the strategist's line from the
+    determinized position, choice by choice, with the persona given to MCTS."""
+    state = strategist_position(game, 40)
+    depth = 40
+    expected = _strategist_line(StrategistAgent(**persona).planner(game), state, 9, depth)
+    other = {k: 0.5 for k in persona}  # the same line with another persona differs: the persona is felt
+    assert _strategist_line(StrategistAgent(**other).planner(game), state, 9, depth) != expected
+    planner_type = type(StrategistAgent().planner(game))
+    calls = _planner_calls(monkeypatch, planner_type)
+    agent = MCTSAgent(iterations=1, rollout="strategist", rollout_depth=depth, persona=persona, seed=9)
+    agent.act(state)
+    assert calls == expected and len(calls) >= 10
+
+
+def test_random_rollouts_never_ask_the_strategist(monkeypatch):
+    state = strategist_position("chicago_express", 40)
+    calls = _planner_calls(monkeypatch, type(StrategistAgent().planner("chicago_express")))
+    MCTSAgent(iterations=20, rollout_depth=20, seed=1).act(state)
+    assert calls == []
+
+
+@pytest.mark.parametrize("game", ["catan", "chicago_express"])
+def test_the_strategist_prior_makes_one_simulation_play_the_strategists_move(game):
+    """After one simulation the strategist's move has 1 + prior_visits visits and every other 1, so the
+    search plays it; with the heuristic prior the same search plays the first legal action."""
+    for plies in range(20, 400, 7):
+        state = strategist_position(game, plies)
+        if state.is_terminal():
+            continue
+        rng = Rng(5)
+        view = state.determinize(state.current_player, rng.next64())
+        pick = StrategistAgent().planner(game).choose(view, state.current_player, rng)
+        if pick != state.legal_actions()[0]:
+            break
+    else:
+        pytest.fail("no position where the strategist's move is not the first legal action")
+    assert MCTSAgent(iterations=1, prior="strategist", seed=5).act(state) == pick
+    assert MCTSAgent(iterations=1, seed=5).act(state) == state.legal_actions()[0]
+
+
+class _TickingClock:
+    """A stand-in for the ``time`` module whose clocks advance 1 ms per reading: budgets become exact."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def process_time(self) -> float:
+        self.now += 0.001
+        return self.now
+
+    perf_counter = process_time
+
+
+def test_cpu_clock_budget_stops_once_the_move_is_decided(monkeypatch):
+    """A toy position where one move dominates: with the CPU clock the search ends when the time left
+    could not change the move (the same move as spending the whole budget), and spends it all otherwise."""
+    import ccg.agents.mcts as mcts_module
+    from test_agents_protocol import toy_heuristic
+
+    state = ccg.new_game("toy", seed=1)
+    state.apply("roll")
+    runs = {}
+    for early in (True, False):
+        monkeypatch.setattr(mcts_module, "time", _TickingClock())
+        agent = MCTSAgent(iterations=None, seconds=2, clock="cpu", early_stop=early, heuristic=toy_heuristic, seed=0)
+        runs[early] = (agent.act(state), agent.last_iterations)
+    assert runs[True][0] == runs[False][0]
+    assert runs[False][1] > 1800  # about 2 s / 1 ms: the whole budget
+    assert 16 <= runs[True][1] < 0.8 * runs[False][1]
