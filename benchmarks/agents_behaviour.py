@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT.parent))
 
+from report import write_block  # noqa: E402
+
 SECTION = "## Agents' behaviour"
 
 
@@ -33,20 +35,17 @@ def machine() -> str:
 
 
 def write_section(game: str, markdown: str, path: Path = ROOT.parent / "BENCHMARKS.md") -> None:
-    text = path.read_text()
-    start, end = f"<!-- behaviour:{game} -->", f"<!-- /behaviour:{game} -->"
-    block = f"{start}\n{markdown.strip()}\n{end}"
-    if start in text and end in text:
-        text = re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: block, text, flags=re.S)
-    else:
+    """Put ``markdown`` between the game's markers; the first time, at the end of the behaviour section."""
+    def under_section(text: str, block: str) -> str:
         if SECTION not in text:
             text = text.rstrip() + f"\n\n{SECTION}\n\nProduced by `benchmarks/agents_behaviour.py`.\n"
         head, _, tail = text.partition(SECTION)
         nxt = re.search(r"^## ", tail, flags=re.M)
         cut = nxt.start() if nxt else len(tail)
-        text = head + SECTION + tail[:cut].rstrip() + "\n\n" + block + "\n\n" + tail[cut:]
-        text = text.rstrip() + "\n"
-    path.write_text(text)
+        return (head + SECTION + tail[:cut].rstrip() + "\n\n" + block + "\n\n" + tail[cut:]).rstrip() + "\n"
+
+    start, end = f"<!-- behaviour:{game} -->", f"<!-- /behaviour:{game} -->"
+    write_block(start, end, f"{start}\n{markdown.strip()}\n{end}", under_section, path)
 
 
 def main(argv=None) -> int:

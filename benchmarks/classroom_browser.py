@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import shutil
 import socket
 import subprocess
@@ -24,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ccg.classroom import LiveTable, open_store  # noqa: E402
+from report import write_block  # noqa: E402
 
 START, END = "<!-- classroom-browser -->", "<!-- /classroom-browser -->"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -101,13 +101,7 @@ def main(argv=None) -> int:
             f"{_pct(seen, .95):.2f} | {max(seen):.2f} |\n{END}")
     print(text)
     if args.write:
-        path = ROOT / "BENCHMARKS.md"
-        doc = path.read_text()
-        if START in doc and END in doc:
-            doc = re.sub(re.escape(START) + r".*?" + re.escape(END), lambda _: text, doc, flags=re.S)
-        else:
-            doc = doc.rstrip() + "\n\n" + text + "\n"
-        path.write_text(doc)
+        write_block(START, END, text)
     return 0
 
 

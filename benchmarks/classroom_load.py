@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import sys
 import tempfile
 import time
@@ -22,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "tests" / "classroom"))
 
 from ccg.classroom.loadtest import LoadResult, run_class  # noqa: E402
+from report import write_block  # noqa: E402
 
 START, END = "<!-- classroom-load -->", "<!-- /classroom-load -->"
 
@@ -96,13 +96,7 @@ def main(argv=None) -> int:
             f"the table processes' CPU time.\n\n{table}\n{END}")
     print(text)
     if args.write:
-        path = ROOT / "BENCHMARKS.md"
-        doc = path.read_text()
-        if START in doc and END in doc:
-            doc = re.sub(re.escape(START) + r".*?" + re.escape(END), lambda _: text, doc, flags=re.S)
-        else:
-            doc = doc.rstrip() + "\n\n## Classroom: a class through one store\n\n" + text + "\n"
-        path.write_text(doc)
+        write_block(START, END, text, lambda doc, block: doc.rstrip() + "\n\n## Classroom: a class through one store\n\n" + block + "\n")
     return 0
 
 
