@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Encoding", "EncodingError", "Schema", "Num", "Vec", "OneHot", "MultiHot", "Maybe", "Record", "Each",
-    "Padded", "Counts", "Custom", "encoding_for", "has_encoding", "TENSOR_LOW", "TENSOR_HIGH",
+    "Padded", "Counts", "Custom", "encoded_games", "encoding_for", "has_encoding", "TENSOR_LOW", "TENSOR_HIGH",
 ]
 
 
@@ -344,9 +344,28 @@ def configuration_key(state: GameState) -> tuple[str, int, str]:
 
 
 def has_encoding(game: str) -> bool:
+    """True if ``game``'s SPEC names an encoding module (an action universe and observation tensors)."""
     from .registry import get_spec
 
     return get_spec(game).encoding is not None
+
+
+def encoded_games() -> list[str]:
+    """The registered games with an encoding, the ones the RL environments offer.
+
+    A registered game whose package fails to load is left out here (the environments must still
+    import); ``ccg.describe(game)`` or ``ccg.new_game(game)`` shows its error.
+    """
+    from .registry import list_games
+
+    found = []
+    for game in list_games():
+        try:
+            if has_encoding(game):
+                found.append(game)
+        except Exception:  # any import error of a third-party game package
+            continue
+    return found
 
 
 def encoding_for(state: GameState) -> Encoding:

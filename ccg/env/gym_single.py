@@ -23,7 +23,7 @@ from gymnasium import spaces
 import ccg
 from ccg.agents import DEFAULT_AGENT, make_agent
 from ccg.core import Rng
-from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoding_for
+from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoded_games, encoding_for
 from ccg.core.registry import check_players, check_seed, get_spec
 
 from .rewards import check_reward, episode_rewards
@@ -151,15 +151,8 @@ class CcgGymEnv(gym.Env):
 
 def register_ids() -> list[str]:
     """Register ``ccg/<game>-v0`` with Gymnasium for every game with an encoding (``gym.make("ccg/catan-v0")``)."""
-    from ccg.core import list_games
-
     ids = []
-    for name in list_games():
-        try:
-            if get_spec(name).encoding is None:
-                continue
-        except Exception:  # a game that does not load is not offered
-            continue
+    for name in encoded_games():
         env_id = f"ccg/{name}-v0"
         if env_id not in gym.registry:
             gym.register(env_id, entry_point=f"{__name__}:CcgGymEnv", kwargs={"game": name})

@@ -41,8 +41,8 @@ import pyspiel
 import ccg
 from ccg.core import load_state
 from ccg.core.chance import LIMIT, chance_outcomes
-from ccg.core.encoding import encoding_for
-from ccg.core.registry import get_spec, list_games
+from ccg.core.encoding import encoded_games, encoding_for
+from ccg.core.registry import get_spec
 
 PREFIX = "python_ccg_"
 # options that name files are never game parameters (see the module docstring)
@@ -317,12 +317,7 @@ def register_all() -> list[str]:
     """Register every game with an encoding (idempotent); the registered short names."""
     names = []
     registered = set(pyspiel.registered_names())
-    for game in list_games():
-        try:
-            if get_spec(game).encoding is None:
-                continue
-        except Exception:  # a game that does not load is not offered
-            continue
+    for game in encoded_games():
         name = PREFIX + game
         if name not in registered:
             cls = GAME_CLASSES[game] = type(f"CcgGame_{game}", (CcgGame,), {"ccg_game": game})
