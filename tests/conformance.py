@@ -84,12 +84,18 @@ print(hashlib.sha256(state.to_json().encode()).hexdigest())
 """
 
 
+def run_python(script: str, hashseed: str, cwd: str | None = None, timeout: float = 600) -> str:
+    """Run ``script`` in a fresh interpreter with ``PYTHONHASHSEED=hashseed``; its stdout (a failure shows stderr)."""
+    env = dict(os.environ, PYTHONHASHSEED=hashseed)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=cwd,
+                         timeout=timeout)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout.strip()
+
+
 def fingerprint_in_subprocess(name: str, cfg: dict, seed: int, hashseed: str, disturb: int) -> str:
     script = SUBPROCESS_SCRIPT.format(here=HERE, disturb=disturb, name=name, cfg=json.dumps(cfg), seed=seed)
-    env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600)
-    assert out.returncode == 0, out.stderr
-    return out.stdout.strip()
+    return run_python(script, hashseed)
 
 
 def foreign_actions(state) -> list[Action]:

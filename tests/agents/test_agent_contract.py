@@ -11,8 +11,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
@@ -20,6 +18,7 @@ import pytest
 import ccg
 from ccg.agents import Agent, agent_names, make_agent, persona_params
 from ccg.core import Rng, get_spec, registry
+from conformance import run_python
 
 TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TESTS)
@@ -157,11 +156,7 @@ _SCRIPT = textwrap.dedent(f"""
 def test_same_actions_for_a_seed_in_fresh_processes_with_different_hash_seeds():
     runs = []
     for hash_seed in ("1", "2718"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=env, cwd=ROOT,
-                              timeout=600)
-        assert done.returncode == 0, done.stderr[-3000:]
-        runs.append(json.loads(done.stdout))
+        runs.append(json.loads(run_python(_SCRIPT, hash_seed, cwd=ROOT)))
     assert runs[0] == runs[1], "two processes played different actions for the same seeds"
     here = {f"{label}/{name}": [list(seq) for seq in sequences(label, name)] for label in CASES for name in CONFIGS}
     assert runs[0]["matrix"] == here, "a fresh process played differently from this one"

@@ -2,9 +2,6 @@
 bad settings rejected, and proof that the rollouts and the prior really are the strategist's."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +9,7 @@ import pytest
 import ccg
 from ccg.agents import MCTSAgent, StrategistAgent, make_agent
 from ccg.core import Rng
+from conformance import run_python
 
 ROOT = str(Path(__file__).resolve().parents[2])
 GAMES = ("co2", "catan", "chicago_express")
@@ -65,11 +63,7 @@ for game in ("catan", "co2"):  # hidden information (Catan's hands, CO2's decks)
 def test_same_moves_in_two_processes_with_different_hash_seeds():
     outs = []
     for hash_seed in ("0", "4242"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=env, cwd=ROOT,
-                              timeout=300)
-        assert done.returncode == 0, done.stderr
-        outs.append(done.stdout.strip())
+        outs.append(run_python(_SCRIPT, hash_seed, cwd=ROOT, timeout=300))
     assert outs[0] == outs[1]
     assert [line.split()[-1] for line in outs[0].splitlines()] == ["60", "60"]
 
