@@ -201,53 +201,36 @@ def _tasks(s, value, n: int) -> list[tuple]:
     return tasks
 
 
-def _arg(s, x, kind: str, field: str, n: int) -> None:
+# Integer task arguments by kind: fixed ranges here, the game-dependent ones in _arg_bounds
+_FIXED_BOUNDS = {
+    "none": (-1, -1), "region": (0, 5), "next_region": (0, 6), "project": (0, 17), "from": (-1, 17),
+    "source": (0, 4), "source_mask": (0, 31), "flag": (0, 1), "steps": (1, 30), "sci_context": (0, 4),
+    "research_context": (1, 3), "choice_card": (1, 26), "bid": (-1, MAX_COINS), "amount_due": (1, MAX_COINS),
+}
+
+
+def _arg_bounds(s, kind: str, n: int) -> tuple[int, int]:
+    """The [lo, hi] range of a task argument of ``kind`` in this game."""
+    if kind in _FIXED_BOUNDS:
+        return _FIXED_BOUNDS[kind]
     C = s.C
-    if kind == "none":
-        v.as_int(x, field, -1, -1)
-    elif kind == "seat":
-        v.as_int(x, field, 0, n - 1)
-    elif kind == "seat_or_none":
-        v.as_int(x, field, -1, n - 1)
-    elif kind in ("region",):
-        v.as_int(x, field, 0, 5)
-    elif kind == "next_region":
-        v.as_int(x, field, 0, 6)
-    elif kind == "project":
-        v.as_int(x, field, 0, 17)
-    elif kind == "from":
-        v.as_int(x, field, -1, 17)
-    elif kind == "summit":
-        v.as_int(x, field, 0, C.summit_spaces - 1)
-    elif kind == "source":
-        v.as_int(x, field, 0, 4)
-    elif kind == "source_mask":
-        v.as_int(x, field, 0, 31)
-    elif kind == "flag":
-        v.as_int(x, field, 0, 1)
-    elif kind == "steps":
-        v.as_int(x, field, 1, 30)
-    elif kind == "sci_context":
-        v.as_int(x, field, 0, 4)
-    elif kind == "research_context":
-        v.as_int(x, field, 1, 3)
-    elif kind == "choice_card":
-        v.as_int(x, field, 1, 26)
-        if len(C.lobby[x]["reward"]) < 2:
-            raise v._fail(field, f"lobby card {x} offers no choice of rewards")
-    elif kind == "amount":
-        top = 5 * max(max(row) for row in C.income) * s.R["income.scale"]
-        v.as_int(x, field, 0, top)
-    elif kind == "goal_vp":
-        v.as_int(x, field, 0, max(g[2] for g in C.goals.values()))
-    elif kind == "bidder":
-        v.as_int(x, field, 0, n - 1)
-    elif kind == "bid":
-        v.as_int(x, field, -1, MAX_COINS)
-    elif kind == "amount_due":
-        v.as_int(x, field, 1, MAX_COINS)
-    else:  # pragma: no cover - a typo in TASK_ARGS
-        raise AssertionError(kind)
+    if kind in ("seat", "bidder"):
+        return 0, n - 1
+    if kind == "seat_or_none":
+        return -1, n - 1
+    if kind == "summit":
+        return 0, C.summit_spaces - 1
+    if kind == "amount":
+        return 0, 5 * max(max(row) for row in C.income) * s.R["income.scale"]
+    if kind == "goal_vp":
+        return 0, max(g[2] for g in C.goals.values())
+    raise AssertionError(kind)  # pragma: no cover - a typo in TASK_ARGS
+
+
+def _arg(s, x, kind: str, field: str, n: int) -> None:
+    v.as_int(x, field, *_arg_bounds(s, kind, n))
+    if kind == "choice_card" and len(s.C.lobby[x]["reward"]) < 2:
+        raise v._fail(field, f"lobby card {x} offers no choice of rewards")
 
 
 def _task_fits(s, tasks: list[tuple], i: int, field: str, n: int) -> None:
