@@ -47,9 +47,11 @@ RULES: dict[str, RuleParam] = {
     "oil.springs_keep_resource": RuleParam(False, "forest/pasture oil springs also yield their resource",
                                            source="OIL-2.3 note A05"),
     "oil.sbp_metropolis_may_trigger": RuleParam(
-        False, "in the 5-6 Special Building Phase a metropolis may take the marker to 5 (English 'beyond 5', "
-               "digest note A21); default: the Polish original, 'only if it does not move the marker to 5'",
-        source="OIL-11.5 note A21"),
+        True, "in the 5-6 Special Building Phase a metropolis may take the marker to 5 and trigger a disaster, "
+              "played after the SBP (the English original 'beyond 5', digest EX-17a; the only reading under which "
+              "the rule's next sentence, a disaster during the SBP, can apply); False: the Polish translation read "
+              "literally, 'only if it does not move the marker to 5'",
+        source="OIL-11.5, OIL-11.6, note A21"),
     "oil.empty_supply_one_each": RuleParam(
         False, "when a spring hit finds the supply short, every player holding oil gives exactly one token "
                "(clockwise from the triggering player) instead of collecting the shortfall up to 3",

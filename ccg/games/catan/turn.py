@@ -66,8 +66,9 @@ def _builds(s, p: int, out: list) -> None:
     if s.deck and can_pay(s, p, COST_DEV):
         out.append(BUY)
     if s.P.oil and can_build_metropolis(s, p) and oil.oil_use_open(s, p, 2):
-        # OIL-11.5 (note A21): in the SBP the Polish original allows a metropolis only if the marker
-        # does not reach 5; the English wording ("beyond 5") is the rule flag oil.sbp_metropolis_may_trigger
+        # OIL-11.5 (note A21): in the SBP a metropolis may not move the marker beyond 5 (English original,
+        # the default: reaching 5 triggers a disaster played after the SBP, OIL-11.6); the Polish text read
+        # literally ("na 5", not to 5) is oil.sbp_metropolis_may_trigger = False
         if s.phase != SBP or s.P.sbp_may_trigger or s.marker + 2 < s.P.disaster_at:
             out.extend(build_actions(s, p, METRO_ACTS))
 
