@@ -12,8 +12,9 @@ RULES: dict[str, RuleParam] = {
     "cities": RuleParam(4, "city pieces per player", lo=0, hi=15, source="CAT-1.7"),
     "longest_road_min": RuleParam(5, "road length that earns Longest Road", lo=1, hi=15, source="CAT-10.1"),
     "largest_army_min": RuleParam(3, "played knights that earn Largest Army", lo=1, hi=20, source="CAT-10.4"),
-    "trade_offers_per_turn": RuleParam(1, "domestic trade proposals the active player may make per turn "
-                                          "(bounds random play)", lo=0, hi=20, source="CAT-7.2"),
+    "trade_offers_per_turn": RuleParam(
+        0, "times the active player may open the domestic trade table per turn; 0 = no limit (printed: CAT-7.2 "
+           "sets none)", lo=0, hi=100, source="CAT-7.2"),
     "combined_trade_build": RuleParam(False, "allow trading after building in the same turn (almanac option)",
                                       source="CAT-4.3"),
     "spiral_clockwise": RuleParam(False, "lay variable-setup tokens clockwise instead of counterclockwise",
