@@ -79,7 +79,7 @@ def test_ce_property_minimum_price_formula(income, out):
 @given(income=st.integers(1, 150), holdings=st.lists(st.integers(0, 3), min_size=2, max_size=6))
 def test_ce_property_dividend_rounds_per_share_then_multiplies(income, holdings):
     """CE-9.2: D = ceil(I / S) per share, each holder D x shares."""
-    from ccg.games.chicago_express.phases import pay_dividend
+    from ccg.games.chicago_express.dividends import pay_dividend
 
     n = len(holdings)
     s = after_openings(n)

@@ -627,7 +627,7 @@ def test_ce_11_2_end_conditions(setup, reason):
 
 
 def test_ce_11_2_wabash_counts_as_a_company():
-    from ccg.games.chicago_express.phases import end_reasons
+    from ccg.games.chicago_express.dividends import end_reasons
 
     s = after_openings(2)
     give_share(s, 1, PRR, s.shares_left[PRR])

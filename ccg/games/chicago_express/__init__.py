@@ -23,7 +23,7 @@ from ccg.core import GameSpec, rules_option
 
 from .params import RULES, check_industry
 from .state import CEState, create
-from .summary import heuristic, heuristics, milestones, outcome, trajectory
+from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 
 SPEC = GameSpec(
     name="chicago_express",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .auction import AUCTION, BUILD, CHOOSE, OPENING, OVER, WABASH_AUCTION
 from .board import BOARD, COMPANIES, WABASH
 from .build import hex_income
-from .phases import red_count
+from .dividends import red_count
 
 
 def connected(net: int, start: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ccg.core import Action, GameState
 
 from . import actions as A
-from . import auction, build, develop, phases
+from . import auction, build, develop, dividends
 from .auction import AUCTION, BUILD, CHOOSE, OPENING, OVER, WABASH_AUCTION
 from .board import BOARD, WABASH
 
@@ -90,9 +90,9 @@ class CEState(GameState):
         else:
             meter = _AUC if kind == "auction" else _BLD if kind == "build" else _DEV
         self.meters[meter] += 1  # CE-4.3
-        if self.p.before_action and phases.red_count(self) >= 2:
+        if self.p.before_action and dividends.red_count(self) >= 2:
             # CE-4.5 note, p.4 reading: dividends first, then the action runs unrecorded on the reset meters
-            phases.dividend_phase(self)
+            dividends.dividend_phase(self)
             if self.phase == OVER:
                 return
         if kind == "auction":
@@ -112,10 +112,10 @@ class CEState(GameState):
     def end_turn(self) -> None:
         self.build_company = -1
         self.build_placed = 0
-        phases.end_turn(self)
+        dividends.end_turn(self)
 
     def finish_turn(self) -> None:
-        phases.finish_turn(self)
+        dividends.finish_turn(self)
 
     # ---- small queries -------------------------------------------------------------------
     def num_shares_out(self, c: int) -> int:
@@ -136,7 +136,7 @@ class CEState(GameState):
         return auction.minimum_price(self.income[c], self.num_shares_out(c))
 
     def red_meters(self) -> int:
-        return phases.red_count(self)
+        return dividends.red_count(self)
 
     # ---- protocol: copying, results ---------------------------------------------------------
     def _copy(self) -> "CEState":
@@ -211,7 +211,7 @@ class CEState(GameState):
         check(self)
 
     def _why_illegal(self, action: Action) -> str | None:
-        from .explain import why_illegal
+        from .text import why_illegal
 
         return why_illegal(self, action)
 
@@ -219,7 +219,7 @@ class CEState(GameState):
         return A.parse(text)
 
     def __str__(self) -> str:
-        from .summary import text
+        from .hooks import text
 
         return text(self)
 
