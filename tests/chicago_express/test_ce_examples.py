@@ -142,7 +142,7 @@ def test_ce_x10_plain_with_two_other_companies_costs_3r():
 
     s = after_openings()
     target = "P5"  # a plain of value 1 reachable by all
-    assert s.p and s.occ[H[target]] == 0
+    assert s.occ[H[target]] == 0
     path(s, PRR, *route(s, PRR, target))
     path(s, BO, *route(s, BO, target))
     refresh(s)

@@ -335,7 +335,7 @@ def test_ce_6_11_out_of_trains_ends_the_action():
     s.wabash_in = True
     s.chicago = [NYC]
     path(s, NYC, *route(s, NYC, "A2"))
-    s.income[NYC] += s.p.chicago_income
+    s.income[NYC] += s.rules["chicago_income"]
     s.income_base[WAB] = 1 - 1
     put(s, WAB, "D3")
     for h in route(s, WAB, "M10")[:9]:
@@ -432,7 +432,7 @@ def test_ce_8_2_needs_a_train_once_only_and_a_supply():
         s.apply("develop Q3")
     s = after_openings()
     path(s, NYC, *route(s, NYC, "Q3"))
-    s.p = type(s.p)(dict(s.p.values, houses=0))
+    s.rules = dict(s.rules, houses=0)
     s.supply = 0
     refresh(s)
     assert "develop Q3" not in names(s.legal_actions())

@@ -22,7 +22,8 @@ from __future__ import annotations
 from ccg.core import GameSpec, rules_option
 
 from .params import RULES, check_industry
-from .state import CEState, create
+from .setup import create
+from .state import CEState
 from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 
 SPEC = GameSpec(

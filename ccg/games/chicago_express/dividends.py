@@ -1,16 +1,17 @@
-"""What happens between turns: the Chicago phase (CE-10), the dividend phase (CE-9), the end (CE-11)."""
+"""Between turns: the Chicago phase (CE-10), the dividend phase (CE-9) and the end of the game (CE-11)."""
 from __future__ import annotations
 
 from . import auction
-from .auction import CHOOSE, OVER, WABASH_AUCTION
 from .board import BOARD, DETROIT, WABASH
 from .build import hex_income
+from .phases import CHOOSE, OVER, WABASH_AUCTION
 
 FW = BOARD.fort_wayne
 
 
 def red_count(s) -> int:
-    m, n = s.meters, s.p.meter_len
+    """Pointers in the red: a meter is red once chosen ``meter.<action>`` times (CE-1.5, CE-D.3)."""
+    m, n = s.meters, s.meter_lengths
     return (m[0] >= n[0]) + (m[1] >= n[1]) + (m[2] >= n[2])
 
 
@@ -25,8 +26,9 @@ def end_turn(s) -> None:
 
 
 def finish_turn(s) -> None:
-    """Dividend trigger as the next turn is about to begin (CE-4.5, p.7 reading), then the next seat (CE-4.8)."""
-    if not s.p.before_action and red_count(s) >= 2:
+    """Dividend trigger as the next turn is about to begin (CE-4.5, p.7 reading; CE-9.1), then the next seat
+    (CE-4.8, CE-10.7)."""
+    if s.rules["dividend_timing"] == "after_turn" and red_count(s) >= 2:
         dividend_phase(s)
         if s.phase == OVER:
             return
@@ -35,7 +37,9 @@ def finish_turn(s) -> None:
 
 
 def pay_dividend(s, c: int) -> int:
-    """CE-9.2: each holder gets ceil(I / S) per share from the bank (nothing when S = 0). Returns the total."""
+    """CE-9.2: each holder gets ceil(I / S) per share from the bank (nothing when S = 0). Returns the total.
+
+    The bank is unlimited (CE-0.4 note); the company's treasury gets nothing (CE-9.6)."""
     n = s.num_players
     held = s.held
     shares = [held[p * 5 + c] for p in range(n)]
@@ -51,8 +55,8 @@ def pay_dividend(s, c: int) -> int:
 
 
 def chicago_phase(s, c: int) -> bool:
-    """CE-10.2–10.5. Returns True when the first Wabash share auction has been opened."""
-    s.income[c] += s.p.chicago_income  # step 1: the only Chicago raise (CE-7.5)
+    """CE-10.2, CE-10.3, CE-10.4, CE-10.5. Returns True when the first Wabash share auction has been opened."""
+    s.income[c] += s.rules["chicago_income"]  # step 1: the only Chicago raise (CE-7.5)
     s.chicago.append(c)
     pay_dividend(s, c)  # step 2: that company alone; no meters, no end check (CE-10.3, CE-11.1)
     if s.wabash_in:
@@ -65,7 +69,7 @@ def chicago_phase(s, c: int) -> bool:
     s.adj[WABASH] |= BOARD.nb_mask[FW]
     s.any_mask |= bit
     s.trains_left[WABASH] -= 1
-    entry = s.p.wabash_income_dev if s.house_mask & bit else s.p.wabash_income
+    entry = s.rules["wabash_income_developed"] if s.house_mask & bit else s.rules["wabash_income"]
     s.income[WABASH] = entry
     s.income_base[WABASH] = entry - hex_income(s, FW)
     # step 4: the builder puts up the first Wabash share and bids first (CE-10.5)
@@ -76,15 +80,15 @@ def chicago_phase(s, c: int) -> bool:
 
 def end_reasons(s) -> list[str]:
     """CE-11.2: the end conditions that hold (all five companies count)."""
-    p = s.p
+    rules = s.rules
     out = []
-    if sum(1 for t in s.trains_left if t == 0) >= p.end_companies:
+    if sum(1 for t in s.trains_left if t == 0) >= rules["end.companies"]:
         out.append("trains")
-    if sum(1 for k in s.shares_left if k == 0) >= p.end_companies:
+    if sum(1 for k in s.shares_left if k == 0) >= rules["end.companies"]:
         out.append("shares")
-    if s.supply <= p.end_houses:
+    if s.supply <= rules["end.houses_left"]:
         out.append("houses")
-    if s.industry[DETROIT] >= p.ind_max[DETROIT]:
+    if s.industry[DETROIT] >= s.industry_max[DETROIT]:
         out.append("detroit")
     return out
 
@@ -101,7 +105,7 @@ def dividend_phase(s) -> None:
         return
     s.meters = [0, 0, 0]  # CE-9.4
     old = s.industry[DETROIT]  # CE-9.5
-    new = min(old + s.p.ind_step[DETROIT], s.p.ind_max[DETROIT])
+    new = min(old + s.industry_step[DETROIT], s.industry_max[DETROIT])
     s.industry[DETROIT] = new
     o = s.occ[BOARD.industry_hex[DETROIT]]
     for c in range(5):

@@ -34,7 +34,7 @@ from ccg.core.encoding import (
 )
 
 from .actions import METERS
-from .auction import PHASE_NAMES
+from .phases import PHASE_NAMES
 from .board import BOARD, COMPANIES
 
 MAX_BID = 300
