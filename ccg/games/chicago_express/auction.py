@@ -15,7 +15,7 @@ OPENING_ORDER = (0, 1, 3, 2)  # PRR, B&O, C&O, NYC (CE-3.1)
 
 
 def minimum_price(income: int, in_circulation: int) -> int:
-    """CE-5.2: ceil(I / (S + 1)), S = shares held by players before this auction."""
+    """CE-5.2: ceil(I / (S + 1)) (any remainder rounds up, CE-0.7), S = shares held by players before this auction."""
     return -(-income // (in_circulation + 1))
 
 

@@ -40,8 +40,8 @@ def candidates(s, c: int) -> int:
 
 
 def place(s, c: int, h: int) -> None:
-    """CE-6.14: pay (CE-6.10), place, raise income (CE-6.12; the income is a plain integer, no +50 markers,
-    CE-1.4, CE-7.6); ends the action after the last allowed train."""
+    """CE-6.14: pay (CE-6.10), place, raise income (CE-6.12; income only ever rises, CE-0.6, and is a plain
+    integer, no +50 markers, CE-1.4, CE-7.6); ends the action after the last allowed train."""
     k = cost(s, h)
     s.treasury[c] -= k
     s.bank_in += k

@@ -46,7 +46,7 @@ def pay_dividend(s, c: int) -> int:
     out = sum(shares)
     if out == 0:
         return 0
-    per = -(-s.income[c] // out)
+    per = -(-s.income[c] // out)  # CE-0.7: round up, per share, before multiplying
     for p in range(n):
         if shares[p]:
             s.cash[p] += per * shares[p]

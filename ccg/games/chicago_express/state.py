@@ -14,6 +14,7 @@ _AUC, _BLD, _DEV = 0, 1, 2  # meter indices (CE-1.5)
 class CEState(GameState):
     """A Chicago Express position. Seats 0..n-1 play clockwise (CE-0.1); companies are indexed as in
     board.COMPANIES (CE-0.2). Money is whole dollars (CE-0.8): cash per seat, treasury per company (CE-0.3).
+    A company board (CE-1.8) is its ``treasury``, ``trains_left`` and ``shares_left`` entries.
 
     ``rules`` is the game's rule values, read as ``s.rules["<key>"]`` with the key of params.RULES (shared
     by every copy, never mutated). Three tuples are precomputed from several keys for the hot path:

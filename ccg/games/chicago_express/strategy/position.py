@@ -139,7 +139,7 @@ def houses(s) -> int:
 
 
 def placement_income(s, h: int) -> int:
-    """CE-7.1–7.4: what a train on hex h adds to its company's income now (Chicago: 0 here, CE-7.5)."""
+    """CE-7.1, CE-7.2, CE-7.3, CE-7.4: what a train on hex h adds to its company's income now (Chicago: 0 here, CE-7.5)."""
     return hex_income(s, h)
 
 
