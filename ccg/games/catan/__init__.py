@@ -17,7 +17,7 @@ from ccg.core.rules import OptionSpec, rules_option
 
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
-from .spec_hooks import heuristic, heuristics, milestones, outcome, trajectory
+from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 from .state import CatanState, create
 
 OPTIONS = {

@@ -152,12 +152,12 @@ class CatanState(GameState):
         return Action(parts[0], args)
 
     def _why_illegal(self, action):
-        from .explain import why_illegal
+        from .text import why_illegal
 
         return why_illegal(self, action)
 
     def __str__(self) -> str:
-        from .explain import summary
+        from .text import summary
 
         return summary(self)
 
