@@ -8,7 +8,7 @@ from catan_helpers import (coastal_nodes, deal_dev, give, hexi, inland_nodes, le
 from ccg.core.rng import Rng
 from ccg.games.catan import oil as oil_rules
 from ccg.games.catan import production
-from ccg.games.catan.actions import DISCARD, MAIN, ROBBER, SBP
+from ccg.games.catan.phases import DISCARD, MAIN, ROBBER, SBP
 from ccg.games.catan.data import MONOPOLY, VP_CARD
 from ccg.games.catan.robber import robber_hexes
 

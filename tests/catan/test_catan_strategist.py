@@ -13,7 +13,7 @@ import ccg
 from ccg.agents import GreedyAgent, StrategistAgent
 from ccg.core.rng import Rng
 from ccg.games.catan import SPEC
-from ccg.games.catan.actions import DISCARD, ROBBER
+from ccg.games.catan.phases import DISCARD, ROBBER
 from ccg.games.catan.data import PIPS
 from ccg.games.catan.strategy import PERSONA, WEIGHTS_FILE, make_planner
 from ccg.agents.strategist import default_weights, load_weights
@@ -109,7 +109,7 @@ def test_trades_at_the_harbourless_rate_to_complete_a_city():
     put(s, 0, home)
     road(s, 0, s.board.node_edges[home][0])
     give(s, 0, grain=2, ore=2, lumber=4)
-    s.offers_made = s.P.offers  # the domestic table was tried this turn (CAT-7.2): the bank is left
+    s.offers_made = s.rules["trade_offers_per_turn"]  # the domestic table was tried this turn (CAT-7.2): the bank is left
     s.mark_edited()
     agent = StrategistAgent(seed=2)
     a = agent.act(s)
@@ -222,11 +222,11 @@ def test_answers_offers_by_the_plan_and_refuses_a_player_about_to_win():
     if needed is not None and needed != extra:  # a card the goal takes, for one it does not need
         assert not answer(Outlook(offered(extra, needed), 1, p.w, p.persona))
     for x in inland_nodes(s)[1:]:
-        if s.public_vp(0) >= s.P.vp_win - 2:
+        if s.public_vp(0) >= s.vp_to_win - 2:
             break
         if s.node_owner[x] < 0 and all(s.node_owner[m] < 0 for m in s.board.node_nbrs[x]):
             put(s, 0, x, 2)
-    assert s.public_vp(0) >= s.P.vp_win - 2
+    assert s.public_vp(0) >= s.vp_to_win - 2
     assert not answer(Outlook(offered(lacks, extra), 1, p.w, p.persona))  # no help for one 2 VP from winning
 
 

@@ -1,13 +1,9 @@
-"""Cached immutable Action objects that do not depend on the board, and the phase numbers."""
+"""Cached immutable Action objects that do not depend on the board (the board's own are in board.py)."""
 from __future__ import annotations
 
 from ccg.core.action import Action
 
 from .data import GOODS
-
-SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DISCARD, ROBBER, MAIN, FREE_ROAD, RESPOND, SBP, OVER, PROPOSE = range(11)
-PHASES = ("setup_settlement", "setup_road", "pre_roll", "discard", "robber", "main", "free_road",
-          "respond", "special_building", "over", "propose")
 
 ROLL = Action("roll")
 END = Action("end")

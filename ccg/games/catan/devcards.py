@@ -1,7 +1,8 @@
 """Development cards (CAT-9, OIL-14): buying, and playing one per turn."""
 from __future__ import annotations
 
-from .actions import FREE_ROAD, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS, ROBBER
+from .actions import PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS
+from .phases import FREE_ROAD, ROBBER
 from .building import pay, road_spots
 from .data import COST_DEV, KNIGHT, MONOPOLY, OIL, PLENTY, RES_INDEX, ROAD_BUILDING
 from .scoring import award_largest_army
@@ -30,20 +31,20 @@ def legal_plays(s, out: list) -> None:
         return
     if playable(s, p, KNIGHT):
         out.append(PLAY_KNIGHT)
-    if playable(s, p, ROAD_BUILDING) and s.n_road[p] < s.P.max_roads:
+    if playable(s, p, ROAD_BUILDING) and s.n_road[p] < s.rules["roads"]:
         out.append(PLAY_ROADS)
     if playable(s, p, PLENTY):
         out.extend(plenty_choices(s, p))
     if playable(s, p, MONOPOLY):
-        out.extend(PLAY_MONOPOLY[: 6 if s.P.oil else 5])
+        out.extend(PLAY_MONOPOLY[: 6 if s.oil_springs else 5])
 
 
 def plenty_choices(s, p: int) -> list:
     """CAT-9.5, OIL-14.1: two cards (oil allowed within the limit and the supply)."""
     bank = s.bank
     avail = list(bank)
-    if s.P.oil:
-        avail.append(min(s.supply, max(0, s.P.oil_limit - s.oil[p])))
+    if s.oil_springs:
+        avail.append(min(s.supply, max(0, s.oil_limit - s.oil[p])))
     out = []
     for i in range(len(avail)):
         for j in range(i, len(avail)):
@@ -64,7 +65,7 @@ def play(s, p: int, args: tuple) -> None:
         s.phase = ROBBER
     elif what == "roadbuilding":
         s.dev[p * 5 + ROAD_BUILDING] -= 1
-        s.free_roads = min(2, s.P.max_roads - s.n_road[p])
+        s.free_roads = min(2, s.rules["roads"] - s.n_road[p])
         if road_spots(s, p):
             s.phase = FREE_ROAD
     elif what == "plenty":
@@ -93,7 +94,7 @@ def monopoly(s, p: int, r: int) -> None:
                 h[q * 5 + r] = 0
         return
     oil = s.oil
-    L = s.P.oil_limit
+    L = s.oil_limit
     while oil[p] < L:
         took = False
         for i in range(1, n):

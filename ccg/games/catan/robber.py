@@ -1,7 +1,8 @@
 """Rolling a 7, discards and the robber (CAT-6, CAT-9.3, OIL-5)."""
 from __future__ import annotations
 
-from .actions import DISCARD, DISCARD_ACT, MAIN, PRE_ROLL, ROBBER
+from .actions import DISCARD_ACT
+from .phases import DISCARD, MAIN, PRE_ROLL, ROBBER
 from .data import OIL
 
 
@@ -10,7 +11,7 @@ def held(s, p: int) -> int:
     b = p * 5
     h = s.hand
     total = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
-    if s.P.oil:
+    if s.oil_springs:
         total += s.oil[p]
     return total
 
@@ -20,7 +21,7 @@ def start_seven(s) -> None:
     n = s.num_players
     for p in range(n):
         c = held(s, p)
-        s.discard[p] = c // 2 if c > s.P.discard_above else 0
+        s.discard[p] = c // 2 if c > s.rules["discard_above"] else 0
     _next_discarder(s)
 
 
@@ -40,7 +41,7 @@ def legal_discards(s) -> list:
     p = s.cur
     h = s.hand
     out = [DISCARD_ACT[r] for r in range(5) if h[p * 5 + r] > 0]
-    if s.P.oil and s.oil[p] > 0:
+    if s.oil_springs and s.oil[p] > 0:
         out.append(DISCARD_ACT[OIL])
     return out
 
@@ -68,7 +69,7 @@ def legal_robber(s) -> list:
     b = s.board
     p = s.cur
     no = s.node_owner
-    may_take_oil = s.P.oil and s.oil[p] < s.P.oil_limit
+    may_take_oil = s.oil_springs and s.oil[p] < s.oil_limit
     h = s.hand
     cards = [h[q * 5] + h[q * 5 + 1] + h[q * 5 + 2] + h[q * 5 + 3] + h[q * 5 + 4] for q in range(s.num_players)]
     oil = s.oil

@@ -12,8 +12,8 @@ def public_vp(s, p: int) -> int:
         v += 2
     if s.la == p:
         v += 2
-    if s.P.oil:
-        v += s.seq[p] // s.P.seq_per_vp
+    if s.oil_springs:
+        v += s.seq[p] // s.rules["oil.sequester_per_vp"]
         if s.champ == p:
             v += 1
     return v
@@ -27,12 +27,12 @@ def vp(s, p: int) -> int:
 def award_largest_army(s, p: int) -> None:
     """CAT-10.4: first to the minimum, then only strictly more knights take the card."""
     k = s.knights[p]
-    if k >= s.P.la_min and s.la != p and (s.la < 0 or k > s.knights[s.la]):
+    if k >= s.rules["largest_army_min"] and s.la != p and (s.la < 0 or k > s.knights[s.la]):
         s.la = p
 
 
 def award_champion(s, p: int) -> None:
     """OIL-9.5: first to the minimum takes it; strictly more takes it over; a tie stays."""
     n = s.seq[p]
-    if n >= s.P.champ_min and s.champ != p and (s.champ < 0 or n > s.seq[s.champ]):
+    if n >= s.rules["oil.champion_min"] and s.champ != p and (s.champ < 0 or n > s.seq[s.champ]):
         s.champ = p

@@ -1,7 +1,7 @@
 """Readable text: why an action is illegal, and a summary of the position."""
 from __future__ import annotations
 
-from .actions import PHASES
+from .phases import PHASES
 from .data import GOODS
 
 
@@ -35,20 +35,20 @@ def why_illegal(s, a) -> str | None:
         if s.edge_owner[e] >= 0:
             return f"{a.args[0]} already has a road"
     p = s.cur
-    if k in ("convert", "sequester", "metro") and not s.P.oil:
+    if k in ("convert", "sequester", "metro") and not s.oil_springs:
         return f"{k} exists only in the Oil Springs scenario (scenario='oil_springs')"
-    if k in ("convert", "sequester") and s.P.oil and s.phase in (PHASES.index("pre_roll"),):
+    if k in ("convert", "sequester") and s.oil_springs and s.phase in (PHASES.index("pre_roll"),):
         return "oil can be converted or sequestered only after the roll (OIL-6.6, note A13)"
-    if k in ("convert", "sequester") and s.P.oil and s.oil[p] == 0:
+    if k in ("convert", "sequester") and s.oil_springs and s.oil[p] == 0:
         return f"seat {p} holds no oil"
-    if k == "convert" and s.P.oil and len(a.args) == 2 and not s.P.convert_mixed:
+    if k == "convert" and s.oil_springs and len(a.args) == 2 and not s.oil_convert_mixed:
         return ("1 oil converts into 2 cards of one type (OIL-6.2, note A11); two different types need "
                 "rules={'oil.convert_mixed': True}")
-    if k == "convert" and s.P.oil and s.seq_done and not s.P.open_both:
+    if k == "convert" and s.oil_springs and s.seq_done and not s.rules["oil.open_use_and_sequester"]:
         return "no oil may be used in a turn in which you sequestered (OIL-9.2)"
-    if k == "sequester" and s.P.oil and s.seq_done:
+    if k == "sequester" and s.oil_springs and s.seq_done:
         return "at most one sequestration per turn (OIL-9.1)"
-    if k == "sequester" and s.P.oil and s.oil_used and not s.P.open_both:
+    if k == "sequester" and s.oil_springs and s.oil_used and not s.rules["oil.open_use_and_sequester"]:
         return "no sequestration in a turn in which you used oil (OIL-9.2)"
     if k == "settle" and s.phase == PHASES.index("main") and a.args and isinstance(a.args[0], str):
         try:
@@ -64,7 +64,7 @@ def why_illegal(s, a) -> str | None:
         return f"{who} has already rolled this turn"
     if k == "play" and s.dev_played:
         return f"{who} has already played a development card this turn (CAT-9.2)"
-    if k in ("convert", "metro") and s.P.oil and s.pending:
+    if k in ("convert", "metro") and s.oil_springs and s.pending:
         return "the disaster marker is at 5: no more oil may be used until the disaster phase (OIL-7.5)"
     expected = kinds_by_phase.get(phase)
     if expected:
@@ -75,20 +75,20 @@ def why_illegal(s, a) -> str | None:
 def summary(s) -> str:
     n = s.num_players
     lines = [
-        f"Catan{' + Oil Springs' if s.P.oil else ''}, {n} players, turn {s.turn}, "
+        f"Catan{' + Oil Springs' if s.oil_springs else ''}, {n} players, turn {s.turn}, "
         f"{PHASES[s.phase].replace('_', ' ')}" + (f", seat {s.cur} to act" if not s.over else ", game over")
     ]
     if s.dice:
         lines.append(f"last roll {s.dice}")
     for p in range(n):
         hand = ", ".join(f"{s.hand[p * 5 + r]} {GOODS[r]}" for r in range(5) if s.hand[p * 5 + r])
-        extra = f", oil {s.oil[p]}, sequestered {s.seq[p]}" if s.P.oil else ""
+        extra = f", oil {s.oil[p]}, sequestered {s.seq[p]}" if s.oil_springs else ""
         lines.append(
             f"  seat {p}: {s.vp(p)} VP, {s.n_settle[p]} settlements, {s.n_city[p]} cities, {s.n_road[p]} roads, "
             f"road {s.road_len[p]}, knights {s.knights[p]}, dev cards {sum(s.dev[p * 5:(p + 1) * 5])}{extra}; "
             f"hand: {hand or '-'}"
         )
-    if s.P.oil:
+    if s.oil_springs:
         lines.append(f"oil supply {s.supply}, disaster marker {s.marker}, destroyed tokens {len(s.destroyed)}, "
                      f"disasters {s.disasters}")
     if s.over:

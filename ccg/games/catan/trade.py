@@ -1,7 +1,8 @@
 """Trade (CAT-7, OIL-3.6, OIL-6.4): maritime at every rate the player has, and domestic offers."""
 from __future__ import annotations
 
-from .actions import CANCEL, MAIN, OFFERS_BY, PROPOSE, RESPOND, TRADE
+from .actions import CANCEL, OFFERS_BY, TRADE
+from .phases import MAIN, PROPOSE, RESPOND
 from .data import GENERIC, OIL, RES_INDEX
 
 
@@ -39,10 +40,10 @@ def _has(s, p: int, g: int, n: int) -> bool:
 
 def may_propose(s, p: int) -> bool:
     """CAT-7.2: the active player may open the trade table ``trade_offers_per_turn`` times a turn."""
-    if s.offers_made >= s.P.offers:
+    if s.offers_made >= s.rules["trade_offers_per_turn"]:
         return False
     h = s.hand
-    return h[p * 5] + h[p * 5 + 1] + h[p * 5 + 2] + h[p * 5 + 3] + h[p * 5 + 4] + (s.oil[p] if s.P.oil else 0) > 0
+    return h[p * 5] + h[p * 5 + 1] + h[p * 5 + 2] + h[p * 5 + 3] + h[p * 5 + 4] + (s.oil[p] if s.oil_springs else 0) > 0
 
 
 def propose(s, p: int) -> None:
@@ -63,9 +64,9 @@ def legal_offers(s, p: int) -> list:
     the limit of the answering player is checked when he accepts.
     """
     out = [CANCEL]
-    oil = s.P.oil
+    oil = s.oil_springs
     if oil:
-        room = s.P.oil_limit - s.oil[p]
+        room = s.oil_limit - s.oil[p]
         table = OFFERS_OIL[min(room, 2)]
     else:
         table = OFFERS_BASE
@@ -119,7 +120,7 @@ def can_accept(s, q: int) -> bool:
     gn, g, wn, w = s.offer
     if not _has(s, q, w, wn):
         return False
-    return not (g == OIL and s.oil[q] + gn > s.P.oil_limit)
+    return not (g == OIL and s.oil[q] + gn > s.oil_limit)
 
 
 def _move(s, a: int, b: int, g: int, n: int) -> None:

@@ -6,10 +6,8 @@ calls (building, robber, devcards, trade, oil); this module only sequences them.
 """
 from __future__ import annotations
 
-from .actions import (
-    ACCEPT, BUY, CONVERT, CONVERT_PAIRS, DISCARD, END, FREE_ROAD, MAIN, OVER, PASS, PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT,
-    RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
-)
+from .actions import ACCEPT, BUY, CONVERT, CONVERT_PAIRS, END, PASS, PROPOSE_OPEN, REJECT, ROLL, SEQUESTER
+from .phases import DISCARD, FREE_ROAD, MAIN, OVER, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE
 from .building import (
     CITY_ACTS, METRO_ACTS, ROAD_ACTS, SETTLE_ACTS, build_actions, can_build_city, can_build_metropolis,
     can_build_road, can_build_settlement, can_pay, place_city, place_metropolis, place_road, place_settlement,
@@ -65,10 +63,10 @@ def _builds(s, p: int, out: list) -> None:
         out.extend(build_actions(s, p, CITY_ACTS))
     if s.deck and can_pay(s, p, COST_DEV):
         out.append(BUY)
-    if s.P.oil and can_build_metropolis(s, p) and oil.oil_use_open(s, p, 2):
+    if s.oil_springs and can_build_metropolis(s, p) and oil.oil_use_open(s, p, 2):
         # OIL-11.5 (note A21): in the SBP the Polish original allows a metropolis only if the marker
         # does not reach 5; the English wording ("beyond 5") is the rule flag oil.sbp_metropolis_may_trigger
-        if s.phase != SBP or s.P.sbp_may_trigger or s.marker + 2 < s.P.disaster_at:
+        if s.phase != SBP or s.rules["oil.sbp_metropolis_may_trigger"] or s.marker + 2 < s.rules["oil.disaster_at"]:
             out.extend(build_actions(s, p, METRO_ACTS))
 
 
@@ -77,16 +75,16 @@ def legal_main(s) -> list:
     out = [END]
     _builds(s, p, out)
     devcards.legal_plays(s, out)
-    if not s.built or s.P.combined:  # CAT-4.2/4.3: trade before building unless combined
+    if not s.built or s.rules["combined_trade_build"]:  # CAT-4.2/4.3: trade before building unless combined
         trade.legal_maritime(s, p, out)
         if trade.may_propose(s, p):
             out.append(PROPOSE_OPEN)
-    if s.P.oil:
+    if s.oil_springs:
         if s.oil[p] > 0 and oil.oil_use_open(s, p, 1):
-            g = s.P.convert_gives
+            g = s.rules["oil.convert_gives"]
             bank = s.bank
             out.extend(CONVERT[r] for r in range(5) if bank[r] >= g)
-            if s.P.convert_mixed:  # note A11 flag: two different types, one card each
+            if s.oil_convert_mixed:  # note A11 flag: two different types, one card each
                 out.extend(a for (i, j), a in CONVERT_PAIRS if bank[i] and bank[j])
         if oil.can_sequester(s, p):
             out.append(SEQUESTER)
@@ -184,8 +182,8 @@ VP_KINDS = frozenset(("road", "settle", "city", "buy", "play"))  # actions that 
 
 def check_base_win(s) -> None:
     """CAT-11.2: 10 VP during one's own turn wins at once (not in setup or the SBP)."""
-    if not s.P.oil and s.phase in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, DISCARD, RESPOND):
-        if vp(s, s.active) >= s.P.vp_win:
+    if not s.oil_springs and s.phase in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, DISCARD, RESPOND):
+        if vp(s, s.active) >= s.vp_to_win:
             finish(s, s.active)
 
 
@@ -238,16 +236,16 @@ def roll(s) -> None:
 # ---- end of turn (CAT-4.4, OIL-8.1, OIL-10.2, OIL-11.8, CAT-12.8) -----------------------------------
 def end_turn(s) -> None:
     p = s.active
-    if s.P.oil:
+    if s.oil_springs:
         if s.pending:
             oil.disaster_phase(s)
             if s.over:
                 s.cur = -1
                 return
-        if vp(s, p) >= s.P.vp_win:  # OIL-10.2: checked after the disaster phase
+        if vp(s, p) >= s.vp_to_win:  # OIL-10.2: checked after the disaster phase
             finish(s, p)
             return
-    if s.P.sbp:
+    if s.num_players >= 5:  # CAT-12.8: the Special Building Phase with 5-6 players
         s.phase = SBP
         s.sbp_left = s.num_players - 1
         s.cur = (p + 1) % s.num_players
@@ -260,7 +258,7 @@ def next_sbp(s) -> None:
     if s.sbp_left > 0:
         s.cur = (s.cur + 1) % s.num_players
         return
-    if s.P.oil and s.pending:  # OIL-11.6: a disaster triggered in the SBP follows it
+    if s.oil_springs and s.pending:  # OIL-11.6: a disaster triggered in the SBP follows it
         oil.disaster_phase(s)
         if s.over:
             s.cur = -1
@@ -269,7 +267,7 @@ def next_sbp(s) -> None:
 
 
 def next_turn(s) -> None:
-    if s.turn >= s.P.turn_limit:  # safety net (rule "turn_limit"): no winner, reported in the outcome
+    if s.turn >= s.rules["turn_limit"]:  # safety net (rule "turn_limit"): no winner, reported in the outcome
         finish(s, -1)
         return
     s.active = s.cur = (s.active + 1) % s.num_players

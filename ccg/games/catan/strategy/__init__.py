@@ -181,7 +181,7 @@ def spare_build(o: Outlook, goal: Goal, L: set):
         if a in L:
             return a
     rest = [max(0, hand[r] - goal.cost[r]) for r in range(5)]
-    over = sum(hand) + o.oil > o.P.discard_above
+    over = sum(hand) + o.oil > o.rules["discard_above"]
     if rest[pos.LUMBER] >= 1 and rest[pos.BRICK] >= 1:  # lumber and brick the goal does not take: a road on
         a = free_road(o, legal_roads(L), fallback=False, lengthen=False)  # the way to the next spot
         if a is not None:

@@ -6,11 +6,8 @@ a rename of the engine's internals touches this file only.
 """
 from __future__ import annotations
 
-from ..actions import (
-    ACCEPT, BUY, CANCEL, CONVERT, DISCARD, DISCARD_ACT, END, FREE_ROAD, MAIN, OFFER, PASS, PLAY_KNIGHT,
-    PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS, PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT, RESPOND,
-    ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE, TRADE,
-)
+from ..actions import ACCEPT, BUY, CANCEL, CONVERT, DISCARD_ACT, END, OFFER, PASS, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS, PROPOSE_OPEN, REJECT, ROLL, SEQUESTER, TRADE
+from ..phases import DISCARD, FREE_ROAD, MAIN, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE
 from ..data import (
     BRICK, COST_CITY, COST_DEV, COST_METROPOLIS, COST_ROAD, COST_SETTLEMENT, GENERIC, GRAIN, KNIGHT, LUMBER,
     METROPOLIS_OIL, MONOPOLY, OIL, ORE, PIPS, PLENTY, ROAD_BUILDING, VP_CARD, WOOL,
@@ -50,12 +47,27 @@ def players(s) -> int:
 
 def oil_game(s) -> bool:
     """Is this the Oil Springs scenario?"""
-    return bool(s.P.oil)
+    return bool(s.oil_springs)
 
 
-def rules(s):
-    """The resolved rule values (``vp_win``, ``la_min``, ``oil_limit``, ``disaster_at`` …)."""
-    return s.P
+def rules(s) -> dict:
+    """The rule values, by the keys of ``params.RULES`` (``"largest_army_min"``, ``"oil.disaster_at"`` …)."""
+    return s.rules
+
+
+def vp_to_win(s) -> int:
+    """VP that win: rule ``vp_to_win``, or ``oil.vp_to_win`` in the scenario (CAT-11.2, OIL-10.2)."""
+    return s.vp_to_win
+
+
+def oil_limit(s) -> int:
+    """Oil a player may hold (rule ``oil.limit``, 0 = printed 4 / 6; OIL-3.3, OIL-11.2)."""
+    return s.oil_limit
+
+
+def destroyed_to_end(s) -> int:
+    """Destroyed number tokens that flood the island (rule ``oil.destroyed_to_end``; OIL-8.10, OIL-11.7)."""
+    return s.oil_destroyed_to_end
 
 
 def active(s) -> int:
@@ -79,7 +91,7 @@ def offer(s):
 
 def may_trade(s) -> bool:
     """CAT-4.3: trade only before the first build of the turn (unless the combined option is on)."""
-    return not s.built or s.P.combined
+    return not s.built or s.rules["combined_trade_build"]
 
 
 def dev_played(s) -> bool:
@@ -101,11 +113,11 @@ def bank(s) -> list[int]:
 
 
 def oil(s, p: int) -> int:
-    return s.oil[p] if s.P.oil else 0
+    return s.oil[p] if s.oil_springs else 0
 
 
 def sequestered(s, p: int) -> int:
-    return s.seq[p] if s.P.oil else 0
+    return s.seq[p] if s.oil_springs else 0
 
 
 def champion(s) -> int:
@@ -139,9 +151,9 @@ def road_length(s, p: int) -> int:
 
 def pieces_left(s, p: int) -> dict[str, int]:
     """Roads, settlements and cities ``p`` may still place (CAT-1.7)."""
-    P = s.P
-    return {"road": P.max_roads - s.n_road[p], "settle": P.max_settle - s.n_settle[p],
-            "city": P.max_city - s.n_city[p]}
+    rules = s.rules
+    return {"road": rules["roads"] - s.n_road[p], "settle": rules["settlements"] - s.n_settle[p],
+            "city": rules["cities"] - s.n_city[p]}
 
 
 def rates(s, p: int) -> list[int]:
@@ -173,7 +185,7 @@ def buildings(s, p: int) -> list[int]:
 def hex_good(s, h: int) -> int:
     """What hex ``h`` pays: a resource 0-4, OIL for an oil spring (OIL-2.3), -1 for none."""
     b = s.board
-    if b.spring[h] and not s.P.keep_resource:
+    if b.spring[h] and not s.rules["oil.springs_keep_resource"]:
         return OIL
     t = b.terrain[h]
     return t if t < 5 else -1
@@ -197,7 +209,7 @@ def node_yield(s, n: int, robbed: bool = False) -> list[float]:
         g = hex_good(s, h)
         if g >= 0:
             out[g] += PIPS[num] / 36.0
-        if g == OIL and s.P.keep_resource and b.terrain[h] < 5:
+        if g == OIL and s.rules["oil.springs_keep_resource"] and b.terrain[h] < 5:
             out[b.terrain[h]] += PIPS[num] / 36.0
     return out
 

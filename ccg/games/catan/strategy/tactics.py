@@ -11,7 +11,7 @@ def threat(o: Outlook, p: int) -> float:
     others = [o.pvp[q] for q in range(o.n) if q != o.me]
     mean = sum(others) / len(others)
     t = 1.0 + o.w["robber_leader"] * max(0.0, o.pvp[p] - mean)
-    if o.pvp[p] >= o.P.vp_win - 2:
+    if o.pvp[p] >= o.vp_to_win - 2:
         t += o.w["robber_leader"] * 2.0
     return t
 
@@ -100,7 +100,7 @@ def army_gain(o: Outlook) -> float:
     if holder == me:
         return 0.0
     k = pos.knights(s, me) + 1
-    if k >= o.P.la_min and (holder < 0 or k > pos.knights(s, holder)):
+    if k >= o.rules["largest_army_min"] and (holder < 0 or k > pos.knights(s, holder)):
         return 2.0
     return 0.0
 
