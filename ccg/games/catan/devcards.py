@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS
-from .phases import FREE_ROAD, ROBBER
+from .phases import FREE_ROAD, ROBBER, SBP
 from .building import pay, road_spots
 from .data import COST_DEV, KNIGHT, MONOPOLY, OIL, PLENTY, RES_INDEX, ROAD_BUILDING
 from .scoring import award_largest_army
@@ -13,7 +13,7 @@ def buy(s, p: int) -> None:
     pay(s, p, COST_DEV)
     t = s.deck.pop()
     s.dev[p * 5 + t] += 1
-    if p == s.active and s.phase != 8:  # in the SBP it is playable from the next own turn (CAT-12.10)
+    if p == s.active and s.phase != SBP:  # in the SBP it is playable from the next own turn (CAT-12.10)
         s.dev_new[t] += 1
 
 
@@ -56,6 +56,7 @@ def plenty_choices(s, p: int) -> list:
 
 
 def play(s, p: int, args: tuple) -> None:
+    """Play a card: a knight stays face up (``knights``), a progress card leaves the game (CAT-9.9)."""
     what = args[0]
     s.dev_played = True
     if what == "knight":

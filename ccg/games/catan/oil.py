@@ -1,12 +1,13 @@
 """The Oil Springs layer: oil production, using and sequestering oil, the disaster phase (OIL-4 … OIL-10)."""
 from __future__ import annotations
 
+from .phases import OVER
 from .roads import update_roads
 from .scoring import award_champion
 
 
 def deal_oil(s, entitled: list[int]) -> None:
-    """OIL-4.2-4.4: one token at a time clockwise from the roller until met or the supply is empty.
+    """OIL-4.2, OIL-4.3, OIL-4.4: one token at a time clockwise from the roller until met or the supply is empty.
 
     A player whose next token would pass the limit does not take it; his
     remaining entitlement for this roll lapses (note A08).
@@ -20,7 +21,7 @@ def deal_oil(s, entitled: list[int]) -> None:
             p = (s.active + i) % n
             if entitled[p] <= 0 or s.supply <= 0:
                 continue
-            if oil[p] >= L:
+            if oil[p] >= L:  # OIL-3.4: the limit blocks every gain above it
                 entitled[p] = 0
                 continue
             oil[p] += 1
@@ -43,7 +44,7 @@ def oil_use_open(s, p: int, k: int) -> bool:
 
 
 def use_oil(s, p: int, k: int) -> None:
-    """Advance the disaster marker by ``k`` uses (OIL-7.2, OIL-7.3)."""
+    """Advance the disaster marker by ``k`` uses (OIL-7.2, OIL-7.3) on the disaster track (OIL-1.6)."""
     s.marker += k
     if p == s.active:  # OIL-9.2: the active player's own use (an SBP metropolis is another player's)
         s.oil_used = True
@@ -136,13 +137,15 @@ def flood(s) -> None:
 
 
 def disaster_phase(s) -> None:
-    """OIL-8.2-8.11: the triggering player's roll locates the disaster; the marker returns to 0."""
+    """The disaster phase: the triggering player's roll (OIL-8.2: no production, robber or discards)
+    locates the disaster (OIL-8.3: a 7 floods the coast, any other number pollutes a hex showing it);
+    then the marker returns to 0 (OIL-8.11)."""
     rng = s.rng
     d = rng.die() + rng.die()
     s.disasters += 1
     hit = -1
     if d == 7:
-        flood(s)
+        flood(s)  # OIL-8.4
     else:
         numbers = s.numbers
         cands = [h for h in range(len(numbers)) if numbers[h] == d]  # OIL-8.6 (robber hexes included)
@@ -155,7 +158,7 @@ def disaster_phase(s) -> None:
                 numbers[hit] = 0  # OIL-8.7: token to the track, the hex never produces again
                 s.destroyed.append([hit, d])
     s.last_disaster = [d, hit, s.trigger]
-    s.marker = 0
+    s.marker = 0  # OIL-8.11
     s.pending = False
     if len(s.destroyed) >= s.oil_destroyed_to_end:
         # OIL-8.10, OIL-10.3: the island is lost; the Champion holds a Pyrrhic victory (A19: no winner)
@@ -163,7 +166,4 @@ def disaster_phase(s) -> None:
         s.over = True
         s.winner = -1
         s.pyrrhic = s.champ
-        s.phase = OVER_PHASE
-
-
-OVER_PHASE = 9
+        s.phase = OVER

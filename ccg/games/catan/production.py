@@ -19,7 +19,7 @@ def produce(s, roll: int) -> None:
     for h in b.hexes_by_number[roll]:
         if numbers[h] != roll or h == robber:  # destroyed (OIL-8.7) or robbed (CAT-6.5, OIL-4.5)
             continue
-        r = terrain[h]
+        r = terrain[h]  # CAT-1.2: the terrain's resource; the desert (5) never yields a card (CAT-5.4)
         sp = spring[h]
         cards = r < 5 and (not sp or keep)
         for x in hex_nodes[h]:
@@ -49,7 +49,7 @@ def produce(s, roll: int) -> None:
                 for o in d:
                     hand[o * 5 + r] += bank[r]
                 bank[r] = 0
-    if oil_owed is not None:
+    if oil_owed is not None:  # OIL-4.6: resource cards first, then oil, independently
         deal_oil(s, oil_owed)
 
 

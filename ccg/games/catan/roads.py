@@ -1,4 +1,4 @@
-"""Longest Road (CAT-10.1-10.3): the longest trail of a player's roads, and who holds the card."""
+"""Longest Road (CAT-10.1, CAT-10.2, CAT-10.3): the longest trail of a player's roads, and who holds the card."""
 from __future__ import annotations
 
 

@@ -7,7 +7,8 @@ from .data import OIL
 
 
 def held(s, p: int) -> int:
-    """Cards that count for the 7: resource cards, plus oil in the scenario (OIL-5.5)."""
+    """Cards that count for the 7: resource cards, plus oil in the scenario (OIL-5.5); development cards
+    never count (CAT-9.8)."""
     b = p * 5
     h = s.hand
     total = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
@@ -59,7 +60,7 @@ def discard(s, p: int, r: int) -> None:
 
 
 def robber_hexes(s) -> list[int]:
-    """CAT-6.3, OIL-5.1, OIL-5.3/14.3: any other land hex that is not destroyed."""
+    """CAT-6.3, OIL-5.1, OIL-5.3, OIL-14.3: any other land hex that is not destroyed (an oil spring too, OIL-5.2)."""
     b = s.board
     numbers, n0 = s.numbers, b.numbers0
     return [h for h in range(b.n_hex) if h != s.robber and not (n0[h] and not numbers[h])]
@@ -113,7 +114,7 @@ def move(s, p: int, args: tuple) -> None:
             s.oil[v] -= 1
             s.oil[p] += 1
         else:
-            k = s.rng.below(held_cards(s, v))  # CAT-6.4: one random card
+            k = s.rng.below(held_cards(s, v))  # CAT-6.4: one random resource card (never a development card, CAT-9.8)
             h = s.hand
             for r in range(5):
                 c = h[v * 5 + r]

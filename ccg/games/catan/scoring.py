@@ -8,13 +8,13 @@ def public_vp(s, p: int) -> int:
     """VP everyone can see: buildings, Longest Road, Largest Army, sequestration, Champion."""
     # a metropolis is a city (2) plus one (OIL-6.5: 3 VP in total, not 3 on top of the city)
     v = s.n_settle[p] + 2 * s.n_city[p] + s.n_metro[p]
-    if s.lr == p:
+    if s.lr == p:  # CAT-1.8, CAT-10.5: each special card is worth 2 VP
         v += 2
     if s.la == p:
         v += 2
     if s.oil_springs:
-        v += s.seq[p] // s.rules["oil.sequester_per_vp"]
-        if s.champ == p:
+        v += s.seq[p] // s.rules["oil.sequester_per_vp"]  # OIL-9.4; the VP markers are this count (OIL-1.5)
+        if s.champ == p:  # OIL-1.4: the Champion of the Environment, 1 VP
             v += 1
     return v
 

@@ -13,7 +13,8 @@ from .state import CatanState
 
 
 def precompute_rule_values(s: CatanState, players: int, scenario: str | None) -> None:
-    """The values of ``s.rules`` that depend on several keys, the player count or the scenario (see CatanState)."""
+    """The values of ``s.rules`` that depend on several keys, the player count or the scenario (see CatanState):
+    the scenario's parameter table by player count (OIL-1.7; 5-6 players add the extension, OIL-11.1)."""
     rules = s.rules
     big = players >= 5
     s.oil_springs = scenario == "oil_springs"
@@ -43,7 +44,7 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s.bank = [kind["bank"]] * 5  # CAT-1.4, CAT-12.4
     s.dev = [0] * (5 * n)
     s.dev_new = [0] * 5
-    s.deck = [t for t, name in enumerate(DEV_TYPES) for _ in range(kind["dev_deck"][name])]
+    s.deck = [t for t, name in enumerate(DEV_TYPES) for _ in range(kind["dev_deck"][name])]  # CAT-1.5, CAT-12.1
     s.knights = [0] * n
     s.n_road = [0] * n
     s.n_settle = [0] * n
@@ -69,9 +70,9 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s.offer = None
     s.offers_made = 0
     s.sbp_left = 0
-    s.supply = s.oil_tokens if s.oil_springs else 0
+    s.supply = s.oil_tokens if s.oil_springs else 0  # OIL-2.6: every oil token starts in the supply
     s.removed = 0
-    s.marker = 0
+    s.marker = 0  # OIL-2.5
     s.metro_pool = s.oil_metropolises if s.oil_springs else 0
     s.champ = -1
     s.oil_used = s.seq_done = s.pending = False
@@ -91,6 +92,6 @@ def create(players: int, seed: int, options: dict) -> CatanState:
                             rules["random_numbers"])
     s = blank(players, seed, options, layout)
     s.rng = rng
-    rng.shuffle(s.deck)
+    rng.shuffle(s.deck)  # CAT-3.5, OIL-2.7: bank stacks as in blank, the deck shuffled face down
     s.first = s.active = s.cur = rng.below(players)
     return s

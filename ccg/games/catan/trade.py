@@ -7,7 +7,8 @@ from .data import GENERIC, OIL, RES_INDEX
 
 
 def legal_maritime(s, p: int, out: list) -> None:
-    """4:1 always, 3:1 with a generic harbour, 2:1 with that resource's harbour — every rate is offered."""
+    """4:1 always (CAT-7.3), 3:1 with a generic harbour, 2:1 with that resource's harbour — every rate is
+    offered, as often as affordable, for a card the bank holds (CAT-7.6); never oil (OIL-6.4)."""
     h, bank, m = s.hand, s.bank, s.hmask[p]
     i = p * 5
     full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]

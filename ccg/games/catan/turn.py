@@ -27,7 +27,7 @@ def legal(s) -> list:
         out = [ROLL]
         devcards.legal_plays(s, out)
         return out
-    if ph == DISCARD:
+    if ph == DISCARD:  # CAT-6.6: until the 7 is resolved only discards, then the robber
         return robber.legal_discards(s)
     if ph == ROBBER:
         return robber.legal_robber(s)
@@ -51,6 +51,7 @@ def legal(s) -> list:
 
 
 def _builds(s, p: int, out: list) -> None:
+    """Every build and purchase ``p`` can pay for: as many per turn as resources and pieces allow (CAT-8.2)."""
     h = s.hand
     i = p * 5
     if not (h[i + 1] or h[i + 4]):
@@ -75,7 +76,7 @@ def legal_main(s) -> list:
     out = [END]
     _builds(s, p, out)
     devcards.legal_plays(s, out)
-    if not s.built or s.rules["combined_trade_build"]:  # CAT-4.2/4.3: trade before building unless combined
+    if not s.built or s.rules["combined_trade_build"]:  # CAT-4.2, CAT-4.3: trade before building unless combined
         trade.legal_maritime(s, p, out)
         if trade.may_propose(s, p):
             out.append(PROPOSE_OPEN)
@@ -92,7 +93,8 @@ def legal_main(s) -> list:
 
 
 def legal_sbp(s) -> list:
-    """CAT-12.8/12.9, OIL-11.5: build and buy only; oil only for a metropolis within the marker."""
+    """CAT-12.8, CAT-12.9, OIL-11.5: build and buy only (no trade, no development card, no sequestration:
+    OIL-9.6); oil only for a metropolis within the marker."""
     out = [PASS]
     _builds(s, s.cur, out)
     return out
@@ -181,20 +183,24 @@ VP_KINDS = frozenset(("road", "settle", "city", "buy", "play"))  # actions that 
 
 
 def check_base_win(s) -> None:
-    """CAT-11.2: 10 VP during one's own turn wins at once (not in setup or the SBP)."""
+    """CAT-11.2: 10 VP during one's own turn wins at once (not in setup or the SBP, CAT-12.11; the same with
+    5-6 players, CAT-12.7)."""
     if not s.oil_springs and s.phase in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, DISCARD, RESPOND):
         if vp(s, s.active) >= s.vp_to_win:
             finish(s, s.active)
 
 
 def finish(s, winner: int) -> None:
+    """The game ends: a winner, or -1 for none (OIL-10.4: WIN(player); the island lost is oil.disaster_phase)."""
     s.over = True
     s.winner = winner
     s.phase = OVER
     s.cur = -1
 
 
-# ---- setup (CAT-3.7-3.9, OIL-2.8) ----------------------------------------------------------------
+# ---- setup (CAT-3.7, CAT-3.8, CAT-3.9, OIL-2.8) ----------------------------------------------------------------
+# CAT-3.10: the beginner map's printed starting positions are not transcribed (CAT-13.8), so every map is
+# set up by this placement, in the order of CAT-3.7 and CAT-3.8.
 def setup_order(first: int, n: int) -> list[int]:
     fwd = [(first + i) % n for i in range(n)]
     return fwd + fwd[::-1]
@@ -212,7 +218,7 @@ def end_setup_step(s) -> None:
     s.setup_i += 1
     s.setup_node = -1
     n = s.num_players
-    if s.setup_i >= 2 * n:
+    if s.setup_i >= 2 * n:  # CAT-3.11: play begins with the starting player's first turn
         s.active = s.cur = s.first
         s.turn = 1
         s.phase = PRE_ROLL
@@ -223,6 +229,7 @@ def end_setup_step(s) -> None:
 
 # ---- rolling (CAT-5, CAT-6) ------------------------------------------------------------------------
 def roll(s) -> None:
+    """CAT-5.1: the active player rolls both dice (CAT-1.9); the sum produces, a 7 produces nothing (CAT-6.1)."""
     x = s.rng.below(36)  # two fair dice from one draw: (x // 6 + 1) + (x % 6 + 1)
     s.dice = x // 6 + x % 6 + 2
     s.rolled = True
@@ -245,7 +252,8 @@ def end_turn(s) -> None:
         if vp(s, p) >= s.vp_to_win:  # OIL-10.2: checked after the disaster phase
             finish(s, p)
             return
-    if s.num_players >= 5:  # CAT-12.8: the Special Building Phase with 5-6 players
+    if s.num_players >= 5:  # CAT-12.8: the Special Building Phase with 5-6 players (OIL-11.1)
+        # OIL-11.4: after the disaster phase, if any; the player whose turn just ended does not build
         s.phase = SBP
         s.sbp_left = s.num_players - 1
         s.cur = (p + 1) % s.num_players

@@ -2,7 +2,7 @@
 
 The price of one oil use (OIL-6.1: a conversion or half a metropolis) is its share of the next
 disaster (OIL-7.3: every fifth use triggers one): the expected harm of a disaster on this board
-now (OIL-8.3-8.10: a 7 floods coastal settlements and cities, another number destroys a hex's
+now (OIL-8.3, OIL-8.4, OIL-8.7, OIL-8.8, OIL-8.10: a 7 floods coastal settlements and cities, another number destroys a hex's
 production or, on an oil spring, removes oil; the fifth destroyed token loses the island for
 everyone), divided by the uses that trigger it. The ``sequester`` persona s decides whose harm
 counts: the seat's own share always, and the island's — everyone's share plus a steward's price
@@ -32,7 +32,7 @@ def disaster_harm(o: Outlook) -> tuple[float, float]:
             flood[q] += 1.0 + o.production_vp(sum(pos.node_yield(s, x)))
     mine += flood[me] / 6.0
     total += sum(flood) / 6.0
-    # OIL-8.6-8.8: another number hits one hex showing it, chosen uniformly
+    # OIL-8.6, OIL-8.7, OIL-8.8: another number hits one hex showing it, chosen uniformly
     nums = pos.numbers(s)
     last = pos.destroyed(s) + 1 >= o.oil_destroyed_to_end
     island = o.w["island_loss"]

@@ -157,7 +157,7 @@ def pieces_left(s, p: int) -> dict[str, int]:
 
 
 def rates(s, p: int) -> list[int]:
-    """Best maritime rate per resource: 2 with its 2:1 harbour, 3 with a generic one, else 4 (CAT-7.3-7.5)."""
+    """Best maritime rate per resource: 2 with its 2:1 harbour, 3 with a generic one, else 4 (CAT-7.3, CAT-7.4, CAT-7.5)."""
     m = s.hmask[p]
     generic = 3 if m >> GENERIC & 1 else 4
     return [2 if m >> r & 1 else generic for r in range(5)]

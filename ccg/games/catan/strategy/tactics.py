@@ -33,7 +33,7 @@ def robber_hex_value(o: Outlook, h: int) -> float:
 
 
 def robber_move(o: Outlook, legal: list):
-    """CAT-6.3/6.4, OIL-5.4: block the leader's best hex, steal what the plan needs (or oil, if worth more)."""
+    """CAT-6.3, CAT-6.4, OIL-5.4: block the leader's best hex, steal what the plan needs (or oil, if worth more)."""
     s = o.s
     best, best_v = None, float("-inf")
     steal_w = o.w["robber_steal"]

@@ -6,7 +6,7 @@ from .values import Outlook
 
 
 def maritime_plan(o: Outlook, goal=None, hand: list[int] | None = None) -> tuple[int, int, int] | None:
-    """``(rate, give, get)`` of the next maritime trade (CAT-7.3-7.6) toward ``goal``, or None.
+    """``(rate, give, get)`` of the next maritime trade (CAT-7.3, CAT-7.4, CAT-7.5, CAT-7.6) toward ``goal``, or None.
 
     Trades only surplus (cards ``goal`` does not take, out of ``hand``: by default the seat's
     goal and hand) for cards it lacks, and only when the trades available complete it this turn
