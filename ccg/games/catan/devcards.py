@@ -1,7 +1,6 @@
 """Development cards (CAT-9, OIL-14): buying, and playing one per turn."""
 from __future__ import annotations
 
-from .actions import PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS
 from .phases import FREE_ROAD, ROBBER, SBP
 from .building import pay, road_spots
 from .data import COST_DEV, KNIGHT, MONOPOLY, OIL, PLENTY, RES_INDEX, ROAD_BUILDING
@@ -19,40 +18,6 @@ def buy(s, p: int) -> None:
 
 def playable(s, p: int, t: int) -> bool:
     return s.dev[p * 5 + t] - s.dev_new[t] > 0
-
-
-def legal_plays(s, out: list) -> None:
-    """CAT-9.2: one card per turn, before or after the roll, never one bought this turn."""
-    if s.dev_played:
-        return
-    p = s.active
-    d = s.dev
-    if d[p * 5] + d[p * 5 + 2] + d[p * 5 + 3] + d[p * 5 + 4] == 0:  # nothing playable (VP cards are never played)
-        return
-    if playable(s, p, KNIGHT):
-        out.append(PLAY_KNIGHT)
-    if playable(s, p, ROAD_BUILDING) and s.n_road[p] < s.rules["roads"]:
-        out.append(PLAY_ROADS)
-    if playable(s, p, PLENTY):
-        out.extend(plenty_choices(s, p))
-    if playable(s, p, MONOPOLY):
-        out.extend(PLAY_MONOPOLY[: 6 if s.oil_springs else 5])
-
-
-def plenty_choices(s, p: int) -> list:
-    """CAT-9.5, OIL-14.1: two cards (oil allowed within the limit and the supply)."""
-    bank = s.bank
-    avail = list(bank)
-    if s.oil_springs:
-        avail.append(min(s.supply, max(0, s.oil_limit - s.oil[p])))
-    out = []
-    for i in range(len(avail)):
-        for j in range(i, len(avail)):
-            if (avail[i] >= 2) if i == j else (avail[i] and avail[j]):
-                out.append(PLAY_PLENTY[(i, j)])
-    if not out:
-        out = [PLAY_PLENTY1[i] for i in range(len(avail)) if avail[i]]
-    return out
 
 
 def play(s, p: int, args: tuple) -> None:

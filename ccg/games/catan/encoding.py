@@ -65,7 +65,7 @@ def domestic_offers(goods: int, max_cards: int = MAX_OFFER_CARDS) -> list[tuple[
 
 
 def offer_supported(give: tuple[int, ...], get: tuple[int, ...]) -> bool:
-    """The shapes the engine offers now (trade.legal_offers): one good a side, sizes in OFFER_SHAPES."""
+    """The shapes the engine offers now (actions.legal_offers): one good a side, sizes in OFFER_SHAPES."""
     return len(set(give)) == 1 and len(set(get)) == 1 and (len(give), len(get)) in OFFER_SHAPES
 
 

@@ -1,7 +1,6 @@
 """Rolling a 7, discards and the robber (CAT-6, CAT-9.3, OIL-5)."""
 from __future__ import annotations
 
-from .actions import DISCARD_ACT
 from .phases import DISCARD, MAIN, PRE_ROLL, ROBBER
 from .data import OIL
 
@@ -38,15 +37,6 @@ def _next_discarder(s) -> None:
     s.phase = ROBBER
 
 
-def legal_discards(s) -> list:
-    p = s.cur
-    h = s.hand
-    out = [DISCARD_ACT[r] for r in range(5) if h[p * 5 + r] > 0]
-    if s.oil_springs and s.oil[p] > 0:
-        out.append(DISCARD_ACT[OIL])
-    return out
-
-
 def discard(s, p: int, r: int) -> None:
     if r == OIL:
         s.oil[p] -= 1
@@ -64,40 +54,6 @@ def robber_hexes(s) -> list[int]:
     b = s.board
     numbers, n0 = s.numbers, b.numbers0
     return [h for h in range(b.n_hex) if h != s.robber and not (n0[h] and not numbers[h])]
-
-
-def legal_robber(s) -> list:
-    b = s.board
-    p = s.cur
-    no = s.node_owner
-    may_take_oil = s.oil_springs and s.oil[p] < s.oil_limit
-    h = s.hand
-    cards = [h[q * 5] + h[q * 5 + 1] + h[q * 5 + 2] + h[q * 5 + 3] + h[q * 5 + 4] for q in range(s.num_players)]
-    oil = s.oil
-    out = []
-    steal, steal_oil, plain, hn = b.act_robber_steal, b.act_robber_oil, b.act_robber, b.hex_nodes
-    for x in robber_hexes(s):
-        owners = [no[n] for n in hn[x]]
-        if max(owners) < 0:
-            out.append(plain[x])
-            continue
-        victims = []
-        for v in owners:
-            if v >= 0 and v != p and v not in victims:
-                victims.append(v)
-        added = False
-        if victims:
-            victims.sort()
-            for v in victims:
-                if cards[v]:
-                    out.append(steal[x][v])
-                    added = True
-                if may_take_oil and oil[v]:  # OIL-5.4: take 1 oil instead, within the limit
-                    out.append(steal_oil[x][v])
-                    added = True
-        if not added:
-            out.append(plain[x])
-    return out
 
 
 def held_cards(s, p: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ccg.core.action import Action
 from ccg.core.state import GameState
 
-from . import turn
+from . import actions, turn
 from .data import DEV_TYPES, GOODS
 from .phases import PHASES
 from .scoring import public_vp, vp
@@ -47,7 +47,7 @@ class CatanState(GameState):
         return None if self.over else self.cur
 
     def _legal_actions(self):
-        return [] if self.over else turn.legal(self)
+        return [] if self.over else actions.legal(self)
 
     def _apply(self, action):
         turn.apply(self, action)

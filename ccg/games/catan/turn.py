@@ -1,103 +1,16 @@
-"""The turn sequence (CAT-3 setup, CAT-4 turn, OIL-15 state machine): legal actions and their effects.
+"""The turn sequence (CAT-3 setup, CAT-4 turn, OIL-15 state machine): the effects of actions.
 
-Each phase has a ``legal_*`` and the kinds of action it accepts; ``apply``
-dispatches on the action kind. Rules live in the small modules this one
-calls (building, robber, devcards, trade, oil); this module only sequences them.
+``apply`` dispatches on the action kind (the legal actions of each phase are in actions.py). Rules
+live in the small modules this one calls (building, robber, devcards, trade, oil); this module only
+sequences them.
 """
 from __future__ import annotations
 
-from .actions import ACCEPT, BUY, CONVERT, CONVERT_PAIRS, END, PASS, PROPOSE_OPEN, REJECT, ROLL, SEQUESTER
-from .phases import DISCARD, FREE_ROAD, MAIN, OVER, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE
-from .building import (
-    CITY_ACTS, METRO_ACTS, ROAD_ACTS, SETTLE_ACTS, build_actions, can_build_city, can_build_metropolis,
-    can_build_road, can_build_settlement, can_pay, place_city, place_metropolis, place_road, place_settlement,
-    road_spots, settlement_spots,
-)
-from .data import COST_DEV, RES_INDEX
 from . import devcards, oil, production, robber, trade
+from .building import place_city, place_metropolis, place_road, place_settlement, road_spots
+from .data import RES_INDEX
+from .phases import DISCARD, FREE_ROAD, MAIN, OVER, PRE_ROLL, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE
 from .scoring import vp
-
-
-# ---- legal actions ----------------------------------------------------------------------------
-def legal(s) -> list:
-    ph = s.phase
-    if ph == MAIN:
-        return legal_main(s)
-    if ph == PRE_ROLL:
-        out = [ROLL]
-        devcards.legal_plays(s, out)
-        return out
-    if ph == DISCARD:  # CAT-6.6: until the 7 is resolved only discards, then the robber
-        return robber.legal_discards(s)
-    if ph == ROBBER:
-        return robber.legal_robber(s)
-    if ph == PROPOSE:
-        return trade.legal_offers(s, s.cur)
-    if ph == RESPOND:
-        return [ACCEPT, REJECT]  # only players able to pay are asked (trade._ask_next)
-    if ph == FREE_ROAD:
-        b = s.board
-        return [b.act_road[e] for e in road_spots(s, s.active)]
-    if ph == SBP:
-        return legal_sbp(s)
-    if ph == SETUP_SETTLE:
-        b = s.board
-        return [b.act_settle[n] for n in settlement_spots(s, s.cur, setup=True)]
-    if ph == SETUP_ROAD:
-        b = s.board
-        eo = s.edge_owner
-        return [b.act_road[e] for e in sorted(b.node_edges[s.setup_node]) if eo[e] < 0]
-    return []
-
-
-def _builds(s, p: int, out: list) -> None:
-    """Every build and purchase ``p`` can pay for: as many per turn as resources and pieces allow (CAT-8.2)."""
-    h = s.hand
-    i = p * 5
-    if not (h[i + 1] or h[i + 4]):
-        return  # every cost needs brick or ore (CAT-8.1, OIL-6.3): nothing can be built or bought
-    if can_build_road(s, p):
-        out.extend(build_actions(s, p, ROAD_ACTS))
-    if can_build_settlement(s, p):
-        out.extend(build_actions(s, p, SETTLE_ACTS))
-    if can_build_city(s, p):
-        out.extend(build_actions(s, p, CITY_ACTS))
-    if s.deck and can_pay(s, p, COST_DEV):
-        out.append(BUY)
-    if s.oil_springs and can_build_metropolis(s, p) and oil.oil_use_open(s, p, 2):
-        # OIL-11.5 (note A21): in the SBP the Polish original allows a metropolis only if the marker
-        # does not reach 5; the English wording ("beyond 5") is the rule flag oil.sbp_metropolis_may_trigger
-        if s.phase != SBP or s.rules["oil.sbp_metropolis_may_trigger"] or s.marker + 2 < s.rules["oil.disaster_at"]:
-            out.extend(build_actions(s, p, METRO_ACTS))
-
-
-def legal_main(s) -> list:
-    p = s.active
-    out = [END]
-    _builds(s, p, out)
-    devcards.legal_plays(s, out)
-    if not s.built or s.rules["combined_trade_build"]:  # CAT-4.2, CAT-4.3: trade before building unless combined
-        trade.legal_maritime(s, p, out)
-        if trade.may_propose(s, p):
-            out.append(PROPOSE_OPEN)
-    if s.oil_springs:
-        if s.oil[p] > 0 and oil.oil_use_open(s, p, 1):
-            g = s.rules["oil.convert_gives"]
-            bank = s.bank
-            out.extend(CONVERT[r] for r in range(5) if bank[r] >= g)
-            if s.oil_convert_mixed:  # note A11 flag: two different types, one card each
-                out.extend(a for (i, j), a in CONVERT_PAIRS if bank[i] and bank[j])
-        if oil.can_sequester(s, p):
-            out.append(SEQUESTER)
-    return out
-
-
-def legal_sbp(s) -> list:
-    """CAT-12.8, CAT-12.9, OIL-11.5: build and buy only (no trade, no development card, no sequestration:
-    OIL-9.6); oil only for a metropolis within the marker."""
-    out = [PASS]
-    _builds(s, s.cur, out)
-    return out
 
 
 # ---- effects ----------------------------------------------------------------------------------
