@@ -1,5 +1,7 @@
-"""Cached immutable Action objects that do not depend on the board (the board's own are in board.py), and the
-legal actions of a position."""
+"""Cached Action objects that do not depend on the board, and the legal actions of a position.
+
+The board's own cached actions (settlements, roads, robber moves …) are built in board.py.
+"""
 from __future__ import annotations
 
 from ccg.core.action import Action
