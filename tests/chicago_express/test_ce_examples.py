@@ -41,7 +41,7 @@ def test_ce_x2_build_cost_forest_then_binghamton():
 
 def test_ce_x3_dividend_rounds_per_share_up():
     """CE-X.3: NYC income 16, Adam 2 shares, Beáta 1 -> $6 per share: 12 and 6."""
-    from ccg.games.chicago_express.phases import pay_dividend
+    from ccg.games.chicago_express.dividends import pay_dividend
 
     s = after_openings(3)
     give_share(s, 0, NYC)
@@ -55,7 +55,7 @@ def test_ce_x3_dividend_rounds_per_share_up():
 
 def test_ce_x4_dividend_single_holder():
     """CE-X.4: income 17, one player holds both shares -> ceil(17/2) = 9 per share, $18."""
-    from ccg.games.chicago_express.phases import pay_dividend
+    from ccg.games.chicago_express.dividends import pay_dividend
 
     s = after_openings(2)
     give_share(s, 0, NYC)
@@ -142,7 +142,7 @@ def test_ce_x10_plain_with_two_other_companies_costs_3r():
 
     s = after_openings()
     target = "P5"  # a plain of value 1 reachable by all
-    assert s.p and s.occ[H[target]] == 0
+    assert s.occ[H[target]] == 0
     path(s, PRR, *route(s, PRR, target))
     path(s, BO, *route(s, BO, target))
     refresh(s)
@@ -153,7 +153,7 @@ def test_ce_x10_plain_with_two_other_companies_costs_3r():
 
 def test_ce_x11_no_holders_no_dividend_and_minimum_is_income():
     """CE-X.11: income 25, no shares out: no dividend; first share's minimum ceil(25/1) = 25 (formula test)."""
-    from ccg.games.chicago_express.phases import pay_dividend
+    from ccg.games.chicago_express.dividends import pay_dividend
 
     s = after_openings()
     s.held[0 * 5 + NYC] = 0
