@@ -60,7 +60,8 @@ def test_simulate_is_reproducible_and_rules_override_changes_outcomes():
 
 def test_clone_copies_every_slot_and_shares_no_mutable_field():
     """The hand-written Co2State._copy must not forget a field (a new slot fails here)."""
-    from ccg.games.co2.state import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS, Co2State
+    from ccg.games.co2.serial import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
+    from ccg.games.co2.state import Co2State
 
     s = ccg.new_game("co2", players=4, seed=5)
     for _ in range(60):

@@ -8,17 +8,11 @@ from __future__ import annotations
 
 from ccg.core import GameState, Rng
 
-from . import flow
+from . import flow, serial
 from .board import GREEN0
 from .data import FOSSILS, SOURCES
+from .serial import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
 
-LIST_FIELDS = ("coins", "vp", "res", "cep", "exp", "sci", "goal", "goal_st", "space_kind", "space_owner",
-               "reg_cep", "reg_res", "ctrl", "agenda", "proj", "inst", "occ", "summit", "sslot", "stack",
-               "psupply", "fossil_stack", "summit_stack", "events", "un_display", "un_deck", "lobby_deck",
-               "lobby_played", "tf", "fossil_out")
-NESTED_FIELDS = ("lobby", "packs", "un_won")
-SCALAR_FIELDS = ("decade", "round", "turns", "start", "active", "ppm", "ppm_peak", "market", "price",
-                 "bank_cep", "supply_res", "over", "lost")
 # tf (turn flags) indices
 TF_MAIN, TF_MOVED, TF_MARKET, TF_CARD, TF_PRICE, TF_REFILL, TF_PREG, TF_PGRANT, TF_INST, TF_SUMMIT, TF_BOUGHT, TF_SOLD = range(12)
 
@@ -126,19 +120,11 @@ class Co2State(GameState):
 
     # ---- positions -----------------------------------------------------------------------
     def _state_dict(self):
-        d = {f: getattr(self, f)[:] for f in LIST_FIELDS}
-        for f in NESTED_FIELDS:
-            d[f] = [h[:] for h in getattr(self, f)]
-        for f in SCALAR_FIELDS:
-            d[f] = getattr(self, f)
-        d["tasks"] = [list(t) for t in self.tasks]
-        d["traj"] = [t[:] for t in self.traj]
-        return d
+        return serial.state_dict(self)
 
     @classmethod
     def _from_state_dict(cls, data, num_players, options):
-        from .loader import load
-        return load(data, num_players, options)
+        return serial.load(data, num_players, options)
 
     # ---- hidden information (CO2-12.2, CO2-2.17/18) ----------------------------------------
     def _observe(self, seat):

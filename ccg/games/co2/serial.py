@@ -1,6 +1,7 @@
-"""Loading a saved CO2 position: every field and every task checked against what the rules code relies on.
+"""A CO2 position as a dict and back: the saved fields, and every check a loaded position must pass.
 
-A position that loads must play: card ids are range- and uniqueness-checked, every list has its
+Saving writes the state's fields as they are (``state_dict``). Loading (``load``) checks every field
+and every task against what the rules code relies on. A position that loads must play: card ids are range- and uniqueness-checked, every list has its
 length, every index its range, and the task stack (``flow``) must have a shape that play can
 produce — a backbone task at the bottom that keeps the game going, a decision on top with at
 least one legal action, and each task's arguments valid for the state it will run in. The
@@ -13,7 +14,15 @@ from ccg.core import validate as v
 from . import flow
 from .board import GREEN0
 from .decisions import auction_value
-from .state import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
+
+# the saved fields (``Co2State.__slots__`` holds them, plus the bound data and the task stack)
+LIST_FIELDS = ("coins", "vp", "res", "cep", "exp", "sci", "goal", "goal_st", "space_kind", "space_owner",
+               "reg_cep", "reg_res", "ctrl", "agenda", "proj", "inst", "occ", "summit", "sslot", "stack",
+               "psupply", "fossil_stack", "summit_stack", "events", "un_display", "un_deck", "lobby_deck",
+               "lobby_played", "tf", "fossil_out")
+NESTED_FIELDS = ("lobby", "packs", "un_won")
+SCALAR_FIELDS = ("decade", "round", "turns", "start", "active", "ppm", "ppm_peak", "market", "price",
+                 "bank_cep", "supply_res", "over", "lost")
 
 MAX_COINS = 10_000  # far above any game; bounds the bid actions a position can ask for
 MAX_VP = 10_000
@@ -42,6 +51,18 @@ TASK_ARGS = {
     "install_done": ("seat", "project"), "paycep": ("seat",), "summit_close": ("none", "summit"),
     "draft_pass": ("none",), "solo_place": ("none", "source_mask", "region", "flag"), "final_vp": ("none",),
 }
+
+
+def state_dict(s) -> dict:
+    """The saved form of a position: every field copied, tasks as lists."""
+    d = {f: getattr(s, f)[:] for f in LIST_FIELDS}
+    for f in NESTED_FIELDS:
+        d[f] = [h[:] for h in getattr(s, f)]
+    for f in SCALAR_FIELDS:
+        d[f] = getattr(s, f)
+    d["tasks"] = [list(t) for t in s.tasks]
+    d["traj"] = [t[:] for t in s.traj]
+    return d
 
 
 def load(data, n: int, options):
