@@ -60,7 +60,7 @@ def test_a_users_component_file_is_read_once_and_saved_as_data(tmp_path):
     assert isinstance(data, dict) and data["format"] == "ccg-co2-components"
     p.unlink()  # the position no longer needs the file
     again = ccg.load_state(s.to_json())
-    assert again.C.plants[1][1].vp == 7 and again == s
+    assert again.components.plants[1][1].vp == 7 and again == s
     assert ccg.new_game("co2", players=3, seed=1, components=data) == s  # the data itself is an option too
 
 
