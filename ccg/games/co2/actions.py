@@ -86,11 +86,11 @@ def lobby_trigger(entry: dict) -> tuple:
     """The activity of this turn a main lobby needs (CO2-12.1.3): the turn flag and the value it must hold
     (a bit of the flag for summit topics, bought and sold), or (None, 0) for the build cards 15-19."""
     main = entry["main"]
-    if main == "propose_region":  # cards 01-06 (CO2-12.1.5.1)
+    if main == "propose_region":  # cards 01-06 (CO2-12.1.5.1, CO2-6.1.6)
         return TurnFlag.PROPOSED_REGION, entry["region"]
-    if main == "propose_grant":  # cards 07-09 (CO2-12.1.5.2)
+    if main == "propose_grant":  # cards 07-09 (CO2-12.1.5.2, CO2-6.1.6)
         return TurnFlag.PROPOSED_GRANT, entry["grant"]
-    if main == "install":  # cards 10-14 (CO2-12.1.5.3)
+    if main == "install":  # cards 10-14 (CO2-12.1.5.3, CO2-6.2.7)
         return TurnFlag.INSTALLED_SOURCE, entry["source"]
     if main == "summit":  # cards 20-24 (CO2-12.1.5.5)
         return TurnFlag.SUMMIT_TOPICS, 1 << max(entry["source"], 0)
@@ -115,7 +115,7 @@ def main_actions(s, p: int) -> list:
     """The turn's one action (CO2-5.2): propose, install or build."""
     table = s.action_table
     proj, out = s.proj, []
-    # CO2-6.1 propose: an empty project space in a region whose agenda lists the source
+    # CO2-6.1 propose (CO2-6.1.1): a tile from the supply on an empty project space of a region whose agenda lists it
     # (CO2-6.1.5 note: two projects of one source in a region are allowed; CO2-6.1.4: also in full regions)
     sup = s.psupply
     every = min(sup) > 0
@@ -126,7 +126,7 @@ def main_actions(s, p: int) -> list:
                 out += table.propose_all[ps][agenda[ps // 3]]
             else:
                 out += [a for src, a in table.propose[ps][agenda[ps // 3]] if sup[src] > 0]
-    # CO2-6.2 install: pay the install CEP; displacing needs the coin (CO2-8.4 note)
+    # CO2-6.2 install any proposed project (CO2-6.2.1): pay the install CEP; displacing needs the coin (CO2-8.4 note)
     need = s.rules["install.cep"]
     have = s.cep[p]
     if have < need:
@@ -164,7 +164,7 @@ def build_actions(s, p: int) -> list:
         if s.exp[p * 5 + src] < tile.resources:  # CO2-6.3.3 licence
             continue
         for ps in range(18):
-            if s.proj[ps] != src or not s.inst[ps]:
+            if s.proj[ps] != src or not s.inst[ps]:  # CO2-6.0: only on a proposed, then installed project
                 continue
             r = ps // 3
             if not region_open(s, r):
@@ -207,7 +207,7 @@ def lobby_actions(s, p: int) -> list:
 
 
 def turn_actions(s, task) -> list:
-    """The legal actions of a turn (CO2-5.2): the action until it is taken, each free step once (CO2-7),
+    """The legal actions of a turn (CO2-5.2): the action until it is taken, each free step once at any time (CO2-5.3),
     the company goal's sale (CO2-12.2.2), and ``end`` once the action is taken."""
     p = task.seat
     tf = s.tf
@@ -216,16 +216,16 @@ def turn_actions(s, task) -> list:
     if not can_end:
         out = main_actions(s, p)
         can_end = not out  # CO2-5.2 note (engine reading): no legal action -> the turn may end
-    if not tf[TurnFlag.SCIENTIST_MOVED]:  # CO2-7.1
+    if not tf[TurnFlag.SCIENTIST_MOVED]:  # CO2-5.3.1
         sci_from = s.action_table.sci_from
         out += [sci_from[x] for x in origins(s, p)]
-    if not tf[TurnFlag.MARKET_VISIT]:  # CO2-7.2.2
+    if not tf[TurnFlag.MARKET_VISIT]:  # CO2-5.3.2, CO2-7.2.2
         if s.coins[p] >= s.price and (s.market or s.bank_cep):  # CO2-7.2.3
             out.append(BUY)
         # CO2-7.2.5: sell from hand only, and only while the price has not changed this turn
         if s.cep[p] > 0 and not tf[TurnFlag.PRICE_CHANGED] and not tf[TurnFlag.MARKET_REFILLED]:
             out.append(SELL)
-    if not tf[TurnFlag.CARD_PLAYED]:  # CO2-7.3.1
+    if not tf[TurnFlag.CARD_PLAYED]:  # CO2-5.3.3, CO2-7.3.1
         out += lobby_actions(s, p)
     if s.goal_st[p] == 0:
         out.append(SELL_GOAL)

@@ -13,7 +13,7 @@ GREEN0 = 3  # space kind: 0 coal, 1 oil, 2 gas, 3 + source = green plant
 
 # ---- market (CO2-7.2) ------------------------------------------------------------
 def market_take(s) -> bool:
-    """Take 1 CEP from the market pile (CO2-7.2.7); refill and raise the price when it empties
+    """Take 1 CEP from the market pile (CO2-7.2.7, CO2-13.2); refill and raise the price when it empties
     (CO2-7.2.4). Returns False when no CEP is left anywhere (engine policy, CO2-DATA-18)."""
     if s.market <= 0:
         refill(s)
@@ -28,7 +28,7 @@ def market_take(s) -> bool:
 def refill(s) -> None:
     """CO2-7.2.4: 2 CEP from the bank and the price +1 (max 8). Any refill blocks selling
     for the rest of the turn (CO2-7.2.6 note, reading: even at price 8)."""
-    add = min(s.rules["market.refill"], s.bank_cep)
+    add = min(s.rules["market.refill"], s.bank_cep)  # CO2-13.1 (b): the refill comes from the bank
     s.bank_cep -= add
     s.market += add
     if s.price < s.rules["market.price_max"]:
@@ -113,11 +113,11 @@ def control_winner(s, r: int, b: int, c: int) -> int:
     if nb != nc:  # CO2-11.3.1 more different sources
         return b if nb > nc else c
     agenda = s.components.agendas[s.agenda[r]]
-    for src in agenda:  # CO2-11.3.2 agenda order, first source only one of them has
+    for src in agenda:  # CO2-11.3.2 agenda order (CO2-11.1.1), first source only one of them has
         hb, hc = bool(mb >> src & 1), bool(mc >> src & 1)
         if hb != hc:
             return b if hb else c
-    for src in agenda:  # CO2-11.3.3 same sources: expertise in those sources, agenda order
+    for src in agenda:  # CO2-11.3.3, CO2-9.4.3 same sources: expertise in those sources, agenda order
         if mb >> src & 1:
             eb, ec = s.exp[b * 5 + src], s.exp[c * 5 + src]
             if eb != ec:
@@ -131,7 +131,7 @@ def check_control(s, r: int, b: int) -> None:
     if c == -1:
         s.ctrl[r] = b
     elif c != b:
-        s.ctrl[r] = control_winner(s, r, b, c)
+        s.ctrl[r] = control_winner(s, r, b, c)  # CO2-11.4: the winner's disc takes the control space
 
 
 def check_control_task(s, task) -> None:
@@ -141,7 +141,7 @@ def check_control_task(s, task) -> None:
 
 # ---- income (CO2-4.2) ---------------------------------------------------------------------
 def incomes(s) -> list[int]:
-    """Each seat's income: 1st and 2nd (dense ranking) on each track, 2 players only 1st.
+    """Each seat's income (CO2-9.4.1): 1st and 2nd (dense ranking, CO2-4.2.1) on each track, 2 players only 1st.
 
     CO2-4.2 notes (readings): 0 expertise has no disc, so no income, and never pushes anyone out of
     1st or 2nd place; every player tied for a place gets the value printed beside their own disc."""
@@ -178,13 +178,13 @@ def goal_value(s, p: int) -> int:
     elif kind == "regions_with_plant":
         k = sum(1 for r in range(6) if any(s.space_owner[i] == p for i in region_spaces(s, r)))
     elif kind == "un_goals":
-        k = len(s.un_won[p])
+        k = len(s.un_won[p])  # CO2-12.3.3
     elif kind == "plants_after_first":
         k = max(0, plants_of(s, p) - 1)
     elif kind == "cep_in_hand":
         k = s.cep[p]
     elif kind == "highest_expertise":
-        # ties count; 0 expertise is never "highest" (CO2-12.2.3 note)
+        # ties count; 0 expertise is never "highest" (CO2-12.2.3 note, CO2-9.4.4)
         k = 0
         for src in range(5):
             v = s.exp[p * 5 + src]

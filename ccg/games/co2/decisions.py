@@ -105,9 +105,9 @@ def legal_displaced(s, task):
 
 def displaced(s, task, a):
     s.tasks.pop()
-    if a.kind == "keep":
+    if a.kind == "keep":  # CO2-9.2.4
         push(s, Gain(task.seat, task.source, 1))
-    else:
+    else:  # it may complete the summit, which ends at the end of the turn (CO2-8.4.3)
         move_scientist(s, task.seat, -1, parse_location(s, a.args[0]))
 
 

@@ -1,4 +1,4 @@
-"""Expertise (CO2-9): one step up a source's track at a time, with the bonuses of the space reached."""
+"""Expertise (CO2-9): every gain of CO2-9.2 is a ``Gain`` task, one step at a time, with the bonuses of the space."""
 from __future__ import annotations
 
 from .board import market_take, take_resources
@@ -38,7 +38,7 @@ def gain(s, task) -> None:
 
 
 def cep_bonus(s, task) -> None:
-    """CO2-9.3.3: 1 CEP from the market to a region of your choice, within its limit."""
+    """CO2-9.3.3, CO2-13.6 (b): 1 CEP from the market to a region of your choice, within its limit."""
     p = task.seat
     regions = [r for r in range(6) if s.reg_cep[r] < s.components.spaces[r]]
     if not regions or (s.market == 0 and s.bank_cep == 0):

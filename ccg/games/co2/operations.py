@@ -19,7 +19,7 @@ def last_decade(s) -> int:
 
 
 def turn_order(s, first: int) -> list[int]:
-    """Every seat once, clockwise from ``first`` (CO2-5.1)."""
+    """Every seat once, clockwise from ``first`` (CO2-0.8, CO2-5.1)."""
     n = s.num_players
     return [(first + k) % n for k in range(n)]
 
@@ -72,11 +72,11 @@ def ops_end(s, task) -> None:
     """CO2-3.5: the end of the Operations phase."""
     snapshot(s, s.decade)
     if game_should_end(s):
-        push(s, Final(-1, 1))
+        push(s, Final(-1, 1))  # CO2-14.2
         return
     s.decade += 1  # CO2-3.5 step 1 (CO2-EX-19)
     if s.options.get("auction", False):
-        push(s, Bid(s.start, 0, -1, -1), Supply())  # CO2-17.2: replaces passing the tile
+        push(s, Bid(s.start, 0, -1, -1), Supply())  # CO2-17.2.1: replaces passing the tile
     else:
         s.start = (s.start + 1) % s.num_players  # CO2-3.5 step 3: to the player on the left
-        push(s, Supply())
+        push(s, Supply())  # CO2-3.2: the next decade opens with its Supply phase

@@ -1,6 +1,6 @@
 """Scientists (CO2-8): where they stand, where they may go, moving them, and a displaced scientist's return.
 
-A scientist's location is an int: -2 in the hiring pool, -1 in hand, 0..17 a project space
+A scientist's location (CO2-8.2) is an int: -2 in the hiring pool, -1 in hand, 0..17 a project space
 (region * 3 + grant), 100 + summit space * 4 + topic a summit slot. ``location_name`` /
 ``parse_location`` translate to and from the notation of actions (``hand``, ``<region>.<grant>``,
 ``s<k>.<source>``).
@@ -95,7 +95,8 @@ def summit_slots_for(s, src: int) -> list[int]:
 def destinations(s, p: int, frm: int) -> list[int]:
     """Legal destinations of p's scientist at frm: from hand to an empty project (CO2-8.3.1); from a project
     to another empty project (CO2-8.3.2), to hand (CO2-8.3.3) or to a summit slot of the project's source
-    (CO2-8.3.4). A scientist on a summit stays there until it ends (CO2-8.3.5)."""
+    (CO2-8.3.4; the only way onto a summit, CO2-10.2). A scientist on a summit stays there until it ends
+    (CO2-8.3.5)."""
     proj, occ = s.proj, s.occ
     empty = [ps for ps in range(18) if proj[ps] >= 0 and occ[ps] == -1]
     if frm == HAND:
@@ -158,7 +159,7 @@ def research(s, task) -> None:
 
 
 def project_expertise(s, task) -> None:
-    """CO2-5.4.1: +1 expertise for one project one of your scientists is on."""
+    """CO2-5.4.1, CO2-9.2.1: +1 expertise for one project one of your scientists is on."""
     p = task.seat
     srcs = sorted({s.proj[loc] for loc in s.sci[4 * p:4 * p + 4] if 0 <= loc < SUMMIT_SLOT0})
     if len(srcs) == 1:

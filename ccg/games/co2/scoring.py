@@ -11,7 +11,8 @@ def final_scoring(s, task) -> None:
     """CO2-15: goal 31 first, regions' CEP to controllers, sell all, income, then VP."""
     n = s.num_players
     values = [board.goal_value(s, p) if s.goal_st[p] == 0 else 0 for p in range(n)]  # CO2-15.1
-    for r in range(6):  # CO2-15.2.1
+    # CO2-15.2, CO2-13.7 in order: the controlled regions' CEP to hand (CO2-15.2.1, CO2-11.5.3), all sold, income
+    for r in range(6):
         c = s.ctrl[r]
         if c >= 0:
             s.cep[c] += s.reg_cep[r]
@@ -59,7 +60,7 @@ def winners(s) -> list[int]:
     best = max(s.vp)
     tied = [p for p in range(n) if s.vp[p] == best]
     tied = _keep_max(tied, lambda p: board.plants_of(s, p))  # CO2-15.4.1
-    for src in range(5):  # CO2-15.4.2 (reading: only the highest go on)
+    for src in range(5):  # CO2-15.4.2, CO2-9.4.4 (reading: only the highest go on)
         tied = _keep_max(tied, lambda p, src=src: s.exp[p * 5 + src])
     tied = _keep_max(tied, lambda p: s.ctrl.count(p))  # CO2-15.4.3
     return tied  # CO2-15.4.4 all tied players win

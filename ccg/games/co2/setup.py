@@ -20,17 +20,19 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     need = sum(k - 1 for k in components.spaces) + s.rules["market.cep_start"] + n * s.rules["cep.player_start"]
     if need > s.rules["cep.total"]:
         raise ValueError(f"rule 'cep.total' is {s.rules['cep.total']}, but setup needs {need} CEP")
-    s.start = rng.below(n)  # CO2-2.2
+    s.start = rng.below(n)  # CO2-2.2: the start player tile (CO2-1.13) is ``s.start``
     s.active = s.start
     s.coins = [0] * n
-    for k in range(n):  # CO2-2.3.3: 3, 4, 4, 5, 5 from the start player clockwise
+    # CO2-2.3: what each player takes; CO2-2.3.3: 3, 4, 4, 5, 5 coins from the start player clockwise
+    # (solo: the start player's 3 coins, CO2-17.3.4)
+    for k in range(n):
         s.coins[(s.start + k) % n] = s.rules[f"coins.start.{k + 1}"]
-    s.vp = [0] * n
+    s.vp = [0] * n  # CO2-2.4: every score starts at 0
     s.res = [0] * n  # CO2-2.1: players start with no resources
     s.cep = [s.rules["cep.player_start"]] * n  # CO2-2.3.4
-    s.exp = [0] * (5 * n)
-    s.sci = [-1, -2, -2, -2] * n  # CO2-2.3.2: 1 in hand, 3 in the hiring pool
-    s.decade, s.round, s.turns = 1, 1, 0
+    s.exp = [0] * (5 * n)  # CO2-9.1.1: one value per seat and source; CO2-9.1.2, CO2-2.4: from 0
+    s.sci = [-1, -2, -2, -2] * n  # CO2-1.2: 4 scientists per colour; CO2-2.3.2: 1 in hand, 3 in the hiring pool
+    s.decade, s.round, s.turns = 1, 1, 0  # CO2-2.5: the decade and round markers
     # CO2-2.8 summits: 2-topic tiles on the board, the rest face down
     two = [i for i, (_, t) in enumerate(components.summits) if len(t) == 2]
     rng.shuffle(two)
@@ -80,8 +82,9 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     s.inst = [0] * 18
     s.occ = [-1] * 18
     s.stack = [0] * 5
-    s.psupply = [components.projects_per_source] * 5
-    # CO2-2.15 company goals by player count
+    s.psupply = [components.projects_per_source] * 5  # CO2-2.6: the project supply, by source
+    # CO2-2.15 company goals by player count, one secret goal each (CO2-12.2.1): the component file lists the
+    # player counts a goal is removed for (CO2-2.15.1, CO2-2.15.2, CO2-2.15.3, CO2-2.15.4; solo CO2-17.3.1)
     goals = [c for c in sorted(components.goals) if n not in components.goals[c][3]]
     rng.shuffle(goals)
     s.goal = goals[:n]
@@ -120,6 +123,6 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     elif n == 1:  # CO2-17.3.3 solo starting projects
         s.tasks = [OpsStart(), SoloRegion(0)]
     else:
-        s.tasks = [OpsStart()]
+        s.tasks = [OpsStart()]  # CO2-3.2: decade 1 skips the Supply phase
     flow.run(s)
     return s

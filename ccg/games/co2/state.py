@@ -149,6 +149,7 @@ class Co2State(GameState):
         n = self.num_players
         d["lobby"] = [h if p == seat else len(h) for p, h in enumerate(d["lobby"])]
         d["packs"] = [h if p == seat else len(h) for p, h in enumerate(d["packs"])]
+        # company goals are secret (CO2-12.2.1); coins and everything else on the table are public (CO2-0.6)
         d["goal"] = [g if p == seat else None for p, g in enumerate(d["goal"])]
         d["lobby_deck"] = len(self.lobby_deck)
         d["fossil_stack"] = sorted(self.fossil_stack)  # contents are public, order is not

@@ -8,7 +8,8 @@ from .tasks import Gain, SummitClose, SummitPick, push
 
 def end_full_summits(s, task) -> None:
     """CO2-5.4.2, CO2-10.3: full summits end, in board order; the gains go in turn order ending with the
-    active player (CO2-10.4, CO2-10.4.1: +1 per topic spoken, CO2-10.4.2: +1 in one topic of the summit)."""
+    active player (CO2-10.4, CO2-9.2.3; CO2-10.4.1: +1 per topic spoken, CO2-10.4.2: +1 in one topic of the
+    summit)."""
     order = turn_order(s, (s.active + 1) % s.num_players)
     tasks: list = []
     for sp, tile in enumerate(s.summit):

@@ -43,7 +43,7 @@ def energy(s, task) -> None:
         if controller >= 0:  # CO2-4.3.5a
             push(s, FossilPay(controller, r), Energy(-1, r + 1))
             return
-        if s.reg_cep[r] > 0:  # CO2-4.3.5c (empty pile: nothing is paid, note)
+        if s.reg_cep[r] > 0:  # CO2-4.3.5c, CO2-13.5 (empty pile: nothing is paid, note)
             s.reg_cep[r] -= 1
             s.bank_cep += 1
 
@@ -89,9 +89,9 @@ def event(s, task) -> None:
                     s.reg_res[r] += 1  # CO2-4.4.5: the resource stays in the region
                 else:
                     s.vp[p] -= s.rules["event.vp_loss"]
-        if s.num_players == 1 and s.un_display:  # CO2-17.3.8
+        if s.num_players == 1 and s.un_display:  # CO2-17.3.8, CO2-4.4.6
             s.un_display.pop(0)
-    s.events.pop(0)  # CO2-4.4.4
+    s.events.pop(0)  # CO2-4.4.4 (below 350 ppm too: the event counts as resolved, CO2-4.4.3)
 
 
 def supply_end(s, task) -> None:

@@ -28,7 +28,9 @@ def apply_turn(s, task, a) -> None:
     elif k == "install":
         ps = s.components.regions.index(a.args[0]) * 3 + GRANTS.index(a.args[1])
         tf[TurnFlag.ACTION_TAKEN] = 1
-        tasks: list = [Displace(p, ps)] if s.occ[ps] not in (-1, p) else []  # CO2-6.2.2, CO2-EX-11
+        # CO2-6.2.2, CO2-EX-11: an opponent's scientist is displaced, your own may stay (CO2-6.2.6, CO2-8.6); the
+        # displacement, payment and flip run as one sequence, no free step between (CO2-5.3.4, CO2-8.4.4)
+        tasks: list = [Displace(p, ps)] if s.occ[ps] not in (-1, p) else []
         tasks += [PayCep(p)] * s.rules["install.cep"]  # CO2-6.2.3 before the reward
         push(s, *tasks, InstallDone(p, ps))
     elif k == "build":
@@ -36,7 +38,7 @@ def apply_turn(s, task, a) -> None:
     elif k == "scientist":
         tf[TurnFlag.SCIENTIST_MOVED] = 1  # CO2-7.1
         push(s, ScientistTo(p, parse_location(s, a.args[0]), FREE_STEP))
-    elif k == "buy":  # CO2-7.2.3
+    elif k == "buy":  # CO2-7.2.3, CO2-13.3 (b)
         tf[TurnFlag.MARKET_VISIT] = 1
         tf[TurnFlag.BOUGHT] = 1
         before = s.price
@@ -49,7 +51,7 @@ def apply_turn(s, task, a) -> None:
         tf[TurnFlag.MARKET_VISIT] = 2
         tf[TurnFlag.SOLD] = 1
         s.cep[p] -= 1
-        s.market += 1
+        s.market += 1  # CO2-13.1 (a)
         s.coins[p] += s.price
         if s.price > s.rules["market.price_min"]:
             s.price -= 1
@@ -69,7 +71,8 @@ def apply_turn(s, task, a) -> None:
 
 
 def propose(s, p: int, src: int, r: int, g: int) -> None:
-    """CO2-6.1: place a project tile and take the space's grant."""
+    """CO2-6.1: place a project tile and take the space's grant; the project belongs to the region, so no owner
+    is recorded (CO2-6.1.2)."""
     ps = r * 3 + g
     s.psupply[src] -= 1
     s.proj[ps] = src
@@ -100,7 +103,7 @@ def return_project(s, task) -> None:
 
 
 def install_reward(s, p: int, ps: int) -> None:
-    """CO2-6.2.4: flip the tile and take its source's reward (CEP one at a time, CO2-6.2.5)."""
+    """CO2-6.2.4: flip the tile and take its source's reward (CEP one at a time, CO2-6.2.5; to hand, CO2-13.3 (a))."""
     s.inst[ps] = 1
     src = s.proj[ps]
     s.tf[TurnFlag.INSTALLED_SOURCE] = src
@@ -159,7 +162,7 @@ def build(s, p: int, a) -> None:
         s.ppm -= (s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"])[f]
         s.fossil_out[f] += 1
         before = s.price
-        # reading (note): at the regional limit the CEP is not taken from the market
+        # CO2-13.6 (a); reading (note): at the regional limit the CEP is not taken from the market
         if s.reg_cep[r] < components.spaces[r] and board.market_take(s):
             s.reg_cep[r] += 1
         if s.price != before:
@@ -169,7 +172,7 @@ def build(s, p: int, a) -> None:
     s.vp[p] += tile.vp  # step 4
     s.tf[TurnFlag.ACTION_TAKEN] = 1
     # steps 5-8
-    push(s, Gain(p, src, 1), Control(p, r), Leave(p, ps), ReturnProject(-1, ps))
+    push(s, Gain(p, src, 1), Control(p, r), Leave(p, ps), ReturnProject(-1, ps))  # step 5: CO2-9.2.2
 
 
 def spend_card(s, p: int, card: int, main: bool) -> None:
@@ -216,7 +219,7 @@ def play_lobby(s, p: int, card: int, part: str) -> None:
             else:  # card 12: choose one of the two
                 push(s, LobbyPick(p, card))
         elif m == "summit":
-            push(s, Gain(p, e["source"], 1))
+            push(s, Gain(p, e["source"], 1))  # cards 20-24 (CO2-12.1.5.5, CO2-9.2.5)
         elif m == "buy":
             s.vp[p] += s.rules["lobby.buy_vp"]
         elif m == "sell":
