@@ -138,8 +138,9 @@ def _result(state: GameState, seat: int, names: list[str]) -> str:
 
 def _gauge(state: GameState, data: dict) -> dict | None:
     if state.game == "co2" and isinstance(data.get("ppm"), int):
-        return {"label": "CO₂ in the atmosphere (ppm)", "value": data["ppm"], "danger": state.rules["ppm.catastrophe"],
-                "limit": state.rules["ppm.lose"], "maximum": max(state.rules["ppm.lose"] + 100, data["ppm"] + 20)}
+        return {"label": "CO₂ in the atmosphere (ppm)", "value": data["ppm"],
+                "danger": state.rules["ppm.catastrophe"], "limit": state.rules["ppm.lose"],
+                "maximum": max(state.rules["ppm.lose"] + 100, data["ppm"] + 20)}
     return None
 
 

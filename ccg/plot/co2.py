@@ -85,8 +85,9 @@ def board(state, seat: int | None = None) -> go.Figure:
                           color="#444"), text=f"agenda: {agenda}"))
         notes.append(dict(x=x0 + 0.12, y=y0 + 0.3, xanchor="left", showarrow=False, font=dict(size=11),
                           text=f"CEP {s.reg_cep[r]}/{components.spaces[r]} · resources {s.reg_res[r]}",
-                          hovertext=(f"{components.region_names[r]}: {s.reg_cep[r]} CEP (permits) in the region's pile, at most "
-                                     f"{components.spaces[r]} — one per demand space (CO2-6.3.7); its controller may pay from it "
+                          hovertext=(f"{components.region_names[r]}: {s.reg_cep[r]} CEP (permits) in the region's pile, "
+                                     f"at most {components.spaces[r]} — one per demand space (CO2-6.3.7); its controller "
+                                     f"may pay from it "
                                      f"(CO2-11.5.1)<br>{s.reg_res[r]} technology resources in the region's pile "
                                      "(given up in catastrophes, CO2-4.4.2)")))
         o = s.first_space[r]

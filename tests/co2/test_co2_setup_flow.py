@@ -97,7 +97,8 @@ def test_CO2_4_2_2_two_players_only_first_paid_and_zero_expertise_earns_nothing(
     s3 = new(players=3)
     s3.exp[SRC["solar"]] = 4
     s3.exp[5 + SRC["solar"]] = 2
-    assert board.incomes(s3) == [s3.components.income[1][4], s3.components.income[1][2], 0]  # seat 2 has 0: no disc, no income
+    income = s3.components.income[1]
+    assert board.incomes(s3) == [income[4], income[2], 0]  # seat 2 has 0: no disc, no income
 
 
 def test_CO2_4_3_1_each_region_loses_one_resource_then_fossils_and_event():

@@ -73,5 +73,5 @@ def test_clone_copies_every_slot_and_shares_no_mutable_field():
         assert getattr(c, f) is not getattr(s, f), f
     for f in NESTED_FIELDS:
         assert all(a is not b for a, b in zip(getattr(c, f), getattr(s, f))), f
-    assert set(Co2State.__slots__) == {"components", "first_space", "rules", "action_table", "tasks", "traj", *LIST_FIELDS, *NESTED_FIELDS,
-                                      *SCALAR_FIELDS}
+    assert set(Co2State.__slots__) == {"components", "first_space", "rules", "action_table", "tasks", "traj",
+                                      *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS}

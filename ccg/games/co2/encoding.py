@@ -75,8 +75,8 @@ def action_universe(s) -> list[str]:
     out += [f"install {r} {g}" for r in components.regions for g in GRANTS]
     out += [f"build {src} {r} {g}" for src in SOURCES for r in components.regions for g in GRANTS]
     cards = sorted(components.lobby)
-    out += [f"build {SOURCES[components.lobby[c]['source']]} {r} {g} {c}" for c in cards if components.lobby[c]["main"] == "build"
-            for r in components.regions for g in GRANTS]
+    out += [f"build {SOURCES[components.lobby[c]['source']]} {r} {g} {c}"
+            for c in cards if components.lobby[c]["main"] == "build" for r in components.regions for g in GRANTS]
     out += ["scientist hand"] + [f"scientist {p}" for p in _spaces(components)]
     out += ["to hand"] + [f"to {p}" for p in _spaces(components)] + [f"to {x}" for x in _slots(components)]
     for c in cards:

@@ -85,7 +85,8 @@ def load(cls, data, n: int, options):
     s.sci = ints(data["sci"], "sci", 4 * n, -2, 100 + 4 * components.summit_spaces - 1)
     for i, loc in enumerate(s.sci):
         if 18 <= loc < 100:
-            raise validate._fail(f"sci[{i}]", f"must be -2 (not hired), -1 (hand), a project 0..17 or a summit slot, got {loc}")
+            raise validate._fail(f"sci[{i}]",
+                                 f"must be -2 (not hired), -1 (hand), a project 0..17 or a summit slot, got {loc}")
     dealt = [c for c in sorted(components.goals) if n not in components.goals[c][3]]  # CO2-2.15
     s.goal = _distinct(ints(data["goal"], "goal", n), "goal", dealt)
     s.goal_st = ints(data["goal_st"], "goal_st", n, 0, 2)
@@ -109,7 +110,8 @@ def load(cls, data, n: int, options):
             raise validate._fail(f"stack[{src}]", f"must be at most {len(components.plants[src])}")
     s.psupply = ints(data["psupply"], "psupply", 5, 0, components.projects_per_source)
     s.fossil_stack = ints(data["fossil_stack"], "fossil_stack", None, 0, 2)
-    s.summit_stack = _distinct(ints(data["summit_stack"], "summit_stack"), "summit_stack", range(len(components.summits)))
+    s.summit_stack = _distinct(ints(data["summit_stack"], "summit_stack"), "summit_stack",
+                               range(len(components.summits)))
     if set(s.summit_stack) & set(summit):
         raise validate._fail("summit_stack", "holds a summit tile that is on the board")
     s.events = _distinct(ints(data["events"], "events"), "events", sorted(components.events))
@@ -197,7 +199,8 @@ def _tasks(s, value, n: int) -> list:
             raise validate._fail(f"tasks[{i}]", f"{known} task {t[:1]!r}")
         kinds = TASK_ARGS[t[0]]
         if len(t) != 1 + len(kinds):
-            raise validate._fail(f"tasks[{i}]", f"task {t[0]!r} takes {len(kinds)} values after its name, got {len(t) - 1}")
+            raise validate._fail(f"tasks[{i}]",
+                                 f"task {t[0]!r} takes {len(kinds)} values after its name, got {len(t) - 1}")
         for k, (x, kind) in enumerate(zip(t[1:], kinds)):
             _arg(s, x, kind, f"tasks[{i}][{k + 1}]", n)
         tasks.append(TASKS[t[0]](*t[1:]))
@@ -265,7 +268,8 @@ def _task_fits(s, tasks: list, i: int, field: str, n: int) -> None:
         raise validate._fail(field, "the turn is the active player's (CO2-5)")
     elif kind == "summit_pick":
         if s.summit[t.summit] < 0 or not any(_is(u, "summit_close", -1, t.summit) for u in tasks[:i]):
-            raise validate._fail(field, "a summit pick needs its summit on the board, closed after the picks (CO2-10.4)")
+            raise validate._fail(field,
+                                 "a summit pick needs its summit on the board, closed after the picks (CO2-10.4)")
     elif kind == "summit_close" and s.summit[t.summit] < 0:
         raise validate._fail(field, "no summit on that space")
     elif kind == "sci_to":
@@ -309,4 +313,5 @@ def _draft_fits(s, tasks: list, i: int, field: str, n: int) -> None:
         raise validate._fail(field, "drafts go in seat order")
     size = len(s.packs[first])
     if size < 1 or any(len(s.packs[p]) != (size if p >= first else size - 1) for p in range(n)):
-        raise validate._fail("packs", "every seat still to pick holds a pack of the same size, one card more than the others")
+        raise validate._fail("packs",
+                             "every seat still to pick holds a pack of the same size, one card more than the others")

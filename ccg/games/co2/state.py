@@ -181,7 +181,8 @@ class Co2State(GameState):
                 pool = pool[k + m:]
         self.lobby_deck = pool
         # company goals: any card of this player count except the seat's own
-        avail = [c for c in sorted(self.components.goals) if n not in self.components.goals[c][3] and c != self.goal[seat]]
+        goals = self.components.goals
+        avail = [c for c in sorted(goals) if n not in goals[c][3] and c != self.goal[seat]]
         rng.shuffle(avail)
         for p in range(n):
             if p != seat:

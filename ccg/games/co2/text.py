@@ -29,8 +29,8 @@ def describe(s) -> str:
                 projs.append(f"{GRANTS[g]}={SOURCES[s.proj[ps]]}{'*' if s.inst[ps] else ''}{sci}")
         ctrl = f" ctrl {s.ctrl[r]}" if s.ctrl[r] >= 0 else ""
         agenda = "/".join(SOURCES[x] for x in components.agendas[s.agenda[r]])
-        lines.append(f"  {components.region_names[r]:<14} [{' '.join(cells)}] CEP {s.reg_cep[r]} res {s.reg_res[r]}{ctrl}"
-                     f" agenda {agenda} projects {', '.join(projs) or '-'}")
+        lines.append(f"  {components.region_names[r]:<14} [{' '.join(cells)}] CEP {s.reg_cep[r]} res {s.reg_res[r]}"
+                     f"{ctrl} agenda {agenda} projects {', '.join(projs) or '-'}")
     summits = []
     for sp, tile in enumerate(s.summit):
         if tile >= 0:
