@@ -7,7 +7,7 @@ from ccg.games.co2 import board
 from ccg.games.co2 import flow
 from ccg.games.co2 import operations
 from ccg.games.co2.scoring import winners
-from ccg.games.co2.tasks import Bid, Final
+from ccg.games.co2.tasks import AuctionPay, AuctionStart, Bid, Final
 from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, turn_of
 
 
@@ -237,6 +237,38 @@ def test_CO2_17_2_bid_must_be_affordable():
     top = max(a.args[0] for a in s.legal_actions() if a.kind == "bid")
     from ccg.games.co2.variants import auction_value
     assert top == auction_value(s, 0) == s.coins[0] + s.price * s.cep[0]
+
+
+def test_CO2_12_2_2_goal_sold_in_the_auction_to_afford_a_bid():
+    """CO2-12.2.2: the goal may be sold at any time ([CZ] "kdykoli"), so also while bidding (CO2-17.2) and paying."""
+    s = new(players=2, seed=1, auction=True)
+    s.tasks.append(Bid(0, 0, -1, -1))
+    s.mark_edited()
+    from ccg.games.co2.variants import auction_value
+    value, coins, vp = auction_value(s, 0), s.coins[0], s.vp[:]
+    assert "sellgoal" in names(s) and f"bid {value + 8}" not in names(s)
+    s.apply("sellgoal")
+    assert s.coins[0] == coins + 8 and s.goal_st[0] == 1 and s.vp == vp  # 8 coins, the goal is gone
+    assert s.current_player == 0 and s.tasks[-1].kind == "bid"  # still this seat's bid
+    assert f"bid {value + 8}" in names(s) and "sellgoal" not in names(s)  # the coins count; no second sale
+    s.apply(f"bid {value + 8}")
+    assert "sellgoal" in names(s)  # the other seat may sell too
+    s.apply("pass")
+    assert s.tasks[-1].kind == "auction_pay" and s.current_player == 0 and "sellgoal" not in names(s)
+    s.check_invariants()
+
+
+def test_CO2_12_2_2_goal_sold_while_paying_the_auction():
+    s = new(players=2, seed=1, auction=True)
+    s.tasks += [AuctionStart(1), AuctionPay(1, 2)]
+    s.mark_edited()
+    coins = s.coins[1]
+    assert "sellgoal" in names(s)
+    s.apply("sellgoal")
+    assert s.coins[1] == coins + 8 and s.tasks[-1] == AuctionPay(1, 2)  # the payment still waits
+    s.apply("pay coin")
+    s.apply("pay coin")
+    assert s.coins[1] == coins + 6 and s.tasks[-1].kind == "auction_start"
 
 
 def test_CO2_2_18_1_draft():

@@ -227,8 +227,14 @@ def turn_actions(s, task) -> list:
             out.append(SELL)
     if not tf[TurnFlag.CARD_PLAYED]:  # CO2-5.3.3, CO2-7.3.1
         out += lobby_actions(s, p)
-    if s.goal_st[p] == 0:
-        out.append(SELL_GOAL)
+    out += goal_sale(s, p)
     if can_end:
         out.append(END)
     return out
+
+
+def goal_sale(s, p: int) -> list:
+    """CO2-12.2.2: the company goal may be sold for 8 coins at any time ([CZ] "kdykoli"). Reading: it is offered
+    in every decision where its owner pays or bids (the turn, the forced CEP purchase, the auction's bid and
+    payment, final scoring); coins are spent nowhere else, so a sale at another moment would change nothing."""
+    return [SELL_GOAL] if s.goal_st[p] == 0 else []

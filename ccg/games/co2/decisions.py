@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from . import board, turn
-from .actions import cached_action, turn_actions
+from .actions import SELL_GOAL, cached_action, goal_sale, turn_actions
 from .data import GRANTS, SOURCES
 from .scientists import (LOBBY_MOVE, can_hire, destinations, location_name, location_where, move_scientist, origins,
                          parse_location, summit_slots_for)
@@ -54,7 +54,7 @@ def pay_from_source(s, task, a):
 
 
 def legal_forced(s, task):
-    return [cached_action("sellgoal", (), ("goal",)), cached_action("paywithvp", (), ("market",))]
+    return [SELL_GOAL, cached_action("paywithvp", (), ("market",))]
 
 
 def forced(s, task, a):
@@ -163,12 +163,17 @@ def legal_bid(s, task):
     p = task.seat
     # note CO2-17.2 (readings): no auction before decade 1 (setup draws the start player); the first
     # bidder must open with at least 0, so there is always a highest bidder; a bid must be affordable
+    # (CO2-17.2.4), and selling the company goal first can make a higher bid affordable (CO2-12.2.2)
     out = [] if task.bids_made == 0 else [cached_action("pass", (), ("auction",))]
-    return out + [cached_action("bid", (x,), ("auction",)) for x in range(task.high_bid + 1, auction_value(s, p) + 1)]
+    bids = [cached_action("bid", (x,), ("auction",)) for x in range(task.high_bid + 1, auction_value(s, p) + 1)]
+    return out + bids + goal_sale(s, p)
 
 
 def bid(s, task, a):
     """CO2-17.2.2: one round of bids clockwise from the start player, each raising or passing."""
+    if a.kind == "sellgoal":  # CO2-12.2.2: the bidder still bids (or passes) afterwards
+        board.sell_company_goal(s, task.seat)
+        return
     s.tasks.pop()
     p, high, high_bidder = task.seat, task.high_bid, task.high_bidder
     if a.kind == "bid":
@@ -187,11 +192,14 @@ def legal_auction_pay(s, task):
         out.append(cached_action("pay", ("coin",), ("coins",)))
     if s.res[p] > 0:
         out.append(cached_action("pay", ("resource",), ("resources",)))
-    return out + legal_cep_source(s, task)
+    return out + legal_cep_source(s, task) + goal_sale(s, p)
 
 
 def auction_pay(s, task, a):
     """CO2-17.2.4: coins count 1, resources 2, CEP the market price."""
+    if a.kind == "sellgoal":  # CO2-12.2.2: paying in coins from the sale
+        board.sell_company_goal(s, task.seat)
+        return
     s.tasks.pop()
     p, left = task.seat, task.amount_due
     what = a.args[0]
