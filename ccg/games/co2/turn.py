@@ -14,6 +14,8 @@ from .scientists import FREE_STEP, LOBBY_MOVE, LOBBY_SECONDARY, RESEARCH_GRANT, 
 from .tasks import (AfterTurn, Control, Displace, Gain, InstallDone, Leave, LobbyPick, PayCep, ProjectExp, Research,
                     ReturnProject, ScientistTo, Summits, push)
 
+_SUMMITS, _AFTER_TURN = Summits(), AfterTurn()  # records are immutable: one value serves every turn's end
+
 
 def apply_turn(s, task, a) -> None:
     """Play one action of the turn (``a`` is legal: ``actions.turn_actions``)."""
@@ -22,7 +24,7 @@ def apply_turn(s, task, a) -> None:
     tf = s.tf
     if k == "end":
         s.tasks.pop()
-        push(s, ProjectExp(p), Summits(), AfterTurn())  # CO2-5.4 (CO2-5.4.1 first, note)
+        push(s, ProjectExp(p), _SUMMITS, _AFTER_TURN)  # CO2-5.4 (CO2-5.4.1 first, note)
     elif k == "propose":
         propose(s, p, SOURCES.index(a.args[0]), s.components.regions.index(a.args[1]), GRANTS.index(a.args[2]))
     elif k == "install":
