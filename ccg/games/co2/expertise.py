@@ -1,4 +1,4 @@
-"""Expertise (CO2-9): every gain of CO2-9.2 is a ``Gain`` task, one step at a time, with the bonuses of the space."""
+"""Expertise (CO2-9): every gain of CO2-9.2 is a ``Gain`` task, one step at a time, with its bonuses."""
 from __future__ import annotations
 
 from .board import market_take, take_resources

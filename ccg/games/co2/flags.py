@@ -1,4 +1,4 @@
-"""The active player's turn flags (``state.tf``, a list of ints indexed by ``TurnFlag``): what this turn did so far."""
+"""The active player's turn flags (``state.tf``, ints indexed by ``TurnFlag``): what this turn did so far."""
 from __future__ import annotations
 
 from enum import IntEnum

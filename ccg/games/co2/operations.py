@@ -1,4 +1,4 @@
-"""The Operations phase (CO2-3, CO2-5.1): rounds of turns in order, the end of the phase and of the game (CO2-14.1)."""
+"""The Operations phase (CO2-3, CO2-5.1): rounds of turns in order, its end and the game's end (CO2-14.1)."""
 from __future__ import annotations
 
 from .board import GREEN0

@@ -21,8 +21,8 @@ from .serial import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
 class Co2State(GameState):
     game = "co2"
     hidden_information = True
-    __slots__ = ("components", "first_space", "rules", "action_table", "tasks", "traj") + LIST_FIELDS + NESTED_FIELDS \
-        + SCALAR_FIELDS
+    __slots__ = (("components", "first_space", "rules", "action_table", "tasks", "traj")
+                 + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS)
 
     @classmethod
     def blank(cls, players: int, seed: int, options: dict) -> "Co2State":

@@ -1,4 +1,4 @@
-"""The Supply phase (CO2-4): income, energy supply (with the CEP the new fossil plants cost), event, 500 ppm check."""
+"""The Supply phase (CO2-4): income, energy supply (and the CEP new fossil plants cost), event, 500 ppm."""
 from __future__ import annotations
 
 from . import board

@@ -1,4 +1,4 @@
-"""The variants' own steps (CO2-17, CO2-2.18.1): the lobby draft's passing, solo starting projects, auction values."""
+"""The variants' own steps (CO2-17, CO2-2.18.1): the draft's passing, solo starting projects, auction values."""
 from __future__ import annotations
 
 from .tasks import Draft, DraftPass, SoloPlace, SoloSpace, push
