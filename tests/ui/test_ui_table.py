@@ -187,10 +187,10 @@ def test_seats_left_to_the_computer_get_the_strategist_and_random_stays_by_name(
 
     t = Table("co2", seats=["human", None, "random"], players=4, seed=2, autoplay=False)
     assert [t.seat_kind(p) for p in range(4)] == ["human", "strategist", "random", "strategist"]
-    assert [type(a) for a in t._agents[1:]] == [StrategistAgent, RandomAgent, StrategistAgent]
+    assert [type(a) for a in t.controller.seating.agents[1:]] == [StrategistAgent, RandomAgent, StrategistAgent]
     persona = Table("co2", seats=["human", "strategist:cooperation=0.8"], seed=2, autoplay=False)
     assert persona.seat_kind(1) == "strategist:cooperation=0.8"
-    assert persona._agents[1].persona == {"cooperation": 0.8}
+    assert persona.controller.seating.agents[1].persona == {"cooperation": 0.8}
     assert Table("toy_where", seed=3).seat_kind(1) == "human"  # no seats given: a hot-seat table
 
 
@@ -200,7 +200,7 @@ def test_helper_and_what_if_seats_default_to_the_strategist():
 
     t = _table()
     t.play("roll")
-    assert isinstance(t._helper, StrategistAgent)
+    assert isinstance(t.controller.seating.helper, StrategistAgent)
     assert [box.value for box in t.wi_agents] == ["strategist", "strategist"]
     df = t.run_what_if(6, seed=4)
     assert df.equals(what_if(t.state, 6, seed=4, seat=t.view_seat))  # the dropdowns' default is what_if's
