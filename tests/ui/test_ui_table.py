@@ -100,6 +100,19 @@ def test_bots_answer_and_play_until():
     assert t.play_button.disabled
 
 
+def test_play_to_the_next_round_serialises_the_position_per_redraw_not_per_move(monkeypatch):
+    t = Table("co2", seats=["random"] * 3 + ["human"], players=4, seed=1, autoplay=False, helper="random")
+    assert ("to the next round", "key:round") in t.until.options
+    calls = ui_toy_plot.count_serialisation(monkeypatch, type(t.state))
+    t.refresh()
+    per_redraw = len(calls)
+    calls.clear()
+    t.until.value = "key:round"
+    t.until_button.click()
+    assert t.state.ply > 10 and "played" in t.message
+    assert len(calls) == per_redraw  # the one redraw at the end (position strings), nothing per move
+
+
 def test_seat_dropdown_makes_bots_move():
     t = _table(teacher=True)  # students' seats are fixed once the game starts
     t.seat_boxes[0].value = "random"
