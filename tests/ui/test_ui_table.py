@@ -219,3 +219,32 @@ def test_helper_and_what_if_seats_default_to_the_strategist():
     assert df.equals(what_if(t.state, 6, seed=4, seat=t.view_seat))  # the dropdowns' default is what_if's
     assert df.equals(what_if(t.state, 6, agents=["strategist"] * 2, seed=4, seat=t.view_seat))
     assert not df.equals(what_if(t.state, 6, agents=["random"] * 2, seed=4, seat=t.view_seat))
+
+
+def test_a_tab_added_later_is_wired_and_redrawn_with_the_others():
+    import ipywidgets as W
+
+    from ccg.ui.panels import Panel
+
+    class PlyPanel(Panel):
+        title = "Ply"
+
+        def __init__(self, table):
+            self.ply = W.HTML()
+            self.again = W.Button(description="again")
+            self.box = W.VBox([self.ply, self.again])
+
+        def wire(self, table):
+            self.again.on_click(table.guard(lambda _: table.play("roll")))
+
+        def refresh(self, table):
+            self.ply.value = f"ply {table.controller.state.ply}"
+
+    t = _table()
+    t.add_panel(PlyPanel(t), index=1)
+    assert t.tab_titles[:3] == ["Play", "Ply", "History"] and t.tabs.children[1].children[0] is t.ply
+    assert t.ply.value == "ply 0"
+    t.again.click()
+    assert t.state.ply == 1 and t.ply.value == "ply 1"
+    t.back()
+    assert t.ply.value == "ply 0"
