@@ -6,7 +6,6 @@ library, so scripts and tests drive it directly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..core.action import Action
@@ -16,21 +15,11 @@ from ..core.registry import get_spec, new_game
 from ..core.state import GameState
 from ..core.tree import GameTree, Node
 from .seating import HUMAN, REFEREE, TO_MOVE, Seating
+from .whatif import WhatIfRequest
 
 __all__ = ["HUMAN", "REFEREE", "TO_MOVE", "TableController", "WhatIfRequest"]
 
 UNTIL_MODES = ("human", "end", "n")  # play_until's modes besides "key:<milestone>"
-
-
-@dataclass(frozen=True)
-class WhatIfRequest:
-    """What a what-if run plays: from ``state`` (a copy), ``n_games`` games, for ``seat``'s view (None: the referee)."""
-
-    state: GameState
-    n_games: int
-    agents: list[Any]
-    seed: int
-    seat: int | None
 
 
 class TableController:
@@ -135,7 +124,7 @@ class TableController:
     def play(self, action: Action | str) -> None:
         """Play an action (or its notation) at the cursor; bots answer when autoplay is on."""
         self.tree.play(action)
-        self._moved("")
+        self._moved()
 
     def bot_move(self) -> None:
         """The seat to move plays one move with its agent (the helper for human seats); then the bots answer."""
@@ -144,7 +133,7 @@ class TableController:
             self.message = "The game is over."
             return
         self.tree.play(self.seating.agent_for(s.current_player).act(s))
-        self._moved("")
+        self._moved()
 
     def play_until(self, mode: str = "human", n: int = 10) -> int:
         """Play with the seats' agents (the helper for humans) until a milestone; returns the moves played.
@@ -194,9 +183,9 @@ class TableController:
             played += 1
         return played
 
-    def _moved(self, message: str) -> None:
+    def _moved(self) -> None:
         self.location = None
-        self.message = message
+        self.message = ""
         if self.autoplay:
             self.run_bots()
 

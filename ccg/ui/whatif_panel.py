@@ -18,9 +18,8 @@ from ..agents.base import DEFAULT_AGENT, agent_names
 from ..agents.strategist import persona_presets
 from . import inspect as insp
 from .board import FigureSlot
-from .controller import WhatIfRequest
 from .panels import Panel
-from .whatif import iter_what_if, outcome_figure, summary_table, what_if
+from .whatif import WhatIfRequest, iter_what_if, outcome_figure, summary_table, what_if
 
 if TYPE_CHECKING:
     from .table import Table
