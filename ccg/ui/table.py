@@ -67,9 +67,8 @@ class Table(TableView):
         teacher: bool = False,
         **options: Any,
     ) -> None:
-        self.controller = TableController(state_or_game, seats, players, seed, autoplay, helper, view,
-                                          whatif_limit, teacher, **options)
-        super().__init__(self.controller, whatif_games)
+        super().__init__(TableController(state_or_game, seats, players, seed, autoplay, helper, view,
+                                         whatif_limit, teacher, **options), whatif_games)
 
     # ------------------------------------------------------------------ controls (controller call, then redraw)
     def play(self, action: Action | str) -> None:

@@ -166,7 +166,7 @@ class TableView:
 
     def close(self) -> None:
         """Close every widget of the table (front ends drop them; a classroom closes the old table on New game)."""
-        self.stop_what_if()
+        self.whatif_tab.stop()
         stack = [self.widget]
         while stack:
             widget = stack.pop()
