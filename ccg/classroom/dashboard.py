@@ -22,8 +22,9 @@ import plotly.graph_objects as go
 from ..agents.base import agent_names
 from ..core.registry import get_spec, list_games
 from .bots import DEFAULT_BOT
+from .following import StoreFollower
 from .live import LiveTable
-from .store import STUDENT, StoreError, TableStore, open_store
+from .store import STUDENT, TableStore, open_store
 from .views import gauge_html, public_move, seat_name, seat_view, view_css
 
 __all__ = ["Dashboard", "TableRow", "join_link", "table_rows"]
@@ -129,7 +130,7 @@ def codes_html(tables: list[LiveTable], base_url: str) -> str:
     return "".join(out) or "<i>No tables yet.</i>"
 
 
-class Dashboard:
+class Dashboard(StoreFollower):
     """The teacher's page (see the module docstring). ``key`` must be the store's teacher key."""
 
     def __init__(self, store: TableStore | str | None = None, key: str | None = None, base_url: str = "",
@@ -322,23 +323,13 @@ class Dashboard:
         return self.material.value
 
     # ------------------------------------------------------------------ following the class
-    def start(self) -> None:
-        if self._task is None and self.allowed and self.poll > 0:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                return
-            self._task = loop.create_task(self._follow())
+    followed = "the store"
 
-    async def _follow(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll)
-            try:
-                self.refresh()
-            except StoreError as exc:
-                self._say(f"cannot reach the store ({exc})", error=True)
-            except Exception as exc:  # keep following
-                self._say(f"internal error ({type(exc).__name__}: {exc})", error=True)
+    def catch_up(self) -> object:
+        return self.refresh()
+
+    def may_follow(self) -> bool:
+        return bool(self.allowed)
 
     def sync(self) -> list[LiveTable]:
         """Catch up with the store (new tables too); the tables of the lesson shown."""

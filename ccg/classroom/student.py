@@ -21,6 +21,7 @@ import ipywidgets as W
 from ..core.errors import IllegalActionError
 from ..core.state import GameState
 from ..ui.board import BoardView
+from .following import StoreFollower
 from .live import LiveTable
 from .store import JoinCodeError, StoreError, TableStore, open_store
 from .views import header_html, log_html, scores_html, seat_view, secrets_html, view_css
@@ -50,7 +51,7 @@ def seat_page(state: GameState, seat: int, seats=None, table: str = "", paused: 
     }
 
 
-class StudentApp:
+class StudentApp(StoreFollower):
     """The student's page: a join form, then the seat's view with its move controls.
 
     ``StudentApp(store, code)`` joins at once; without a code the page shows the join form,
@@ -134,24 +135,10 @@ class StudentApp:
             "<button type='submit' style='font-size:18px;margin-top:8px'>Join</button></form></div>")
 
     # ------------------------------------------------------------------ following the table
-    def start(self) -> None:
-        """Poll the store in the kernel's event loop (a Voila page keeps its kernel running)."""
-        if self._task is None and self.poll > 0:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:  # no loop (a plain script): the caller calls sync() itself
-                return
-            self._task = loop.create_task(self._follow())
+    followed = "the table"
 
-    async def _follow(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll)
-            try:
-                self.sync()
-            except StoreError as exc:  # keep following: the store may come back
-                self._say(f"cannot reach the table ({exc})", error=True)
-            except Exception as exc:  # a bug must not stop the page from following the table
-                self._say(f"internal error ({type(exc).__name__}: {exc})", error=True)
+    def catch_up(self) -> object:
+        return self.sync()
 
     def sync(self) -> bool:
         """Catch up with the store; True if anything new was shown."""
