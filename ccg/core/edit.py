@@ -164,17 +164,20 @@ class PositionEditor:
         return f"<{type(self).__name__} of a {self._original.game} position; commit() gives the edited state>"
 
 
-def seek_draws(state: int, wanted: Sequence[tuple[int, Callable[[int], bool]]]) -> int:
-    """A generator state whose next draws ``below(n_1)``, ``below(n_2)`` … each satisfy their test.
+def seek_draws(state: int, wanted: Callable[[Rng], bool]) -> int:
+    """A generator state from which ``wanted(rng)`` is true: the next draws give the wanted outcome.
 
-    ``wanted`` lists (n, test) in draw order. The candidates are a fixed sequence derived from
-    ``state``, so the answer is deterministic; raises InvalidPositionError if none of the first
-    ``SEEK_LIMIT`` candidates works (an impossible wish, e.g. a test no value passes).
+    ``wanted`` makes the draws exactly as the game's action will (``lambda r: r.die() + r.die() == 7``).
+    The candidates are a fixed sequence derived from ``state``, so the answer is deterministic; raises
+    InvalidPositionError if none of the first ``SEEK_LIMIT`` candidates works (an impossible wish).
+
+    >>> s = seek_draws(12345, lambda r: r.die() == 6)
+    >>> Rng(state=s).die()
+    6
     """
     for k in range(1, SEEK_LIMIT + 1):
         candidate = mix64((state + k * 0x632BE59BD9B4E019) & MASK64)
-        rng = Rng(state=candidate)
-        if all(test(rng.below(n)) for n, test in wanted):
+        if wanted(Rng(state=candidate)):
             return candidate
     raise InvalidPositionError("no generator state gives the wanted chance outcome")
 
