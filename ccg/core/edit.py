@@ -15,6 +15,7 @@ the seed and the generator stay hidden from the user.
 """
 from __future__ import annotations
 
+import copy
 import importlib
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
@@ -147,14 +148,21 @@ class PositionEditor:
 
         if self._committed:
             raise InvalidPositionError("this editor was already committed; start a new one with ccg.edit(state)")
-        self._settle()
-        broken = self._facts()
-        if broken:
-            raise InvalidPositionError("the edited position is invalid: " + "; ".join(broken))
+        saved = copy.deepcopy(self._full)  # a rejected commit leaves the editor as it was, to fix and retry
         try:
-            state = state_from_dict(self._full)
-        except InvalidPositionError as e:
-            raise InvalidPositionError(f"the edited position is invalid: {e}") from None
+            self._settle()
+            broken = self._facts()
+            if broken:
+                raise InvalidPositionError("the edited position is invalid: " + "; ".join(broken))
+            try:
+                state = state_from_dict(self._full)
+            except InvalidPositionError as e:
+                raise InvalidPositionError(f"the edited position is invalid: {e}") from None
+        except InvalidPositionError:
+            self.data.clear()
+            self.data.update(saved.pop("state"))
+            self._full.update(saved)
+            raise
         self._after_load(state)
         state.mark_edited()
         self._committed = True

@@ -108,6 +108,7 @@ class Editor(PositionEditor):
         self._board = board_view(state)
         self.bank = Counts(RESOURCES, lambda r: self.data["bank"][RESOURCES.index(r)], self._set_bank, "the bank")
         self._wanted: dict[str, Callable[[Rng], bool]] = {}
+        self._short = ""
 
     # ---- players and pieces ---------------------------------------------------------------------
     def player(self, seat: int) -> Player:
@@ -224,6 +225,7 @@ class Editor(PositionEditor):
     # ---- commit -------------------------------------------------------------------------------------
     def _settle(self) -> None:
         d = self.data
+        self._short = ""
         for i, r in enumerate(RESOURCES):
             if self.follows(f"bank:{r}"):
                 d["bank"][i] -= self._taken.get(f"bank:{r}", 0)
@@ -252,7 +254,7 @@ class Editor(PositionEditor):
 
     def _facts(self) -> list[str]:
         d, n, P, out = self.data, self.players, self._params, []
-        if getattr(self, "_short", None):
+        if self._short:
             out.append(self._short)
         for p in range(n):
             for i, r in enumerate(RESOURCES):
