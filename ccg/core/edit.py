@@ -127,6 +127,40 @@ class PositionEditor:
     def follows(self, pool: str) -> bool:
         return pool not in self._explicit
 
+    # ---- a few common fields by name, for forms (the Table's Setup tab) ----------------------------
+    def seat_fields(self) -> tuple[str, ...]:
+        """The common per-seat fields a form offers, as paths on ``player(seat)``: ``"cash"``, ``"hand.ore"``."""
+        return ()
+
+    def chance_setups(self) -> dict[str, Callable[[], None]]:
+        """The chance set-ups this position offers, by label ("next roll: 7"); calling one records it."""
+        return {}
+
+    def player(self, seat: int) -> Any:  # pragma: no cover - every game's editor defines it
+        raise NotImplementedError
+
+    def seat_field(self, seat: int, path: str) -> int:
+        """The value of ``seat_fields()`` entry ``path`` for ``seat``."""
+        holder, key = self._resolve(seat, path)
+        return int(holder[key] if isinstance(holder, Counts) else getattr(holder, key))
+
+    def set_seat_field(self, seat: int, path: str, value: int) -> None:
+        """Set ``seat_fields()`` entry ``path`` of ``seat`` (conserved totals follow as for the named field)."""
+        holder, key = self._resolve(seat, path)
+        if isinstance(holder, Counts):
+            holder[key] = value
+        else:
+            setattr(holder, key, value)
+
+    def _resolve(self, seat: int, path: str) -> tuple[Any, str]:
+        if path not in self.seat_fields():
+            raise InvalidPositionError(f"{path!r} is not a seat field here; the fields are {', '.join(self.seat_fields())}")
+        holder: Any = self.player(seat)
+        *parts, last = path.split(".")
+        for part in parts:
+            holder = getattr(holder, part)
+        return holder, last
+
     # ---- hooks ------------------------------------------------------------------------------
     def _settle(self) -> None:
         """Apply the pools' changes and recompute derived fields (ppm, income …) in ``self.data``."""

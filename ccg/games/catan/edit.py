@@ -170,6 +170,12 @@ class Editor(PositionEditor):
         d["marker"], d["pending"], d["trigger"] = self._params.disaster_at, True, self._seat(trigger)
 
     # ---- chance set-ups ---------------------------------------------------------------------------
+    def flood_when_turn_ends(self) -> None:
+        """Oil Springs: a disaster is pending, triggered by the active player, and its roll is 7: the coasts
+        flood (OIL-8.4) when the active player ends the turn (OIL-8.1)."""
+        self.disaster_pending(self.data["active"])
+        self.next_disaster_roll(7)
+
     def next_roll(self, total: int) -> None:
         """The next dice roll is ``total`` (2..12): see the module docstring for when it holds."""
         total = self._total(total, "the next roll")
@@ -190,6 +196,24 @@ class Editor(PositionEditor):
             raise InvalidPositionError(f"the deck holds no {DEV_TYPES[t]} card")
         i = max(k for k, c in enumerate(deck) if c == t)
         deck[i], deck[-1] = deck[-1], deck[i]  # a purchase takes the last card (devcards.buy)
+
+    # ---- forms ------------------------------------------------------------------------------------
+    def seat_fields(self) -> tuple[str, ...]:
+        oil = ("oil", "sequestered") if self._params.oil else ()
+        return tuple(f"hand.{r}" for r in RESOURCES) + tuple(f"dev_cards.{t}" for t in DEV_TYPES) + oil
+
+    def chance_setups(self) -> dict[str, Callable[[], None]]:
+        out: dict[str, Callable[[], None]] = {}
+        for total in range(2, 13):
+            out[f"next roll: {total}"] = lambda total=total: self.next_roll(total)
+        for t in DEV_TYPES:
+            if DEV_TYPES.index(t) in self.data["deck"]:
+                out[f"next development card: {t}"] = lambda t=t: self.next_dev_card(t)
+        if self._params.oil and not self.data["over"]:
+            out["a flood when this turn ends (disaster roll 7)"] = self.flood_when_turn_ends
+            for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+                out[f"next disaster roll: {total}"] = lambda total=total: self.next_disaster_roll(total)
+        return out
 
     # ---- helpers ----------------------------------------------------------------------------------
     def _seat(self, seat: Any) -> int:

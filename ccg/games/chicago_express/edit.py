@@ -166,6 +166,9 @@ class Editor(PositionEditor):
         self.data["bank_received"] = whole(value, "bank_received")
         self.set_explicitly("bank")
 
+    def seat_fields(self) -> tuple[str, ...]:
+        return ("cash",) + tuple(f"shares.{c}" for c in COMPANY_NAMES)
+
     # ---- helpers ------------------------------------------------------------------------------
     def _c(self, name: str) -> int:
         return COMPANY_NAMES.index(name)

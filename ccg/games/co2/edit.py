@@ -28,7 +28,7 @@ ccg.core.errors.InvalidPositionError: the edited position is invalid: player 2's
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ccg.core import resolve_rules
 from ccg.core.edit import Counts, PositionEditor, choose, whole
@@ -202,6 +202,20 @@ class Editor(PositionEditor):
             raise InvalidPositionError(f"the fossil stack holds no {FOSSILS[f]} tile")
         i = max(k for k, x in enumerate(st) if x == f)
         st[i], st[-1] = st[-1], st[i]  # tiles are drawn from the end (the top)
+
+    # ---- forms ------------------------------------------------------------------------------------
+    def seat_fields(self) -> tuple[str, ...]:
+        return ("coins", "vp", "resources", "cep") + tuple(f"expertise.{k}" for k in SOURCES)
+
+    def chance_setups(self) -> dict[str, Callable[[], None]]:
+        out: dict[str, Callable[[], None]] = {}
+        for card in self.data["events"]:
+            rid = self._C.regions[self._C.events[card]]
+            out[f"next event: {self._C.region_names[self._C.events[card]]}"] = lambda rid=rid: self.next_event(rid)
+        for f in FOSSILS:
+            if FOSSILS.index(f) in self.data["fossil_stack"]:
+                out[f"next fossil plant drawn: {f}"] = lambda f=f: self.next_fossil(f)
+        return out
 
     # ---- helpers ----------------------------------------------------------------------------------
     def _seat(self, seat: Any) -> int:
