@@ -94,7 +94,8 @@ class SetupTab:
         self.table.message = f"{what}; a new move tree starts at the edited position"
         self.table.refresh()
         self.note.value = html.escape(what)
-        self.refresh()
+        if getattr(self.table, "setup", None) is not self:  # a table that holds this tab refreshes it itself
+            self.refresh()
 
     def _guard(self, action: Any) -> None:
         try:

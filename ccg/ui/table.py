@@ -407,6 +407,8 @@ class Table:
             self._refresh_inspect()
             self._refresh_position()
             self._refresh_status()
+            if self.setup is not None:
+                self.setup.refresh()
             for listener in self._listeners:
                 listener(self.state)
         finally:
@@ -510,8 +512,16 @@ class Table:
         teacher_only = [W.HTML("Full position (teacher only: every hand and the dice to come):"),
                         self.full_position] if self.teacher else []
         position_tab = W.VBox([self.position_label, self.position, *teacher_only, self.paste, self.paste_button])
-        self.tabs = W.Tab(children=[play_tab, history_tab, inspect_tab, whatif_tab, position_tab])
+        tabs = [play_tab, history_tab, inspect_tab, whatif_tab, position_tab]
         self.tab_titles = ["Play", "History", "Inspect", "What if?", "Position"]
+        self.setup = None
+        if self.teacher:  # the Setup tab edits the position (ccg/ui/setup_tab.py): never at a student's table
+            from .setup_tab import SetupTab
+
+            self.setup = SetupTab(self)
+            tabs.append(self.setup.widget)
+            self.tab_titles.append("Setup")
+        self.tabs = W.Tab(children=tabs)
         for i, title in enumerate(self.tab_titles):
             self.tabs.set_title(i, title)
         self.last_error = ""
