@@ -1,4 +1,4 @@
-"""Editing a Chicago Express position by name (``ccg.edit(state)``): cash, shares, trains, houses, industry.
+"""Editing a Chicago Express position by name (``ccg.edit(state)``): cash, shares, trains, houses, industry, meters.
 
 Money comes from and goes to the bank (``bank_paid_out`` / ``bank_received`` follow, CE-1.3), a
 share given to a player is one of the company's unsold shares, a train placed is one of the
@@ -36,6 +36,7 @@ from .params import RULES
 BOARD = board_view()
 COMPANY_NAMES = tuple(BOARD.companies)
 INDUSTRY_NAMES = tuple(BOARD.industries)
+METERS = ("auction", "build", "development")  # the three action meters (CE-4.2), in the position's order
 _ORDER = {h: i for i, h in enumerate(BOARD.hex_ids)}
 
 
@@ -115,6 +116,9 @@ class Editor(PositionEditor):
         self._rules = resolve_rules(RULES, state.options.get("rules"))
         self.industry = Counts(INDUSTRY_NAMES, lambda k: self.data["industry"][INDUSTRY_NAMES.index(k)],
                                self._set_industry, "industry")
+        # how many times each action has been chosen since the last dividend phase (CE-4.2, CE-4.6)
+        self.meters = Counts(METERS, lambda k: self.data["meters"][METERS.index(k)],
+                             lambda k, v: self.data["meters"].__setitem__(METERS.index(k), v), "meters")
 
     # ---- named access -------------------------------------------------------------------------
     def player(self, seat: int) -> Player:
