@@ -299,3 +299,33 @@ def test_non_canonical_fields_are_named():
     d["state"]["trains_left"][0] -= 1
     with pytest.raises(ccg.InvalidPositionError, match=r"trains\.PRR"):
         ccg.load_state(json.dumps(d))
+
+
+def test_catan_longest_road_and_largest_army_follow_the_edit():
+    """CAT-10.3, CAT-10.4: the cards go to whoever the edited roads and knights make them belong to."""
+    s = ccg.new_game("catan", players=3, seed=12)
+    bots = [ccg.agents.make_agent("random", seed=p) for p in range(3)]
+    while s.legal_actions()[0].kind != "roll":  # a random set-up spreads the buildings
+        s.apply(bots[s.current_player].act(s))
+    b = ccg.board_of(s)
+    d0 = s.to_dict()["state"]
+
+    def walk(seat, path):  # a simple path of five roads (free or the seat's) through empty intersections
+        if len(path) == 6:
+            return path
+        for edge in b.nodes[path[-1]].edges:
+            nxt = next(m for m in b.edges[edge].nodes if m != path[-1])
+            if d0["edge_owner"][int(edge[1:])] in (-1, seat) and d0["node_owner"][int(nxt[1:])] < 0 \
+                    and nxt not in path:
+                found = walk(seat, path + [nxt])
+                if found:
+                    return found
+        return None
+
+    seat, nodes = next((o, p) for x, o in enumerate(d0["node_owner"]) if o >= 0 for p in [walk(o, [f"N{x}"])] if p)
+    e = s.edit()
+    for a, c in zip(nodes, nodes[1:]):
+        e.road(next(x for x in b.nodes[a].edges if c in b.edges[x].nodes), seat)
+    e.player((seat + 1) % 3).knights = 3
+    d = e.commit().to_dict()["state"]
+    assert d["lr"] == seat and d["la"] == (seat + 1) % 3

@@ -3,7 +3,9 @@
 Resource cards given to a player come from the bank (CAT-1.4), development cards from the deck,
 oil from the supply (OIL-3.2), metropolises from their pool (OIL-6.5); taking them away returns
 them — unless the source is set by hand too (``e.bank[...]``). Piece counts, harbour access and
-road lengths follow the pieces (the loader recomputes them). Intersections are ``N…``, paths
+road lengths follow the pieces (the loader recomputes them); Longest Road, Largest Army and the
+Champion of the Environment follow the roads, knights and sequestered oil as in play (CAT-10.3,
+CAT-10.4, OIL-9.5). Intersections are ``N…``, paths
 ``E…``, hexes ``H…`` (see ``ccg.board_of(state)``).
 
 Chance set-ups, honoured by the seeded game:
@@ -45,6 +47,7 @@ from .board_view import board_view
 from .chance import _SUMS
 from .data import DEV_TYPES, RESOURCES
 from .params import Params
+from .roads import award_longest_road
 
 LEVELS = {"settlement": 1, "city": 2, "metropolis": 3}
 _LEVEL_NAMES = {v: k for k, v in LEVELS.items()}
@@ -264,7 +267,25 @@ class Editor(PositionEditor):
         if self.follows("supply"):
             d["supply"] -= self._taken.get("supply", 0)
         d["metro_pool"] -= self._taken.get("metropolis", 0)
+        self._award_cards()
         self._full["rng"] = self._seek(self._full["rng"])
+
+    def _award_cards(self) -> None:
+        """Longest Road (CAT-10.3), Largest Army (CAT-10.4) and the Champion (OIL-9.5) follow the edited
+        roads, knights and sequestered oil, decided as in play: the holder keeps a card while nobody beats it."""
+        d = self.data
+        try:  # the loader's own recount of the pieces (road lengths); a broken edit is reported by commit
+            trial = type(self._original)._from_state_dict(d, self.players, self._original.options)
+        except (InvalidPositionError, KeyError, TypeError, ValueError, IndexError):
+            return
+        award_longest_road(trial)
+        d["lr"] = trial.lr
+        for card, counts, least in (("la", d["knights"], self._params.la_min), ("champ", d["seq"], self._params.champ_min)):
+            h, best = d[card], max(counts)
+            if h >= 0 and counts[h] >= least and counts[h] == best:
+                continue  # the holder still qualifies and nobody has more
+            top = [p for p, k in enumerate(counts) if k == best]
+            d[card] = top[0] if best >= least and len(top) == 1 else -1
 
     def _seek(self, rng: int) -> int:
         if not self._wanted:
