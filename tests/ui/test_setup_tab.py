@@ -60,3 +60,12 @@ def test_the_setup_tab_is_for_teachers_only(teacher):
     t = Table("co2", players=3, seed=1, teacher=teacher, autoplay=False)
     assert ("Setup" in t.tab_titles) == teacher
     assert (getattr(t, "setup", None) is not None) == teacher
+
+
+def test_doctest():
+    import doctest
+
+    import ccg.ui.setup_tab as module
+
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
