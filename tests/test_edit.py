@@ -330,3 +330,24 @@ def test_catan_longest_road_and_largest_army_follow_the_edit():
     e.player((seat + 1) % 3).knights = 3
     d = e.commit().to_dict()["state"]
     assert d["lr"] == seat and d["la"] == (seat + 1) % 3
+
+
+def test_co2_control_follows_the_plants_as_in_play():
+    """CO2-11.2, CO2-11.3: the editor decides control as the engine's check_control does."""
+    from ccg.games.co2.board import check_control
+
+    s = ccg.new_game("co2", players=3, seed=4)
+    assert ccg.board_of(s).regions["africa"].agenda == ("biomass", "recycling", "solar")
+    e = s.edit()
+    e.build_plant("africa", "solar", owner=0)
+    assert e.region("africa").controller == 0  # nobody controlled it (CO2-11.2)
+    first = e.commit()
+    e = first.edit()
+    e.build_plant("africa", "biomass", owner=1)  # one source each: biomass comes first on the agenda (CO2-11.3.2)
+    assert e.region("africa").controller == 1
+    d = e.commit().to_dict()["state"]
+    engine = first.clone()  # the engine's own rule on the same plants
+    i = list(ccg.board_of(s).regions).index("africa")
+    engine.space_kind[:], engine.space_owner[:] = d["space_kind"], d["space_owner"]
+    check_control(engine, i, 1)
+    assert engine.ctrl[i] == d["ctrl"][i] == 1

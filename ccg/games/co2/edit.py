@@ -3,7 +3,8 @@
 Resources given to a player or a region come from the common supply, CEP from the bank (CO2-7.2);
 a green plant built comes from its source's stack (CO2-6.3), a fossil plant from the fossil stack
 (CO2-2.10), and CO2 (ppm) follows the fossil plants on the board (CO2-2.11, CO2-6.3.6) — unless the
-supply or bank is set by hand too. Regions are named by id or name (``"africa"``, ``"North America"``),
+supply or bank is set by hand too. A green plant built decides the region's control as in play
+(CO2-11.2, CO2-11.3); set ``region(...).controller`` afterwards to choose it by hand. Regions are named by id or name (``"africa"``, ``"North America"``),
 sources by name (``"solar"``); see ``ccg.board_of(state)``.
 
 Chance set-ups: ``next_event("africa")`` puts that region's event card face up as the next to strike
@@ -158,6 +159,33 @@ class Editor(PositionEditor):
             d["fossil_out"][d["space_kind"][i]] += 1  # the replaced fossil plant leaves the game
         d["space_kind"][i], d["space_owner"][i] = GREEN0 + src, self._seat(owner)
         d["stack"][src] += 1
+        self._check_control(r, owner)
+
+    def _check_control(self, r: int, b: int) -> None:
+        """CO2-11.2: a plant built by b decides control between b and the controller, as in play (CO2-11.3)."""
+        d = self.data
+        c = d["ctrl"][r]
+        if c == b:
+            return
+        if c == -1:
+            d["ctrl"][r] = b
+            return
+        spaces = range(self._offsets[r], self._offsets[r] + self._C.spaces[r])
+        mine = [{d["space_kind"][i] - GREEN0 for i in spaces if d["space_kind"][i] >= GREEN0 and d["space_owner"][i] == p}
+                for p in (b, c)]
+        agenda = self._C.agendas[d["agenda"][r]]
+        if len(mine[0]) != len(mine[1]):  # CO2-11.3.1: more different sources
+            d["ctrl"][r] = b if len(mine[0]) > len(mine[1]) else c
+            return
+        for src in agenda:  # CO2-11.3.2: down the agenda, the first source only one of them has
+            if (src in mine[0]) != (src in mine[1]):
+                d["ctrl"][r] = b if src in mine[0] else c
+                return
+        for src in agenda:  # CO2-11.3.3: the same sources: expertise in them, in agenda order
+            if src in mine[0] and d["exp"][b * 5 + src] != d["exp"][c * 5 + src]:
+                d["ctrl"][r] = b if d["exp"][b * 5 + src] > d["exp"][c * 5 + src] else c
+                return
+        d["ctrl"][r] = b  # CO2-11.3.4: the builder
 
     def build_fossil_plant(self, region: str, kind: str) -> None:
         """A fossil plant (coal, oil, gas) from the fossil stack on ``region``'s leftmost empty demand space."""
