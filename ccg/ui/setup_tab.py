@@ -22,9 +22,15 @@ import ipywidgets as W
 from ..core.edit import PositionEditor, edit
 from ..core.errors import InvalidPositionError
 from ..core.positions import to_position_string
+from ..core.registry import get_spec
 from ..core.state import GameState
 
 NO_CHANCE = "(this game draws nothing by chance after the set-up)"
+
+
+def offers_setup(state: GameState) -> bool:
+    """True if the game has a position editor (``SPEC.edit``), so a Setup tab can edit it."""
+    return get_spec(state.game).edit is not None
 
 
 class SetupTab:

@@ -28,6 +28,7 @@ from ..core.tree import GameTree, Node
 from . import inspect as insp
 from .board import BoardView, FigureSlot, click_location
 from .figure_view import FigureView
+from .setup_tab import SetupTab, offers_setup
 from .whatif import iter_what_if, outcome_figure, summary_table, what_if
 
 HUMAN = "human"
@@ -514,10 +515,8 @@ class Table:
         position_tab = W.VBox([self.position_label, self.position, *teacher_only, self.paste, self.paste_button])
         tabs = [play_tab, history_tab, inspect_tab, whatif_tab, position_tab]
         self.tab_titles = ["Play", "History", "Inspect", "What if?", "Position"]
-        self.setup = None
-        if self.teacher:  # the Setup tab edits the position (ccg/ui/setup_tab.py): never at a student's table
-            from .setup_tab import SetupTab
-
+        self.setup: SetupTab | None = None
+        if self.teacher and offers_setup(self.state):  # the Setup tab edits the position: never at a student's table
             self.setup = SetupTab(self)
             tabs.append(self.setup.widget)
             self.tab_titles.append("Setup")
