@@ -62,6 +62,13 @@ def test_the_setup_tab_is_for_teachers_only(teacher):
     assert (getattr(t, "setup", None) is not None) == teacher
 
 
+def test_the_student_classroom_app_has_no_setup_tab():
+    from ccg.ui.classroom import Classroom
+
+    app = Classroom("co2", players=3, humans=1, seed=3)
+    assert "Setup" not in app.table.tab_titles and app.table.setup is None
+
+
 def test_doctest():
     import doctest
 
