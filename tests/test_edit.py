@@ -351,3 +351,17 @@ def test_co2_control_follows_the_plants_as_in_play():
     engine.space_kind[:], engine.space_owner[:] = d["space_kind"], d["space_owner"]
     check_control(engine, i, 1)
     assert engine.ctrl[i] == d["ctrl"][i] == 1
+
+
+@pytest.mark.parametrize("game,edit,message", [
+    ("chicago_express", lambda e: e.player(1).shares.update({"PRR": -1}), "player 1's PRR shares would be -1"),
+    ("catan", lambda e: setattr(e.player(2), "oil", 9), "player 2 would hold 9 oil, above the limit of 4"),
+    ("catan", lambda e: e.player(0).dev_cards.update(monopoly=-1), "player 0's monopoly cards would be -1"),
+    ("co2", lambda e: e.player(1).expertise.update(solar=11), "player 1's solar expertise would be 11"),
+])
+def test_broken_facts_are_named_in_words(game, edit, message):
+    s = ccg.new_game(game, seed=2, **({"scenario": "oil_springs"} if game == "catan" else {}))
+    e = s.edit()
+    edit(e)
+    with pytest.raises(ccg.InvalidPositionError, match=message):
+        e.commit()

@@ -305,6 +305,14 @@ class Editor(PositionEditor):
             for i, r in enumerate(RESOURCES):
                 if d["hand"][p * 5 + i] < 0:
                     out.append(f"player {p}'s {r} would be {d['hand'][p * 5 + i]}")
+            for i, name in enumerate(DEV_TYPES):
+                if d["dev"][p * 5 + i] < 0:
+                    out.append(f"player {p}'s {name} cards would be {d['dev'][p * 5 + i]}")
+            for field, what in (("knights", "played knights"), ("oil", "oil"), ("seq", "sequestered oil")):
+                if d[field][p] < 0:
+                    out.append(f"player {p}'s {what} would be {d[field][p]}")
+            if P.oil and d["oil"][p] > P.oil_limit:
+                out.append(f"player {p} would hold {d['oil'][p]} oil, above the limit of {P.oil_limit} (OIL-3.3)")
         for i, r in enumerate(RESOURCES):
             held = sum(d["hand"][p * 5 + i] for p in range(n))
             if d["bank"][i] < 0 or held + d["bank"][i] != P.bank_size:

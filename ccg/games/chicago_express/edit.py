@@ -232,6 +232,9 @@ class Editor(PositionEditor):
         for p in range(n):
             if d["cash"][p] < 0:
                 out.append(f"player {p}'s cash would be {d['cash'][p]}")
+            for i, c in enumerate(COMPANY_NAMES):
+                if d["shares"][p][i] < 0:
+                    out.append(f"player {p}'s {c} shares would be {d['shares'][p][i]}")
         for i, c in enumerate(COMPANY_NAMES):
             total = BOARD.companies[c]
             if d["treasury"][i] < 0:

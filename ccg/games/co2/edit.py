@@ -274,6 +274,10 @@ class Editor(PositionEditor):
             for field, what in (("coins", "coins"), ("res", "resources"), ("cep", "CEP")):
                 if d[field][p] < 0:
                     out.append(f"player {p}'s {what} would be {d[field][p]}")
+            for k, src in enumerate(SOURCES):
+                x = d["exp"][p * 5 + k]
+                if not 0 <= x <= self._C.track_max[k]:
+                    out.append(f"player {p}'s {src} expertise would be {x} (the track runs 0..{self._C.track_max[k]})")
         for r, rid in enumerate(self._C.regions):
             if d["reg_res"][r] < 0 or d["reg_cep"][r] < 0:
                 out.append(f"{rid}'s resources or CEP would be negative")
