@@ -58,6 +58,8 @@ def row_specs(args) -> list[tuple[str, str, str, int]]:
     if args.target_prior == "strategist":
         target += ":prior=strategist"
         target_label = "strategist rollouts and prior, 1 CPU-s"
+    if args.target_spec:
+        target, target_label = args.target_spec, args.target_label or args.target_spec
     return [
         ("cpu", f"random rollouts, {args.cpu:g} CPU-s", cpu, args.games),
         ("cpu", f"strategist rollouts, {args.cpu:g} CPU-s", cpu + ":rollout=strategist", args.games),
@@ -200,6 +202,8 @@ def main(argv=None) -> int:
     p.add_argument("--iter-games", type=int, default=8, help="games per equal-iterations row (default 8)")
     p.add_argument("--target-prior", choices=["heuristic", "strategist"], default="heuristic",
                    help="the prior of the 1 CPU-s row (default heuristic)")
+    p.add_argument("--target-spec", help="the tested spec of the 1 CPU-s row instead (e.g. with value=strategist)")
+    p.add_argument("--target-label", help="its label in the table (default: the spec)")
     p.add_argument("--iterations", type=int, default=32, help="iterations of the equal-iterations rows (default 32)")
     p.add_argument("--cpu", type=float, default=0.1, help="CPU-s per move of the equal-CPU rows (default 0.1)")
     p.add_argument("--rows", default="cpu,target,iters,ref", help="row kinds to play, comma-separated")

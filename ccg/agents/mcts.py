@@ -34,7 +34,15 @@ every seat with the game's heuristic (which rates finished games too).
 "heuristic" (default) — each seat's own heuristic value; "margin" — the
 seat's heuristic minus the best other seat's; "rank" — a scale-free
 leader/rank score in [0, 1] (:func:`~ccg.agents.evaluation.leaf_values`,
-finished games by their returns). Heuristics come in each game's own units,
+finished games by their returns). ``value`` chooses what is scored: "heuristic"
+(default) the game's ``SPEC.heuristic``, or "strategist" the strategist
+planner's ``values(state)`` — its worth of every seat in the game's units (CO2:
+the planner's utility; Chicago Express: cash plus what the shares will still
+pay; Catan: VP plus production and development cards) — for priors and leaves
+alike. ``candidates=k`` narrows a newly expanded node to its k children with
+the best priors (the strategist's move always among them, with
+``prior="strategist"``): the search spends a small budget where the knowledge
+says the move is. Heuristics come in each game's own units,
 so the UCB formula normalises a child's mean value to [0, 1] by the lowest
 and highest values seen below its parent (``normalise="node"``), or in the
 whole search (``"search"``, as MuZero does). Every node stores the total
@@ -56,6 +64,7 @@ from .evaluation import Heuristic, heuristic_for, heuristics_for, leaf_values
 from .strategist import StrategistAgent
 
 EVALUATIONS = ("heuristic", "margin", "rank")
+VALUES = ("heuristic", "strategist")
 NORMALISATIONS = ("node", "search")
 ROLLOUTS = ("random", "strategist")
 PRIORS = ("heuristic", "none", "strategist")  # True is "heuristic", False is "none"
@@ -63,7 +72,7 @@ CLOCKS = ("wall", "cpu")
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "seat", "lo", "hi", "expanded")
+    __slots__ = ("children", "visits", "avail", "total", "seat", "lo", "hi", "expanded", "allowed")
 
     def __init__(self, seat: int | None) -> None:
         self.children: dict[Action, _Node] = {}
@@ -74,6 +83,7 @@ class _Node:
         self.lo = math.inf  # lowest and highest value for ``seat`` backed up through this node
         self.hi = -math.inf
         self.expanded = False
+        self.allowed: frozenset[Action] | None = None  # with ``candidates``: the children the search may select
 
     def add(self, value: float) -> None:
         self.visits += 1
@@ -148,7 +158,8 @@ class MCTSAgent(Agent):
     CPU time, ``time.process_time``: the fair budget on a shared machine); with
     the CPU clock and ``early_stop`` the search also stops once no other root
     action could catch up in the simulations the time left allows at the rate
-    so far.
+    so far. ``value`` ("heuristic" or "strategist") and ``candidates`` (None or
+    k >= 1, needs a prior) are explained in the module docstring.
     """
 
     name = "mcts"
@@ -168,6 +179,8 @@ class MCTSAgent(Agent):
         prior_visits: int = 4,
         persona: Mapping[str, Any] | str | None = None,
         clock: str = "wall",
+        value: str = "heuristic",
+        candidates: int | None = None,
         seed: int = 0,
     ) -> None:
         _check_int("iterations", iterations, 1, allow_none=seconds is not None)
@@ -181,6 +194,8 @@ class MCTSAgent(Agent):
         if normalise not in NORMALISATIONS:
             raise ValueError(f"normalise must be one of {', '.join(NORMALISATIONS)}, got {normalise!r}")
         prior = _check_prior(prior)
+        if candidates is not None and not prior:
+            raise ValueError("candidates ranks children by their priors: give it with prior=heuristic or prior=strategist")
         if not isinstance(early_stop, bool):
             raise ValueError(f"early_stop must be true or false, got {early_stop!r}")
         if rollout not in ROLLOUTS:
@@ -188,10 +203,14 @@ class MCTSAgent(Agent):
         _check_int("prior_visits", prior_visits, 1, allow_none=False)
         if clock not in CLOCKS:
             raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+        _check_int("candidates", candidates, 1, allow_none=True)
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, got {value!r}")
         persona = _parse_persona(persona)
-        uses_strategist = rollout == "strategist" or prior == "strategist"
+        uses_strategist = rollout == "strategist" or prior == "strategist" or value == "strategist"
         if persona and not uses_strategist:
-            raise ValueError("persona applies to the strategist: give it with rollout=strategist or prior=strategist")
+            raise ValueError("persona applies to the strategist: give it with rollout=strategist, prior=strategist "
+                             "or value=strategist")
         super().__init__(seed)
         # validates the persona's names and ranges now; the game is checked when its planner is built
         self._strategist = StrategistAgent(seed=seed, **(persona or {})) if uses_strategist else None
@@ -208,6 +227,8 @@ class MCTSAgent(Agent):
         self.prior_visits = prior_visits
         self.persona = persona
         self.clock = clock
+        self.value = value
+        self.candidates = candidates
         self._rng = Rng(seed)
         self._lo = self._hi = 0.0
         self._all: Callable[[GameState], list[float]] | None = None  # every seat's heuristic, set during act()
@@ -218,7 +239,8 @@ class MCTSAgent(Agent):
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c, "rollout_depth": self.rollout_depth,
                 "heuristic": self.heuristic, "evaluation": self.evaluation, "normalise": self.normalise,
                 "prior": self.prior, "early_stop": self.early_stop, "rollout": self.rollout,
-                "prior_visits": self.prior_visits, "persona": self.persona, "clock": self.clock}
+                "prior_visits": self.prior_visits, "persona": self.persona, "clock": self.clock,
+                "value": self.value, "candidates": self.candidates}
 
     # ---- the search ------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
@@ -230,9 +252,8 @@ class MCTSAgent(Agent):
             return legal[0]
         seat = state.current_player
         assert seat is not None  # a state with legal actions has a seat to move
-        heuristic = self.heuristic or heuristic_for(state.game)
-        self._all = heuristics_for(state.game, self.heuristic)
         self._planner = self._strategist.planner(state.game) if self._strategist is not None else None
+        heuristic, self._all = self._position_values(state.game)
         root = _Node(None)
         rng = self._rng
         self._lo, self._hi = (0.0, 1.0) if self.evaluation == "rank" else (math.inf, -math.inf)
@@ -267,6 +288,19 @@ class MCTSAgent(Agent):
             if node is not None and node.visits > best_visits:
                 best, best_visits = action, node.visits
         return best
+
+    def _position_values(self, game: str) -> tuple[Heuristic, Callable[[GameState], list[float]]]:
+        """One seat's value and every seat's values of a position: the game's heuristic, or with
+        ``value="strategist"`` the strategist planner's ``values(state)`` (its worth of every seat, in
+        the game's units) where the game's planner has one (else the heuristic, said in the README)."""
+        values = getattr(self._planner, "values", None) if self.value == "strategist" else None
+        if values is None:
+            return self.heuristic or heuristic_for(game), heuristics_for(game, self.heuristic)
+
+        def one(state: GameState, seat: int) -> float:
+            return float(values(state)[seat])
+
+        return one, values
 
     @staticmethod
     def _decided(root: _Node, legal: list[Action], remaining: int) -> bool:
@@ -316,17 +350,31 @@ class MCTSAgent(Agent):
             child.add(self._value(state.child(action), heuristic, mover))
         return child
 
-    def _strategist_prior(self, node: _Node, legal: list[Action], state: GameState, mover: int) -> None:
+    def _strategist_prior(self, node: _Node, legal: list[Action], state: GameState, mover: int) -> Action | None:
         """The strategist's move here gets ``prior_visits`` visits worth the best sibling's prior."""
         if len(legal) < 2:
-            return
-        pick = self._planner.choose(state, mover, self._rng)
+            return None
+        pick: Action = self._planner.choose(state, mover, self._rng)
         child = node.children.get(pick)
         if child is None:  # a planner bug: it must return one of this state's legal actions
             raise RuntimeError(f"the {state.game} strategist chose {pick}, which is not legal here")
         best = max(node.children[a].hi for a in legal)
         for _ in range(self.prior_visits):
             child.add(best)
+        return pick
+
+    def _narrow(self, node: _Node, legal: list[Action], pick: Action | None) -> None:
+        """``candidates``: the search selects only among the children with the best priors (and the
+        strategist's move): a small budget is spent where the knowledge says the move is."""
+        k = self.candidates
+        if k is None or len(legal) <= k:
+            return
+        children = node.children
+        ranked = sorted(legal, key=lambda a: children[a].total / children[a].visits, reverse=True)
+        allowed = ranked[:k]
+        if pick is not None and pick not in allowed:
+            allowed[-1] = pick
+        node.allowed = frozenset(allowed)
 
     def _rollout(self, state: GameState) -> None:
         """Play on from ``state`` (in place) for at most ``rollout_depth`` actions with the rollout policy."""
@@ -361,9 +409,14 @@ class MCTSAgent(Agent):
                 for action in legal:
                     if action not in children:
                         self._new_child(node, action, state, mover, heuristic)
-                if prior == "strategist":
-                    self._strategist_prior(node, legal, state, mover)
+                pick = self._strategist_prior(node, legal, state, mover) if prior == "strategist" else None
+                self._narrow(node, legal, pick)
                 break
+            allowed = node.allowed
+            if allowed is not None:  # the candidates this determinization allows (all, if it allows none)
+                narrowed = [a for a in legal if a in allowed]
+                if narrowed:
+                    legal = narrowed
             untried = []
             seen = []
             for action in legal:

@@ -2,6 +2,7 @@
 bad settings rejected, and proof that the rollouts and the prior really are the strategist's."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,9 @@ def test_same_moves_in_two_processes_with_different_hash_seeds():
     (dict(rollout="strategist", persona=["cooperation", 1]), "persona must be a mapping"),
     (dict(rollout="strategist", persona="cooperation=2"), "'cooperation' must be between 0 and 1"),
     (dict(prior="strategist", persona={"boldness": 1}), "strategist has no parameter 'boldness'"),
+    (dict(value="planner"), "value must be one of heuristic, strategist"),
+    (dict(candidates=0), "candidates must be a whole number >= 1"),
+    (dict(candidates=3, prior=False), "candidates ranks children by their priors"),
 ])
 def test_bad_settings_are_rejected(bad, message):
     with pytest.raises(ValueError, match=message):
@@ -204,3 +208,60 @@ def test_cpu_clock_budget_stops_once_the_move_is_decided(monkeypatch):
     assert runs[True][0] == runs[False][0]
     assert runs[False][1] > 1800  # about 2 s / 1 ms: the whole budget
     assert 16 <= runs[True][1] < 0.8 * runs[False][1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_strategist_planner_values_every_seat(game):
+    """``value=strategist`` needs the planner's worth of every seat: finite, one per seat, changing with
+    the position, and a finished game's values are its scores."""
+    planner = StrategistAgent().planner(game)
+    early, late = strategist_position(game, 30), strategist_position(game, 150)
+    for state in (early, late):
+        values = planner.values(state)
+        assert len(values) == state.num_players and all(math.isfinite(v) for v in values)
+    assert planner.values(early) != planner.values(late)
+    done = strategist_position(game, 100000)
+    assert done.is_terminal() and planner.values(done)[:] != [] and len(planner.values(done)) == 4
+    if game != "co2":  # CO2's utility weighs the lost planet and rivalry into a finished game's value
+        assert planner.values(done) == [float(x) for x in done.scores()]
+
+
+def test_strategist_value_scores_the_leaves_with_the_planner(monkeypatch):
+    """With ``value=strategist`` every leaf and prior is the planner's ``values``; the heuristic is not asked."""
+    import ccg.agents.mcts as mcts_module
+
+    state = strategist_position("chicago_express", 40)
+    planner_type = type(StrategistAgent().planner("chicago_express"))
+    seen = []
+    original = planner_type.values
+
+    def spy(self, s):
+        out = original(self, s)
+        seen.append(out)
+        return out
+
+    monkeypatch.setattr(planner_type, "values", spy)
+    monkeypatch.setattr(mcts_module, "heuristic_for", lambda game: pytest.fail("the heuristic was asked"))
+    monkeypatch.setattr(mcts_module, "heuristics_for", lambda game, h=None: pytest.fail("the heuristics were asked"))
+    MCTSAgent(iterations=5, rollout_depth=2, value="strategist", seed=1).act(state)
+    assert len(seen) >= 5 + len(state.legal_actions())  # a prior per root child and a value per leaf
+
+
+def test_candidates_keep_the_search_on_the_best_priors():
+    """``candidates=k``: after expansion the search only selects among the k children with the best
+    priors (the strategist's move always among them), so the others keep their single prior visit."""
+    state = strategist_position("co2", 60)
+    while len(state.legal_actions()) < 6:
+        state.apply(StrategistAgent(seed=1).act(state))
+    agent = MCTSAgent(iterations=60, candidates=2, prior="strategist", early_stop=False, seed=3)
+    roots = []
+    original = agent._iterate
+    agent._iterate = lambda root, s, h: (roots.append(root), original(root, s, h))[1]
+    move = agent.act(state)
+    root = roots[0]
+    assert root.allowed is not None and len(root.allowed) == 2 and move in root.allowed
+    for action, child in root.children.items():
+        if action not in root.allowed:
+            assert child.visits == 1  # its prior, never selected
+    # two priors, the strategist's prior visits, and every simulation after the one that expanded the root
+    assert sum(root.children[a].visits for a in root.allowed) == 2 + agent.prior_visits + 59

@@ -142,6 +142,13 @@ class Planner:
             plan = self._plans[key] = best_plan(s, c, self.w, phases, rate, first, inflow)
         return plan
 
+    def values(self, s) -> list[float]:
+        """Every seat's worth — cash plus what its shares will still pay (CE-11.3) — the leaf value of
+        ``mcts:value=strategist``; a finished game's scores."""
+        if s.is_terminal():
+            return [float(x) for x in s.scores()]
+        return list(Outlook(s, self.w, self).worth)
+
     # ---- the decision -----------------------------------------------------------------------
     def choose(self, s, seat: int, rng):
         ph = P.phase(s)

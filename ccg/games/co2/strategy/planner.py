@@ -39,6 +39,11 @@ class Co2Planner:
                 best.append(action)
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
+    def values(self, state) -> list[float]:
+        """Every seat's utility of ``state`` (own VP-to-be, rivalry and the planet as this planner
+        weighs them): the leaf value of ``mcts:value=strategist``."""
+        return [self.valuer.utility(state, p) for p in range(state.num_players)]
+
     # ---- playing a candidate out -----------------------------------------------------------
     def _value_of(self, s, seat: int, depth: int) -> float:
         """The candidate's value after this seat's own follow-up decisions are settled."""
