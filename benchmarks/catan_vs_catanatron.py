@@ -158,8 +158,9 @@ def main() -> None:
         "Games per second and µs per action use CPU time (`time.process_time`, both engines are "
         "single-threaded); the wall-clock column is affected by whatever else runs on the machine; clone µs is "
         "the best of 5 timeit repeats. "
-        "Notes: the engines' action sets differ. ccg offers domestic trade (propose → offer → answers, one "
-        "proposal per turn, only players able to pay answer), every maritime rate, discards card by card and the steal victim as part of the "
+        "Notes: the engines' action sets differ. ccg offers domestic trade (propose, then the terms "
+        "composed a card at a time, offer, answers, the proposer's choice among acceptors; only players able to pay "
+        "answer), every maritime rate, discards card by card and the steal victim as part of the "
         "robber move; catanatron offers only the best maritime rate, no trade between players and discards "
         "at random, so plies per game are not directly comparable; games per second are.",
     ]

@@ -134,3 +134,16 @@ def nine_vp_with_a_vp_card_on_top(s, p: int) -> None:
     give(s, p, wool=1, ore=1, grain=1)
     s.deck.remove(VP_CARD)
     s.deck.append(VP_CARD)
+
+
+def compose(s, gives: dict, asks: dict, submit: bool = True) -> None:
+    """Domestic trade (CAT-7.2): open the table and compose ``gives`` for ``asks`` a card at a time."""
+    s.apply("propose")
+    for good, k in gives.items():
+        for _ in range(k):
+            s.apply(f"give {good}")
+    for good, k in asks.items():
+        for _ in range(k):
+            s.apply(f"ask {good}")
+    if submit:
+        s.apply("offer")

@@ -333,9 +333,8 @@ def test_ex16_flooding_spares_metropolises_and_roads():
 
 
 # ---- EX-17 --------------------------------------------------------------------------------------
-def _sbp(marker, english=True):
-    rules = {"oil.sbp_metropolis_may_trigger": english}
-    s = make(players=5, scenario=OIL, layout="variable", phase=SBP, active=3, rules=rules)
+def _sbp(marker, rules=None):
+    s = make(players=5, scenario=OIL, layout="variable", phase=SBP, active=3, rules=rules or {})
     s.cur, s.sbp_left = 4, 4
     city = inland_nodes(s)[0]
     put(s, 4, city, 2)
@@ -345,11 +344,10 @@ def _sbp(marker, english=True):
 
 
 def test_ex17a_sbp_metropolis_up_to_five():
-    """EX-17a (OIL-11.5, OIL-11.6, note A21): marker 3 in the SBP: metropolis legal, disaster after the SBP.
-
-    The digest's reading ("beyond 5", from the English rules) is the rule flag
-    oil.sbp_metropolis_may_trigger; the default follows the Polish original (see the next test)."""
+    """EX-17a (OIL-11.5, OIL-11.6, note A21), the default: marker 3 in the SBP: metropolis legal (it may
+    not move the marker *beyond* 5, the English original), disaster played after the SBP."""
     s, city = _sbp(3)
+    assert s.P.sbp_may_trigger
     assert f"metro N{city}" in legal_strs(s)
     s.apply(f"metro N{city}")
     assert s.marker == 5 and s.pending and s.trigger == 4
@@ -362,14 +360,18 @@ def test_ex17a_sbp_metropolis_up_to_five():
     assert s.disasters == 1 and s.marker == 0 and s.active == 4 and s.last_disaster[2] == 4
 
 
-def test_oil_11_5_polish_original_sbp_metropolis_must_not_reach_five():
-    """OIL-11.5 as the Polish original words it ("nie prowadzi do przesunięcia znacznika ... na 5"): the
-    default refuses a metropolis at marker 3 in the SBP and allows it at marker 2."""
-    s, city = _sbp(3, english=False)
+def test_oil_11_5_polish_literal_reading_is_a_rule_parameter():
+    """OIL-11.5 note A21, the Polish text read literally ("nie prowadzi do przesunięcia znacznika ... na 5",
+    rule ``oil.sbp_metropolis_may_trigger = False``): a metropolis at marker 3 in the SBP is refused, at
+    marker 2 allowed; the default allows it at 3."""
+    literal = {"oil.sbp_metropolis_may_trigger": False}
+    s, city = _sbp(3, literal)
     assert f"metro N{city}" not in legal_strs(s)
-    s, city = _sbp(2, english=False)
+    s, city = _sbp(2, literal)
     s.apply(f"metro N{city}")
     assert s.marker == 4 and not s.pending
+    s, city = _sbp(3)
+    assert f"metro N{city}" in legal_strs(s)
 
 
 def test_ex17b_sbp_metropolis_refused_at_four_and_no_other_oil_use():

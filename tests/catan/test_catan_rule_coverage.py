@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from catan_helpers import (coastal_nodes, deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top,
+from catan_helpers import (coastal_nodes, compose, deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top,
                            node, path, put, rig, spread)
 
 import ccg
@@ -815,8 +815,7 @@ def test_oil_6_1_only_conversion_and_metropolis_use_oil():
     give(t, 1, oil=2, ore=1)
     deal_dev(t, 0, MONOPOLY)
     t.apply("play monopoly oil")
-    t.apply("propose")
-    t.apply("offer 1 oil 1 ore")
+    compose(t, {"oil": 1}, {"ore": 1})  # trading oil is not using it (OIL-3.6)
     t.apply("accept")
     t.apply("sequester")
     assert t.marker == 0 and t.oil[0] == 2 and t.seq[0] == 1

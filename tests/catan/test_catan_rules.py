@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import pytest
-from catan_helpers import (deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top, node,
+from catan_helpers import (compose, deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top, node,
                            path, put, rig)
 
 import ccg
 from ccg.core.errors import IllegalActionError
 from ccg.games.catan import production
-from ccg.games.catan.actions import MAIN, PRE_ROLL, ROBBER, SBP
+from ccg.games.catan.actions import CHOOSE, MAIN, PRE_ROLL, ROBBER, SBP
 from ccg.games.catan.data import KNIGHT, MONOPOLY, PIPS, PLENTY, ROAD_BUILDING
 from ccg.games.catan.geometry import Geometry, spiral
 from ccg.games.catan.layouts import validate_layout, variable_layout
@@ -451,34 +451,112 @@ def test_oil_6_4_no_maritime_trade_for_oil():
 
 
 def test_cat_7_2_domestic_trade_propose_accept_reject():
+    """CAT-7.2: only players able to pay are asked, clockwise; declines leave every hand as it was."""
     s = make(scenario=OIL)
     give(s, 0, wool=2)
     give(s, 2, ore=1)
     give(s, 3, oil=4)
     s.apply("propose")
-    assert "offer 1 wool 1 ore" in legal_strs(s) and "cancel" in legal_strs(s)
+    assert legal_strs(s)[0] == "cancel" and "give wool" in legal_strs(s) and "offer" not in legal_strs(s)
     give(s, 3, ore=2)
-    s.apply("offer 1 wool 1 ore")
+    s.apply("give wool")
+    s.apply("ask ore")
+    s.apply("offer")
     assert s.cur == 2 and legal_strs(s) == ["accept", "reject"]  # seat 1 has no ore: not asked
     s.apply("reject")
     assert s.cur == 3
     s.apply("reject")
-    assert s.phase == MAIN and s.cur == 0
-    s.offers_made = 0
-    s.apply("propose")
-    s.apply("offer 1 wool 1 ore")
-    s.apply("accept")
+    assert s.phase == MAIN and s.cur == 0 and s.offer is None
+    assert s.hand_of(0)["wool"] == 2 and s.hand_of(2)["ore"] == 1 and s.hand_of(3)["ore"] == 2  # declined: no trade
+    compose(s, {"wool": 1}, {"ore": 1})
+    s.apply("accept")  # seat 2 accepts
+    s.apply("reject")  # seat 3 declines: one acceptor, the trade is made
     assert s.hand_of(0)["ore"] == 1 and s.hand_of(2)["wool"] == 1 and s.phase == MAIN
-    assert "propose" not in legal_strs(s)  # bounded: one proposal per turn by default
+
+
+def test_cat_7_2_multi_resource_terms_bounded_by_the_hands():
+    """CAT-7.2 "on any agreed terms": several goods and cards a side; the proposer gives only what he holds,
+    asks only for what another player's hand (its public size) could pay; no good on both sides."""
+    s = make()
+    give(s, 0, wool=2, grain=1)
+    give(s, 1, ore=2, brick=1)
+    s.apply("propose")
+    for _ in range(2):
+        s.apply("give wool")
+    assert "give wool" not in legal_strs(s)  # seat 0 holds 2 wool
+    s.apply("give grain")
+    assert "ask wool" not in legal_strs(s) and "ask grain" not in legal_strs(s)  # identical types
+    for good in ("ore", "ore", "brick"):
+        s.apply(f"ask {good}")
+    assert not any(a.startswith("ask") for a in legal_strs(s))  # nobody else holds more than 3 cards
+    assert s.offer == (0, 0, 2, 1, 0, 0, 0, 1, 0, 0, 2, 0)
+    s.apply("offer")
+    assert s.cur == 1
+    s.apply("accept")
+    assert s.hand_of(0) == {"lumber": 0, "brick": 1, "wool": 0, "grain": 0, "ore": 2}
+    assert s.hand_of(1) == {"lumber": 0, "brick": 0, "wool": 2, "grain": 1, "ore": 0}
+    s.check_invariants()
+
+
+def test_cat_7_2_several_acceptors_the_active_player_chooses():
+    """CAT-7.2: every player able to pay answers; with several acceptors the active player picks one."""
+    s = make()
+    give(s, 0, wool=1)
+    for p in (1, 2, 3):
+        give(s, p, ore=1)
+    compose(s, {"wool": 1}, {"ore": 1})
+    for _ in range(3):
+        s.apply("accept")
+    assert s.phase == CHOOSE and s.cur == 0 and legal_strs(s) == ["choose 1", "choose 2", "choose 3"]
+    s.apply("choose 2")
+    assert s.hand_of(0)["ore"] == 1 and s.hand_of(2)["wool"] == 1 and s.hand_of(1)["ore"] == 1
+    assert s.phase == MAIN and s.offer is None
+    t = make()
+    give(t, 0, wool=1)
+    for p in (1, 2, 3):
+        give(t, p, ore=1)
+    compose(t, {"wool": 1}, {"ore": 1})
+    t.apply("accept")
+    t.apply("reject")
+    t.apply("accept")
+    assert legal_strs(t) == ["choose 1", "choose 3"]  # only those who accepted
+
+
+def test_cat_7_2_several_proposals_a_turn_and_the_limit_parameter():
+    """CAT-7.2 sets no limit on proposals (default rule trade_offers_per_turn = 0: none); the rule sets one."""
+    s = make()
+    give(s, 0, wool=3)
+    for _ in range(5):
+        s.apply("propose")
+        s.apply("cancel")
+    assert "propose" in legal_strs(s) and s.offers_made == 5
+    t = make(rules={"trade_offers_per_turn": 2})
+    give(t, 0, wool=3)
+    for _ in range(2):
+        t.apply("propose")
+        t.apply("cancel")
+    assert "propose" not in legal_strs(t)
+    with pytest.raises(IllegalActionError, match="trade_offers_per_turn = 2"):
+        t.apply("propose")
 
 
 def test_oil_3_4c_domestic_trade_respects_the_oil_limit():
+    """OIL-3.4c, OIL-3.6: oil is traded like a card, but no trade may leave a participant above the limit."""
     s = make(scenario=OIL)
     give(s, 0, oil=1)
     give(s, 1, oil=4, ore=1)
+    give(s, 2, oil=4)
+    give(s, 3, oil=4)
     s.apply("propose")
-    s.apply("offer 1 oil 1 ore")
-    assert s.phase == MAIN  # seat 1 would hold 5 oil, nobody else has ore: nobody is asked
+    assert "give oil" not in legal_strs(s)  # every other player already holds 4 oil (L = 4)
+    s.apply("cancel")
+    give(s, 2, oil=-4, wool=1)  # seat 2: room for oil, one card (not ore)
+    give(s, 0, oil=3)  # seat 0 now holds 4
+    compose(s, {"oil": 1}, {"ore": 1}, submit=False)
+    assert "ask oil" not in legal_strs(s) and "give oil" in legal_strs(s)  # seat 0 is at the limit
+    s.apply("offer")
+    assert s.phase == MAIN  # seat 1 holds the ore but would hold 5 oil, seat 2 has no ore: nobody is asked
+    assert s.oil[:3] == [4, 4, 0]
 
 
 def test_cat_4_3_trade_then_build_unless_combined():
@@ -653,8 +731,7 @@ def test_determinize_keeps_the_cards_of_an_open_offer():
     give(s, 0, wool=1)
     give(s, 1, ore=3)
     give(s, 2, lumber=3)
-    s.apply("propose")
-    s.apply("offer 1 wool 1 ore")
+    compose(s, {"wool": 1}, {"ore": 1})
     assert s.cur == 1
     for k in range(20):
         for seat in (1, 2):
@@ -686,3 +763,26 @@ def test_where_names_board_locations_and_spec_hooks():
     assert {"turn", "marker", "supply", "destroyed"} <= set(t)
     out = SPEC.outcome(s)
     assert {"turns", "disasters", "flood_end", "oil_used", "sequestered", "winner_vp"} <= set(out)
+
+
+def test_cat_7_2_why_a_trade_step_is_illegal():
+    """CAT-7.2: a refused step of a domestic offer says which term of the rule it breaks."""
+    s = make()
+    give(s, 0, wool=1)
+    give(s, 1, ore=1)
+    with pytest.raises(IllegalActionError, match="with 'propose' first"):
+        s.apply("give wool")
+    s.apply("propose")
+    with pytest.raises(IllegalActionError, match="at least one card and asks for at least one"):
+        s.apply("offer")
+    s.apply("give wool")
+    with pytest.raises(IllegalActionError, match="holds 1 wool: the offer cannot give more"):
+        s.apply("give wool")
+    with pytest.raises(IllegalActionError, match="identical types may not be swapped"):
+        s.apply("ask wool")
+    s.apply("ask ore")
+    with pytest.raises(IllegalActionError, match="bounded by the hands"):
+        s.apply("ask ore")  # nobody else holds two cards
+    with pytest.raises(IllegalActionError, match="takes no terms"):
+        s.apply("offer 1 wool 1 ore")
+    assert "gives 1 wool for 1 ore" in str(s)

@@ -18,7 +18,7 @@ from ccg.games.catan.data import PIPS
 from ccg.games.catan.strategy import PERSONA, WEIGHTS_FILE, make_planner
 from ccg.agents.strategist import default_weights, load_weights
 
-from catan_helpers import give, inland_nodes, make, put, refresh, road
+from catan_helpers import compose, give, inland_nodes, make, put, refresh, road
 
 
 
@@ -109,7 +109,7 @@ def test_trades_at_the_harbourless_rate_to_complete_a_city():
     put(s, 0, home)
     road(s, 0, s.board.node_edges[home][0])
     give(s, 0, grain=2, ore=2, lumber=4)
-    s.offers_made = s.P.offers  # the domestic table was tried this turn (CAT-7.2): the bank is left
+    s.offers_made = 1  # the strategist tried the domestic table this turn (CAT-7.2): the bank is left
     s.mark_edited()
     agent = StrategistAgent(seed=2)
     a = agent.act(s)
@@ -210,8 +210,7 @@ def test_answers_offers_by_the_plan_and_refuses_a_player_about_to_win():
 
     def offered(gives: int, wants: int):
         t = s.clone()
-        t.apply("propose")
-        t.apply(f"offer 1 {GOODS[gives]} 1 {GOODS[wants]}")  # CAT-7.2: seat 0 gives one, asks one
+        compose(t, {GOODS[gives]: 1}, {GOODS[wants]: 1})  # CAT-7.2: seat 0 gives one, asks one
         assert t.cur == 1
         return t
 
@@ -292,3 +291,22 @@ def test_disasters_per_game_fall_as_the_sequester_persona_rises():
     assert rows[0.0][0] > 0 and rows[0.0][1] > 0
     assert rows[1.0][2] > rows[0.0][2]
 
+
+
+@pytest.mark.parametrize("agent", ["greedy", "strategist"])
+def test_bots_open_the_trade_table_at_most_once_a_turn(agent):
+    """CAT-7.2 sets no limit on proposals (rule trade_offers_per_turn = 0): the strategist proposes once a
+    turn (trading.PROPOSALS_PER_TURN) and Greedy's heuristic rates a second table below ending the turn, so
+    neither loops on proposals; their seeded games reach an end."""
+    from ccg.agents import make_agent
+
+    s = ccg.new_game("catan", players=4, seed=5)
+    assert s.P.offers == 0
+    bots = [make_agent(agent, seed=p) for p in range(4)]
+    proposals = 0
+    while not s.is_terminal():
+        a = bots[s.current_player].act(s)
+        proposals += a.kind == "propose"
+        s.apply(a)
+        assert s.offers_made <= 1
+    assert proposals > 0 and s.winners()

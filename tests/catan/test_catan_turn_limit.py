@@ -22,10 +22,13 @@ def test_turn_limit_ends_without_a_winner_and_is_reported():
 
 
 def test_a_flooded_island_that_cannot_progress_still_ends():
-    """Seed found by the benchmarks: floods removed every settlement, nobody produces, the game would loop."""
+    """Seed found by the benchmarks: floods and disasters left no building next to a producing hex, the game would
+    loop."""
     s = play_random(ccg.new_game("catan", players=4, seed=14, scenario="oil_springs"), 14 ^ 0x5EED)
     assert s.winners() == [] and get_spec("catan").outcome(s)["turn_limit_end"] is True
-    assert not any(s.n_settle) and not any(s.n_city)  # nothing left that could ever produce
+    standing = [x for x, owner in enumerate(s.node_owner) if owner >= 0]
+    # nothing left that could ever produce: every building that survived the floods touches destroyed hexes only
+    assert all(s.numbers[h] == 0 for x in standing for h in s.board.node_hexes[x])
 
 
 def test_normal_games_are_not_cut_short():

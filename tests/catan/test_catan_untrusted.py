@@ -9,6 +9,7 @@ import random
 import pytest
 
 import ccg
+from ccg.games.catan.data import VP_CARD
 from ccg.core import InvalidPositionError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -68,15 +69,27 @@ def test_a_layout_file_is_read_once_and_the_position_carries_the_data(tmp_path, 
         ccg.load_state(json.dumps(d))
 
 
+def _nine_public_vp_with_hidden_cards():
+    """The first seeded random game that reaches an active player other than seat 0 showing 9 public VP and
+    holding hidden development cards while VP cards are unseen by seat 0 (the issue's repro was one such line
+    of play)."""
+    for seed in range(1, 200):
+        s = ccg.new_game("catan", players=4, seed=seed)
+        r = random.Random(seed)
+        while not s.is_terminal():
+            p = s.active
+            if (p != 0 and s.cur == p and s.public_vp(p) == 9 and sum(s.dev[p * 5:p * 5 + 5])
+                    and VP_CARD in s.deck):
+                return s
+            s.apply(r.choice(s.legal_actions()))
+    raise AssertionError("no random game reached the position")
+
+
 @pytest.mark.parametrize("seed", [11, 15, 16, 17, 18, 22, 23, 24, 26])
 def test_determinize_never_gives_the_active_player_a_win(seed):
-    """The issue's repro: after 1,221 random plies the active player (seat 1) shows 9 public VP; the seat
-    determinizing knows he has not won (CAT-11.2), so no deal may give him a VP card."""
-    s = ccg.new_game("catan", players=4, seed=1)
-    r = random.Random(1)
-    for _ in range(1221):
-        s.apply(r.choice(s.legal_actions()))
-    assert s.public_vp(s.active) == 9 and s.active != 0
+    """The active player shows 9 public VP; the seat determinizing knows he has not won (CAT-11.2), so no
+    deal may give him a VP card."""
+    s = _nine_public_vp_with_hidden_cards()
     d = s.determinize(0, seed)
     d.check_invariants()
     assert d.vp(d.active) < d.P.vp_win
@@ -99,7 +112,8 @@ def _reach(cfg: dict, phase: str, seed: int = 0):
     ({"players": 4}, "discard", lambda d: d.update(phase="main", cur=d["active"]), "discards are owed only"),
     ({"players": 5}, "special_building", lambda d: d.__setitem__("cur", (d["cur"] + 1) % 5), "clockwise"),
     ({"players": 4}, "main", lambda d: d.__setitem__("cur", (d["active"] + 1) % 4), "active player acts"),
-    ({"players": 4}, "main", lambda d: d.__setitem__("offer", [1, 0, 1, 1]), "offer is open only"),
+    ({"players": 4}, "main", lambda d: d.__setitem__("offer", [1] + [0] * 6 + [1] + [0] * 4),
+     "offer is open only"),
     ({"players": 4}, "setup_settlement", lambda d: d.__setitem__("cur", (d["cur"] + 1) % 4), "set-up placements"),
 ])
 def test_turn_bookkeeping_is_checked_on_load(cfg, phase, edit, message):

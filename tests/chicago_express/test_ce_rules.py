@@ -785,3 +785,21 @@ def test_ce_6_14_rejected_placement_changes_nothing():
     with pytest.raises(IllegalActionError):
         s.apply("place NYC R2")
     assert s.to_json() == text
+
+
+def test_ce_1_4_income_past_50_counts_in_full_in_every_rule_that_reads_it():
+    """CE-1.4, CE-0.6: past 50 a +50 marker goes on the company's board and the track counts on from its start;
+    the income is the track value plus 50 per marker. The engine keeps that sum as one number, and every rule
+    that reads income uses the sum: the minimum price (CE-5.2) and the dividend (CE-9.2, and the Chicago
+    dividend CE-10.3, computed the same way). NYC at 73 = one marker + track 23."""
+    from ccg.games.chicago_express.phases import pay_dividend
+    from ce_helpers import NYC, after_openings, give_share, set_income
+
+    s = after_openings(3)  # seat 0 holds one NYC share
+    give_share(s, 1, NYC)
+    set_income(s, NYC, 73)
+    s.check_invariants()
+    assert s.minimum_price(NYC) == 25  # ceil(73 / 3), not ceil(23 / 3) = 8 from the track alone
+    cash = s.cash[:]
+    assert pay_dividend(s, NYC) == 74  # ceil(73 / 2) = 37 a share, two shares
+    assert s.cash[0] - cash[0] == 37 and s.cash[1] - cash[1] == 37

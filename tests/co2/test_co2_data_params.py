@@ -105,3 +105,41 @@ def test_decades_rule_shortens_the_game():
         a = s.legal_actions()
         s.apply(a[r.below(len(a))])
     assert s.decade == 2 and not s.lost and s.winners()
+
+
+def _cheapest_reforestation_needs_two(tmp_path):
+    """A file breaking a confirmed printed fact: the cheapest reforestation tile set to 2 resources (CO2-EX-09)."""
+    d = _raw()
+    d["plant"][0]["resources"] = 2
+    d["track"][0]["build_icon"] = 2
+    comp = parse_components(d, "my_co2.toml")  # every field is well-formed: only a printed fact is broken
+    assert comp.plants[0][0].resources == 2 and comp.build_icon[0] == 2
+    return d
+
+
+def test_components_breaking_a_printed_fact_are_refused_naming_it(tmp_path):
+    """CO2-EX-09 (the cheapest reforestation needs expertise 3): new_game refuses the data, naming the fact."""
+    from ccg.games.co2.data import UnprintedComponentsError
+
+    d = _cheapest_reforestation_needs_two(tmp_path)
+    with pytest.raises(UnprintedComponentsError, match=r"cheapest reforestation tile needs expertise 3 \(CO2-EX-09\)"):
+        ccg.new_game("co2", players=3, seed=1, components=d)
+    with pytest.raises(ValueError, match="unprinted_components=True"):
+        ccg.new_game("co2", players=3, seed=1, components=d)
+
+
+def test_unprinted_components_load_on_purpose_and_their_positions_round_trip(tmp_path):
+    """The explicit option unprinted_components=True plays such data; a saved position keeps the option, and
+    the same position without it is refused on load."""
+    import json
+
+    d = _cheapest_reforestation_needs_two(tmp_path)
+    s = ccg.new_game("co2", players=3, seed=1, components=d, unprinted_components=True)
+    assert s.C.plants[0][0].resources == 2 and confirmed_constraint_violations(s.C)
+    assert ccg.load_state(s.to_json()).C.plants[0][0].resources == 2
+    saved = json.loads(s.to_json())
+    saved["options"].pop("unprinted_components")
+    with pytest.raises(ValueError, match=r"CO2-EX-09"):
+        ccg.load_state(json.dumps(saved))
+    with pytest.raises(ValueError, match="must be true or false"):
+        ccg.new_game("co2", players=3, seed=1, components=d, unprinted_components="yes")

@@ -120,3 +120,46 @@ def test_a_shortened_project_list_no_longer_crashes_plies_later():
     d["state"]["inst"] = d["state"]["inst"][:-3]
     with pytest.raises(InvalidPositionError, match=r"inst: must have 18 entries"):
         ccg.load_state(json.dumps(d))
+
+
+def _in_turns(players=3, seed=5):
+    """A random game played until a turn is under way with at least one turn of the round behind it."""
+    s = ccg.new_game("co2", players=players, seed=seed)
+    rng = Rng(seed)
+    while not (s.tasks[0][0] == "turn" and s.turns >= 1):
+        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    return s
+
+
+def test_turn_order_is_checked_on_load():
+    """CO2-5.1: the active player is reached from the start player by the turns played (clockwise); a position
+    that contradicts it is refused, naming the fact. CO2-3.3: no turn after the decade's last round."""
+    s = _in_turns()
+    n = s.num_players
+    assert s.active == (s.start + s.turns) % n
+    ccg.load_state(s.to_json())  # the real position loads
+    d = json.loads(s.to_json())
+    d["state"]["start"] = (d["state"]["start"] + 1) % n  # the active player can no longer be reached
+    with pytest.raises(InvalidPositionError, match=r"active: .*turn\(s\) after start player seat .*CO2-5.1"):
+        ccg.load_state(json.dumps(d))
+    d = json.loads(s.to_json())
+    d["state"]["turns"] = (d["state"]["turns"] + 1) % n
+    with pytest.raises(InvalidPositionError, match=r"turns go clockwise, CO2-5.1"):
+        ccg.load_state(json.dumps(d))
+    d = json.loads(s.to_json())
+    d["state"]["round"] = ccg.games.co2.flow.rounds(s) + 1
+    with pytest.raises(InvalidPositionError, match=r"round: .*past the decade's .*CO2-3.3"):
+        ccg.load_state(json.dumps(d))
+
+
+def test_start_player_moved_consistently_still_loads():
+    """The check reads the relation, not the values: start, turns and active shifted together still load."""
+    s = _in_turns(players=4, seed=3)
+    d = json.loads(s.to_json())
+    st = d["state"]
+    k = (st["active"] + 1) % 4
+    st["start"] = (k - st["turns"]) % 4
+    st["active"] = k
+    st["tasks"][0][1] = k
+    assert st["tasks"] == [["turn", k]]  # nothing else on the stack names a seat
+    assert ccg.load_state(json.dumps(d)).active == k

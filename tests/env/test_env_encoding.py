@@ -113,21 +113,18 @@ def test_a_game_without_encoding_says_so():
         state.observation_tensor(0)
 
 
-def test_catan_domestic_offers_are_the_last_block_and_match_the_engine():
+def test_catan_domestic_trade_block_is_small_finite_and_matches_the_engine():
+    """CAT-7.2 on any terms stays a small, fixed block: give/ask per good, offer, choose per seat, last."""
     from ccg.games.catan import actions as A
-    from ccg.games.catan.encoding import MAX_OFFER_CARDS, domestic_offers, offer_supported
 
-    for cfg, goods in (({"players": 4}, 5), ({"players": 4, "scenario": "oil_springs"}, 6)):
-        enc = encoding_for(ccg.new_game("catan", seed=0, **cfg))
-        offers = [a for a in enc.actions if a.startswith("offer ")]
-        engine = {str(a) for (gn, g, wn, w), a in A.OFFER.items() if g < goods and w < goods}
-        assert set(offers) == engine and len(offers) == {5: 60, 6: 90}[goods]
-        assert enc.actions[-len(offers):] == tuple(offers), "widening the offers must move no other index"
-    pairs = domestic_offers(5)
-    sizes = [max(len(g), len(w)) for g, w in pairs]
-    assert sizes == sorted(sizes) and max(sizes) == MAX_OFFER_CARDS
-    assert all(not set(g) & set(w) for g, w in pairs)
-    assert sum(offer_supported(g, w) for g, w in pairs) == 60
+    for cfg, goods in (({"players": 4}, 5), ({"players": 4, "scenario": "oil_springs"}, 6),
+                       ({"players": 6}, 5)):
+        state = ccg.new_game("catan", seed=0, **cfg)
+        enc = encoding_for(state)
+        n = state.num_players
+        block = [str(a) for a in A.GIVE[:goods] + A.ASK[:goods] + (A.OFFER,) + A.CHOOSE_PARTNER[:n]]
+        assert enc.actions[-len(block):] == tuple(block)
+        assert not any(a.startswith("offer ") for a in enc.actions)  # the old fixed-shape offers are gone
 
 
 @params

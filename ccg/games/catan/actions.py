@@ -5,9 +5,9 @@ from ccg.core.action import Action
 
 from .data import GOODS
 
-SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DISCARD, ROBBER, MAIN, FREE_ROAD, RESPOND, SBP, OVER, PROPOSE = range(11)
+SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DISCARD, ROBBER, MAIN, FREE_ROAD, RESPOND, SBP, OVER, PROPOSE, CHOOSE = range(12)
 PHASES = ("setup_settlement", "setup_road", "pre_roll", "discard", "robber", "main", "free_road",
-          "respond", "special_building", "over", "propose")
+          "respond", "special_building", "over", "propose", "choose_partner")
 
 ROLL = Action("roll")
 END = Action("end")
@@ -31,10 +31,9 @@ PLAY_PLENTY1 = tuple(Action("play", ("plenty", g)) for g in GOODS)
 # maritime trade: (rate, give, get)
 TRADE = {(k, g, t): Action("trade", (k, GOODS[g], GOODS[t])) for k in (2, 3, 4) for g in range(5) for t in range(5)
          if g != t}
-# domestic offers: give gn of g for wn of w (a bounded set of shapes)
-OFFER_SHAPES = ((1, 1), (1, 2), (2, 1))
-OFFER = {(gn, g, wn, w): Action("offer", (gn, GOODS[g], wn, GOODS[w]))
-         for gn, wn in OFFER_SHAPES for g in range(6) for w in range(6) if g != w}
-# offers grouped for fast listing: OFFERS_BY[(gn, g)] = offers giving gn of g, all wants (oil last)
-OFFERS_BY = {(gn, g): tuple(OFFER[(gn, g, wn, w)] for w in range(6) if w != g for (gn2, wn) in OFFER_SHAPES
-                            if gn2 == gn) for gn in (1, 2) for g in range(6)}
+# domestic trade (CAT-7.2), composed one card at a time (trade.py): add a good to give / to ask for,
+# put the offer to the table, and, when several accept, choose the partner (seat)
+GIVE = tuple(Action("give", (g,)) for g in GOODS)
+ASK = tuple(Action("ask", (g,)) for g in GOODS)
+OFFER = Action("offer")
+CHOOSE_PARTNER = tuple(Action("choose", (p,)) for p in range(6))

@@ -19,21 +19,16 @@ monopoly       G                            play monopoly <good>
 plenty         G(G+1)/2 + G                 play plenty <g1> <g2> (g1 ≤ g2 in goods order), play plenty <g>
 convert        oil: 5 + 10                  convert <resource>, convert <r1> <r2> (OIL-6.2, note A11)
 maritime       60                           trade <k> <give> <get>, k = 2, 3, 4; give ≠ get (CAT-7.1)
-domestic       see below                    offer <gn> <give> <wn> <get> (CAT-7.2)
+domestic       2G + 1 + n                   give <good>, ask <good>, offer, choose <seat> (CAT-7.2)
 =============  ===========================  =============================================================
 
-Goods order: lumber, brick, wool, grain, ore (, oil). The domestic block comes last, so that widening
-it (issue #14: any give/get multiset the players can pay) moves no other index. It is the bounded
-enumeration :func:`domestic_offers`: every pair (give, get) of goods multisets with disjoint
-supports and at most ``MAX_OFFER_CARDS`` cards a side, ordered by (largest side, give size, get size,
-give, get) with multisets compared as sorted tuples of goods indices; :func:`offer_supported` keeps
-the shapes the engine offers today (one good a side: 1 for 1, 1 for 2, 2 for 1; with 5 goods 60 offers,
-with oil 90). #14 widens ``offer_supported`` (and ``MAX_OFFER_CARDS``) and gives multi-good sides a
-notation in :func:`offer_notation`; the enumeration and its order stay as they are.
+Goods order: lumber, brick, wool, grain, ore (, oil). Domestic trade on any terms (CAT-7.2) is composed
+one card at a time (ccg/games/catan/trade.py): ``give g`` / ``ask g`` add a card to a side, ``offer`` puts
+the offer to the table, ``choose p`` picks the partner among several acceptors; ``propose``, ``cancel``,
+``accept`` and ``reject`` are in the fixed block. So the universe stays small and finite however large the
+hands grow, and every term a hand can pay is reachable.
 """
 from __future__ import annotations
-
-from itertools import combinations_with_replacement
 
 from ccg.core.encoding import (
     Custom,
@@ -47,31 +42,11 @@ from ccg.core.encoding import (
     Vec,
 )
 
-from .actions import OFFER_SHAPES, PHASES
+from .actions import PHASES
 from .board import board_for
 from .data import DEV_TYPES, GOODS, HARBOUR_TYPES, RESOURCES, TERRAINS
 
-MAX_OFFER_CARDS = 2
-
-
 # ---- the action universe -------------------------------------------------------------------------
-def domestic_offers(goods: int, max_cards: int = MAX_OFFER_CARDS) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every (give, get) pair of goods multisets (sorted index tuples), disjoint, 1..max_cards a side."""
-    sides = [m for k in range(1, max_cards + 1) for m in combinations_with_replacement(range(goods), k)]
-    pairs = [(g, w) for g in sides for w in sides if not set(g) & set(w)]
-    pairs.sort(key=lambda p: (max(len(p[0]), len(p[1])), len(p[0]), len(p[1]), p[0], p[1]))
-    return pairs
-
-
-def offer_supported(give: tuple[int, ...], get: tuple[int, ...]) -> bool:
-    """The shapes the engine offers now (trade.legal_offers): one good a side, sizes in OFFER_SHAPES."""
-    return len(set(give)) == 1 and len(set(get)) == 1 and (len(give), len(get)) in OFFER_SHAPES
-
-
-def offer_notation(give: tuple[int, ...], get: tuple[int, ...]) -> str:
-    return f"offer {len(give)} {GOODS[give[0]]} {len(get)} {GOODS[get[0]]}"
-
-
 def action_universe(geo, players: int, oil: bool) -> list[str]:
     goods = GOODS[:6] if oil else GOODS[:5]
     out = ["roll", "end", "pass", "buy dev", "accept", "reject", "propose", "cancel", "play knight",
@@ -93,7 +68,8 @@ def action_universe(geo, players: int, oil: bool) -> list[str]:
         out += [f"convert {RESOURCES[i]} {RESOURCES[j]}" for i in range(5) for j in range(i + 1, 5)]
     out += [f"trade {k} {RESOURCES[g]} {RESOURCES[t]}" for k in (2, 3, 4) for g in range(5) for t in range(5)
             if g != t]
-    out += [offer_notation(g, w) for g, w in domestic_offers(len(goods)) if offer_supported(g, w)]
+    out += [f"give {g}" for g in goods] + [f"ask {g}" for g in goods] + ["offer"]
+    out += [f"choose {p}" for p in range(players)]
     return out
 
 
@@ -149,12 +125,11 @@ def _pieces(n: int, players: int, levels: int):
     return Custom(n * (players + levels), write, what)
 
 
-def _offer(value) -> list[float]:
-    gn, g, wn, w = value
-    out = [0.0] * 12
-    out[g] += gn
-    out[6 + w] += wn
-    return out
+def _seats(players: int):
+    def write(bits: int) -> list[float]:
+        return [float(bits >> p & 1) for p in range(players)]
+
+    return Custom(players, write, "1 for each seat that accepted the open offer (CAT-7.2)")
 
 
 def _prepare(players: int):
@@ -218,7 +193,8 @@ def schema(geo, players: int) -> Schema:
         "rolled": Num("1: the dice were rolled this turn"),
         "built": Num("1: the active player has built this turn (no trade after, CAT-4.3)"),
         "free_roads": Num("free roads left from Road Building"),
-        "offer": Maybe(Custom(12, _offer, "goods given (6), goods asked (6)")),
+        "offer": Maybe(Vec(12, "goods given (6), goods asked (6): lumber, brick, wool, grain, ore, oil")),
+        "accepted": _seats(n),
         "offers_made": Num("domestic offers made this turn"),
         "sbp_left": Num("seats still to build in the special building phase (CAT-12.8)"),
         "supply": Num("oil in the supply"), "removed": Num("oil removed from the game (OIL-8.8, OIL-8.9)"),

@@ -12,7 +12,7 @@ def why_illegal(s, a) -> str | None:
     kinds_by_phase = {
         "setup_settlement": "settle", "setup_road": "road", "pre_roll": "roll / play", "discard": "discard",
         "robber": "robber", "respond": "accept / reject", "free_road": "road", "special_building": "build or pass",
-        "propose": "offer / cancel",
+        "propose": "give / ask / offer / cancel", "choose_partner": "choose",
     }
     if k in ("settle", "city", "metro") and a.args and isinstance(a.args[0], str) and a.args[0][:1] == "N":
         try:
@@ -66,9 +66,62 @@ def why_illegal(s, a) -> str | None:
         return f"{who} has already played a development card this turn (CAT-9.2)"
     if k in ("convert", "metro") and s.P.oil and s.pending:
         return "the disaster marker is at 5: no more oil may be used until the disaster phase (OIL-7.5)"
+    if k in ("propose", "give", "ask", "offer", "choose"):
+        why = _why_not_trade(s, a)
+        if why:
+            return why
     expected = kinds_by_phase.get(phase)
     if expected:
         return f"{a} is not legal now: it is the {phase.replace('_', ' ')} phase ({expected}) for {who}"
+    return None
+
+
+def _why_not_trade(s, a) -> str | None:
+    """Domestic trade (CAT-7.2, OIL-3.6): the step of an offer that cannot be taken, in the rulebook's terms."""
+    from .actions import CHOOSE, MAIN, PROPOSE
+    from .trade import acceptors, could_pay
+
+    k, p = a.kind, s.cur
+    if k == "propose":
+        if s.phase != MAIN:
+            return None
+        if s.built and not s.P.combined:
+            return "trading ends with the first build of the turn (CAT-4.2; rule combined_trade_build allows more)"
+        if s.P.offers and s.offers_made >= s.P.offers:
+            return (f"seat {p} has opened the trade table {s.offers_made} time(s) this turn, the limit set by rule "
+                    f"trade_offers_per_turn = {s.P.offers} (the printed rules, CAT-7.2, set none)")
+        return f"seat {p} has no card to give: cards cannot be given away (CAT-7.2)"
+    if k in ("give", "ask", "offer") and s.phase != PROPOSE:
+        return f"{k} composes a domestic offer: open the trade table with 'propose' first (CAT-7.2)"
+    if k == "choose":
+        if s.phase != CHOOSE:
+            return "'choose' picks the partner when several players accept an offer (CAT-7.2)"
+        return f"choose one of the seats that accepted: {', '.join(map(str, acceptors(s)))} (CAT-7.2)"
+    off = s.offer
+    if k == "offer" and a.args:
+        return ("'offer' takes no terms: compose them a card at a time with 'give <good>' and 'ask <good>', "
+                "then 'offer' (CAT-7.2)")
+    if k == "offer":
+        return "an offer gives at least one card and asks for at least one (cards cannot be given away, CAT-7.2)"
+    if len(a.args) != 1 or a.args[0] not in GOODS:
+        return f"{k} takes one good: {', '.join(GOODS if s.P.oil else GOODS[:5])}"
+    g = GOODS.index(a.args[0])
+    if g == 5 and not s.P.oil:
+        return "oil exists only in the Oil Springs scenario (scenario='oil_springs')"
+    other = off[6 + g] if k == "give" else off[g]
+    if other:
+        return f"{GOODS[g]} is already on the other side of the offer: identical types may not be swapped (CAT-7.2)"
+    if k == "give":
+        held = s.oil[p] if g == 5 else s.hand[p * 5 + g]
+        if held <= off[g]:
+            return f"seat {p} holds {held} {GOODS[g]}: the offer cannot give more (CAT-7.2)"
+        return "no other player has room for more oil (oil limit, OIL-3.4c)"
+    if g == 5 and s.oil[p] + off[6 + g] + 1 > s.P.oil_limit:
+        return f"seat {p} would hold more than {s.P.oil_limit} oil (oil limit, OIL-3.4c)"
+    nxt = off[:6 + g] + (off[6 + g] + 1,) + off[7 + g:]
+    if not any(could_pay(s, q, nxt) for q in range(s.num_players) if q != s.active):
+        return (f"no other player holds enough cards to pay {sum(nxt[6:11])} resource cards and {nxt[11]} oil "
+                "(terms are bounded by the hands, CAT-7.2)")
     return None
 
 
@@ -80,6 +133,8 @@ def summary(s) -> str:
     ]
     if s.dice:
         lines.append(f"last roll {s.dice}")
+    if s.offer is not None:
+        lines.append(f"trade offer of seat {s.active}: {offer_text(s.offer)}")
     for p in range(n):
         hand = ", ".join(f"{s.hand[p * 5 + r]} {GOODS[r]}" for r in range(5) if s.hand[p * 5 + r])
         extra = f", oil {s.oil[p]}, sequestered {s.seq[p]}" if s.P.oil else ""
@@ -97,3 +152,11 @@ def summary(s) -> str:
         elif s.winner >= 0:
             lines.append(f"seat {s.winner} wins")
     return "\n".join(lines)
+
+
+def offer_text(offer) -> str:
+    """``gives 2 wool, 1 ore for 1 brick`` (CAT-7.2)."""
+    def side(counts) -> str:
+        return ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(counts) if n) or "nothing yet"
+
+    return f"gives {side(offer[:6])} for {side(offer[6:])}"

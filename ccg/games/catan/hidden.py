@@ -19,6 +19,7 @@ the pooled cards and public counts, never the real hands.
 from __future__ import annotations
 
 from .actions import RESPOND, SBP
+from .trade import acceptors
 from .data import VP_CARD
 
 REDRAWS = 8  # deals tried before the surplus VP cards of the active player are swapped away
@@ -48,15 +49,16 @@ def resample(s, seat: int, rng) -> None:
         return  # nothing is hidden any more
     n = s.num_players
     others = [p for p in range(n) if p != seat]
-    # cards everyone knows a seat holds: the goods of an open trade offer, and what the player asked to
-    # answer it can pay (only players able to pay are asked)
+    # cards everyone knows a seat holds: the goods an open offer gives, and the goods it asks for in the hand
+    # of every player who accepted or is being asked (only players able to pay are asked, CAT-7.2)
     known = [0] * (5 * n)
     if s.offer is not None:
-        gn, g, wn, w = s.offer
-        if g < 5:
-            known[s.active * 5 + g] = gn
-        if w < 5 and s.phase == RESPOND:
-            known[s.cur * 5 + w] = wn
+        off = s.offer
+        payers = acceptors(s) + ([s.cur] if s.phase == RESPOND else [])
+        for r in range(5):
+            known[s.active * 5 + r] = off[r]
+            for q in payers:
+                known[q * 5 + r] = off[6 + r]
     # resource cards: pool the unknown ones by type, redeal with the counts kept
     pool = []
     for p in others:

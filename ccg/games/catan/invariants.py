@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import (
-    DISCARD, FREE_ROAD, MAIN, OFFER_SHAPES, OVER, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE,
+    CHOOSE, DISCARD, FREE_ROAD, MAIN, OVER, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE,
 )
 from .data import DEV_TYPES, OIL, board_kind
 from .roads import longest_road
@@ -115,19 +115,41 @@ def _turn_bookkeeping(s) -> None:
         assert s.cur == setup_order(s.first, n)[s.setup_i], "set-up placements go forward, then back (CAT-3.7)"
     else:
         assert s.turn >= 1 and s.setup_i == 2 * n, "the set-up is over once turns are counted"
-    if ph in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, PROPOSE):
+    if ph in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, PROPOSE, CHOOSE):
         assert s.cur == s.active, "the active player acts in this phase"
     if ph == SBP:
         assert s.cur == (s.active + n - s.sbp_left) % n, "special building goes clockwise (CAT-12.8)"
     for p in range(n):
         assert s.discard[p] <= held(s, p), "a player owes more discards than cards (CAT-6.2)"
         assert ph == DISCARD or not s.discard[p], "discards are owed only while a 7 is resolved"
-    assert s.offers_made <= s.P.offers, "more trade proposals than allowed this turn (CAT-7.2)"
-    if ph == RESPOND:
-        gn, g, wn, w = s.offer
-        goods = 6 if s.P.oil else 5
-        assert (gn, wn) in OFFER_SHAPES and g != w and 0 <= g < goods and 0 <= w < goods, "not a trade offer"
-        have = s.oil[s.active] if g == OIL else s.hand[s.active * 5 + g]
-        assert have >= gn, "the proposer must hold what the offer gives (CAT-7.2)"
-    else:
-        assert s.offer is None, "an offer is open only while answered"
+    assert not s.P.offers or s.offers_made <= s.P.offers, "more trade proposals than allowed this turn (CAT-7.2)"
+    _offer_bookkeeping(s)
+
+
+def _offer_bookkeeping(s) -> None:
+    """The domestic offer (CAT-7.2, OIL-3.6): open only while composed, answered or its partner chosen."""
+    from .trade import GOODS_N, acceptors, can_accept
+
+    ph = s.phase
+    if ph not in (PROPOSE, RESPOND, CHOOSE):
+        assert s.offer is None and not s.accepted, "an offer is open only while composed or answered"
+        return
+    off = s.offer
+    assert off is not None and len(off) == 2 * GOODS_N, "not a trade offer"
+    give, ask = off[:GOODS_N], off[GOODS_N:]
+    assert all(not (g and a) for g, a in zip(give, ask)), "identical types may not be swapped (CAT-7.2)"
+    if not s.P.oil:
+        assert give[OIL] == ask[OIL] == 0, "oil is traded only in Oil Springs (OIL-3.6)"
+    p = s.active
+    assert all(give[g] <= s.hand[p * 5 + g] for g in range(5)) and give[OIL] <= s.oil[p], \
+        "the proposer must hold what the offer gives (CAT-7.2)"
+    assert s.oil[p] + ask[OIL] <= s.P.oil_limit, "the offer would take the proposer above the oil limit (OIL-3.4c)"
+    assert not s.accepted >> p & 1, "the proposer does not answer his own offer"
+    if ph != PROPOSE:
+        assert any(give) and any(ask), "both sides of a trade give at least one card (CAT-7.2)"
+        for q in acceptors(s):
+            assert can_accept(s, q), "a player who accepted can no longer pay"
+    if ph == PROPOSE:
+        assert not s.accepted, "nobody has answered an offer still being composed"
+    if ph == CHOOSE:
+        assert s.cur == p and len(acceptors(s)) >= 2, "the proposer chooses only among several acceptors (CAT-7.2)"

@@ -12,8 +12,9 @@ RULES: dict[str, RuleParam] = {
     "cities": RuleParam(4, "city pieces per player", lo=0, hi=15, source="CAT-1.7"),
     "longest_road_min": RuleParam(5, "road length that earns Longest Road", lo=1, hi=15, source="CAT-10.1"),
     "largest_army_min": RuleParam(3, "played knights that earn Largest Army", lo=1, hi=20, source="CAT-10.4"),
-    "trade_offers_per_turn": RuleParam(1, "domestic trade proposals the active player may make per turn "
-                                          "(bounds random play)", lo=0, hi=20, source="CAT-7.2"),
+    "trade_offers_per_turn": RuleParam(
+        0, "times the active player may open the domestic trade table per turn; 0 = no limit (printed: CAT-7.2 "
+           "sets none)", lo=0, hi=100, source="CAT-7.2"),
     "combined_trade_build": RuleParam(False, "allow trading after building in the same turn (almanac option)",
                                       source="CAT-4.3"),
     "spiral_clockwise": RuleParam(False, "lay variable-setup tokens clockwise instead of counterclockwise",
@@ -47,9 +48,11 @@ RULES: dict[str, RuleParam] = {
     "oil.springs_keep_resource": RuleParam(False, "forest/pasture oil springs also yield their resource",
                                            source="OIL-2.3 note A05"),
     "oil.sbp_metropolis_may_trigger": RuleParam(
-        False, "in the 5-6 Special Building Phase a metropolis may take the marker to 5 (English 'beyond 5', "
-               "digest note A21); default: the Polish original, 'only if it does not move the marker to 5'",
-        source="OIL-11.5 note A21"),
+        True, "in the 5-6 Special Building Phase a metropolis may take the marker to 5 and trigger a disaster, "
+              "played after the SBP (the English original 'beyond 5', digest EX-17a; the only reading under which "
+              "the rule's next sentence, a disaster during the SBP, can apply); False: the Polish translation read "
+              "literally, 'only if it does not move the marker to 5'",
+        source="OIL-11.5, OIL-11.6, note A21"),
     "oil.empty_supply_one_each": RuleParam(
         False, "when a spring hit finds the supply short, every player holding oil gives exactly one token "
                "(clockwise from the triggering player) instead of collecting the shortfall up to 3",

@@ -12,7 +12,7 @@ FIELDS = (
     "layout", "phase", "active", "cur", "turn", "first", "setup_i", "setup_node", "node_owner", "node_level",
     "edge_owner", "hand", "bank", "dev", "dev_new", "deck", "knights", "discard", "oil", "seq", "numbers",
     "destroyed", "lr", "la", "robber", "dice", "dev_played", "rolled", "built", "free_roads", "offer",
-    "offers_made", "sbp_left", "supply", "removed", "marker", "metro_pool", "champ", "oil_used", "seq_done",
+    "accepted", "offers_made", "sbp_left", "supply", "removed", "marker", "metro_pool", "champ", "oil_used", "seq_done",
     "pending", "trigger", "over", "winner", "lost", "pyrrhic", "disasters", "floods", "spring_hits",
     "oil_used_total", "last_disaster",
 )
@@ -88,7 +88,9 @@ def from_state_dict(cls, d, n: int, options: dict):
               "floods", "spring_hits", "oil_used_total"):
         setattr(s, f, v.as_int(d[f], f, 0))
     off = d["offer"]
-    s.offer = None if off is None else v.int_list(off, "offer", 4, 0, 5)
+    # CAT-7.2: the goods given (lumber … ore, oil), then the goods asked for; checked against hands by the invariants
+    s.offer = None if off is None else tuple(v.int_list(off, "offer", 12, 0, 10 ** 4))
+    s.accepted = v.as_int(d["accepted"], "accepted", 0, (1 << n) - 1)
     ld = d["last_disaster"]
     if ld is not None:
         v.int_list(ld, "last_disaster", 3)

@@ -56,12 +56,19 @@ def production_values(s) -> list[float]:
     return [t / 36.0 for t in total]
 
 
+REPEAT_PROPOSAL = 1e-3  # far below any card or VP term
+
+
 def _value(s, seat: int, production: float) -> float:
     v = vp(s, seat)  # the seat's own hidden VP cards are known to it
     cards = sum(s.hand[seat * 5:(seat + 1) * 5])
     h = v + 2.0 * production + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
     if s.P.oil:
         h += 0.1 * s.oil[seat] + 0.2 * s.seq[seat]
+    if seat == s.active and s.offers_made > 1:
+        # CAT-7.2 sets no limit on proposals; a one-ply search cannot see what a trade is worth, so a second
+        # table in one turn is rated a little below ending the turn, and Greedy never repeats proposals
+        h -= REPEAT_PROPOSAL * (s.offers_made - 1)
     if s.over:
         if s.winner == seat:
             h += 100

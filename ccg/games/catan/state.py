@@ -20,7 +20,7 @@ LISTS = ("node_owner", "node_level", "edge_owner", "hand", "bank", "dev", "dev_n
          "n_road", "n_settle", "n_city", "n_metro", "hmask", "road_len", "discard", "oil", "seq", "numbers",
          "destroyed")
 SCALARS = ("phase", "active", "cur", "turn", "first", "setup_i", "setup_node", "lr", "la", "robber", "dice",
-           "dev_played", "rolled", "built", "free_roads", "offer", "offers_made", "sbp_left", "supply", "removed",
+           "dev_played", "rolled", "built", "free_roads", "offer", "accepted", "offers_made", "sbp_left", "supply", "removed",
            "marker", "metro_pool", "champ", "oil_used", "seq_done", "pending", "trigger", "over", "winner", "lost",
            "pyrrhic", "disasters", "floods", "spring_hits", "oil_used_total", "last_disaster")
 
@@ -83,7 +83,8 @@ class CatanState(GameState):
         new.rolled = self.rolled
         new.built = self.built
         new.free_roads = self.free_roads
-        new.offer = self.offer  # replaced, never mutated
+        new.offer = self.offer  # a tuple, replaced, never mutated
+        new.accepted = self.accepted
         new.offers_made = self.offers_made
         new.sbp_left = self.sbp_left
         new.supply = self.supply
@@ -230,6 +231,7 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s.dev_played = s.rolled = s.built = False
     s.free_roads = 0
     s.offer = None
+    s.accepted = 0  # bitmask of the seats that accepted the open offer (CAT-7.2)
     s.offers_made = 0
     s.sbp_left = 0
     s.supply = P.oil_tokens if P.oil else 0

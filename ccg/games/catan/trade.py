@@ -1,8 +1,8 @@
-"""Trade (CAT-7, OIL-3.6, OIL-6.4): maritime at every rate the player has, and domestic offers."""
+"""Trade (CAT-7, OIL-3.6, OIL-6.4): maritime at every rate the player has, and domestic offers on any terms."""
 from __future__ import annotations
 
-from .actions import CANCEL, MAIN, OFFERS_BY, PROPOSE, RESPOND, TRADE
-from .data import GENERIC, OIL, RES_INDEX
+from .actions import ASK, CANCEL, CHOOSE, CHOOSE_PARTNER, GIVE, MAIN, OFFER, PROPOSE, RESPOND, TRADE
+from .data import GENERIC, OIL
 
 
 def legal_maritime(s, p: int, out: list) -> None:
@@ -33,76 +33,108 @@ def maritime(s, p: int, k: int, g: int, t: int) -> None:
     s.bank[t] -= 1
 
 
-def _has(s, p: int, g: int, n: int) -> bool:
-    return (s.oil[p] if g == OIL else s.hand[p * 5 + g]) >= n
+# ---- domestic trade (CAT-7.2, OIL-3.6) ----------------------------------------------------------------
+# CAT-7.2 allows "any agreed terms". An offer is composed one card at a time, so that each step has at
+# most 2·6 + 2 actions however large the hands are: ``give g`` / ``ask g`` add one card of good g to the
+# side the proposer gives / asks for, ``offer`` puts it to the table, ``cancel`` drops it. The offer is
+# ``s.offer``: 12 counts, the goods given (lumber … ore, oil) then the goods asked for. Every step keeps
+# the terms payable: the proposer gives only what he holds, and asks only for what some other player could
+# pay judged by public facts (hand sizes, oil is public, OIL-3.1), so the legal actions never reveal a
+# hidden hand. The players who really can pay are then asked clockwise (those who cannot are skipped: their
+# answer could only be no); when several accept, the proposer chooses one (``choose p``). A proposal binds
+# its proposer: with one acceptor the trade is made, with several he picks among them (a documented
+# reading: the rules only say "agreed terms", and a proposal one may always withdraw adds nothing but plies).
+GOODS_N = 6  # offer slots per side: the five resources, then oil (used only in Oil Springs)
 
 
 def may_propose(s, p: int) -> bool:
-    """CAT-7.2: the active player may open the trade table ``trade_offers_per_turn`` times a turn."""
-    if s.offers_made >= s.P.offers:
+    """CAT-7.2: open the trade table, at most ``trade_offers_per_turn`` times a turn (0: no limit, printed)."""
+    if s.P.offers and s.offers_made >= s.P.offers:
         return False
     h = s.hand
-    return h[p * 5] + h[p * 5 + 1] + h[p * 5 + 2] + h[p * 5 + 3] + h[p * 5 + 4] + (s.oil[p] if s.P.oil else 0) > 0
+    if h[p * 5] + h[p * 5 + 1] + h[p * 5 + 2] + h[p * 5 + 3] + h[p * 5 + 4] + (s.oil[p] if s.P.oil else 0) == 0:
+        return False  # cards cannot be given away: with nothing to give there is no offer (CAT-7.2)
+    return True
 
 
 def propose(s, p: int) -> None:
     s.offers_made += 1
+    s.offer = (0,) * (2 * GOODS_N)
+    s.accepted = 0
     s.phase = PROPOSE
 
 
 def cancel(s, p: int) -> None:
-    s.phase = MAIN
+    _close(s)
+
+
+def _held(s, q: int, g: int) -> int:
+    return s.oil[q] if g == OIL else s.hand[q * 5 + g]
+
+
+def _may_receive_oil(s, q: int, n: int) -> bool:
+    """OIL-3.4c: no trade may leave a participant above the oil limit."""
+    return n == 0 or s.oil[q] + n <= s.P.oil_limit
+
+
+def could_pay(s, q: int, offer) -> bool:
+    """Public facts only: ``q`` holds enough cards and oil for the asked side and has room for the oil given."""
+    ask = offer[GOODS_N:]
+    h = s.hand
+    return (h[q * 5] + h[q * 5 + 1] + h[q * 5 + 2] + h[q * 5 + 3] + h[q * 5 + 4] >= ask[0] + ask[1] + ask[2] + ask[3]
+            + ask[4] and s.oil[q] >= ask[OIL] and _may_receive_oil(s, q, offer[OIL]))
+
+
+def _someone_could_pay(s, offer) -> bool:
+    n, p = s.num_players, s.active
+    return any(could_pay(s, (p + i) % n, offer) for i in range(1, n))
+
+
+def _plus(offer, i: int) -> tuple:
+    return offer[:i] + (offer[i] + 1,) + offer[i + 1:]
 
 
 def legal_offers(s, p: int) -> list:
-    """A bounded set of offers to all other players: give 1 for 1, 1 for 2, or 2 for 1 (and cancel).
+    """The next step of composing an offer (CAT-7.2): cancel, put it to the table, or add one card a side.
 
-    The others are asked clockwise; those who could pay answer accept or reject, the first accept trades.
-
-    Oil may be offered or asked for (OIL-3.6) only if the proposer stays within the limit (OIL-3.4c);
-    the limit of the answering player is checked when he accepts.
+    ``give g``: the proposer holds one more g than the offer gives, and g is not asked for (identical types
+    may not be swapped). ``ask g``: g is not given, and some other player could pay the terms with it
+    (:func:`could_pay`). Oil only in Oil Springs (OIL-3.6), within the proposer's limit (OIL-3.4c).
     """
     out = [CANCEL]
-    oil = s.P.oil
-    if oil:
-        room = s.P.oil_limit - s.oil[p]
-        table = OFFERS_OIL[min(room, 2)]
-    else:
-        table = OFFERS_BASE
-    h = s.hand
-    for g in range(5):
-        c = h[p * 5 + g]
-        if c:
-            out.extend(table[(1, g)])
-            if c >= 2:
-                out.extend(table[(2, g)])
-    if oil and s.oil[p]:
-        out.extend(table[(1, OIL)])
-        if s.oil[p] >= 2:
-            out.extend(table[(2, OIL)])
+    off = s.offer
+    goods = GOODS_N if s.P.oil else 5
+    if any(off[:GOODS_N]) and any(off[GOODS_N:]):
+        out.append(OFFER)
+    for g in range(goods):
+        if off[GOODS_N + g] == 0 and _held(s, p, g) > off[g]:
+            nxt = _plus(off, g)
+            if g != OIL or _someone_could_pay(s, nxt):
+                out.append(GIVE[g])
+    for g in range(goods):
+        if off[g] == 0:
+            nxt = _plus(off, GOODS_N + g)
+            if (g != OIL or _may_receive_oil(s, p, nxt[GOODS_N + OIL])) and _someone_could_pay(s, nxt):
+                out.append(ASK[g])
     return out
 
 
-def _table(goods: int, oil_room: int) -> dict:
-    return {(gn, g): tuple(a for a in OFFERS_BY[(gn, g)]
-                           if RES_INDEX[a.args[3]] < goods and (RES_INDEX[a.args[3]] != OIL or a.args[2] <= oil_room))
-            for gn in (1, 2) for g in range(goods)}
+def give(s, p: int, g: int) -> None:
+    s.offer = _plus(s.offer, g)
 
 
-OFFERS_BASE = _table(5, 0)
-OFFERS_OIL = {room: _table(6, room) for room in (0, 1, 2)}
+def ask(s, p: int, g: int) -> None:
+    s.offer = _plus(s.offer, GOODS_N + g)
 
 
-def offer(s, p: int, args: tuple) -> None:
-    s.offer = [args[0], RES_INDEX[args[1]], args[2], RES_INDEX[args[3]]]
+def offer(s, p: int) -> None:
+    """Put the composed offer to the table: the other players answer clockwise (CAT-7.2)."""
+    s.accepted = 0
     _ask_next(s, p)
 
 
 def _ask_next(s, q: int) -> None:
-    """Ask the next player clockwise after ``q`` who could pay; close the offer when nobody is left.
-
-    Players who cannot pay (or would pass the oil limit) are not asked: their answer could only be no.
-    """
+    """Ask the next player clockwise after ``q`` who can pay; when all have answered, trade or let choose."""
     n = s.num_players
     for i in range(1, n):
         r = (q + i) % n
@@ -112,14 +144,46 @@ def _ask_next(s, q: int) -> None:
             s.phase = RESPOND
             s.cur = r
             return
-    _close(s)
+    takers = acceptors(s)
+    if len(takers) == 1:
+        _trade(s, takers[0])
+    elif takers:
+        s.phase = CHOOSE  # CAT-7.2: the active player chooses among those who accept
+        s.cur = s.active
+    else:
+        _close(s)
+
+
+def acceptors(s) -> list[int]:
+    """The seats that accepted the open offer, clockwise from the proposer's left."""
+    n, p, bits = s.num_players, s.active, s.accepted
+    return [(p + i) % n for i in range(1, n) if bits >> ((p + i) % n) & 1]
 
 
 def can_accept(s, q: int) -> bool:
-    gn, g, wn, w = s.offer
-    if not _has(s, q, w, wn):
-        return False
-    return not (g == OIL and s.oil[q] + gn > s.P.oil_limit)
+    """``q`` really holds the asked goods and stays within the oil limit with the oil given (OIL-3.4c)."""
+    off = s.offer
+    for g in range(GOODS_N):
+        if off[GOODS_N + g] > _held(s, q, g):
+            return False
+    return _may_receive_oil(s, q, off[OIL])
+
+
+def legal_choices(s) -> list:
+    return [CHOOSE_PARTNER[q] for q in acceptors(s)]
+
+
+def accept(s, q: int) -> None:
+    s.accepted |= 1 << q
+    _ask_next(s, q)
+
+
+def reject(s, q: int) -> None:
+    _ask_next(s, q)
+
+
+def choose(s, p: int, q: int) -> None:
+    _trade(s, q)
 
 
 def _move(s, a: int, b: int, g: int, n: int) -> None:
@@ -131,19 +195,18 @@ def _move(s, a: int, b: int, g: int, n: int) -> None:
         s.hand[b * 5 + g] += n
 
 
-def accept(s, q: int) -> None:
-    gn, g, wn, w = s.offer
-    p = s.active
-    _move(s, p, q, g, gn)
-    _move(s, q, p, w, wn)
+def _trade(s, q: int) -> None:
+    off, p = s.offer, s.active
+    for g in range(GOODS_N):
+        if off[g]:
+            _move(s, p, q, g, off[g])
+        if off[GOODS_N + g]:
+            _move(s, q, p, g, off[GOODS_N + g])
     _close(s)
-
-
-def reject(s, q: int) -> None:
-    _ask_next(s, q)
 
 
 def _close(s) -> None:
     s.offer = None
+    s.accepted = 0
     s.phase = MAIN
     s.cur = s.active

@@ -7,8 +7,8 @@ calls (building, robber, devcards, trade, oil); this module only sequences them.
 from __future__ import annotations
 
 from .actions import (
-    ACCEPT, BUY, CONVERT, CONVERT_PAIRS, DISCARD, END, FREE_ROAD, MAIN, OVER, PASS, PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT,
-    RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
+    ACCEPT, BUY, CHOOSE, CONVERT, CONVERT_PAIRS, DISCARD, END, FREE_ROAD, MAIN, OVER, PASS, PRE_ROLL, PROPOSE,
+    PROPOSE_OPEN, REJECT, RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE,
 )
 from .building import (
     CITY_ACTS, METRO_ACTS, ROAD_ACTS, SETTLE_ACTS, build_actions, can_build_city, can_build_metropolis,
@@ -37,6 +37,8 @@ def legal(s) -> list:
         return trade.legal_offers(s, s.cur)
     if ph == RESPOND:
         return [ACCEPT, REJECT]  # only players able to pay are asked (trade._ask_next)
+    if ph == CHOOSE:
+        return trade.legal_choices(s)
     if ph == FREE_ROAD:
         b = s.board
         return [b.act_road[e] for e in road_spots(s, s.active)]
@@ -66,8 +68,9 @@ def _builds(s, p: int, out: list) -> None:
     if s.deck and can_pay(s, p, COST_DEV):
         out.append(BUY)
     if s.P.oil and can_build_metropolis(s, p) and oil.oil_use_open(s, p, 2):
-        # OIL-11.5 (note A21): in the SBP the Polish original allows a metropolis only if the marker
-        # does not reach 5; the English wording ("beyond 5") is the rule flag oil.sbp_metropolis_may_trigger
+        # OIL-11.5 (note A21): in the SBP a metropolis may not move the marker beyond 5 (English original,
+        # the default: reaching 5 triggers a disaster played after the SBP, OIL-11.6); the Polish text read
+        # literally ("na 5", not to 5) is oil.sbp_metropolis_may_trigger = False
         if s.phase != SBP or s.P.sbp_may_trigger or s.marker + 2 < s.P.disaster_at:
             out.extend(build_actions(s, p, METRO_ACTS))
 
@@ -119,8 +122,14 @@ def apply(s, a) -> None:
         trade.maritime(s, p, a.args[0], RES_INDEX[a.args[1]], RES_INDEX[a.args[2]])
     elif k == "propose":
         trade.propose(s, p)
+    elif k == "give":
+        trade.give(s, p, RES_INDEX[a.args[0]])
+    elif k == "ask":
+        trade.ask(s, p, RES_INDEX[a.args[0]])
     elif k == "offer":
-        trade.offer(s, p, a.args)
+        trade.offer(s, p)
+    elif k == "choose":
+        trade.choose(s, p, a.args[0])
     elif k == "accept":
         trade.accept(s, p)
     elif k == "reject":

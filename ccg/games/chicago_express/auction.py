@@ -18,7 +18,11 @@ OPENING_ORDER = (0, 1, 3, 2)  # PRR, B&O, C&O, NYC (CE-3.1)
 
 
 def minimum_price(income: int, in_circulation: int) -> int:
-    """CE-5.2: ceil(I / (S + 1)), S = shares held by players before this auction."""
+    """CE-5.2: ceil(I / (S + 1)), S = shares held by players before this auction.
+
+    I is the whole income, track value plus 50 per +50 marker (CE-0.6, CE-1.4): the engine keeps that sum as
+    one number, which every rule reading income uses (see the note under CE-1.4 in docs/rules).
+    """
     return -(-income // (in_circulation + 1))
 
 

@@ -6,7 +6,8 @@
 
 Options: ``variant`` ("random", "beginner", "normal", "expert", "extreme"),
 ``auction``, ``draft``, ``components`` (a TOML file's path, or its data as a dict: the game
-stores the validated data, never the path), ``rules`` (overrides of ``ccg.games.co2.params.RULES``).
+stores the validated data, never the path; data breaking a printed fact is refused unless
+``unprinted_components=True``), ``rules`` (overrides of ``ccg.games.co2.params.RULES``).
 """
 from __future__ import annotations
 
@@ -60,6 +61,10 @@ OPTIONS = {
     "components": OptionSpec(None, "a component TOML file (path) or its data (default: the shipped "
                                    "reconstruction); the game keeps the validated data",
                              check=_check_components, check_saved=_check_saved_components),
+    "unprinted_components": OptionSpec(
+        False, "load component data that breaks a confirmed printed fact (docs/co2_components.md), for "
+               "experiments; without it such data is refused, naming the fact",
+        check=_check_bool("unprinted_components")),
     "rules": rules_option(RULES, "rule parameter overrides, e.g. {'ppm.coal': 50}", check_rule_values),
 }
 

@@ -411,6 +411,26 @@ def parse_components(raw: Mapping, path: str = "data") -> Components:
     )
 
 
+class UnprintedComponentsError(ValueError):
+    """Component data that breaks a confirmed printed fact (docs/co2_components.md), loaded without
+    ``unprinted_components=True``."""
+
+
+def require_printed_facts(comp: Components, allow_unprinted: bool = False) -> None:
+    """Refuse component data that breaks a confirmed printed fact, naming each fact broken.
+
+    ``allow_unprinted`` (the game option ``unprinted_components=True``) loads such data on purpose, for
+    experiments with components the printed game does not have.
+    """
+    if allow_unprinted:
+        return
+    broken = confirmed_constraint_violations(comp)
+    if broken:
+        raise UnprintedComponentsError(
+            f"option 'components': {comp.path} breaks printed facts of CO2: {'; '.join(broken)}. To play with "
+            "deliberately unprinted components, pass unprinted_components=True")
+
+
 def confirmed_constraint_violations(comp: Components) -> list[str]:
     """The confirmed facts of data/co2/README.md that ``comp`` breaks (empty list = all hold)."""
     out = []

@@ -14,6 +14,7 @@ from . import flow
 from .board import GREEN0
 from .decisions import auction_value
 from .state import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
+from .turn_order import check_turn_order
 
 MAX_COINS = 10_000  # far above any game; bounds the bid actions a position can ask for
 MAX_VP = 10_000
@@ -108,6 +109,7 @@ def load(data, n: int, options):
         raise v._fail("un_won", "a UN goal is in two places (display, deck, won)")
     s.traj = _trajectory(data["traj"], n)
     s.tasks = _tasks(s, data["tasks"], n)
+    check_turn_order(s)  # CO2-5.1: the active player follows from the start player and the turns played
     try:
         s.check_invariants()
     except (AssertionError, IndexError, KeyError, ValueError, TypeError) as e:

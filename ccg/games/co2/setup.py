@@ -4,7 +4,7 @@ from __future__ import annotations
 from ccg.core import resolve_rules
 
 from .board import EMPTY
-from .data import components_from_data, load_components
+from .data import components_from_data, load_components, require_printed_facts
 from .params import RULES, check_rule_values
 from .state import Co2State
 from .tables import tables
@@ -16,6 +16,7 @@ def blank(players: int, seed: int, options: dict) -> Co2State:
     s._init_base(players, seed, options)
     data = options.get("components")
     s.C = load_components() if data is None else components_from_data(data)
+    require_printed_facts(s.C, options.get("unprinted_components", False))
     s.T = tables(s.C)
     off, o = [], 0
     for k in s.C.spaces:

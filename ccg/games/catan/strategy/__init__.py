@@ -91,6 +91,8 @@ class CatanPlanner:
             return pos.ACCEPT if trading.answer(o) else pos.REJECT
         if ph == pos.PROPOSE:
             return trading.best_offer(o, legal)
+        if ph == pos.CHOOSE:
+            return trading.choose_partner(o, legal)
         if ph == pos.FREE_ROAD:
             return free_road(o, legal)
         if ph == pos.SBP:
@@ -139,7 +141,7 @@ def trade_step(o: Outlook, L: set):
         a = oil_plan.plan_conversion(o, L)
         if a is not None:
             return a
-    if pos.PROPOSE_OPEN in L and sum(need) <= o.w["offer_when_missing"] and trading.offer_plan(o) is not None:
+    if pos.PROPOSE_OPEN in L and sum(need) <= o.w["offer_when_missing"] and trading.wants_to_propose(o):
         return pos.PROPOSE_OPEN
     plan = trading.maritime_plan(o)
     if plan is not None:

@@ -7,9 +7,9 @@ a rename of the engine's internals touches this file only.
 from __future__ import annotations
 
 from ..actions import (
-    ACCEPT, BUY, CANCEL, CONVERT, DISCARD, DISCARD_ACT, END, FREE_ROAD, MAIN, OFFER, PASS, PLAY_KNIGHT,
-    PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS, PRE_ROLL, PROPOSE, PROPOSE_OPEN, REJECT, RESPOND,
-    ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE, TRADE,
+    ACCEPT, ASK, BUY, CANCEL, CHOOSE, CHOOSE_PARTNER, CONVERT, DISCARD, DISCARD_ACT, END, FREE_ROAD, GIVE, MAIN,
+    OFFER, PASS, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS, PRE_ROLL, PROPOSE, PROPOSE_OPEN,
+    REJECT, RESPOND, ROBBER, ROLL, SBP, SEQUESTER, SETUP_ROAD, SETUP_SETTLE, TRADE,
 )
 from ..data import (
     BRICK, COST_CITY, COST_DEV, COST_METROPOLIS, COST_ROAD, COST_SETTLEMENT, GENERIC, GRAIN, KNIGHT, LUMBER,
@@ -18,7 +18,7 @@ from ..data import (
 from ..scoring import public_vp, vp
 
 __all__ = [
-    "ACCEPT", "BUY", "CANCEL", "CONVERT", "DISCARD", "DISCARD_ACT", "END", "FREE_ROAD", "MAIN", "OFFER", "PASS",
+    "ASK", "CHOOSE", "CHOOSE_PARTNER", "GIVE", "ACCEPT", "BUY", "CANCEL", "CONVERT", "DISCARD", "DISCARD_ACT", "END", "FREE_ROAD", "MAIN", "OFFER", "PASS",
     "PLAY_KNIGHT", "PLAY_MONOPOLY", "PLAY_PLENTY", "PLAY_PLENTY1", "PLAY_ROADS", "PRE_ROLL", "PROPOSE",
     "PROPOSE_OPEN", "REJECT", "RESPOND", "ROBBER", "ROLL", "SBP", "SEQUESTER", "SETUP_ROAD", "SETUP_SETTLE",
     "TRADE", "BRICK", "GRAIN", "LUMBER", "ORE", "OIL", "WOOL", "KNIGHT", "MONOPOLY", "PLENTY", "ROAD_BUILDING",
@@ -73,8 +73,23 @@ def setup_node(s) -> int:
 
 
 def offer(s):
-    """The open domestic offer as ``(give_n, give_good, want_n, want_good)`` of the active player, or None."""
-    return tuple(s.offer) if s.offer is not None else None
+    """The active player's open domestic offer (CAT-7.2) as ``(give, ask)``: counts over lumber … ore, oil
+    of the goods he gives and of those he asks for; or None."""
+    if s.offer is None:
+        return None
+    return tuple(s.offer[:6]), tuple(s.offer[6:])
+
+
+def proposals_made(s) -> int:
+    """Times the active player opened the trade table this turn (CAT-7.2)."""
+    return s.offers_made
+
+
+def acceptors(s) -> list[int]:
+    """The seats that accepted the open offer (the proposer chooses among them, CAT-7.2)."""
+    from ..trade import acceptors as _acceptors
+
+    return _acceptors(s)
 
 
 def may_trade(s) -> bool:

@@ -53,6 +53,9 @@ def trade_before_building(o: Outlook) -> tuple[int, int, int] | None:
     return None
 
 
+PROPOSALS_PER_TURN = 1  # CAT-7.2 sets no limit; the strategist does not repeat a table the others refused
+
+
 def offer_plan(o: Outlook) -> tuple[int, int, int, int] | None:
     """``(give_n, give, want_n, want)`` of a domestic offer (CAT-7.2) that moves the goal on, or None.
 
@@ -71,16 +74,39 @@ def offer_plan(o: Outlook) -> tuple[int, int, int, int] | None:
     return give_n, give, 1, want
 
 
+def wants_to_propose(o: Outlook) -> bool:
+    """Open the table only for a planned offer, and at most ``PROPOSALS_PER_TURN`` times a turn."""
+    return pos.proposals_made(o.s) < PROPOSALS_PER_TURN and offer_plan(o) is not None
+
+
 def best_offer(o: Outlook, legal: list):
-    """In the offer step: the planned offer if it is legal, else cancel."""
+    """While composing (CAT-7.2): the next card of the planned offer, then ``offer``; cancel if it cannot be made.
+
+    The plan's terms are tried first, then the same with one card given instead of two."""
     plan = offer_plan(o)
-    if plan is not None:
-        gn, g, wn, w = plan
-        for n in (gn, 1):
-            a = pos.OFFER.get((n, g, wn, w))
-            if a is not None and a in legal:
-                return a
+    current = pos.offer(o.s)
+    if plan is None or current is None:
+        return pos.CANCEL
+    gn, g, wn, w = plan
+    give, ask = current
+    for n in (gn, 1):
+        if any(give[x] > (n if x == g else 0) for x in range(6)) or any(ask[x] > (wn if x == w else 0)
+                                                                         for x in range(6)):
+            continue  # the offer so far already goes past these terms
+        if give[g] < n:
+            step = pos.GIVE[g]
+        elif ask[w] < wn:
+            step = pos.ASK[w]
+        else:
+            step = pos.OFFER
+        if step in legal:
+            return step
     return pos.CANCEL
+
+
+def choose_partner(o: Outlook, legal: list):
+    """Among several acceptors (CAT-7.2): the one with the fewest public VP (help the leader least)."""
+    return min(legal, key=lambda a: (o.pvp[a.args[0]], legal.index(a)))
 
 
 def answer(o: Outlook) -> bool:
@@ -90,27 +116,29 @@ def answer(o: Outlook) -> bool:
     offer = pos.offer(s)
     if offer is None:
         return False
-    give_n, give, want_n, want = offer  # the proposer gives ``give``, asks for ``want``
+    gives, asks = offer  # the proposer gives ``gives``, asks for ``asks`` (counts per good)
     proposer = pos.active(s)
     if o.pvp[proposer] >= o.P.vp_win - o.w["refuse_leader_within"]:
         return False
     hand = list(o.hand)
     gain = 0.0
     loss = 0.0
-    for _ in range(want_n):
-        if want == pos.OIL:
-            from .oil import oil_token_value
+    for good in range(6):
+        for _ in range(asks[good]):
+            if good == pos.OIL:
+                from .oil import oil_token_value
 
-            loss += oil_token_value(o)
-        else:
-            hand[want] -= 1
-            loss += o.card_value(want, hand)
-    for _ in range(give_n):
-        if give == pos.OIL:
-            from .oil import oil_token_value
+                loss += oil_token_value(o)
+            else:
+                hand[good] -= 1
+                loss += o.card_value(good, hand)
+    for good in range(6):
+        for _ in range(gives[good]):
+            if good == pos.OIL:
+                from .oil import oil_token_value
 
-            gain += oil_token_value(o)
-        else:
-            gain += o.card_value(give, hand)
-            hand[give] += 1
+                gain += oil_token_value(o)
+            else:
+                gain += o.card_value(good, hand)
+                hand[good] += 1
     return gain - loss > o.w["trade_margin"]
