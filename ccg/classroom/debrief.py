@@ -73,7 +73,8 @@ def bot_games(like: ClassGame | dict, n_games: int = 20, agent: str = "strategis
 def _fossils_by_region(s) -> list[int]:
     from ..games.co2.board import GREEN0
 
-    return [sum(1 for k in s.space_kind[s.C_off[r]:s.C_off[r] + s.C.spaces[r]] if 0 <= k < GREEN0) for r in range(6)]
+    return [sum(1 for k in s.space_kind[s.first_space[r]:s.first_space[r] + s.components.spaces[r]] if 0 <= k < GREEN0)
+            for r in range(6)]
 
 
 def cep_paid(record: dict) -> list[int]:
@@ -89,7 +90,7 @@ def cep_paid(record: dict) -> list[int]:
         action = state.parse_action(text)
         state.apply(action)
         if action.kind == "install":  # CO2-6.2.3
-            paid[mover] += state.R["install.cep"]
+            paid[mover] += state.rules["install.cep"]
         for r, (was, now) in enumerate(zip(before, _fossils_by_region(state))):
             if now > was and ctrl[r] >= 0:  # CO2-4.3.5a: the controller pays for each new fossil plant
                 paid[ctrl[r]] += now - was
@@ -99,7 +100,7 @@ def cep_paid(record: dict) -> list[int]:
 # ---------------------------------------------------------------------- tables of results
 def ppm_paths(games: Sequence[ClassGame]) -> pd.DataFrame:
     """One row per game and recorded point: label, source, decade, ppm (setup = decade 0, then each decade's end)."""
-    from ..games.co2.scoring import trajectory_frame
+    from ..games.co2.hooks import trajectory_frame
 
     rows = []
     for g in games:

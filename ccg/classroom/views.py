@@ -138,9 +138,9 @@ def _result(state: GameState, seat: int, names: list[str]) -> str:
 
 def _gauge(state: GameState, data: dict) -> dict | None:
     if state.game == "co2" and isinstance(data.get("ppm"), int):
-        R = state.R  # the rules are public: the options every seat sees
-        return {"label": "CO₂ in the atmosphere (ppm)", "value": data["ppm"], "danger": R["ppm.catastrophe"],
-                "limit": R["ppm.lose"], "maximum": max(R["ppm.lose"] + 100, data["ppm"] + 20)}
+        return {"label": "CO₂ in the atmosphere (ppm)", "value": data["ppm"],
+                "danger": state.rules["ppm.catastrophe"], "limit": state.rules["ppm.lose"],
+                "maximum": max(state.rules["ppm.lose"] + 100, data["ppm"] + 20)}
     return None
 
 
@@ -191,21 +191,21 @@ def _co2_secrets(state: GameState, data: dict, seat: int) -> list[tuple[str, str
     """CO2-12.2 company goal and CO2-12.1 lobby cards of the seat, in words."""
     from ..games.co2.data import GRANTS, SOURCE_NAMES
 
-    C = state.C  # component definitions: public (the printed cards), not who holds them
+    components = state.components  # component definitions: public (the printed cards), not who holds them
     out = []
     goal, status = data["goal"][seat], data["goal_st"][seat]
-    if status == 0 and goal in C.goals:
-        kind, per, top = C.goals[goal][0], C.goals[goal][1], C.goals[goal][2]
+    if status == 0 and goal in components.goals:
+        kind, per, top = components.goals[goal][0], components.goals[goal][1], components.goals[goal][2]
         out.append(("Your company goal (secret)",
                     f"card {goal}: {per} VP per {_GOAL_PHRASES.get(kind, kind)} (at most {top} VP) — CO2-12.2"))
     elif status in (1, 2):
         out.append(("Your company goal", {1: "sold", 2: "scored"}[status]))
     cards = []
     for c in data["lobby"][seat]:
-        e = C.lobby.get(c, {})
+        e = components.lobby.get(c, {})
         main = e.get("main", "")
         if main == "propose_region":
-            cond = f"propose a project in {C.region_names[e['region']]}"
+            cond = f"propose a project in {components.region_names[e['region']]}"
         elif main == "propose_grant":
             cond = f"propose a project on a {GRANTS[e['grant']]} grant"
         elif main == "install":

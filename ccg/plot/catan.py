@@ -227,7 +227,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                            hoverinfo="text", uid=f"catan-{label}-{p}", legendgroup=f"p{p}", showlegend=False))
     # key for the piece shapes (legend only)
     for lv, sym, size, label in PIECES:
-        if lv == 3 and not s.P.oil:
+        if lv == 3 and not s.oil_springs:
             continue
         add(go.Scatter(x=[None], y=[None], mode="markers", name=label, legendgroup="pieces", legendrank=10 + lv,
                        marker=dict(symbol=sym, size=min(size, 16), color="#bbbbbb", line=dict(color="#111", width=1.5)),
@@ -243,8 +243,8 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     ymin = min(cy) - 2.3
     xmin = min(cx) - 0.6
     # disaster track (OIL-16.4): marker scale and destroyed-token circles
-    if s.P.oil:
-        k = s.P.disaster_at
+    if s.oil_springs:
+        k = s.rules["oil.disaster_at"]
         scale_x = [xmin + 0.62 * i for i in range(k + 1)]
         add(go.Scatter(
             x=scale_x, y=[ymin] * len(scale_x), mode="markers+text",
@@ -257,7 +257,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             hovertext=[f"disaster marker at {s.marker} of {k}: each oil use moves it 1; at {k} a disaster strikes"
                        + (" — disaster pending" if s.pending else "")] * (k + 1),
             uid="catan-disaster-marker"))
-        slots = s.P.destroy_end
+        slots = s.oil_destroyed_to_end
         x0 = scale_x[-1] + 1.1
         tx = [x0 + 0.62 * i for i in range(slots)]
         labels = [str(s.destroyed[i][1]) if i < len(s.destroyed) else "" for i in range(slots)]
@@ -290,7 +290,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         (", ".join(f"{s.dev[p * 5 + t]} {DEV_NAMES[DEV_TYPES[t]]}" for t in range(5) if s.dev[p * 5 + t]) or "-")
         if seat is None or seat == p else str(sum(s.dev[p * 5:(p + 1) * 5])) for p in seats
     ]
-    if s.P.oil:
+    if s.oil_springs:
         cols["oil"] = [s.oil[p] for p in seats]
         cols["sequestered"] = [s.seq[p] for p in seats]
     cols["knights"] = [s.knights[p] for p in seats]
@@ -307,7 +307,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                    fill_color=[[PLAYER_COLOURS[p] for p in seats]] + [tint] * (len(cols) - 1)),
         uid="catan-players"), row=2, col=1)
     # title: what game, whose turn; second line: the state of play
-    head = f"Catan{' — Oil Springs' if s.P.oil else ''} · turn {s.turn}"
+    head = f"Catan{' — Oil Springs' if s.oil_springs else ''} · turn {s.turn}"
     if s.over:
         head += " · island lost" if s.lost else f" · {seat_label(s.winner)} wins"
         if s.lost and s.pyrrhic >= 0:
@@ -317,7 +317,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     sub = [f"phase: {s.phase_name.replace('_', ' ')}"]
     if s.dice:
         sub.append(f"last roll {s.dice}")
-    if s.P.oil:
+    if s.oil_springs:
         sub.append(f"oil supply {s.supply}")
     title = f"{head}<br><span style='font-size:12px;color:#555'>{' · '.join(sub)}</span>"
     fig.update_xaxes(visible=False, scaleanchor="y", row=1, col=1)

@@ -81,7 +81,7 @@ def _hex_label(s, i: int) -> str:
     elif t == "industrial":
         parts.append(f"+{s.industry[BOARD.industry_of[i]]}")
     elif t == "chicago":
-        parts.append(f"+{s.p.chicago_income}")
+        parts.append(f"+{s.rules['chicago_income']}")
     return " ".join(parts)
 
 
@@ -216,16 +216,16 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
                            cells=dict(values=cols, **cell), columnwidth=[1.3, 1] + [1.1] * (len(cols) - 2),
                            uid="ce-table-players"), row=2, col=2)
     meters = ["auction", "build", "development"]
-    red = [s.meters[k] >= s.p.meter_len[k] for k in range(3)]
+    red = [s.meters[k] >= s.meter_lengths[k] for k in range(3)]
     fill = ["#f4b6b6" if r else "#eef1f7" for r in red]  # a meter in the red area is shaded (CE-4.2)
     fig.add_trace(go.Table(
         header=dict(values=["action meter", "used", "length", "state"], **header),
-        cells=dict(values=[meters, s.meters, list(s.p.meter_len), ["red" if r else "open" for r in red]],
+        cells=dict(values=[meters, s.meters, list(s.meter_lengths), ["red" if r else "open" for r in red]],
                    fill_color=[fill] * 4, **cell),
         uid="ce-table-meters"), row=3, col=1)
     fig.add_trace(go.Table(
         header=dict(values=["industry", "value", "max", "step"], **header),
-        cells=dict(values=[[k.title() for k in INDUSTRIES], s.industry, list(s.p.ind_max), list(s.p.ind_step)],
+        cells=dict(values=[[k.title() for k in INDUSTRIES], s.industry, list(s.industry_max), list(s.industry_step)],
                    **cell),
         uid="ce-table-industry"), row=3, col=2)
 

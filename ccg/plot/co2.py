@@ -58,7 +58,7 @@ def _disc(x, y, colour, r=0.2):
 
 def board(state, seat: int | None = None) -> go.Figure:
     s = state
-    C = s.C
+    components = s.components
     n = s.num_players
     if seat is not None and (isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < n)):
         raise ValueError(f"seat must be 0..{n - 1} or None, got {seat!r}")
@@ -72,29 +72,30 @@ def board(state, seat: int | None = None) -> go.Figure:
     for r in range(6):
         x0, y0 = BOX[r]
         ctrl = s.ctrl[r]
-        region = C.regions[r]
+        region = components.regions[r]
         shapes.append(dict(type="rect", x0=x0, y0=y0, x1=x0 + W, y1=y0 + H, line=dict(
             color=SEAT_COLOURS[ctrl] if ctrl >= 0 else "#aaa", width=4 if ctrl >= 0 else 1),
             fillcolor=_rgba(SEAT_COLOURS[ctrl], 0.08) if ctrl >= 0 else "#f7f7f2", layer="below"))
-        agenda = " › ".join(SOURCE_NAMES[x] for x in C.agendas[s.agenda[r]])
+        agenda = " › ".join(SOURCE_NAMES[x] for x in components.agendas[s.agenda[r]])
         owner = (f" · <span style='color:{SEAT_COLOURS[ctrl]}'>controlled by {SEAT_NAMES[ctrl]}</span>"
                  if ctrl >= 0 else "")
         notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.32, xanchor="left", showarrow=False, font=dict(size=13),
-                          text=f"<b>{C.region_names[r]}</b>{owner}"))
+                          text=f"<b>{components.region_names[r]}</b>{owner}"))
         notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.85, xanchor="left", showarrow=False, font=dict(size=9,
                           color="#444"), text=f"agenda: {agenda}"))
         notes.append(dict(x=x0 + 0.12, y=y0 + 0.3, xanchor="left", showarrow=False, font=dict(size=11),
-                          text=f"CEP {s.reg_cep[r]}/{C.spaces[r]} · resources {s.reg_res[r]}",
-                          hovertext=(f"{C.region_names[r]}: {s.reg_cep[r]} CEP (permits) in the region's pile, at most "
-                                     f"{C.spaces[r]} — one per demand space (CO2-6.3.7); its controller may pay from it "
+                          text=f"CEP {s.reg_cep[r]}/{components.spaces[r]} · resources {s.reg_res[r]}",
+                          hovertext=(f"{components.region_names[r]}: {s.reg_cep[r]} CEP (permits) in the region's pile, "
+                                     f"at most {components.spaces[r]} — one per demand space (CO2-6.3.7); its controller "
+                                     f"may pay from it "
                                      f"(CO2-11.5.1)<br>{s.reg_res[r]} technology resources in the region's pile "
                                      "(given up in catastrophes, CO2-4.4.2)")))
-        o = s.C_off[r]
-        for j in range(C.spaces[r]):
+        o = s.first_space[r]
+        for j in range(components.spaces[r]):
             k = s.space_kind[o + j]
             x, y = x0 + 0.55 + j * 0.85, y0 + 3.55
             dx.append(x), dy.append(y), dw.append(region)
-            name = f"{C.region_names[r]} demand space {j + 1}"
+            name = f"{components.region_names[r]} demand space {j + 1}"
             if k < 0:
                 dc.append("white"), dt.append(""), dtc.append("#999"), dh.append(f"{name}: empty")
             elif k < GREEN0:
@@ -115,7 +116,7 @@ def board(state, seat: int | None = None) -> go.Figure:
             px.append(x), py.append(y), pw.append(f"{region}.{GRANTS[g]}")
             if src < 0:
                 pc.append("white"), pt.append(""), ptc.append("#999"), pl.append("#999")
-                ph.append(f"{C.region_names[r]} {GRANTS[g]} project space: empty")
+                ph.append(f"{components.region_names[r]} {GRANTS[g]} project space: empty")
                 label = GRANTS[g]
             else:
                 installed = bool(s.inst[ps])
@@ -123,14 +124,14 @@ def board(state, seat: int | None = None) -> go.Figure:
                 pt.append(SOURCE_ABBR[src]), ptc.append(SOURCE_TEXT[src] if installed else "#222")
                 pl.append("#222" if installed else SOURCE_COLOURS[src])
                 state_ = "installed" if installed else "proposed"
-                ph.append(f"{C.region_names[r]} {GRANTS[g]} grant: {SOURCE_NAMES[src]} project, {state_}")
+                ph.append(f"{components.region_names[r]} {GRANTS[g]} grant: {SOURCE_NAMES[src]} project, {state_}")
                 label = f"{GRANTS[g]}<br><i>{state_}</i>"
             notes.append(dict(x=x, y=y - 0.5, yanchor="top", showarrow=False, font=dict(size=9, color="#444"),
                               text=label))
             if s.occ[ps] >= 0:
                 sx.append(x + 0.5), sy.append(y + 0.35), sw.append(f"{region}.{GRANTS[g]}")
                 sc.append(SEAT_COLOURS[s.occ[ps]])
-                sh.append(f"scientist of {SEAT_NAMES[s.occ[ps]]} on {C.region_names[r]} {GRANTS[g]}")
+                sh.append(f"scientist of {SEAT_NAMES[s.occ[ps]]} on {components.region_names[r]} {GRANTS[g]}")
         notes.append(dict(x=x0 + 0.12, y=y0 + 2.65, xanchor="left", showarrow=False,
                           font=dict(size=9, color="#777"), text="project spaces"))
     fig.add_trace(_scatter("co2-demand", dx, dy, dt, dc, size=24, hover=dh, textcolor=dtc, custom=dw))
@@ -144,15 +145,15 @@ def board(state, seat: int | None = None) -> go.Figure:
     for sp, tile in enumerate(s.summit):
         x0 = 0.2 + sp * 6
         notes.append(dict(x=x0, y=-0.5, xanchor="left", showarrow=False, font=dict(size=12),
-                          text=f"<b>Summit {sp + 1}</b> " + (C.summits[tile][0] if tile >= 0 else "(none)")))
+                          text=f"<b>Summit {sp + 1}</b> " + (components.summits[tile][0] if tile >= 0 else "(none)")))
         if tile < 0:
             continue
-        for j, src in enumerate(C.summits[tile][1]):
+        for j, src in enumerate(components.summits[tile][1]):
             q = s.sslot[sp * 4 + j]
             x, y = x0 + 0.5 + j * 1.3, -1.3
             mx.append(x), my.append(y), mw.append(f"summit{sp + 1}")
             mc.append(SOURCE_COLOURS[src]), mt.append(SOURCE_ABBR[src]), mtc.append(SOURCE_TEXT[src])
-            mh.append(f"summit {sp + 1} ({C.summits[tile][0]}), topic {SOURCE_NAMES[src]}: "
+            mh.append(f"summit {sp + 1} ({components.summits[tile][0]}), topic {SOURCE_NAMES[src]}: "
                       + ("free" if q < 0 else f"scientist of {SEAT_NAMES[q]}"))
             if q >= 0:
                 shapes.append(_disc(x + 0.36, y + 0.3, SEAT_COLOURS[q], 0.18))
@@ -160,7 +161,7 @@ def board(state, seat: int | None = None) -> go.Figure:
                            custom=mw))
 
     # ---- CO2 gauge: green below 350, amber to 500 (catastrophes), red from 500 (planet lost) ------
-    cat, lose = s.R["ppm.catastrophe"], s.R["ppm.lose"]
+    cat, lose = s.rules["ppm.catastrophe"], s.rules["ppm.lose"]
     top = max(600, (s.ppm // 100 + 1) * 100)
 
     def gy(v):
@@ -190,7 +191,7 @@ def board(state, seat: int | None = None) -> go.Figure:
                        line=dict(color="black", width=3)))
 
     # ---- market ---------------------------------------------------------------------------------------
-    lo_p, hi_p = s.R["market.price_min"], s.R["market.price_max"]
+    lo_p, hi_p = s.rules["market.price_min"], s.rules["market.price_max"]
     prices = list(range(lo_p, hi_p + 1))
     step = 10.4 / max(1, len(prices) - 1)
     fig.add_trace(_scatter("co2-market", [MX] * len(prices), [0.3 + i * step for i in range(len(prices))],
@@ -205,7 +206,7 @@ def board(state, seat: int | None = None) -> go.Figure:
 
     # ---- expertise tracks: one row per source, one lane per seat (dots never hide each other) ----------
     ex, ey, ec, eh, ew = [], [], [], [], []
-    tmax = max(C.track_max)
+    tmax = max(components.track_max)
     y_top = -2.7
     notes.append(dict(x=-2.0, y=y_top + 0.05, xanchor="left", showarrow=False, font=dict(size=12),
                       text="<b>Expertise</b>"))
@@ -245,7 +246,7 @@ def board(state, seat: int | None = None) -> go.Figure:
         if seat is None or seat == p:
             lobby = ", ".join(map(str, s.lobby[p])) or "-"
             if s.goal_st[p] == 0:
-                kind = C.goals[s.goal[p]][0] if s.goal[p] in C.goals else ""
+                kind = components.goals[s.goal[p]][0] if s.goal[p] in components.goals else ""
                 goal = f"goal {s.goal[p]}" + (f": {GOAL_TEXT.get(kind, kind)}" if kind else "")
             else:
                 goal = {1: "sold", 2: "scored"}[s.goal_st[p]]
@@ -282,7 +283,7 @@ def board(state, seat: int | None = None) -> go.Figure:
                       "seat colour · ◆ pale = proposed project, solid = installed<br>CEP 4/5 in a region: "
                       "4 permits in its pile, at most 5 (one per demand space, CO2-6.3.7)"))
     ev = s.events[:2] if len(s.events) >= 2 else s.events
-    evtxt = " / then ".join(C.region_names[C.events[e]] for e in ev) or "none"
+    evtxt = " / then ".join(components.region_names[components.events[e]] for e in ev) or "none"
     if s.over:
         status = "game over" + (" — the planet is lost" if s.lost else "")
     else:

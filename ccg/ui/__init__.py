@@ -16,15 +16,31 @@ Everything is built on the protocol, so every registered game works:
   ``SPEC.trajectory``.
 
 ``click(widget, trace, point)`` / ``click_location(widget, loc)`` simulate a browser click
-(the same message the front end sends), for tests and demos.
+(the same message the front end sends), for tests and demos. ``TableController`` is the Table's
+game logic without widgets (``ccg.ui.controller``).
 """
-from .board import BoardView, FigureSlot, click, click_location, location_of
-from .figure_view import FigureView, NonFiniteFigureError
-from .classroom import Classroom, Gauge
-from .table import Table, agent_names, board_figure
-from .whatif import outcome_figure, what_if, win_shares
+import importlib
+from typing import Any
 
-__all__ = [
-    "BoardView", "Classroom", "FigureSlot", "FigureView", "Gauge", "NonFiniteFigureError", "Table", "agent_names",
-    "board_figure", "click", "click_location", "location_of", "outcome_figure", "what_if", "win_shares",
-]
+# name -> submodule; imported on first use, so ``ccg.ui.controller`` loads without any widget library
+_EXPORTS = {
+    "BoardView": "board", "FigureSlot": "board", "click": "board", "click_location": "board", "location_of": "board",
+    "FigureView": "figure_view", "NonFiniteFigureError": "figure_view",
+    "Classroom": "classroom", "Gauge": "classroom",
+    "Table": "table", "agent_names": "table", "board_figure": "table",
+    "TableController": "controller",
+    "outcome_figure": "whatif", "what_if": "whatif", "win_shares": "whatif",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

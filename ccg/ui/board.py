@@ -11,14 +11,31 @@ Each redraw sends the whole figure (see :mod:`ccg.ui.figure_view`); the front en
 """
 from __future__ import annotations
 
+import html
 from typing import Any, Callable
 
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from ..core.state import GameState
 from .figure_view import FigureView
 
-__all__ = ["BoardView", "FigureSlot", "click", "click_location", "location_of"]
+__all__ = ["BoardView", "FigureSlot", "board_figure", "click", "click_location", "location_of"]
+
+
+def board_figure(state: GameState, seat: int | None = None) -> go.Figure:
+    """The game's board view, or a text panel when the game has none yet."""
+    from .. import plot
+
+    try:
+        return plot.board(state, seat=seat)
+    except plot.NoBoardView:
+        pass
+    fig = go.Figure()
+    fig.add_annotation(text=html.escape(str(state)).replace("\n", "<br>"), showarrow=False, x=0, y=1,
+                       xref="paper", yref="paper", xanchor="left", yanchor="top", align="left")
+    fig.update_layout(xaxis_visible=False, yaxis_visible=False, height=300)
+    return fig
 
 
 def location_of(trace: Any, point_index: int) -> str | None:

@@ -35,7 +35,10 @@ def offers_setup(state: GameState) -> bool:
 
 class SetupTab:
     """A widget over ``table`` (anything with ``state``, ``load_position(text)``, ``message`` and
-    ``refresh()``): choose a seat and a field, set its value; choose a chance set-up, set it."""
+    ``refresh()``): choose a seat and a field, set its value; choose a chance set-up, set it.
+    It is also a Table panel (``title``, ``box``, ``wire``, ``refresh``; ``Table.add_panel``)."""
+
+    title = "Setup"
 
     def __init__(self, table: Any) -> None:
         self.table = table
@@ -55,7 +58,11 @@ class SetupTab:
         self.set_button.on_click(lambda _: self._guard(lambda: self.set_field(self.seat.value, self.field.value,
                                                                               self.value.value)))
         self.chance_button.on_click(lambda _: self._guard(lambda: self.set_chance(self.chance.value)))
+        self.box = self.widget
         self.refresh()
+
+    def wire(self, table: Any) -> None:
+        """Panel protocol: the buttons are wired at construction."""
 
     # ---- the same as the buttons, for scripts and tests -------------------------------------------
     def set_field(self, seat: int, field: str, value: int) -> None:
@@ -73,7 +80,7 @@ class SetupTab:
         setups[label]()
         self._adopt(e.commit(), f"set up: {label}")
 
-    def refresh(self) -> None:
+    def refresh(self, table: Any = None) -> None:
         """Re-read the table's position (after a move or a jump)."""
         state: GameState = self.table.state
         e = self._editor()
@@ -97,7 +104,8 @@ class SetupTab:
 
     def _adopt(self, state: GameState, what: str) -> None:
         self.table.load_position(to_position_string(state))
-        self.table.message = f"{what}; a new move tree starts at the edited position"
+        holder = getattr(self.table, "controller", self.table)  # the split Table keeps its message in the controller
+        holder.message = f"{what}; a new move tree starts at the edited position"
         self.table.refresh()
         self.note.value = html.escape(what)
         if getattr(self.table, "setup", None) is not self:  # a table that holds this tab refreshes it itself

@@ -1,6 +1,7 @@
 """What if? Seeded continuations from one position, and a chart of their outcomes."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 import pandas as pd
@@ -14,6 +15,17 @@ from ..core.rng import Rng
 from ..core.state import GameState
 
 BASE_COLUMNS = {"game", "seed", "players", "winners", "n_winners", "actions", "truncated", "start_ply"}
+
+
+@dataclass(frozen=True)
+class WhatIfRequest:
+    """What a what-if run plays: from ``state`` (a copy), ``n_games`` games, for ``seat``'s view (None: the referee)."""
+
+    state: GameState
+    n_games: int
+    agents: list[Any]
+    seed: int
+    seat: int | None
 
 
 def what_if(

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import ccg
 from ccg.core.rng import Rng
-from ccg.games.catan.actions import MAIN
+from ccg.games.catan.phases import MAIN
 from ccg.games.catan.data import RES_INDEX, VP_CARD
 from ccg.games.catan.roads import award_longest_road
-from ccg.games.catan.state import recompute_derived
+from ccg.games.catan.serial import recompute_derived
 
 
 def make(players: int = 4, scenario: str | None = None, phase: int = MAIN, active: int = 0, **options):

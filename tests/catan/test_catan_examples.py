@@ -8,7 +8,7 @@ from catan_helpers import (coastal_nodes, deal_dev, give, hexi, inland_nodes, le
 from ccg.core.rng import Rng
 from ccg.games.catan import oil as oil_rules
 from ccg.games.catan import production
-from ccg.games.catan.actions import DISCARD, MAIN, ROBBER, SBP
+from ccg.games.catan.phases import DISCARD, MAIN, ROBBER, SBP
 from ccg.games.catan.data import MONOPOLY, VP_CARD
 from ccg.games.catan.robber import robber_hexes
 
@@ -347,7 +347,7 @@ def test_ex17a_sbp_metropolis_up_to_five():
     """EX-17a (OIL-11.5, OIL-11.6, note A21), the default: marker 3 in the SBP: metropolis legal (it may
     not move the marker *beyond* 5, the English original), disaster played after the SBP."""
     s, city = _sbp(3)
-    assert s.P.sbp_may_trigger
+    assert s.rules["oil.sbp_metropolis_may_trigger"]
     assert f"metro N{city}" in legal_strs(s)
     s.apply(f"metro N{city}")
     assert s.marker == 5 and s.pending and s.trigger == 4

@@ -32,7 +32,7 @@ def recount_vp(s, p: int) -> int:
         if s.node_owner[n] == p:
             v += (0, 1, 2, 3)[s.node_level[n]]
     v += 2 * (s.lr == p) + 2 * (s.la == p) + s.dev[p * 5 + VP_CARD]
-    if s.P.oil:
+    if s.oil_springs:
         v += s.seq[p] // 3 + (s.champ == p)
     return v
 
@@ -60,17 +60,17 @@ def play(cfg: dict, seed: int, check_every: int = 1):
 def test_random_games_keep_every_invariant(seed, cfg):
     s, n = play(cfg, seed)
     won = s.winners()
-    if s.turn >= s.P.turn_limit:
+    if s.turn >= s.rules["turn_limit"]:
         # Random play can strand a board (disasters destroyed a seat's towns, the
         # others are out of roads): the documented "turn_limit" net ends it with no winner.
         assert won == [] and not s.lost and s.over
         return
-    if s.P.oil:
-        assert s.lost or (won and s.vp(won[0]) >= s.P.vp_win)
+    if s.oil_springs:
+        assert s.lost or (won and s.vp(won[0]) >= s.vp_to_win)
         if s.lost:
-            assert won == [] and len(s.destroyed) == s.P.destroy_end
+            assert won == [] and len(s.destroyed) == s.oil_destroyed_to_end
     else:
-        assert len(won) == 1 and s.vp(won[0]) >= s.P.vp_win
+        assert len(won) == 1 and s.vp(won[0]) >= s.vp_to_win
 
 
 @settings(max_examples=15, deadline=None)

@@ -1,11 +1,11 @@
-"""The agents' evaluation of Catan positions (ccg/games/catan/spec_hooks.py)."""
+"""The agents' evaluation of Catan positions (ccg/games/catan/hooks.py)."""
 from __future__ import annotations
 
 import ccg
 from ccg.core.rng import Rng
 from ccg.games.catan import SPEC
 from ccg.games.catan.data import PIPS
-from ccg.games.catan.spec_hooks import production_values
+from ccg.games.catan.hooks import production_values
 
 
 def hex_by_hex_production(s, p: int) -> float:

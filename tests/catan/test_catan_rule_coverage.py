@@ -15,7 +15,7 @@ from ccg.core.errors import IllegalActionError
 from ccg.core.rng import Rng
 from ccg.games.catan import oil as oil_rules
 from ccg.games.catan import production
-from ccg.games.catan.actions import DISCARD, MAIN, PRE_ROLL, ROBBER, SBP, SETUP_SETTLE
+from ccg.games.catan.phases import DISCARD, MAIN, PRE_ROLL, ROBBER, SBP, SETUP_SETTLE
 from ccg.games.catan.building import settlement_spots
 from ccg.games.catan.data import HARBOUR_TYPES, KNIGHT, MONOPOLY, PLENTY, RESOURCES, ROAD_BUILDING, TERRAINS, VP_CARD
 
@@ -529,7 +529,7 @@ def test_cat_12_7_five_six_players_still_win_at_ten_on_their_own_turn():
     """CAT-12.7 (with CAT-12.11): 10 VP during one's own turn wins at once with 5-6 players too; reached in
     the SBP it counts only when the player's own turn comes."""
     s = make(players=5)
-    assert s.P.vp_win == 10
+    assert s.vp_to_win == 10
     nine_vp_with_a_vp_card_on_top(s, 0)
     assert s.vp(0) == 9
     s.apply("buy dev")
@@ -592,7 +592,7 @@ def test_oil_0_1_base_rules_apply_where_the_scenario_is_silent():
     base, oil = _same_position(None), _same_position(OIL)
     pick = ("road", "settle", "city", "trade", "buy")
     assert [a for a in legal_strs(base) if a.startswith(pick)] == [a for a in legal_strs(oil) if a.startswith(pick)]
-    assert base.P.discard_above == oil.P.discard_above == 7 and base.P.lr_min == oil.P.lr_min == 5
+    assert base.rules["discard_above"] == oil.rules["discard_above"] == 7 and base.rules["longest_road_min"] == oil.rules["longest_road_min"] == 5
 
 
 def test_oil_0_2_1_7_parameters_by_player_count():
@@ -601,8 +601,8 @@ def test_oil_0_2_1_7_parameters_by_player_count():
     for n, (oil, limit, metros, springs, end, hexes) in {3: (15, 4, 4, 3, 5, 19), 4: (15, 4, 4, 3, 5, 19),
                                                          5: (21, 6, 6, 4, 8, 30), 6: (21, 6, 6, 4, 8, 30)}.items():
         s = ccg.new_game("catan", players=n, seed=2, scenario=OIL)
-        assert (s.supply, s.P.oil_limit, s.metro_pool, s.board.n_springs, s.P.destroy_end, s.board.n_hex,
-                s.P.vp_win) == (oil, limit, metros, springs, end, hexes, 12), n
+        assert (s.supply, s.oil_limit, s.metro_pool, s.board.n_springs, s.oil_destroyed_to_end, s.board.n_hex,
+                s.vp_to_win) == (oil, limit, metros, springs, end, hexes, 12), n
     with pytest.raises(ValueError):
         ccg.new_game("catan", players=2, seed=1, scenario=OIL)
 
@@ -613,7 +613,7 @@ def test_oil_0_3_index_of_changed_base_rules():
     Year of Plenty and Monopoly may name oil (CAT-9.5/9.6)."""
     base, oil = make(), make(scenario=OIL)
     assert base.robber == hexi(base, 0, 0) and oil.robber == -1
-    assert base.P.vp_win == 10 and oil.P.vp_win == 12
+    assert base.vp_to_win == 10 and oil.vp_to_win == 12
     for s in (base, oil):
         give(s, 1, wool=5)
     give(oil, 1, oil=3)
@@ -660,8 +660,8 @@ def test_oil_1_6_disaster_track():
     """OIL-1.6, OIL-16.4: an oil-use scale 0-5 (the 5th use triggers) and 5 (3-4) or 8 (5-6) circles for
     destroyed tokens, stored in removal order."""
     s = make(scenario=OIL)
-    assert s.P.disaster_at == 5 and s.P.destroy_end == 5
-    assert make(players=5, scenario=OIL, layout="variable").P.destroy_end == 8
+    assert s.rules["oil.disaster_at"] == 5 and s.oil_destroyed_to_end == 5
+    assert make(players=5, scenario=OIL, layout="variable").oil_destroyed_to_end == 8
     give(s, 0, oil=4)
     s.marker = 1
     for _ in range(4):
@@ -951,8 +951,8 @@ def test_oil_11_1_five_six_players_combine_base_extension_and_scenario():
     """OIL-11.1: 5-6 players use the base rules, the extension (30 hexes, bank 24, 34 cards, SBP) and the
     scenario (oil limit 6 etc.)."""
     s = make(players=6, scenario=OIL, layout="variable")
-    assert s.board.n_hex == 30 and s.bank == [24] * 5 and len(s.deck) == 34 and s.P.sbp
-    assert s.P.oil_limit == 6 and s.P.vp_win == 12 and s.robber == -1
+    assert s.board.n_hex == 30 and s.bank == [24] * 5 and len(s.deck) == 34
+    assert s.oil_limit == 6 and s.vp_to_win == 12 and s.robber == -1
     s.apply("end")
     assert s.phase == SBP and s.cur == 1
 

@@ -8,7 +8,7 @@ from catan_helpers import (compose, deal_dev, give, hexi, inland_nodes, legal_st
 import ccg
 from ccg.core.errors import IllegalActionError
 from ccg.games.catan import production
-from ccg.games.catan.actions import CHOOSE, MAIN, PRE_ROLL, ROBBER, SBP
+from ccg.games.catan.phases import CHOOSE, MAIN, PRE_ROLL, ROBBER, SBP
 from ccg.games.catan.data import KNIGHT, MONOPOLY, PIPS, PLENTY, ROAD_BUILDING
 from ccg.games.catan.geometry import Geometry, spiral
 from ccg.games.catan.layouts import validate_layout, variable_layout
@@ -107,8 +107,8 @@ def test_custom_layout_from_a_json_file(tmp_path):
 
 def test_rules_overrides():
     s = ccg.new_game("catan", players=4, seed=1, rules={"vp_to_win": 6, "oil.limit": 2}, scenario=OIL)
-    assert s.P.vp_win == 12 and s.P.oil_limit == 2
-    assert ccg.new_game("catan", players=4, seed=1, rules={"vp_to_win": 6}).P.vp_win == 6
+    assert s.vp_to_win == 12 and s.oil_limit == 2
+    assert ccg.new_game("catan", players=4, seed=1, rules={"vp_to_win": 6}).vp_to_win == 6
 
 
 # ---- setup -------------------------------------------------------------------------------------

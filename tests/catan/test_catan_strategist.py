@@ -13,7 +13,7 @@ import ccg
 from ccg.agents import GreedyAgent, StrategistAgent
 from ccg.core.rng import Rng
 from ccg.games.catan import SPEC
-from ccg.games.catan.actions import DISCARD, ROBBER
+from ccg.games.catan.phases import DISCARD, ROBBER
 from ccg.games.catan.data import PIPS
 from ccg.games.catan.strategy import PERSONA, WEIGHTS_FILE, make_planner
 from ccg.agents.strategist import default_weights, load_weights
@@ -221,11 +221,11 @@ def test_answers_offers_by_the_plan_and_refuses_a_player_about_to_win():
     if needed is not None and needed != extra:  # a card the goal takes, for one it does not need
         assert not answer(Outlook(offered(extra, needed), 1, p.w, p.persona))
     for x in inland_nodes(s)[1:]:
-        if s.public_vp(0) >= s.P.vp_win - 2:
+        if s.public_vp(0) >= s.vp_to_win - 2:
             break
         if s.node_owner[x] < 0 and all(s.node_owner[m] < 0 for m in s.board.node_nbrs[x]):
             put(s, 0, x, 2)
-    assert s.public_vp(0) >= s.P.vp_win - 2
+    assert s.public_vp(0) >= s.vp_to_win - 2
     assert not answer(Outlook(offered(lacks, extra), 1, p.w, p.persona))  # no help for one 2 VP from winning
 
 
@@ -301,7 +301,7 @@ def test_bots_open_the_trade_table_at_most_once_a_turn(agent):
     from ccg.agents import make_agent
 
     s = ccg.new_game("catan", players=4, seed=5)
-    assert s.P.offers == 0
+    assert s.rules["trade_offers_per_turn"] == 0
     bots = [make_agent(agent, seed=p) for p in range(4)]
     proposals = 0
     while not s.is_terminal():

@@ -92,7 +92,7 @@ def test_determinize_never_gives_the_active_player_a_win(seed):
     s = _nine_public_vp_with_hidden_cards()
     d = s.determinize(0, seed)
     d.check_invariants()
-    assert d.vp(d.active) < d.P.vp_win
+    assert d.vp(d.active) < d.vp_to_win
     assert ccg.load_state(d.to_json()).to_json() == d.to_json()
     assert d.observation(0) == s.observation(0)
 

@@ -79,7 +79,7 @@ def test_ce_property_minimum_price_formula(income, out):
 @given(income=st.integers(1, 150), holdings=st.lists(st.integers(0, 3), min_size=2, max_size=6))
 def test_ce_property_dividend_rounds_per_share_then_multiplies(income, holdings):
     """CE-9.2: D = ceil(I / S) per share, each holder D x shares."""
-    from ccg.games.chicago_express.phases import pay_dividend
+    from ccg.games.chicago_express.dividends import pay_dividend
 
     n = len(holdings)
     s = after_openings(n)
@@ -113,7 +113,7 @@ def test_ce_rules_overrides_are_validated(rules):
 def test_ce_rules_overrides_take_effect():
     s = ccg.new_game("chicago_express", players=3, seed=1,
                      rules={"cash.3": 50, "meter.auction": 1, "start_income.NYC": 12, "chicago_income": 10})
-    assert s.cash == [50] * 3 and s.p.meter_len == (1, 5, 4) and s.income[2] == 12 and s.p.chicago_income == 10
+    assert s.cash == [50] * 3 and s.meter_lengths == (1, 5, 4) and s.income[2] == 12 and s.rules["chicago_income"] == 10
     assert ccg.describe("chicago_express")["rules"]["meter.build"]["default"] == 5
     assert "UNVERIFIED" in ccg.describe("chicago_express")["rules"]["meter.build"]["doc"]
 

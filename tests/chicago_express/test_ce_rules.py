@@ -335,7 +335,7 @@ def test_ce_6_11_out_of_trains_ends_the_action():
     s.wabash_in = True
     s.chicago = [NYC]
     path(s, NYC, *route(s, NYC, "A2"))
-    s.income[NYC] += s.p.chicago_income
+    s.income[NYC] += s.rules["chicago_income"]
     s.income_base[WAB] = 1 - 1
     put(s, WAB, "D3")
     for h in route(s, WAB, "M10")[:9]:
@@ -432,7 +432,7 @@ def test_ce_8_2_needs_a_train_once_only_and_a_supply():
         s.apply("develop Q3")
     s = after_openings()
     path(s, NYC, *route(s, NYC, "Q3"))
-    s.p = type(s.p)(dict(s.p.values, houses=0))
+    s.rules = dict(s.rules, houses=0)
     s.supply = 0
     refresh(s)
     assert "develop Q3" not in names(s.legal_actions())
@@ -627,7 +627,7 @@ def test_ce_11_2_end_conditions(setup, reason):
 
 
 def test_ce_11_2_wabash_counts_as_a_company():
-    from ccg.games.chicago_express.phases import end_reasons
+    from ccg.games.chicago_express.dividends import end_reasons
 
     s = after_openings(2)
     give_share(s, 1, PRR, s.shares_left[PRR])
@@ -792,7 +792,7 @@ def test_ce_1_4_income_past_50_counts_in_full_in_every_rule_that_reads_it():
     the income is the track value plus 50 per marker. The engine keeps that sum as one number, and every rule
     that reads income uses the sum: the minimum price (CE-5.2) and the dividend (CE-9.2, and the Chicago
     dividend CE-10.3, computed the same way). NYC at 73 = one marker + track 23."""
-    from ccg.games.chicago_express.phases import pay_dividend
+    from ccg.games.chicago_express.dividends import pay_dividend
     from ce_helpers import NYC, after_openings, give_share, set_income
 
     s = after_openings(3)  # seat 0 holds one NYC share

@@ -58,7 +58,7 @@ def test_cep_paid_adds_up_to_the_banks_takings(seed):
     takings equal what cep_paid counts for the seats plus what the uncontrolled regions paid."""
     state = ccg.new_game("co2", players=4, seed=seed)
     agents = [make_agent("greedy" if p % 2 else "random", seed + p) for p in range(4)]
-    lo, hi = state.R["market.price_min"], state.R["market.price_max"]
+    lo, hi = state.rules["market.price_min"], state.rules["market.price_max"]
     takings = uncontrolled = 0
     while not state.is_terminal():
         before = state.clone()

@@ -73,7 +73,7 @@ def test_the_own_secrets_are_in_words(tmp_path):
     assert f"card {state.goal[2]}:" in text and all(f"card {c}:" in text for c in state.lobby[2])
     for other in (0, 1, 3):
         assert f"card {state.goal[other]}:" not in text
-    assert view.gauge["value"] == state.ppm and view.gauge["limit"] == state.R["ppm.lose"]
+    assert view.gauge["value"] == state.ppm and view.gauge["limit"] == state.rules["ppm.lose"]
     catan = ccg.new_game("catan", players=4, seed=1)
     assert [k for k, _ in seat_view(catan, 1).secrets] == ["hand", "dev"]
 

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import ccg
-from ccg.games.co2 import flow
+from ccg.games.co2.flags import fresh_turn_flags
+from ccg.games.co2 import operations
 from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import GRANTS, SOURCES
+from ccg.games.co2.tasks import Turn
 
 SRC = {name: i for i, name in enumerate(SOURCES)}
 FOSSIL = {"coal": 0, "oil": 1, "gas": 2}
@@ -15,7 +17,7 @@ def new(players=4, seed=1, **kw):
 
 
 def reg(s, name: str) -> int:
-    return s.C.regions.index(name)
+    return s.components.regions.index(name)
 
 
 def ps(s, region: str, grant: str) -> int:
@@ -24,13 +26,13 @@ def ps(s, region: str, grant: str) -> int:
 
 def turn_of(s, seat: int):
     """Make it the start of ``seat``'s turn (flags reset, no pending sub-decision)."""
-    while s.tasks and s.tasks[-1][0] != "turn":
+    while s.tasks and s.tasks[-1].kind != "turn":
         s.tasks.pop()
     if s.tasks:
         s.tasks.pop()
-    s.tasks.append(("turn", seat))
+    s.tasks.append(Turn(seat))
     s.active = seat
-    s.tf = flow.fresh_turn_flags()
+    s.tf = fresh_turn_flags()
     s.mark_edited()
     return s
 
@@ -49,7 +51,7 @@ def give(s, p: int, coins=0, res=0, cep=0, vp=0):
 
 
 def set_agenda(s, region: str, sources: tuple):
-    idx = [tuple(SRC[x] for x in sources) == a for a in s.C.agendas].index(True)
+    idx = [tuple(SRC[x] for x in sources) == a for a in s.components.agendas].index(True)
     other = s.agenda.index(idx) if idx in s.agenda else None
     r = reg(s, region)
     if other is not None:
@@ -59,21 +61,21 @@ def set_agenda(s, region: str, sources: tuple):
 
 
 def _sources_in(s, r: int) -> set:
-    o = s.C_off[r]
-    plants = {k - GREEN0 for k in s.space_kind[o:o + s.C.spaces[r]] if k >= GREEN0}
+    o = s.first_space[r]
+    plants = {k - GREEN0 for k in s.space_kind[o:o + s.components.spaces[r]] if k >= GREEN0}
     return plants | {x for x in s.proj[3 * r:3 * r + 3] if x >= 0}
 
 
 def list_on_agenda(s, r: int, src: int) -> None:
     """Give region r an agenda tile listing ``src`` (and what is already there), as CO2-11.1.2 requires."""
     need = _sources_in(s, r) | {src}
-    if need <= set(s.C.agendas[s.agenda[r]]):
+    if need <= set(s.components.agendas[s.agenda[r]]):
         return
-    for tile, sources in enumerate(s.C.agendas):
+    for tile, sources in enumerate(s.components.agendas):
         if need <= set(sources):
             if tile in s.agenda:  # swap with the region holding it, if that region can take ours
                 other = s.agenda.index(tile)
-                if not _sources_in(s, other) <= set(s.C.agendas[s.agenda[r]]):
+                if not _sources_in(s, other) <= set(s.components.agendas[s.agenda[r]]):
                     continue
                 s.agenda[other] = s.agenda[r]
             s.agenda[r] = tile
@@ -102,8 +104,8 @@ def put_project(s, region: str, grant: str, source: str, installed=False, scient
 def put_plant(s, region: str, source: str, owner: int):
     """A green plant built earlier by ``owner`` on the leftmost empty space."""
     r = reg(s, region)
-    o = s.C_off[r]
-    i = next(j for j in range(o, o + s.C.spaces[r]) if s.space_kind[j] == -1)
+    o = s.first_space[r]
+    i = next(j for j in range(o, o + s.components.spaces[r]) if s.space_kind[j] == -1)
     src = SRC[source]
     list_on_agenda(s, r, src)
     s.space_kind[i] = GREEN0 + src
@@ -116,9 +118,9 @@ def put_plant(s, region: str, source: str, owner: int):
 def set_fossils(s, region: str, kinds: list[str]):
     """Replace the region's fossil plants by ``kinds`` from the left (ppm and tile counts kept consistent)."""
     r = reg(s, region)
-    o = s.C_off[r]
-    ppm = (s.R["ppm.coal"], s.R["ppm.oil"], s.R["ppm.gas"])
-    for j in range(o, o + s.C.spaces[r]):
+    o = s.first_space[r]
+    ppm = (s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"])
+    for j in range(o, o + s.components.spaces[r]):
         k = s.space_kind[j]
         if 0 <= k < GREEN0:
             s.space_kind[j] = -1
@@ -140,7 +142,7 @@ def names(s) -> list[str]:
 def finish_decade(s):
     """Play ``end`` as the last turn of the decade's last round."""
     n = s.num_players
-    s.round = flow.rounds(s)
+    s.round = operations.rounds(s)
     s.turns = n - 1
     turn_of(s, (s.start + n - 1) % n)
     s.tf[0] = 1

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from ccg.games.co2 import board as B
+from ccg.games.co2 import board
 from ccg.games.co2 import flow
+from ccg.games.co2 import operations
 from ccg.games.co2.scoring import winners
+from ccg.games.co2.tasks import AuctionPay, AuctionStart, Bid, Final
 from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, turn_of
 
 
@@ -13,13 +15,13 @@ from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, tur
 # ---- CO2-12.1 lobby -------------------------------------------------------------------------------
 def test_CO2_12_1_5_1_region_card_only_after_proposing_there():
     s = new()
-    region_card = next(c for c, e in s.C.lobby.items() if e["main"] == "propose_region" and e["region"] == 0)
+    region_card = next(c for c, e in s.components.lobby.items() if e["main"] == "propose_region" and e["region"] == 0)
     hand(s, 0, [region_card])
     turn_of(s, 0)
     assert f"lobby {region_card} main" not in names(s)
-    src = s.C.agendas[s.agenda[0]][0]
+    src = s.components.agendas[s.agenda[0]][0]
     from ccg.games.co2.data import SOURCES
-    s.apply(f"propose {SOURCES[src]} {s.C.regions[0]} resources")
+    s.apply(f"propose {SOURCES[src]} {s.components.regions[0]} resources")
     c = s.coins[0]
     s.apply(f"lobby {region_card} main")
     assert s.coins[0] == c + 3 and region_card in s.lobby_played and region_card not in s.lobby[0]
@@ -29,7 +31,7 @@ def test_CO2_12_1_5_1_region_card_only_after_proposing_there():
 @pytest.mark.parametrize("kind", ["resource", "coins", "cep", "scientist"])
 def test_CO2_12_1_4_secondary_effects(kind):
     s = new()
-    card = next(c for c, e in s.C.lobby.items() if e["secondary"] == kind)
+    card = next(c for c, e in s.components.lobby.items() if e["secondary"] == kind)
     hand(s, 0, [card])
     turn_of(s, 0)
     before = (s.res[0], s.coins[0], s.cep[0])
@@ -56,10 +58,10 @@ def test_CO2_12_1_5_3_card_12_offers_a_choice():
 
 def test_CO2_12_1_5_5_summit_card_after_own_summit_move():
     s = new()
-    card = next(c for c, e in s.C.lobby.items() if e["main"] == "summit" and e["source"] == SRC["solar"])
+    card = next(c for c, e in s.components.lobby.items() if e["main"] == "summit" and e["source"] == SRC["solar"])
     hand(s, 0, [card])
     put_project(s, "europe", "money", "solar", scientist_of=0)
-    s.summit[0] = next(i for i, (_, t) in enumerate(s.C.summits) if len(t) == 2 and SRC["solar"] in t)
+    s.summit[0] = next(i for i, (_, t) in enumerate(s.components.summits) if len(t) == 2 and SRC["solar"] in t)
     turn_of(s, 0)
     assert f"lobby {card} main" not in names(s)
     s.apply("scientist europe.money")
@@ -96,33 +98,33 @@ def test_CO2_12_2_3_goal_values_and_caps():
     for r in range(6):
         s.ctrl[r] = p
     s.goal[p] = 27
-    assert B.goal_value(s, p) == 16  # 6 regions x 4, cap 16
+    assert board.goal_value(s, p) == 16  # 6 regions x 4, cap 16
     put_plant(s, "asia", "solar", p)
     put_plant(s, "asia", "biomass", p)
     put_plant(s, "europe", "solar", p)
     s.goal[p] = 28
-    assert B.goal_value(s, p) == 6
+    assert board.goal_value(s, p) == 6
     s.goal[p] = 30
-    assert B.goal_value(s, p) == 6  # 3 plants, not counting the first
+    assert board.goal_value(s, p) == 6  # 3 plants, not counting the first
     s.goal[p] = 33
-    assert B.goal_value(s, p) == 6  # 2 different sources
+    assert board.goal_value(s, p) == 6  # 2 different sources
     s.goal[p] = 31
     give(s, p, cep=10)
-    assert B.goal_value(s, p) == 16  # 12 CEP x 2, cap 16
+    assert board.goal_value(s, p) == 16  # 12 CEP x 2, cap 16
     s.goal[p] = 32
     s.exp[p * 5 + 1] = 3
     s.exp[1 * 5 + 1] = 3  # a tie counts
     s.exp[2 * 5 + 2] = 1
-    assert B.goal_value(s, p) == 4  # 0 expertise is never "highest" (note)
+    assert board.goal_value(s, p) == 4  # 0 expertise is never "highest" (note)
     s.goal[p] = 29
     s.un_won[p] = [34, 35]
-    assert B.goal_value(s, p) == 6
+    assert board.goal_value(s, p) == 6
 
 
 def test_CO2_12_3_claim_un_goal():
     s = new()
-    u = next(c for c, (srcs, vp) in s.C.un_goals.items() if c in s.un_display and len(srcs) == 2)
-    srcs, vp = s.C.un_goals[u]
+    u = next(c for c, (srcs, vp) in s.components.un_goals.items() if c in s.un_display and len(srcs) == 2)
+    srcs, vp = s.components.un_goals[u]
     put_plant(s, "asia", ["reforestation", "solar", "fusion", "biomass", "recycling"][srcs[0]], 0)
     turn_of(s, 0)
     give(s, 0, res=1)
@@ -141,7 +143,7 @@ def test_CO2_12_3_claim_un_goal():
 # ---- CO2-15 final scoring --------------------------------------------------------------------------
 def final(s):
     """Run final scoring, every player scoring their goal (CO2-15.3.1) at each choice."""
-    s.tasks = [("final", -1, 1)]
+    s.tasks = [Final(-1, 1)]
     flow.run(s)
     while not s.is_terminal():
         acts = s.legal_actions()
@@ -168,7 +170,7 @@ def test_CO2_15_order_goal31_before_region_cep_and_sale_at_fixed_price():
 def test_CO2_15_3_1_goal_or_8_coins():
     s = new(players=2)
     s.goal = [29, 31]
-    s.tasks = [("final", -1, 1)]
+    s.tasks = [Final(-1, 1)]
     flow.run(s)
     assert s.current_player is not None and sorted(names(s)) == ["goal coins", "goal score"]
 
@@ -219,10 +221,10 @@ def test_CO2_17_2_auction():
     s.apply("pass")
     assert s.current_player == nxt
     s.apply("pay resource") if "pay resource" in names(s) else None
-    while s.tasks[-1][0] == "auction_pay":
+    while s.tasks[-1].kind == "auction_pay":
         s.apply("pay coin")
     assert s.coins[nxt] <= 6
-    assert s.tasks[-1][0] == "auction_start"
+    assert s.tasks[-1].kind == "auction_start"
     s.apply(f"start {holder}")
     assert s.start == holder
     s.check_invariants()
@@ -230,17 +232,49 @@ def test_CO2_17_2_auction():
 
 def test_CO2_17_2_bid_must_be_affordable():
     s = new(players=2, seed=1, auction=True)
-    s.tasks.append(("bid", 0, 0, -1, -1))
+    s.tasks.append(Bid(0, 0, -1, -1))
     s.mark_edited()
     top = max(a.args[0] for a in s.legal_actions() if a.kind == "bid")
-    from ccg.games.co2.decisions import auction_value
+    from ccg.games.co2.variants import auction_value
     assert top == auction_value(s, 0) == s.coins[0] + s.price * s.cep[0]
+
+
+def test_CO2_12_2_2_goal_sold_in_the_auction_to_afford_a_bid():
+    """CO2-12.2.2: the goal may be sold at any time ([CZ] "kdykoli"), so also while bidding (CO2-17.2) and paying."""
+    s = new(players=2, seed=1, auction=True)
+    s.tasks.append(Bid(0, 0, -1, -1))
+    s.mark_edited()
+    from ccg.games.co2.variants import auction_value
+    value, coins, vp = auction_value(s, 0), s.coins[0], s.vp[:]
+    assert "sellgoal" in names(s) and f"bid {value + 8}" not in names(s)
+    s.apply("sellgoal")
+    assert s.coins[0] == coins + 8 and s.goal_st[0] == 1 and s.vp == vp  # 8 coins, the goal is gone
+    assert s.current_player == 0 and s.tasks[-1].kind == "bid"  # still this seat's bid
+    assert f"bid {value + 8}" in names(s) and "sellgoal" not in names(s)  # the coins count; no second sale
+    s.apply(f"bid {value + 8}")
+    assert "sellgoal" in names(s)  # the other seat may sell too
+    s.apply("pass")
+    assert s.tasks[-1].kind == "auction_pay" and s.current_player == 0 and "sellgoal" not in names(s)
+    s.check_invariants()
+
+
+def test_CO2_12_2_2_goal_sold_while_paying_the_auction():
+    s = new(players=2, seed=1, auction=True)
+    s.tasks += [AuctionStart(1), AuctionPay(1, 2)]
+    s.mark_edited()
+    coins = s.coins[1]
+    assert "sellgoal" in names(s)
+    s.apply("sellgoal")
+    assert s.coins[1] == coins + 8 and s.tasks[-1] == AuctionPay(1, 2)  # the payment still waits
+    s.apply("pay coin")
+    s.apply("pay coin")
+    assert s.coins[1] == coins + 6 and s.tasks[-1].kind == "auction_start"
 
 
 def test_CO2_2_18_1_draft():
     s = new(players=3, seed=2, draft=True)
     picks = 0
-    while s.tasks[-1][0] == "draft":
+    while s.tasks[-1].kind == "draft":
         p = s.current_player
         assert len(s.packs[p]) == 5 - picks // 3
         s.apply(s.legal_actions()[-1])
@@ -255,21 +289,21 @@ def test_CO2_17_3_solo_setup_projects_without_grants():
     s.apply("region europe")
     coins, res = s.coins[0], s.res[0]
     placed = 0
-    while s.tasks[-1][0] == "solo_space":
-        _, _, r, src = s.tasks[-1]
-        assert src in s.C.agendas[s.agenda[r]]
+    while s.tasks[-1].kind == "solo_space":
+        r, src = s.tasks[-1].region, s.tasks[-1].source
+        assert src in s.components.agendas[s.agenda[r]]
         s.apply(s.legal_actions()[0])
         placed += 1
-    assert placed == 5 - sum(1 for x in range(5) if x not in sum((list(s.C.agendas[a]) for a in s.agenda), []))
+    assert placed == 5 - sum(1 for x in range(5) if x not in sum((list(s.components.agendas[a]) for a in s.agenda), []))
     assert (s.coins[0], s.res[0]) == (coins, res) == (3, 0)
     assert sum(1 for x in s.proj if x >= 0) == placed
-    assert flow.rounds(s) == 6
+    assert operations.rounds(s) == 6
 
 
 def test_CO2_17_3_6_and_7_solo_lobby_draw_and_un_reveal():
     s = new(players=1, seed=3)
     s.apply("region europe")
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     hand(s, 0, [25])
     s.apply("buy")
@@ -282,12 +316,12 @@ def test_CO2_17_3_6_and_7_solo_lobby_draw_and_un_reveal():
 def test_CO2_17_3_8_solo_catastrophe_removes_leftmost_un_goal():
     s = new(players=1, seed=3, rules={"ppm.catastrophe": 0})
     s.apply("region europe")
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     s.un_display = [s.un_deck.pop(), s.un_deck.pop()]
     left = s.un_display[1]
     from co2_helpers import finish_decade
     finish_decade(s)
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     assert s.un_display == [left]

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import ccg
 from ccg.games.co2.data import SOURCES, load_components
+from ccg.games.co2.tasks import Final
 from co2_helpers import finish_decade, give, new, put_project, turn_of
 
 
 def test_CO2_0_constants():
     s = new()
     assert SOURCES == ("reforestation", "solar", "fusion", "biomass", "recycling")  # CO2-0.2 canonical order
-    assert (s.R["ppm.coal"], s.R["ppm.oil"], s.R["ppm.gas"]) == (40, 30, 20)  # CO2-0.3
-    assert sum(s.C.spaces) == 27  # CO2-0.4
-    assert (s.R["ppm.catastrophe"], s.R["ppm.lose"]) == (350, 500)  # CO2-0.5
+    assert (s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"]) == (40, 30, 20)  # CO2-0.3
+    assert sum(s.components.spaces) == 27  # CO2-0.4
+    assert (s.rules["ppm.catastrophe"], s.rules["ppm.lose"]) == (350, 500)  # CO2-0.5
 
 
 def test_CO2_0_7_vp_may_go_negative_and_0_8_clockwise():
@@ -23,7 +24,7 @@ def test_CO2_0_7_vp_may_go_negative_and_0_8_clockwise():
     turn_of(s, first)
     s.tf[0] = 1
     s.apply("end")
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     assert s.current_player == (first + 1) % 3
 
@@ -37,7 +38,7 @@ def test_CO2_1_component_counts():
     assert sorted(c.lobby) == list(range(1, 27)) and sorted(c.goals) == list(range(27, 34))  # CO2-1.11
     assert sorted(c.un_goals) == list(range(34, 47)) and sorted(c.events) == list(range(47, 53))
     s = new()
-    assert s.R["cep.total"] == 40 and s.R["resources.total"] == 25  # CO2-1.3, 1.4
+    assert s.rules["cep.total"] == 40 and s.rules["resources.total"] == 25  # CO2-1.3, 1.4
 
 
 def test_CO2_13_cep_flows():
@@ -68,7 +69,7 @@ def test_CO2_13_7_game_end_region_cep_to_controller_then_sold():
     cep = s.cep[1] + s.reg_cep[0]
     price = s.price
     coins = s.coins[1]
-    s.tasks = [("final", -1, 0)]
+    s.tasks = [Final(-1, 0)]
     from ccg.games.co2 import flow
     flow.run(s)
     assert s.coins[1] == coins + cep * price and s.reg_cep[0] == 0 and s.cep == [0, 0]

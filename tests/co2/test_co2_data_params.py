@@ -55,9 +55,9 @@ def test_user_component_file_round_trip(tmp_path):
     p = tmp_path / "my_co2.toml"
     p.write_text(text, encoding="utf-8")
     s = ccg.new_game("co2", players=3, seed=1, components=str(p))
-    assert s.C.plants[1][1].vp == 7
+    assert s.components.plants[1][1].vp == 7
     again = ccg.load_state(s.to_json())
-    assert again.C.plants[1][1].vp == 7
+    assert again.components.plants[1][1].vp == 7
     bad = tmp_path / "broken.toml"
     bad.write_text("format = [", encoding="utf-8")
     with pytest.raises(ValueError, match="broken.toml: not valid TOML"):
@@ -71,7 +71,7 @@ def test_user_component_file_round_trip(tmp_path):
 
 def test_rule_parameters_validate_ranges():
     s = ccg.new_game("co2", seed=1, rules={"ppm.coal": 50, "market.price_start": 4, "decades": 3})
-    assert s.R["ppm.coal"] == 50 and s.price == 4
+    assert s.rules["ppm.coal"] == 50 and s.price == 4
     with pytest.raises(ValueError, match="ppm.coal.*at most"):
         ccg.new_game("co2", rules={"ppm.coal": 10_000})
     with pytest.raises(ValueError, match="unknown rule"):
@@ -135,8 +135,8 @@ def test_unprinted_components_load_on_purpose_and_their_positions_round_trip(tmp
 
     d = _cheapest_reforestation_needs_two(tmp_path)
     s = ccg.new_game("co2", players=3, seed=1, components=d, unprinted_components=True)
-    assert s.C.plants[0][0].resources == 2 and confirmed_constraint_violations(s.C)
-    assert ccg.load_state(s.to_json()).C.plants[0][0].resources == 2
+    assert s.components.plants[0][0].resources == 2 and confirmed_constraint_violations(s.components)
+    assert ccg.load_state(s.to_json()).components.plants[0][0].resources == 2
     saved = json.loads(s.to_json())
     saved["options"].pop("unprinted_components")
     with pytest.raises(ValueError, match=r"CO2-EX-09"):

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from ccg.games.co2 import board as B
+from ccg.games.co2 import board
 from ccg.games.co2.data import SOURCES
+from ccg.games.co2.tasks import Income
 from co2_helpers import (SRC, finish_decade, give, names, new, put_plant, put_project, reg, set_agenda,
                          set_fossils, turn_of)
 
@@ -13,18 +14,18 @@ def test_CO2_EX_01_setup_ppm_is_sum_of_fossils():
     # 2 coal + 3 oil + 1 gas = 190 ppm (CO2-2.11)
     s = new(seed=3)
     for r, kinds in enumerate([["coal"], ["coal"], ["oil"], ["oil"], ["oil"], ["gas"]]):
-        set_fossils(s, s.C.regions[r], kinds)
+        set_fossils(s, s.components.regions[r], kinds)
     assert s.ppm == 190
     s.check_invariants()
     for seed in range(20):  # and the random setup always puts the marker on the sum
         t = new(seed=seed)
-        firsts = [t.space_kind[t.C_off[r]] for r in range(6)]
+        firsts = [t.space_kind[t.first_space[r]] for r in range(6)]
         assert t.ppm == sum((40, 30, 20)[k] for k in firsts)
 
 
 def test_CO2_EX_02_setup_region_cep():
     s = new()
-    got = {s.C.regions[r]: s.reg_cep[r] for r in range(6)}
+    got = {s.components.regions[r]: s.reg_cep[r] for r in range(6)}
     assert got == {"africa": 2, "asia": 5, "europe": 4, "namerica": 4, "oceania": 3, "samerica": 3}
 
 
@@ -41,9 +42,9 @@ def test_CO2_EX_04_income_first_and_second():
     s.exp[a * 5 + SRC["biomass"]] = 2
     s.exp[a * 5 + SRC["recycling"]] = 5
     s.exp[orange * 5 + SRC["recycling"]] = 3  # 2nd, printed value 2
-    assert s.C.income[SRC["biomass"]][7] == 4 and s.C.income[SRC["recycling"]][3] == 2
-    assert B.incomes(s)[orange] == 6
-    s.tasks.append(("income", orange, 6))
+    assert s.components.income[SRC["biomass"]][7] == 4 and s.components.income[SRC["recycling"]][3] == 2
+    assert board.incomes(s)[orange] == 6
+    s.tasks.append(Income(orange, 6))
     s.mark_edited()
     c, v = s.coins[orange], s.vp[orange]
     s.apply("take 3")  # 3 coins + 3 VP
@@ -55,9 +56,9 @@ def test_CO2_EX_05_dense_ranking_pays_all_five():
     solar = SRC["solar"]
     for p, v in enumerate([4, 4, 2, 2, 2]):  # Blue, Purple tied 1st; the other three tied 2nd
         s.exp[p * 5 + solar] = v
-    inc = B.incomes(s)
+    inc = board.incomes(s)
     assert all(x > 0 for x in inc)
-    assert inc == [s.C.income[solar][v] for v in [4, 4, 2, 2, 2]]
+    assert inc == [s.components.income[solar][v] for v in [4, 4, 2, 2, 2]]
 
 
 def _decade2_supply(s, fossil="gas"):
@@ -74,7 +75,7 @@ def test_CO2_EX_06_fossil_plant_in_decade_2_uncontrolled_and_controlled():
         # only South America needs a plant: fill every other region's space 2 with a green plant
         for r in range(6):
             if r != sa:
-                put_plant(s, s.C.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
+                put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
         if controlled:
             s.ctrl[sa] = 1
         s.fossil_stack.remove(2)
@@ -82,7 +83,7 @@ def test_CO2_EX_06_fossil_plant_in_decade_2_uncontrolled_and_controlled():
         before_ppm, before_cep, hand = s.ppm, s.reg_cep[sa], s.cep[1]
         finish_decade(s)
         assert s.decade == 2
-        i = s.C_off[sa] + 1
+        i = s.first_space[sa] + 1
         assert s.space_kind[i] == 2  # gas on demand space 2
         assert s.ppm == before_ppm + 20
         if controlled:
@@ -96,7 +97,7 @@ def test_CO2_EX_06_fossil_plant_in_decade_2_uncontrolled_and_controlled():
 
 
 def _ready_to_build(s, p, source, region, res=3, coins=20, exp=5):
-    set_agenda(s, region, next(tuple(SOURCES[x] for x in a) for a in s.C.agendas if SRC[source] in a))
+    set_agenda(s, region, next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if SRC[source] in a))
     put_project(s, region, "money", source, installed=True)
     give(s, p, res=res)
     s.coins[p] = coins
@@ -110,7 +111,7 @@ def test_CO2_EX_07_region_resource_pays_one():
     r = reg(s, "europe")
     s.supply_res -= 2
     s.reg_res[r] = 2
-    assert s.C.plants[SRC["solar"]][0].resources == 2
+    assert s.components.plants[SRC["solar"]][0].resources == 2
     s.apply("build solar europe money")
     assert s.res[0] == 0 and s.reg_res[r] == 1  # the region paid 1, the builder 1
     s.check_invariants()
@@ -121,7 +122,7 @@ def test_CO2_EX_08_build_top_solar_10_coins_2_resources():
     s.stack[SRC["solar"]] = 1  # the $10 + 2 tile on top (the $8 one built elsewhere earlier)
     put_plant(s, "asia", "solar", 2)
     s.stack[SRC["solar"]] = 1
-    tile = s.C.plants[SRC["solar"]][1]
+    tile = s.components.plants[SRC["solar"]][1]
     assert (tile.coins, tile.resources) == (10, 2)
     _ready_to_build(s, 0, "solar", "europe", res=2, coins=10, exp=1)
     assert "build solar europe money" not in names(s)  # expertise 1 < 2
@@ -130,10 +131,10 @@ def test_CO2_EX_08_build_top_solar_10_coins_2_resources():
     assert "build solar europe money" in names(s)
     r = reg(s, "europe")
     s.apply("build solar europe money")
-    bonus = s.C.bonuses[SRC["solar"]][3].count("resource")  # +1 solar reached a resource bonus space
+    bonus = s.components.bonuses[SRC["solar"]][3].count("resource")  # +1 solar reached a resource bonus space
     assert s.coins[0] == 0 and s.res[0] == 0 + bonus
-    assert s.space_kind[s.C_off[r] + 1] == B.GREEN0 + SRC["solar"]  # leftmost empty space
-    assert s.space_owner[s.C_off[r] + 1] == 0
+    assert s.space_kind[s.first_space[r] + 1] == board.GREEN0 + SRC["solar"]  # leftmost empty space
+    assert s.space_owner[s.first_space[r] + 1] == 0
     assert s.vp[0] == tile.vp and s.exp[SRC["solar"]] == 3
     assert s.ctrl[r] == 0  # control check: nobody controlled it
 
@@ -151,11 +152,11 @@ def test_CO2_EX_09_cheapest_reforestation_needs_3():
 
 def test_CO2_EX_10_regional_cep_limits():
     s = new()
-    limits = {s.C.regions[r]: s.C.spaces[r] for r in range(6)}
+    limits = {s.components.regions[r]: s.components.spaces[r] for r in range(6)}
     assert limits == {"africa": 3, "asia": 6, "europe": 5, "namerica": 5, "oceania": 4, "samerica": 4}
     # a replacement at the limit takes no CEP from the market (CO2-6.3.6 note)
     r = reg(s, "africa")
-    set_agenda(s, "africa", next(tuple(SOURCES[x] for x in a) for a in s.C.agendas if SRC["recycling"] in a))
+    set_agenda(s, "africa", next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if SRC["recycling"] in a))
     set_fossils(s, "africa", ["coal", "oil", "gas"])
     s.bank_cep -= 1
     s.reg_cep[r] = 3
@@ -170,7 +171,7 @@ def test_CO2_EX_11_install_displaces_purple():
     s = new()
     blue, purple = 0, 1
     k = put_project(s, "europe", "money", "solar", scientist_of=purple)
-    s.summit[0] = next(i for i, (_, t) in enumerate(s.C.summits) if SRC["solar"] in t and len(t) == 2)
+    s.summit[0] = next(i for i, (_, t) in enumerate(s.components.summits) if SRC["solar"] in t and len(t) == 2)
     turn_of(s, blue)
     c_b, c_p, cep_b = s.coins[blue], s.coins[purple], s.cep[blue]
     s.apply("install europe money")
@@ -190,7 +191,7 @@ def test_CO2_EX_11_install_displaces_purple():
 def test_CO2_EX_12_project_expertise_one_of_two():
     s = new()
     orange = 0
-    set_agenda(s, "asia", next(tuple(SOURCES[x] for x in a) for a in s.C.agendas if a[0] == SRC["biomass"]))
+    set_agenda(s, "asia", next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if a[0] == SRC["biomass"]))
     put_project(s, "europe", "money", "fusion", scientist_of=orange)
     s.sci[4 * orange + 1] = -1  # a second scientist in hand
     turn_of(s, orange)
@@ -207,10 +208,10 @@ def test_CO2_EX_12_project_expertise_one_of_two():
 def test_CO2_EX_13_summit_scoring():
     s = new()
     orange, purple = 0, 1
-    tile = next(i for i, (_, t) in enumerate(s.C.summits)
+    tile = next(i for i, (_, t) in enumerate(s.components.summits)
                 if sorted(t) == sorted([SRC["reforestation"], SRC["fusion"], SRC["recycling"]]))
     s.summit[0] = tile
-    topics = s.C.summits[tile][1]
+    topics = s.components.summits[tile][1]
     for j, src in enumerate(topics):
         p = purple if src == SRC["reforestation"] else orange
         i = next(i for i in range(4 * p, 4 * p + 4) if s.sci[i] == -2)
@@ -253,7 +254,7 @@ def test_CO2_EX_14_more_sources_wins():
     # Orange (builder) has 2 agenda sources; Purple has more plants but of 1 source
     s, r, b, c = _control_setup(["biomass", "reforestation"], ["solar", "solar", "solar"],
                                 ("reforestation", "solar", "biomass"))
-    B.check_control(s, r, b)
+    board.check_control(s, r, b)
     assert s.ctrl[r] == b
 
 
@@ -261,17 +262,17 @@ def test_CO2_EX_15_agenda_order_breaks_tie():
     # both have 2 sources incl. the agenda's 1st; only Blue has the 2nd (fusion)
     # agenda solar > fusion > recycling; builder: solar + recycling, Blue (controller): solar + fusion
     s, r, b, c = _control_setup(["solar", "recycling"], ["solar", "fusion"], ("solar", "fusion", "recycling"))
-    B.check_control(s, r, b)
+    board.check_control(s, r, b)
     assert s.ctrl[r] == c
 
 
 def test_CO2_EX_16_same_sources_then_expertise_then_builder():
     s, r, b, c = _control_setup(["fusion"], ["fusion"], ("solar", "fusion", "recycling"),
                                 exp_b={"fusion": 3}, exp_c={"fusion": 4})
-    B.check_control(s, r, b)
+    board.check_control(s, r, b)
     assert s.ctrl[r] == c
     s.exp[b * 5 + SRC["fusion"]] = 4
-    B.check_control(s, r, b)
+    board.check_control(s, r, b)
     assert s.ctrl[r] == b  # equal -> the active player (the builder)
 
 
@@ -281,7 +282,7 @@ def test_CO2_EX_16_same_sources_then_expertise_then_builder():
 def test_CO2_EX_17_presets(variant, ppm, kinds):
     s = new(variant=variant, seed=9)
     assert s.ppm == ppm
-    firsts = [s.space_kind[s.C_off[r]] for r in range(6)]
+    firsts = [s.space_kind[s.first_space[r]] for r in range(6)]
     assert {k: firsts.count(k) for k in range(3)} == kinds
     assert s.fossil_out[2] == (6 if variant == "extreme" else 0)  # CO2-17.1.4 Extreme only
     assert len(s.fossil_stack) == 30 - 6 - s.fossil_out[2]
@@ -293,7 +294,7 @@ def test_CO2_EX_18_score_is_a_plain_integer_past_50():
     s.vp[0] = 48
     _ready_to_build(s, 0, "reforestation", "europe", res=3, coins=20, exp=3)
     s.apply("build reforestation europe money")
-    assert s.vp[0] == 48 + s.C.plants[0][0].vp > 50
+    assert s.vp[0] == 48 + s.components.plants[0][0].vp > 50
     assert s.scores()[0] == s.vp[0]
 
 
@@ -307,7 +308,7 @@ def test_CO2_EX_19_decade_marker_moves():
 
 def test_CO2_EX_20_income_12_as_7_coins_5_vp():
     s = new()
-    s.tasks.append(("income", 2, 12))
+    s.tasks.append(Income(2, 12))
     s.mark_edited()
     assert len(names(s)) == 13  # every split 0..12
     c, v = s.coins[2], s.vp[2]

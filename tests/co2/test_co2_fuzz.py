@@ -40,7 +40,7 @@ def _play_checked(s, rng, limit=20_000, every=None):
         if s.ppm < ppm:
             removed = [s.fossil_out[f] - fossil_out[f] for f in range(3)]
             assert sum(removed) == 1 and a.kind == "build"
-            assert ppm - s.ppm == (s.R["ppm.coal"], s.R["ppm.oil"], s.R["ppm.gas"])[removed.index(1)]
+            assert ppm - s.ppm == (s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"])[removed.index(1)]
         assert sum(1 for k in s.space_kind if k >= GREEN0) >= greens  # green plants are never removed
         assert s.scores() == s.vp
         if every is not None:
@@ -57,7 +57,7 @@ def test_random_play_keeps_invariants(cfg, seed, pick):
     end = _play_checked(s, Rng(pick))
     assert end.is_terminal() and end.current_player is None
     if end.lost:
-        assert end.winners() == [] and end.ppm >= end.R["ppm.lose"]
+        assert end.winners() == [] and end.ppm >= end.rules["ppm.lose"]
     else:
         assert end.winners()
 

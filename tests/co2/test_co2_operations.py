@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from ccg import IllegalActionError
-from ccg.games.co2 import board as B
+from ccg.games.co2 import board, expertise
 from ccg.games.co2.data import SOURCES
+from ccg.games.co2.tasks import Gain
 from co2_helpers import SRC, give, names, new, ps, put_plant, put_project, reg, set_agenda, set_fossils, turn_of
 
 
 def agenda_with(s, *sources):
-    return next(tuple(SOURCES[x] for x in a) for a in s.C.agendas if all(SRC[y] in a for y in sources))
+    return next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if all(SRC[y] in a for y in sources))
 
 
 # ---- CO2-5 turn structure -----------------------------------------------------------------------
@@ -31,8 +32,8 @@ def test_CO2_5_2_note_no_legal_action_may_end():
     s = new()
     for r in range(6):  # every project space holds a proposed project
         for g, grant in enumerate(("money", "resources", "research")):
-            src = SOURCES[s.C.agendas[s.agenda[r]][g]]
-            put_project(s, s.C.regions[r], grant, src)
+            src = SOURCES[s.components.agendas[s.agenda[r]][g]]
+            put_project(s, s.components.regions[r], grant, src)
     s.bank_cep += s.cep[0]
     s.cep[0] = 0  # no CEP to install with, no controlled region
     turn_of(s, 0)
@@ -50,7 +51,7 @@ def test_CO2_5_3_free_steps_once_each():
     assert "buy" not in names(s) and "sell" not in names(s)  # one visit, never buy and sell
     lob = next(x for x in names(s) if x.startswith("lobby"))
     s.apply(lob)
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     assert not any(x.startswith(("lobby", "claim")) for x in names(s))
 
@@ -61,10 +62,10 @@ def test_CO2_6_1_propose_only_agenda_sources_and_grants():
     for a in s.legal_actions():
         if a.kind == "propose":
             src, region = SRC[a.args[0]], reg(s, a.args[1])
-            assert src in s.C.agendas[s.agenda[region]]  # CO2-11.1.2
+            assert src in s.components.agendas[s.agenda[region]]  # CO2-11.1.2
     r = reg(s, "asia")
     c0 = s.coins[0]
-    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     s.apply(f"propose {src} asia money")  # CO2-6.1.3.1: coins = CEP in the region's pile
     assert s.coins[0] == c0 + s.reg_cep[r] == c0 + 5
     assert s.psupply[SRC[src]] == 5
@@ -76,18 +77,18 @@ def test_CO2_6_1_3_1_money_grant_minimum_one():
     s.bank_cep += s.reg_cep[r]
     s.reg_cep[r] = 0
     c0 = s.coins[0]
-    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     s.apply(f"propose {src} africa money")
     assert s.coins[0] == c0 + 1
 
 
 def test_CO2_6_1_3_2_and_3_resources_and_research_grants():
     s = turn_of(new(), 0)
-    src = SOURCES[s.C.agendas[s.agenda[0]][0]]
-    s.apply(f"propose {src} {s.C.regions[0]} resources")
+    src = SOURCES[s.components.agendas[s.agenda[0]][0]]
+    s.apply(f"propose {src} {s.components.regions[0]} resources")
     assert s.res[0] == 2
     s = turn_of(new(), 0)
-    s.apply(f"propose {src} {s.C.regions[0]} research")
+    s.apply(f"propose {src} {s.components.regions[0]} research")
     assert s.current_player == 0 and "hire" in names(s)
     s.apply("hire")
     assert sorted(s.sci[:4]) == [-2, -2, -1, -1]
@@ -176,7 +177,7 @@ def test_CO2_6_3_6_replace_leftmost_fossil_lowers_ppm_and_adds_region_cep():
     ppm, cep, market = s.ppm, s.reg_cep[r], s.market
     s.apply("build recycling africa money")
     assert s.ppm == ppm - 40  # the leftmost fossil (coal)
-    assert s.space_kind[s.C_off[r]] == B.GREEN0 + SRC["recycling"]
+    assert s.space_kind[s.first_space[r]] == board.GREEN0 + SRC["recycling"]
     assert s.reg_cep[r] == cep + 1 and s.market == market - 1
     assert s.proj[k] == -1 and s.psupply[SRC["recycling"]] == 6  # step 8: the tile returns
     s.check_invariants()
@@ -203,7 +204,7 @@ def test_CO2_8_5_own_scientist_leaves_with_an_extra_move():
     s.mark_edited()
     s.apply("build recycling europe money")
     assert s.current_player == 0 and "to hand" in names(s)
-    assert f"to {s.C.regions[k // 3]}.money" not in names(s)
+    assert f"to {s.components.regions[k // 3]}.money" not in names(s)
     s.apply("to hand")
     assert s.exp[SRC["recycling"]] == 3  # only the build's +1, no displacement expertise
     assert "scientist hand" in names(s)  # the leaving was the extra move: the free move is untouched
@@ -290,7 +291,7 @@ def test_CO2_7_2_5_never_sell_from_a_region():
 def test_CO2_8_3_moves():
     s = new()
     k = put_project(s, "europe", "money", "solar")
-    s.summit[0] = next(i for i, (_, t) in enumerate(s.C.summits) if len(t) == 2 and SRC["solar"] in t)
+    s.summit[0] = next(i for i, (_, t) in enumerate(s.components.summits) if len(t) == 2 and SRC["solar"] in t)
     turn_of(s, 0)
     assert "scientist hand" in names(s)
     s.apply("scientist hand")
@@ -309,8 +310,8 @@ def test_CO2_8_1_at_most_four_scientists():
     s = new()
     s.sci[:4] = [-1, -1, -1, -1]
     turn_of(s, 0)
-    src = SOURCES[s.C.agendas[s.agenda[0]][0]]
-    s.apply(f"propose {src} {s.C.regions[0]} research")
+    src = SOURCES[s.components.agendas[s.agenda[0]][0]]
+    s.apply(f"propose {src} {s.components.regions[0]} research")
     assert "hire" not in names(s)
 
 
@@ -320,7 +321,7 @@ def test_CO2_9_3_bonuses_combine():
     # recycling track: 4 -> biomass +1; biomass 4 -> 5: fusion +1 (chained, CO2-9.3.5)
     s.exp[SRC["recycling"]] = 3
     s.exp[SRC["biomass"]] = 4
-    s.tasks.append(("gain", 0, SRC["recycling"], 1))
+    s.tasks.append(Gain(0, SRC["recycling"], 1))
     from ccg.games.co2 import flow
     flow.run(s)
     assert s.exp[SRC["recycling"]] == 4 and s.exp[SRC["biomass"]] == 5 and s.exp[SRC["fusion"]] == 1
@@ -330,38 +331,38 @@ def test_CO2_9_3_3_regional_cep_bonus_respects_limits():
     s = new()
     s.exp[SRC["fusion"]] = 1  # fusion 2 = regional CEP
     for r in range(6):
-        s.bank_cep -= s.C.spaces[r] - s.reg_cep[r]
-        s.reg_cep[r] = s.C.spaces[r]
+        s.bank_cep -= s.components.spaces[r] - s.reg_cep[r]
+        s.reg_cep[r] = s.components.spaces[r]
     s.reg_cep[2] -= 1
     s.bank_cep += 1
-    s.tasks.append(("gain", 0, SRC["fusion"], 1))
+    s.tasks.append(Gain(0, SRC["fusion"], 1))
     from ccg.games.co2 import flow
     flow.run(s)
-    assert s.reg_cep[2] == s.C.spaces[2]  # the only region below its limit got it, no choice
+    assert s.reg_cep[2] == s.components.spaces[2]  # the only region below its limit got it, no choice
     s.check_invariants()
 
 
 def test_CO2_9_3_4_any_expertise_choice_and_9_1_3_cap():
     s = new()
     s.exp[SRC["recycling"]] = 5  # recycling 6 = expertise of your choice
-    s.tasks.append(("gain", 0, SRC["recycling"], 1))
+    s.tasks.append(Gain(0, SRC["recycling"], 1))
     from ccg.games.co2 import flow
     flow.run(s)
     s.mark_edited()
     assert s.current_player == 0 and len(names(s)) == 5
     s.apply("exp solar")
     assert s.exp[SRC["solar"]] == 1
-    s.exp[SRC["solar"]] = s.C.track_max[SRC["solar"]]
-    B.gain_step(s, 0, SRC["solar"])
-    assert s.exp[SRC["solar"]] == s.C.track_max[SRC["solar"]]
+    s.exp[SRC["solar"]] = s.components.track_max[SRC["solar"]]
+    expertise.gain_step(s, 0, SRC["solar"])
+    assert s.exp[SRC["solar"]] == s.components.track_max[SRC["solar"]]
 
 
 # ---- CO2-10 summits -----------------------------------------------------------------------------------
 def test_CO2_10_3_summit_ends_only_at_end_of_turn():
     s = new()
-    tile = next(i for i, (_, t) in enumerate(s.C.summits) if len(t) == 2 and SRC["solar"] in t)
+    tile = next(i for i, (_, t) in enumerate(s.components.summits) if len(t) == 2 and SRC["solar"] in t)
     s.summit[0] = tile
-    topics = s.C.summits[tile][1]
+    topics = s.components.summits[tile][1]
     other = topics[1 - topics.index(SRC["solar"])]
     s.sci[4] = 100 + topics.index(other)
     s.sslot[topics.index(other)] = 1
@@ -372,7 +373,7 @@ def test_CO2_10_3_summit_ends_only_at_end_of_turn():
     assert s.summit[0] == tile  # still running during the turn (CO2-10.5 note)
     s.apply(next(x for x in names(s) if x.startswith("propose")))
     s.apply("end")
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     assert s.summit[0] != tile and s.exp[SRC["solar"]] >= 1
 
@@ -381,14 +382,14 @@ def test_CO2_10_5_empty_stack_leaves_space_empty():
     s = new()
     s.summit_stack = []
     tile = s.summit[0]
-    for j in range(len(s.C.summits[tile][1])):
+    for j in range(len(s.components.summits[tile][1])):
         s.sci[4 + j] = 100 + j
         s.sslot[j] = 1
     s.summit_stack = []
     turn_of(s, 0)
     s.apply(next(x for x in names(s) if x.startswith("propose")))
     s.apply("end")
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     assert s.summit[0] == -1
 

@@ -31,5 +31,5 @@ def test_every_board_location_of_an_action_is_clickable():
 def test_gauge_marks_both_thresholds():
     s = ccg.new_game("co2", players=4, seed=3)
     text = " ".join(a.text for a in ccg.plot.board(s).layout.annotations)
-    assert f"<b>{s.R['ppm.catastrophe']}</b><br>catastrophes" in text
-    assert f"<b>{s.R['ppm.lose']}</b><br>planet lost" in text
+    assert f"<b>{s.rules['ppm.catastrophe']}</b><br>catastrophes" in text
+    assert f"<b>{s.rules['ppm.lose']}</b><br>planet lost" in text

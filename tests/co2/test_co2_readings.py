@@ -3,16 +3,17 @@ from __future__ import annotations
 
 from ccg.games.co2 import flow
 from ccg.games.co2.scoring import winners
+from ccg.games.co2.tasks import CepBonus, Final
 from co2_helpers import SRC, give, names, new, put_plant, put_project, reg, turn_of
 
 
 def test_CO2_6_1_5_note_two_projects_of_one_source_in_a_region():
     s = new()
-    src = s.C.agendas[s.agenda[0]][0]
+    src = s.components.agendas[s.agenda[0]][0]
     from ccg.games.co2.data import SOURCES, GRANTS
-    put_project(s, s.C.regions[0], "money", SOURCES[src])
+    put_project(s, s.components.regions[0], "money", SOURCES[src])
     turn_of(s, 0)
-    assert f"propose {SOURCES[src]} {s.C.regions[0]} resources" in names(s)
+    assert f"propose {SOURCES[src]} {s.components.regions[0]} resources" in names(s)
     assert GRANTS == ("money", "resources", "research")
 
 
@@ -21,8 +22,8 @@ def test_CO2_8_4_note_displaced_goes_to_hand_when_no_summit_slot():
     k = put_project(s, "europe", "money", "solar", scientist_of=1)
     s.summit = [t for t in s.summit]
     for sp, tile in enumerate(s.summit):  # no free solar slot anywhere
-        if SRC["solar"] in s.C.summits[tile][1]:
-            s.summit[sp] = next(i for i, (_, t) in enumerate(s.C.summits) if SRC["solar"] not in t
+        if SRC["solar"] in s.components.summits[tile][1]:
+            s.summit[sp] = next(i for i, (_, t) in enumerate(s.components.summits) if SRC["solar"] not in t
                                 and i not in s.summit and i not in s.summit_stack)
     turn_of(s, 0)
     s.apply("install europe money")
@@ -33,12 +34,12 @@ def test_CO2_8_4_note_displaced_goes_to_hand_when_no_summit_slot():
 def test_CO2_9_3_note_regional_cep_bonus_lost_when_every_region_is_full():
     s = new()
     for r in range(6):
-        s.bank_cep -= s.C.spaces[r] - s.reg_cep[r]
-        s.reg_cep[r] = s.C.spaces[r]
+        s.bank_cep -= s.components.spaces[r] - s.reg_cep[r]
+        s.reg_cep[r] = s.components.spaces[r]
     market = s.market
-    s.tasks.append(("cep_bonus", 0))
+    s.tasks.append(CepBonus(0))
     flow.run(s)
-    assert s.market == market and s.tasks[-1][0] != "cepto"
+    assert s.market == market and s.tasks[-1].kind != "cepto"
     s.check_invariants()
 
 
@@ -65,7 +66,7 @@ def test_CO2_15_4_2_note_only_the_highest_go_on():
 def test_CO2_15_3_note_zero_maximum_pays_everyone_tied():
     s = new(players=2)
     s.goal_st = [1, 1]
-    s.tasks = [("final", -1, 0)]
+    s.tasks = [Final(-1, 0)]
     flow.run(s)
     coins = [c // 2 for c in s.coins]
     assert s.vp == [coins[0] + 6, coins[1] + 6]
@@ -76,7 +77,7 @@ def test_CO2_4_3_5_note_controller_may_pay_from_any_controlled_region():
     sa = reg(s, "samerica")
     for r in range(6):
         if r != sa:
-            put_plant(s, s.C.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
+            put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
     s.ctrl[sa] = 1
     s.ctrl[reg(s, "asia")] = 1
     s.bank_cep += s.cep[1]
@@ -88,7 +89,7 @@ def test_CO2_4_3_5_note_controller_may_pay_from_any_controlled_region():
 
 def test_observation_hides_pending_goal_values():
     s = new(players=3)
-    s.tasks = [("final", -1, 0)]
+    s.tasks = [Final(-1, 0)]
     flow.run(s)
     seat = (s.current_player + 1) % 3
     obs = s.observation(seat)

@@ -5,15 +5,18 @@ from __future__ import annotations
 import pytest
 
 from ccg.core import Rng
-from ccg.games.co2 import board as B
+from ccg.games.co2 import board
 from ccg.games.co2 import flow
+from ccg.games.co2 import operations
+from ccg.games.co2 import scientists
 from ccg.games.co2.data import SOURCES, load_components
+from ccg.games.co2.tasks import Event, Final
 from co2_helpers import SRC, finish_decade, give, names, new, put_project, reg, set_agenda, turn_of
 
 
 def settle(s):
     """Resolve pending sub-decisions with the first legal choice until a turn (or the end) waits."""
-    while not s.is_terminal() and s.tasks[-1][0] != "turn":
+    while not s.is_terminal() and s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     return s
 
@@ -25,15 +28,15 @@ def test_CO2_0_1_terms_project_tile_is_double_sided_and_hand_holds_tokens():
     s = new()
     turn_of(s, 0)
     r = 0
-    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
-    s.apply(f"propose {src} {s.C.regions[r]} resources")
+    src = SOURCES[s.components.agendas[s.agenda[r]][0]]
+    s.apply(f"propose {src} {s.components.regions[r]} resources")
     k = r * 3 + 1
     assert s.proj[k] == SRC[src] and s.inst[k] == 0  # proposed side up
     turn_of(s, 1)
-    s.apply(f"install {s.C.regions[r]} resources")
+    s.apply(f"install {s.components.regions[r]} resources")
     assert s.proj[k] == SRC[src] and s.inst[k] == 1  # the same tile, flipped
-    assert {s.space_kind[s.C_off[x]] for x in range(6)} <= {0, 1, 2}  # fossils only at setup
-    assert B.GREEN0 == 3 and len(SOURCES) == 5
+    assert {s.space_kind[s.first_space[x]] for x in range(6)} <= {0, 1, 2}  # fossils only at setup
+    assert board.GREEN0 == 3 and len(SOURCES) == 5
     assert len(s.coins) == len(s.res) == len(s.cep) == 4 and len(s.sci) == 16  # per-seat hand
 
 
@@ -86,13 +89,13 @@ def test_CO2_0_8_play_goes_clockwise_to_the_left():
 def test_CO2_1_2_four_scientists_per_colour():
     """CO2-1.2: 4 scientist figures per colour: 1 in hand, 3 to hire, never a fifth."""
     s = new(players=5)
-    assert len(s.sci) == 20 and s.R["scientists.max"] == 4
+    assert len(s.sci) == 20 and s.rules["scientists.max"] == 4
     for p in range(5):
         assert s.sci[4 * p:4 * p + 4].count(-2) == 3
     s.sci[0:4] = [-1, -1, -1, -1]
-    assert not flow.can_hire(s, 0)
+    assert not scientists.can_hire(s, 0)
     s.sci[0:4] = [-1, -1, -1, -2]
-    assert flow.can_hire(s, 0)
+    assert scientists.can_hire(s, 0)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])
@@ -107,7 +110,7 @@ def test_CO2_1_2_and_2_3_1_twenty_discs_suffice(players):
         s.apply(acts[rng.below(len(acts))])
         for p in range(players):
             discs = 1 + (1 if s.vp[p] >= 50 else 0) + sum(1 for x in range(5) if s.exp[p * 5 + x] > 0) \
-                + B.plants_of(s, p) + s.ctrl.count(p)
+                + board.plants_of(s, p) + s.ctrl.count(p)
             assert discs <= 20
 
 
@@ -115,7 +118,7 @@ def test_CO2_1_5_markers_price_co2_decade_round():
     """CO2-1.5: the four markers (CEP price, global CO2, decade, round) are state values that move."""
     s = new(players=4, seed=2)
     assert (s.price, s.decade, s.round) == (3, 1, 1)
-    assert s.ppm == sum((40, 30, 20)[s.space_kind[s.C_off[r]]] for r in range(6))
+    assert s.ppm == sum((40, 30, 20)[s.space_kind[s.first_space[r]]] for r in range(6))
     rounds = []
     while s.decade == 1:
         rounds.append(s.round)
@@ -130,9 +133,9 @@ def test_CO2_1_12_coins_are_unlimited_engine_policy():
     s.coins = [100, 100, 100, 100]
     turn_of(s, 0)
     r = 0
-    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     before = s.coins[0]
-    s.apply(f"propose {src} {s.C.regions[r]} money")  # the bank still pays the grant
+    s.apply(f"propose {src} {s.components.regions[r]} money")  # the bank still pays the grant
     assert s.coins[0] == before + s.reg_cep[r] and sum(s.coins) > 150
     s.check_invariants()
 
@@ -144,7 +147,7 @@ def test_CO2_1_13_start_player_tile_opens_every_round():
     firsts = []
     last_round = 0
     while s.decade == 1:
-        if s.tasks[-1][0] == "turn" and s.round != last_round:
+        if s.tasks[-1].kind == "turn" and s.round != last_round:
             firsts.append(s.current_player)
             last_round = s.round
         s.apply(s.legal_actions()[0])
@@ -170,7 +173,7 @@ def test_CO2_2_4_vp_and_expertise_start_at_zero():
     """CO2-2.4 / CO2-9.1.2: VP 0 and every expertise 0 (no disc on the tracks)."""
     s = new(players=5, seed=9)
     assert s.vp == [0] * 5 and s.exp == [0] * 25
-    assert B.incomes(s) == [0] * 5  # no disc, no income
+    assert board.incomes(s) == [0] * 5  # no disc, no income
 
 
 def test_CO2_2_5_decade_and_round_markers_start_on_the_first_space():
@@ -188,8 +191,8 @@ def test_CO2_2_6_project_supply_sorted_by_source():
     s = new()
     assert s.psupply == [6] * 5
     turn_of(s, 0)
-    src = s.C.agendas[s.agenda[2]][1]
-    s.apply(f"propose {SOURCES[src]} {s.C.regions[2]} resources")
+    src = s.components.agendas[s.agenda[2]][1]
+    s.apply(f"propose {SOURCES[src]} {s.components.regions[2]} resources")
     assert s.psupply == [5 if x == src else 6 for x in range(5)]
 
 
@@ -199,10 +202,10 @@ def test_CO2_3_2_decade_1_skips_supply_and_decade_2_has_it():
     decade 2 starts with one (a fossil on each region's 2nd space)."""
     s = new(players=3, seed=6)
     s.exp[SRC["solar"]] = 3
-    assert sum(1 for k in s.space_kind if 0 <= k < 3) == 6 and s.tasks[-1][0] in ("turn",)
+    assert sum(1 for k in s.space_kind if 0 <= k < 3) == 6 and s.tasks[-1].kind in ("turn",)
     ppm = s.ppm
     finish_decade(s)
-    assert s.tasks[-1][0] == "income"  # the Supply phase began with income
+    assert s.tasks[-1].kind == "income"  # the Supply phase began with income
     settle(s)
     assert sum(1 for k in s.space_kind if 0 <= k < 3) == 12 and s.ppm > ppm
 
@@ -214,7 +217,7 @@ def test_CO2_3_4_round_track_last_round_then_reset():
         s = new(players=players, seed=1)
         seen = []
         while s.decade == 1:
-            if s.tasks[-1][0] == "turn" and (not seen or seen[-1] != s.round):
+            if s.tasks[-1].kind == "turn" and (not seen or seen[-1] != s.round):
                 seen.append(s.round)
             s.apply(s.legal_actions()[0])
         assert seen == list(range(1, rounds + 1))
@@ -230,17 +233,17 @@ def test_CO2_4_2_1_dense_ranking_first_and_second():
     src = SRC["biomass"]
     for p, v in enumerate((5, 5, 3, 1)):
         s.exp[p * 5 + src] = v
-    t = s.C.income[src]
-    assert B.incomes(s) == [t[5], t[5], t[3], 0]
+    t = s.components.income[src]
+    assert board.incomes(s) == [t[5], t[5], t[3], 0]
     s.exp[0 * 5 + src] = 6  # now 6 is 1st alone, the 5 is 2nd, the 3 drops out
-    assert B.incomes(s) == [t[6], t[5], 0, 0]
+    assert board.incomes(s) == [t[6], t[5], 0, 0]
 
 
 def test_CO2_4_4_1_event_card_names_the_region_hit():
     """CO2-4.4.1 / CO2-12.4.1: six event cards, one per region; the face-up card's region (only) is hit."""
     s = new(players=2, seed=8, rules={"ppm.catastrophe": 0, "ppm.lose": 5000})
-    assert sorted(s.C.events.values()) == list(range(6))
-    r = s.C.events[s.events[0]]
+    assert sorted(s.components.events.values()) == list(range(6))
+    r = s.components.events[s.events[0]]
     give(s, 0, res=1)
     give(s, 1, res=1)
     finish_decade(s)
@@ -253,10 +256,10 @@ def test_CO2_4_4_3_below_350_nothing_happens_but_the_event_resolves(delta, hit):
     """CO2-4.4.3: below the threshold nothing happens, yet the card is discarded and the preview
     moves up; at the threshold (CO2-4.4.2) players without a resource lose 2 VP."""
     s = new(players=2, seed=8)
-    s.R = dict(s.R)
-    s.R["ppm.catastrophe"] = s.ppm + delta
+    s.rules = dict(s.rules)
+    s.rules["ppm.catastrophe"] = s.ppm + delta
     nxt = s.events[1]
-    s.tasks = [("event", -1)]
+    s.tasks = [Event(-1)]
     flow.run(s)
     assert s.events[0] == nxt and len(s.events) == 5
     assert s.vp == ([-2, -2] if hit else [0, 0])
@@ -280,9 +283,9 @@ def test_CO2_1_1_board_regions_project_and_summit_spaces():
     """CO2-1.1 (the board) with CO2-DATA-01/02/03: 6 regions in clockwise order, 27 demand spaces,
     3 project spaces per region (one per grant), and the summit spaces."""
     s = new()
-    assert len(s.C.regions) == 6 and sum(s.C.spaces) == len(s.space_kind) == 27
-    assert len(s.proj) == 18 and len(s.summit) == s.C.summit_spaces >= 1
-    assert len(s.sslot) == 4 * s.C.summit_spaces
+    assert len(s.components.regions) == 6 and sum(s.components.spaces) == len(s.space_kind) == 27
+    assert len(s.proj) == 18 and len(s.summit) == s.components.summit_spaces >= 1
+    assert len(s.sslot) == 4 * s.components.summit_spaces
 
 
 def test_CO2_2_3_each_player_takes_colour_scientist_coins_cep():
@@ -301,7 +304,7 @@ def test_CO2_6_1_3_grant_of_the_chosen_space(grant):
     s = new()
     turn_of(s, 0)
     r = reg(s, "europe")
-    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     c, res = s.coins[0], s.res[0]
     s.apply(f"propose {src} europe {grant}")
     if grant == "money":
@@ -309,7 +312,7 @@ def test_CO2_6_1_3_grant_of_the_chosen_space(grant):
     elif grant == "resources":
         assert s.res[0] == res + 2 and s.coins[0] == c
     else:
-        assert s.tasks[-1][0] == "research_choose" and "hire" in names(s)
+        assert s.tasks[-1].kind == "research_choose" and "hire" in names(s)
         assert (s.coins[0], s.res[0]) == (c, res)
 
 
@@ -340,10 +343,10 @@ def test_CO2_15_2_and_15_3_final_order_income_before_coins_to_vp():
     s.bank_cep += sum(s.cep)
     s.cep = [0, 0]
     give(s, 1, res=1)  # seat 1 takes the resources bonus
-    s.tasks = [("final", -1, 1)]
+    s.tasks = [Final(-1, 1)]
     flow.run(s)
-    assert s.tasks[-1][0] == "income" and s.tasks[-1][1:] == (0, s.C.income[SRC["solar"]][9])
-    s.apply(f"take {s.C.income[SRC['solar']][9]}")  # all coins: 1 + 5 = 6 -> 3 VP
+    assert s.tasks[-1].kind == "income" and tuple(s.tasks[-1]) == (0, s.components.income[SRC["solar"]][9])
+    s.apply(f"take {s.components.income[SRC['solar']][9]}")  # all coins: 1 + 5 = 6 -> 3 VP
     assert s.is_terminal()
     assert s.vp == [3 + 3, 0 + 3 + 3]  # seat 0: coins 3, UN tie 3; seat 1: resources 3, UN tie 3
 
@@ -354,9 +357,9 @@ def test_CO2_9_2_and_9_4_headers_expertise_gains_and_uses():
     a licence needs expertise >= the top tile's resource number."""
     s = new()
     src = SRC["reforestation"]
-    need = s.C.plants[src][0].resources
-    assert need == s.C.build_icon[src] == 3  # CO2-9.4.2 build icon
-    agenda = next(tuple(SOURCES[x] for x in a) for a in s.C.agendas if src in a)
+    need = s.components.plants[src][0].resources
+    assert need == s.components.build_icon[src] == 3  # CO2-9.4.2 build icon
+    agenda = next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if src in a)
     set_agenda(s, "asia", agenda)
     put_project(s, "asia", "money", "reforestation", installed=True)
     give(s, 0, res=5, coins=20)
@@ -403,8 +406,7 @@ def test_CO2_DATA_16_and_17_tracks_and_decade_round_counts():
     """CO2-DATA-16: market price track 1-8 starting at 3, CO2 marks at 350 and 500, VP unbounded
     (CO2-16.1); CO2-DATA-17: 5 decades (6 with 5 players), rounds 5/4/3/2 for 2-5 players."""
     s = new()
-    R = s.R
-    assert (R["market.price_min"], R["market.price_max"], R["market.price_start"]) == (1, 8, 3)
-    assert (R["ppm.catastrophe"], R["ppm.lose"]) == (350, 500)
-    assert (R["decades"], R["decades.5p"]) == (5, 6)
-    assert [flow.rounds(new(players=n)) for n in (2, 3, 4, 5)] == [5, 4, 3, 2]
+    assert (s.rules["market.price_min"], s.rules["market.price_max"], s.rules["market.price_start"]) == (1, 8, 3)
+    assert (s.rules["ppm.catastrophe"], s.rules["ppm.lose"]) == (350, 500)
+    assert (s.rules["decades"], s.rules["decades.5p"]) == (5, 6)
+    assert [operations.rounds(new(players=n)) for n in (2, 3, 4, 5)] == [5, 4, 3, 2]

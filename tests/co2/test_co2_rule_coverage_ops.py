@@ -5,22 +5,25 @@ from __future__ import annotations
 import pytest
 
 from ccg.core import Rng
-from ccg.games.co2 import board as B
+from ccg.games.co2 import board, expertise
 from ccg.games.co2 import flow
+from ccg.games.co2 import operations
+from ccg.games.co2 import scientists
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.scoring import winners
+from ccg.games.co2.tasks import Final, Gain, Income
 from co2_helpers import SRC, finish_decade, give, hand, names, new, ps, put_plant, put_project, reg, set_agenda, \
     set_fossils, turn_of
 
 def settle(s):
-    while not s.is_terminal() and s.tasks[-1][0] != "turn":
+    while not s.is_terminal() and s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     return s
 
 
 
 def agenda_with(s, *sources):
-    return next(tuple(SOURCES[x] for x in a) for a in s.C.agendas if all(SRC[y] in a for y in sources))
+    return next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if all(SRC[y] in a for y in sources))
 
 
 def ready(s, p, source, region, grant="money", res=5, coins=30, exp=2):
@@ -29,13 +32,13 @@ def ready(s, p, source, region, grant="money", res=5, coins=30, exp=2):
     k = put_project(s, region, grant, source, installed=True)
     give(s, p, res=res)
     s.coins[p] = coins
-    s.exp[p * 5 + SRC[source]] = max(exp, s.C.plants[SRC[source]][s.stack[SRC[source]]].resources)
+    s.exp[p * 5 + SRC[source]] = max(exp, s.components.plants[SRC[source]][s.stack[SRC[source]]].resources)
     turn_of(s, p)
     return k
 
 
 def summit_with(s, *srcs, size=None):
-    return next(i for i, (_, t) in enumerate(s.C.summits)
+    return next(i for i, (_, t) in enumerate(s.components.summits)
                 if all(SRC[x] in t for x in srcs) and (size is None or len(t) == size))
 
 
@@ -62,10 +65,10 @@ def test_CO2_5_3_free_steps_before_and_after_the_action():
 def test_CO2_5_3_3_lobby_card_or_un_goal_not_both():
     """CO2-5.3.3 / CO2-7.3.1: one lobby card or one UN goal per turn."""
     s = new()
-    u = next(c for c in s.un_display if len(s.C.un_goals[c][0]) == 1) if any(
-        len(s.C.un_goals[c][0]) == 1 for c in s.un_display) else s.un_display[0]
-    for x in s.C.un_goals[u][0]:
-        put_plant(s, s.C.regions[x % 6], SOURCES[x], 0)
+    u = next(c for c in s.un_display if len(s.components.un_goals[c][0]) == 1) if any(
+        len(s.components.un_goals[c][0]) == 1 for c in s.un_display) else s.un_display[0]
+    for x in s.components.un_goals[u][0]:
+        put_plant(s, s.components.regions[x % 6], SOURCES[x], 0)
     give(s, 0, res=2)
     turn_of(s, 0)
     assert f"claim {u}" in names(s) and any(x.startswith("lobby") for x in names(s))
@@ -93,7 +96,7 @@ def test_CO2_5_3_4_and_8_4_4_no_free_step_between_displacing_and_installing():
     assert s.exp[5 + SRC["solar"]] == 1 and s.inst[k] == 0
     assert s.current_player == 0 and kinds(s) == {"pay"}  # only the install's CEP, no free step
     s.apply("pay hand")
-    assert s.inst[k] == 1 and s.tasks[-1][0] == "turn" and "buy" in names(s)
+    assert s.inst[k] == 1 and s.tasks[-1].kind == "turn" and "buy" in names(s)
 
 
 # ---- CO2-6 actions ----------------------------------------------------------------------------------
@@ -118,7 +121,7 @@ def test_CO2_6_1_1_propose_takes_the_tile_to_an_empty_agenda_space():
     s = new()
     turn_of(s, 0)
     r = reg(s, "asia")
-    ag = s.C.agendas[s.agenda[r]]
+    ag = s.components.agendas[s.agenda[r]]
     missing = next(x for x in range(5) if x not in ag)
     assert not any(x.startswith(f"propose {SOURCES[missing]} asia") for x in names(s))
     s.apply(f"propose {SOURCES[ag[0]]} asia research")
@@ -134,7 +137,7 @@ def test_CO2_6_1_2_project_belongs_to_the_region():
     s = new()
     turn_of(s, 0)
     r = reg(s, "africa")
-    src = SOURCES[s.C.agendas[s.agenda[r]][0]]
+    src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     s.apply(f"propose {src} africa resources")
     turn_of(s, 1)
     assert "install africa resources" in names(s)
@@ -147,16 +150,16 @@ def test_CO2_6_1_6_lobby_grant_card_applies_to_proposing():
     """CO2-6.1.6 / CO2-12.1.5.2: card 07 (money space) pays +3 coins after proposing on a money space,
     and is not playable after proposing on another space."""
     s = new()
-    assert s.C.lobby[7]["main"] == "propose_grant" and s.C.lobby[7]["grant"] == 0
+    assert s.components.lobby[7]["main"] == "propose_grant" and s.components.lobby[7]["grant"] == 0
     hand(s, 0, [7])
     turn_of(s, 0)
-    src = SOURCES[s.C.agendas[s.agenda[0]][0]]
-    s.apply(f"propose {src} {s.C.regions[0]} resources")
+    src = SOURCES[s.components.agendas[s.agenda[0]][0]]
+    s.apply(f"propose {src} {s.components.regions[0]} resources")
     assert "lobby 7 main" not in names(s)
     s = new()
     hand(s, 0, [7])
     turn_of(s, 0)
-    s.apply(f"propose {src} {s.C.regions[0]} money")
+    s.apply(f"propose {src} {s.components.regions[0]} money")
     c = s.coins[0]
     s.apply("lobby 7 main")
     assert s.coins[0] == c + 3
@@ -165,9 +168,9 @@ def test_CO2_6_1_6_lobby_grant_card_applies_to_proposing():
 def test_CO2_6_2_1_install_any_proposed_project_anywhere():
     """CO2-6.2.1: every proposed (not yet installed) project on the board can be installed."""
     s = new()
-    a = put_project(s, "asia", "money", SOURCES[s.C.agendas[s.agenda[reg(s, "asia")]][0]])
-    b = put_project(s, "oceania", "research", SOURCES[s.C.agendas[s.agenda[reg(s, "oceania")]][1]])
-    c = put_project(s, "europe", "resources", SOURCES[s.C.agendas[s.agenda[reg(s, "europe")]][2]],
+    a = put_project(s, "asia", "money", SOURCES[s.components.agendas[s.agenda[reg(s, "asia")]][0]])
+    b = put_project(s, "oceania", "research", SOURCES[s.components.agendas[s.agenda[reg(s, "oceania")]][1]])
+    c = put_project(s, "europe", "resources", SOURCES[s.components.agendas[s.agenda[reg(s, "europe")]][2]],
                     installed=True)
     turn_of(s, 2)
     inst = sorted(x for x in names(s) if x.startswith("install"))
@@ -188,7 +191,7 @@ def test_CO2_6_2_6_and_8_6_own_scientist_stays_after_install():
 
 def test_CO2_6_2_7_lobby_install_card_matches_the_source():
     """CO2-6.2.7 / CO2-12.1.5.3: card 11 (Solar) gives its reward after installing Solar only."""
-    assert new().C.lobby[11]["main"] == "install" and new().C.lobby[11]["source"] == SRC["solar"]
+    assert new().components.lobby[11]["main"] == "install" and new().components.lobby[11]["source"] == SRC["solar"]
     s = new()
     hand(s, 0, [11])
     put_project(s, "europe", "money", "fusion")
@@ -211,7 +214,7 @@ def test_CO2_6_3_8_full_green_region_blocks_builds_replacement_skips_green():
     s = new()
     set_fossils(s, "africa", [])
     put_plant(s, "africa", "biomass", 1)
-    o = s.C_off[reg(s, "africa")]
+    o = s.first_space[reg(s, "africa")]
     for j, f in ((1, 2), (2, 0)):  # spaces 2 and 3: gas, coal
         s.fossil_stack.remove(f)
         s.space_kind[o + j] = f
@@ -222,14 +225,14 @@ def test_CO2_6_3_8_full_green_region_blocks_builds_replacement_skips_green():
     ppm = s.ppm
     s.apply("build recycling africa money")
     settle(s)
-    assert s.space_kind[o:o + 3] == [B.GREEN0 + SRC["biomass"], B.GREEN0 + SRC["recycling"], 0]
+    assert s.space_kind[o:o + 3] == [board.GREEN0 + SRC["biomass"], board.GREEN0 + SRC["recycling"], 0]
     assert s.space_owner[o] == 1 and s.ppm == ppm - 20  # the green plant stays; the gas plant went
     s.check_invariants()
     # fill the rest with green: no build there any more; installed projects stay, proposing still works
-    while any(x < B.GREEN0 for x in s.space_kind[o:o + 3]):
-        j = next(i for i in range(o, o + 3) if s.space_kind[i] < B.GREEN0)
+    while any(x < board.GREEN0 for x in s.space_kind[o:o + 3]):
+        j = next(i for i in range(o, o + 3) if s.space_kind[i] < board.GREEN0)
         f = s.space_kind[j]
-        s.space_kind[j] = B.GREEN0 + SRC["biomass"]
+        s.space_kind[j] = board.GREEN0 + SRC["biomass"]
         s.space_owner[j] = 1
         s.stack[SRC["biomass"]] += 1
         s.ppm -= (40, 30, 20)[f]
@@ -248,7 +251,7 @@ def test_CO2_7_1_free_step_is_one_scientist_move():
     """CO2-7.1 / CO2-8.3.2 / CO2-8.3.3: one move: project -> another empty project, or project -> hand."""
     s = new()
     a = put_project(s, "europe", "money", "solar", scientist_of=0)
-    b = put_project(s, "asia", "money", SOURCES[s.C.agendas[s.agenda[reg(s, "asia")]][0]])
+    b = put_project(s, "asia", "money", SOURCES[s.components.agendas[s.agenda[reg(s, "asia")]][0]])
     turn_of(s, 0)
     s.apply("scientist europe.money")
     assert {"to hand", "to asia.money"} <= set(names(s)) and "to europe.money" not in names(s)
@@ -265,7 +268,7 @@ def test_CO2_7_2_1_market_pile_and_price_range():
     """CO2-7.2.1: the market starts with 2 CEP at price 3; the price stays within 1..8."""
     s = new()
     assert (s.market, s.price) == (2, 3)
-    assert (s.R["market.price_min"], s.R["market.price_max"]) == (1, 8)
+    assert (s.rules["market.price_min"], s.rules["market.price_max"]) == (1, 8)
     rng = Rng(4)
     for _ in range(400):
         if s.is_terminal():
@@ -282,16 +285,16 @@ def test_CO2_8_2_one_scientist_per_project_and_per_slot():
     tile = summit_with(s, "solar", size=2)
     s.summit[0] = tile
     put_project(s, "europe", "money", "solar", scientist_of=1)
-    put_project(s, "asia", "money", SOURCES[s.C.agendas[s.agenda[reg(s, "asia")]][0]])
+    put_project(s, "asia", "money", SOURCES[s.components.agendas[s.agenda[reg(s, "asia")]][0]])
     turn_of(s, 0)
     s.apply("scientist hand")
     assert names(s) == ["to asia.money"]  # the occupied project is not a destination
     s.apply("to asia.money")
-    j = s.C.summits[tile][1].index(SRC["solar"])
-    assert flow.summit_slots_for(s, SRC["solar"]) == [100 + j]
+    j = s.components.summits[tile][1].index(SRC["solar"])
+    assert scientists.summit_slots_for(s, SRC["solar"]) == [100 + j]
     s.sslot[j] = 2
     s.sci[8] = 100 + j
-    assert flow.summit_slots_for(s, SRC["solar"]) == []  # taken slot
+    assert scientists.summit_slots_for(s, SRC["solar"]) == []  # taken slot
 
 
 def test_CO2_8_4_3_displaced_scientist_completes_a_summit_at_turn_end():
@@ -300,7 +303,7 @@ def test_CO2_8_4_3_displaced_scientist_completes_a_summit_at_turn_end():
     s = new()
     tile = summit_with(s, "solar", size=2)
     s.summit[0] = tile
-    topics = s.C.summits[tile][1]
+    topics = s.components.summits[tile][1]
     other = 1 - topics.index(SRC["solar"])
     s.sci[8] = 100 + other
     s.sslot[other] = 2
@@ -312,7 +315,7 @@ def test_CO2_8_4_3_displaced_scientist_completes_a_summit_at_turn_end():
     assert s.summit[0] == tile and s.exp[5 + SRC["solar"]] == 0  # full, but not ended yet
     s.apply("end")
     picks = []
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         picks.append(s.current_player)
         s.apply(s.legal_actions()[0])
     assert s.summit[0] != tile and s.exp[5 + SRC["solar"]] >= 1 and s.sci[4:8].count(-1) == 1
@@ -325,7 +328,7 @@ def test_CO2_9_1_1_and_9_1_2_per_seat_per_source_from_zero():
     and touches nothing else."""
     s = new()
     assert s.exp == [0] * 20
-    B.gain_step(s, 2, SRC["fusion"])
+    expertise.gain_step(s, 2, SRC["fusion"])
     assert s.exp[2 * 5 + SRC["fusion"]] == 1 and sum(s.exp) == 1
 
 
@@ -346,7 +349,7 @@ def test_CO2_9_2_2_building_gives_plus_one_at_once():
     ready(s, 0, "recycling", "europe")
     e = s.exp[SRC["recycling"]]
     s.apply("build recycling europe money")
-    assert s.exp[SRC["recycling"]] == e + 1 and s.tasks[-1][0] == "turn"
+    assert s.exp[SRC["recycling"]] == e + 1 and s.tasks[-1].kind == "turn"
 
 
 def test_CO2_9_2_3_and_10_1_and_10_4_1_summit_with_several_slots_per_player():
@@ -356,7 +359,7 @@ def test_CO2_9_2_3_and_10_1_and_10_4_1_summit_with_several_slots_per_player():
     s = new()
     tile = summit_with(s, "reforestation", "solar", "fusion", size=3)
     s.summit[0] = tile
-    topics = s.C.summits[tile][1]
+    topics = s.components.summits[tile][1]
     owner = {SRC["reforestation"]: 0, SRC["solar"]: 0, SRC["fusion"]: 1}
     used = {0: 0, 1: 0}
     for j, t in enumerate(topics):
@@ -368,7 +371,7 @@ def test_CO2_9_2_3_and_10_1_and_10_4_1_summit_with_several_slots_per_player():
     s.tf[0] = 1
     s.apply("end")
     order = []
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         order.append(s.current_player)
         opts = names(s)
         assert sorted(opts) == sorted(f"exp {SOURCES[t]}" for t in topics)  # any topic of that summit
@@ -393,7 +396,7 @@ def test_CO2_9_2_4_displaced_owner_keeps_scientist_for_plus_one():
 def test_CO2_9_2_5_lobby_summit_card_gives_expertise():
     """CO2-9.2.5 / CO2-12.1.5.5: lobby cards 20-24 are a way to gain expertise (card 21 = Solar)."""
     s = new()
-    assert s.C.lobby[21]["main"] == "summit" and s.C.lobby[21]["source"] == SRC["solar"]
+    assert s.components.lobby[21]["main"] == "summit" and s.components.lobby[21]["source"] == SRC["solar"]
     hand(s, 0, [21])
     s.summit[0] = summit_with(s, "solar", size=2)
     put_project(s, "europe", "money", "solar", scientist_of=0)
@@ -413,9 +416,9 @@ def test_CO2_9_3_x_bonus_space_kinds(rule, src, start, check):
     s = new()
     x = SRC[src]
     s.exp[x] = start
-    bonus = s.C.bonuses[x][start + 1]
+    bonus = s.components.bonuses[x][start + 1]
     assert bonus, rule
-    s.tasks.append(("gain", 0, x, 1))
+    s.tasks.append(Gain(0, x, 1))
     supply = s.supply_res
     flow.run(s)
     assert s.exp[x] == start + 1
@@ -435,7 +438,7 @@ def test_CO2_9_4_1_income_reads_the_track_value():
     x = SRC["recycling"]
     s.exp[x] = 9
     s.exp[5 + x] = 2
-    assert B.incomes(s)[:2] == [s.C.income[x][9], s.C.income[x][2]] == [5, 1]
+    assert board.incomes(s)[:2] == [s.components.income[x][9], s.components.income[x][2]] == [5, 1]
 
 
 def test_CO2_9_4_3_expertise_breaks_control_ties():
@@ -463,7 +466,7 @@ def test_CO2_9_4_4_expertise_feeds_goal_32_and_the_winner_tie_break():
     s.goal[0] = 32
     s.exp[0:5] = [3, 0, 2, 0, 0]
     s.exp[5:10] = [3, 1, 1, 0, 0]
-    assert B.goal_value(s, 0) == 8  # highest (tied) in reforestation, highest in fusion
+    assert board.goal_value(s, 0) == 8  # highest (tied) in reforestation, highest in fusion
     s.over = True
     s.vp = [5, 5]
     assert winners(s) == [1]  # reforestation tied, solar decides
@@ -474,7 +477,7 @@ def test_CO2_10_2_summit_only_from_a_project_of_that_source():
     """CO2-10.2: a scientist reaches a summit topic only from a project of the same source."""
     s = new()
     s.summit[0] = summit_with(s, "solar", size=2)
-    s.summit = [i for i, (_, t) in enumerate(s.C.summits) if SRC["fusion"] not in t][:len(s.summit)]
+    s.summit = [i for i, (_, t) in enumerate(s.components.summits) if SRC["fusion"] not in t][:len(s.summit)]
     put_project(s, "europe", "money", "fusion", scientist_of=0)
     turn_of(s, 0)
     s.apply("scientist europe.money")
@@ -496,12 +499,12 @@ def test_CO2_10_2_summit_only_from_a_project_of_that_source():
 def test_CO2_11_1_1_agenda_tiles_list_three_sources_in_priority_order():
     """CO2-11.1.1: each agenda tile lists 3 different sources; the order is the tie-break order (11.3.2)."""
     s = new()
-    assert len(s.C.agendas) == 8 and all(len(set(a)) == 3 for a in s.C.agendas)
+    assert len(s.components.agendas) == 8 and all(len(set(a)) == 3 for a in s.components.agendas)
     r = reg(s, "asia")
-    first, second = s.C.agendas[s.agenda[r]][:2]
+    first, second = s.components.agendas[s.agenda[r]][:2]
     put_plant(s, "asia", SOURCES[second], 0)
     put_plant(s, "asia", SOURCES[first], 1)
-    assert B.control_winner(s, r, 0, 1) == 1 and B.control_winner(s, r, 1, 0) == 1
+    assert board.control_winner(s, r, 0, 1) == 1 and board.control_winner(s, r, 1, 0) == 1
 
 
 def test_CO2_11_4_winner_disc_replaces_controller():
@@ -548,7 +551,7 @@ def test_CO2_11_5_3_controller_takes_region_cep_at_game_end():
     coins = s.coins[1]
     price = s.price
     hand_cep = s.cep[1]
-    s.tasks = [("final", -1, 0)]
+    s.tasks = [Final(-1, 0)]
     flow.run(s)
     assert s.reg_cep[reg(s, "asia")] == 0 and s.reg_cep[reg(s, "europe")] == other
     assert s.coins[1] == coins + (k + hand_cep) * price and s.price == price
@@ -560,11 +563,11 @@ def test_CO2_12_2_1_one_secret_goal_scored_at_the_end():
     s = new(players=3)
     assert len(set(s.goal)) == 3
     s.goal[0] = 31
-    s.tasks = [("final", -1, 0)]
+    s.tasks = [Final(-1, 0)]
     flow.run(s)
-    while s.tasks[-1][0] != "goal_choice" or s.tasks[-1][1] != 0:
+    while s.tasks[-1].kind != "goal_choice" or s.tasks[-1].seat != 0:
         s.apply(s.legal_actions()[0])
-    assert s.tasks[-1][2] == 2 * 2  # 2 CEP in hand, scored before the regions' CEP (CO2-15.1)
+    assert s.tasks[-1].goal_vp == 2 * 2  # 2 CEP in hand, scored before the regions' CEP (CO2-15.1)
     a, b = s.clone(), s.clone()
     a.apply("goal score")
     b.apply("goal coins")
@@ -577,9 +580,9 @@ def test_CO2_12_3_1_and_12_3_3_un_goal_claimed_once_and_counted():
     claimed cards counts for goal 29 and the final bonus."""
     s = new()
     u = s.un_display[0]
-    for x in s.C.un_goals[u][0]:
-        put_plant(s, s.C.regions[x % 6], SOURCES[x], 0)
-        put_plant(s, s.C.regions[(x + 1) % 6], SOURCES[x], 1)
+    for x in s.components.un_goals[u][0]:
+        put_plant(s, s.components.regions[x % 6], SOURCES[x], 0)
+        put_plant(s, s.components.regions[(x + 1) % 6], SOURCES[x], 1)
     give(s, 0, res=1)
     give(s, 1, res=1)
     turn_of(s, 1)
@@ -589,7 +592,7 @@ def test_CO2_12_3_1_and_12_3_3_un_goal_claimed_once_and_counted():
     turn_of(s, 1)
     assert f"claim {u}" not in names(s)
     s.goal[0] = 29
-    assert B.goal_value(s, 0) == 3
+    assert board.goal_value(s, 0) == 3
 
 
 # ---- CO2-13 CEP flows -------------------------------------------------------------------------------
@@ -602,7 +605,7 @@ def test_CO2_13_2_and_13_3_cep_into_hands_comes_from_the_market():
     m, bank, h = s.market, s.bank_cep, s.cep[0]
     s.apply("install europe money")  # (a): 1 CEP paid to the bank, 1 CEP from the market
     assert (m, h) == (2, 2) and s.cep[0] == h and s.market == 1 and s.bank_cep == bank + 1
-    card = next(c for c, e in s.C.lobby.items() if e["secondary"] == "cep")
+    card = next(c for c, e in s.components.lobby.items() if e["secondary"] == "cep")
     hand(s, 0, [card])
     turn_of(s, 0)
     h, bank = s.cep[0], s.bank_cep
@@ -627,7 +630,7 @@ def test_CO2_13_6_market_to_region_for_replacement_and_bonus():
     assert s.reg_cep[r] == c + 1 and s.market == m - 1 and s.bank_cep == bank
     s = new()
     s.exp[SRC["fusion"]] = 1  # fusion 2 = regional CEP bonus
-    s.tasks.append(("gain", 0, SRC["fusion"], 1))
+    s.tasks.append(Gain(0, SRC["fusion"], 1))
     flow.run(s)
     m, piles = s.market, s.reg_cep[:]
     s.apply("cepto asia")
@@ -660,7 +663,7 @@ def test_CO2_15_3_4_and_15_3_5_most_un_goals_and_ties():
         s.bank_cep += sum(s.cep)
         s.cep = [0, 0, 0]
         give(s, 2, res=1)  # seat 2 alone takes the resource bonus
-        s.tasks = [("final", -1, 0)]
+        s.tasks = [Final(-1, 0)]
         flow.run(s)
         assert s.vp == [bonus[0], bonus[1], bonus[2] + 3]
 
@@ -669,7 +672,7 @@ def test_CO2_16_1_score_past_50_is_a_plain_integer():
     """CO2-16.1: the 50-VP marker is only board display; income taking a score from 48 gives 53."""
     s = new(players=2)
     s.vp[0] = 48
-    s.tasks.append(("income", 0, 5))
+    s.tasks.append(Income(0, 5))
     s.apply("take 0")
     assert s.vp[0] == 53 and s.scores()[0] == 53
 
@@ -688,7 +691,7 @@ def test_CO2_17_2_1_to_3_auction_lap_payment_and_choice():
         s.apply(a)
     assert order == [holder, (holder + 1) % 3, (holder + 2) % 3]
     winner = (holder + 1) % 3
-    while s.tasks[-1][0] == "auction_pay":
+    while s.tasks[-1].kind == "auction_pay":
         assert s.current_player == winner
         s.apply("pay coin")
     assert s.coins[winner] == 7 and s.coins[holder] == 10
@@ -711,5 +714,5 @@ def test_CO2_17_3_4_solo_starts_with_3_coins_2_cep_and_plays_5_decades():
     """CO2-17.3.4 / CO2-17.3.1: solo start: 3 coins, 2 CEP, 5 decades; goals 27, 30, 32, 33 removed."""
     s = new(players=1, seed=5)
     assert (s.coins, s.cep) == ([3], [2])
-    assert flow.last_decade(s) == 5 and flow.rounds(s) == 6
+    assert operations.last_decade(s) == 5 and operations.rounds(s) == 6
     assert all(new(players=1, seed=x).goal[0] not in (27, 30, 32, 33) for x in range(15))

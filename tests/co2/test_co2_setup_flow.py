@@ -5,8 +5,10 @@ import pytest
 
 import ccg
 from ccg.core import Rng
-from ccg.games.co2 import board as B
+from ccg.games.co2 import board
 from ccg.games.co2 import flow
+from ccg.games.co2 import operations
+from ccg.games.co2.tasks import SupplyEnd
 from co2_helpers import SRC, finish_decade, give, names, new, put_plant, reg, set_fossils
 
 
@@ -42,10 +44,10 @@ def test_CO2_2_16_un_goals_displayed(players, shown):
 
 def test_CO2_2_8_to_2_18_board_cards_and_decks():
     s = new(players=4, seed=2)
-    assert all(len(s.C.summits[t][1]) == 2 for t in s.summit)  # CO2-2.8
+    assert all(len(s.components.summits[t][1]) == 2 for t in s.summit)  # CO2-2.8
     assert len(s.summit_stack) == 18 - len(s.summit)
     assert len(set(s.agenda)) == 6  # CO2-2.9
-    assert all(s.space_kind[s.C_off[r]] in (0, 1, 2) for r in range(6))  # CO2-2.10
+    assert all(s.space_kind[s.first_space[r]] in (0, 1, 2) for r in range(6))  # CO2-2.10
     assert len(s.fossil_stack) == 24
     assert len(s.events) == 6  # CO2-2.17
     assert [len(h) for h in s.lobby] == [5] * 4 and len(s.lobby_deck) == 6  # CO2-2.18
@@ -76,14 +78,14 @@ def test_CO2_3_5_start_player_passes_left_and_5_decades():
         starts.setdefault(s.decade, s.start)
     assert [starts[d] for d in sorted(starts)] == [(starts[1] + d - 1) % 3 for d in sorted(starts)]
     assert s.decade <= 5 and s.ppm == 0
-    if flow.green_regions(s) < 2:
+    if operations.green_regions(s) < 2:
         assert s.decade == 5  # CO2-14.1.1
 
 
 def test_CO2_3_1_five_players_play_six_decades():
     s = new(players=5, seed=1, rules={"ppm.coal": 0, "ppm.oil": 0, "ppm.gas": 0})
-    assert flow.last_decade(s) == 6
-    assert flow.last_decade(new(players=4)) == 5
+    assert operations.last_decade(s) == 6
+    assert operations.last_decade(new(players=4)) == 5
 
 
 # ---- CO2-4 supply phase -------------------------------------------------------------------------------
@@ -91,11 +93,12 @@ def test_CO2_4_2_2_two_players_only_first_paid_and_zero_expertise_earns_nothing(
     s = new(players=2)
     s.exp[SRC["solar"]] = 4
     s.exp[5 + SRC["solar"]] = 2
-    assert B.incomes(s) == [s.C.income[1][4], 0]
+    assert board.incomes(s) == [s.components.income[1][4], 0]
     s3 = new(players=3)
     s3.exp[SRC["solar"]] = 4
     s3.exp[5 + SRC["solar"]] = 2
-    assert B.incomes(s3) == [s3.C.income[1][4], s3.C.income[1][2], 0]  # seat 2 has 0: no disc, no income
+    income = s3.components.income[1]
+    assert board.incomes(s3) == [income[4], income[2], 0]  # seat 2 has 0: no disc, no income
 
 
 def test_CO2_4_3_1_each_region_loses_one_resource_then_fossils_and_event():
@@ -111,7 +114,7 @@ def test_CO2_4_3_5b_forced_purchase_and_4_3_6_vp_for_coins():
     sa = reg(s, "samerica")
     for r in range(6):
         if r != sa:
-            put_plant(s, s.C.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
+            put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
     s.ctrl[sa] = 1
     s.cep[1] = 0
     s.bank_cep += 2
@@ -132,7 +135,7 @@ def test_CO2_4_3_6_goal_can_be_sold_before_the_forced_purchase():
     sa = reg(s, "samerica")
     for r in range(6):
         if r != sa:
-            put_plant(s, s.C.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
+            put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
     s.ctrl[sa] = 1
     s.bank_cep += s.cep[1] + s.reg_cep[sa]
     s.cep[1] = 0
@@ -158,8 +161,8 @@ def test_CO2_4_3_5c_uncontrolled_region_with_empty_pile_pays_nothing():
 def test_CO2_4_4_catastrophe_at_350(ppm_over):
     level = 100 if ppm_over else 1000  # the threshold is a rule parameter; the board is ~180-360 ppm
     s = new(players=3, seed=8, rules={"ppm.catastrophe": level, "ppm.lose": 2000})
-    ev_region = s.C.events[s.events[0]]
-    put_plant(s, s.C.regions[ev_region], "recycling", 2)  # seat 2 owns a green plant there: spared
+    ev_region = s.components.events[s.events[0]]
+    put_plant(s, s.components.regions[ev_region], "recycling", 2)  # seat 2 owns a green plant there: spared
     give(s, 0, res=1)
     cards = len(s.events)
     finish_decade(s)
@@ -182,12 +185,12 @@ def test_CO2_14_3_500_ppm_everyone_loses():
 
 def test_CO2_17_3_9_solo_above_500_still_scores_without_income():
     s = new(players=1, seed=1, rules={"ppm.lose": 200, "ppm.catastrophe": 150})
-    while s.tasks[-1][0] != "turn":
+    while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
     s.exp[SRC["solar"]] = 5
     finish_decade(s)
     # supply income first (decade 2), then > lose -> final scoring without the income step
-    assert s.tasks[-1][0] == "income"
+    assert s.tasks[-1].kind == "income"
     s.apply(s.legal_actions()[0])
     while not s.is_terminal():
         acts = s.legal_actions()
@@ -200,9 +203,9 @@ def test_CO2_17_3_9_solo_exactly_500_goes_on():
     s = new(players=1, seed=1)
     s.ppm = 500
     s.ppm_peak = 500
-    s.tasks.append(("supply_end", -1))
+    s.tasks.append(SupplyEnd(-1))
     flow.run(s)
-    assert not s.over and s.tasks[-1][0] == "turn"
+    assert not s.over and s.tasks[-1].kind == "turn"
 
 
 def test_CO2_14_1_2_two_green_regions_end_the_game():
@@ -210,11 +213,11 @@ def test_CO2_14_1_2_two_green_regions_end_the_game():
     for name in ("africa", "oceania"):
         r = reg(s, name)
         set_fossils(s, name, [])
-        for _ in range(s.C.spaces[r]):
+        for _ in range(s.components.spaces[r]):
             src = next(x for x in ("recycling", "biomass", "fusion", "solar", "reforestation")
                        if s.stack[SRC[x]] < 5)
             put_plant(s, name, src, 0)
-    assert flow.green_regions(s) == 2
+    assert operations.green_regions(s) == 2
     finish_decade(s)
     while not s.is_terminal():
         s.apply(s.legal_actions()[0])
@@ -227,10 +230,10 @@ def test_CO2_14_1_3_return_to_safe_zone_from_decade_4(peak, ends):
     s.decade = 4
     s.ppm_peak = max(s.ppm, peak)
     assert s.ppm < 350
-    assert flow.game_should_end(s) is ends  # reading: an earlier level >= 350 is required
+    assert operations.game_should_end(s) is ends  # reading: an earlier level >= 350 is required
     s.decade = 3
     s.ppm_peak = 400
-    assert flow.game_should_end(s) is False  # only from decade 4
+    assert operations.game_should_end(s) is False  # only from decade 4
 
 
 def test_CO2_4_3_energy_walk_starts_with_first_region_clockwise():
@@ -238,7 +241,7 @@ def test_CO2_4_3_energy_walk_starts_with_first_region_clockwise():
     s.fossil_stack[-6:] = [0, 1, 2, 0, 1, 2]
     expected = list(reversed(s.fossil_stack[-6:]))
     finish_decade(s)
-    got = [s.space_kind[s.C_off[r] + 1] for r in range(6)]
+    got = [s.space_kind[s.first_space[r] + 1] for r in range(6)]
     assert got == expected
 
 

@@ -60,7 +60,8 @@ def test_simulate_is_reproducible_and_rules_override_changes_outcomes():
 
 def test_clone_copies_every_slot_and_shares_no_mutable_field():
     """The hand-written Co2State._copy must not forget a field (a new slot fails here)."""
-    from ccg.games.co2.state import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS, Co2State
+    from ccg.games.co2.serial import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
+    from ccg.games.co2.state import Co2State
 
     s = ccg.new_game("co2", players=4, seed=5)
     for _ in range(60):
@@ -72,5 +73,5 @@ def test_clone_copies_every_slot_and_shares_no_mutable_field():
         assert getattr(c, f) is not getattr(s, f), f
     for f in NESTED_FIELDS:
         assert all(a is not b for a, b in zip(getattr(c, f), getattr(s, f))), f
-    assert set(Co2State.__slots__) == {"C", "C_off", "R", "T", "tasks", "traj", *LIST_FIELDS, *NESTED_FIELDS,
-                                      *SCALAR_FIELDS}
+    assert set(Co2State.__slots__) == {"components", "first_space", "rules", "action_table", "tasks", "traj",
+                                      *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS}

@@ -68,7 +68,7 @@ def _never_build(s, seat):
     legal = s.legal_actions()
     for a in legal:
         if a.kind not in ("build", "propose", "install"):
-            if a.kind == "end" or s.tasks[-1][0] != "turn":
+            if a.kind == "end" or s.tasks[-1].kind != "turn":
                 return a
     return next((a for a in legal if a.kind != "build"), legal[0])
 
@@ -80,7 +80,7 @@ def test_forecast_comes_true_when_nobody_builds():
     assert sorted(predicted) == [2, 3, 4, 5]
     seen = {}
     while not s.is_terminal():
-        if s.tasks[-1][0] == "turn" and s.round == 1 and s.turns == 0 and s.decade >= 2:
+        if s.tasks[-1].kind == "turn" and s.round == 1 and s.turns == 0 and s.decade >= 2:
             seen.setdefault(s.decade, s.ppm)  # the first turn after the Supply phase of this decade
         s.apply(_never_build(s, s.current_player))
     # CO2-4.3.3: decade d fills space d of every region that has one: 6, 6, 5 and 3 plants
@@ -123,7 +123,7 @@ def _last_turn_before_decade_4():
                "asia": ("fusion", "recycling", "biomass"), "oceania": ("fusion", "biomass", "reforestation"),
                "africa": ("biomass", "recycling", "solar"), "samerica": ("solar", "biomass", "reforestation")}
     for region, sources in agendas.items():  # six different tiles (CO2-2.9), each listing its plants (CO2-11.1.2)
-        s.agenda[reg(s, region)] = s.C.agendas.index(tuple(SRC[x] for x in sources))
+        s.agenda[reg(s, region)] = s.components.agendas.index(tuple(SRC[x] for x in sources))
     greens = {"namerica": [("biomass", 3)], "europe": [("solar", 2)], "asia": [("fusion", 1), ("biomass", 1)],
               "oceania": [("fusion", 3), ("reforestation", 3)], "samerica": [("biomass", 2)]}
     for region, plants in greens.items():
@@ -155,7 +155,7 @@ def _turn(s, agent, seat):
 
 def _to_next_operations(s):
     """Resolve everything up to the next Operations phase (the Supply phase's own decisions)."""
-    while not s.is_terminal() and not (s.tasks[-1][0] == "turn" and s.round == 1 and s.turns == 0):
+    while not s.is_terminal() and not (s.tasks[-1].kind == "turn" and s.round == 1 and s.turns == 0):
         s.apply(s.legal_actions()[0])
     return s
 
@@ -190,7 +190,7 @@ def _licence_one_study_away():
     s = new(players=4, seed=4)
     set_agenda(s, "oceania", ("reforestation", "fusion", "recycling"))
     put_project(s, "oceania", "money", "fusion", installed=True)
-    tile = s.C.plants[SRC["fusion"]][s.stack[SRC["fusion"]]]
+    tile = s.components.plants[SRC["fusion"]][s.stack[SRC["fusion"]]]
     s.exp[0 * 5 + SRC["fusion"]] = tile.resources - 1
     give(s, 0, coins=tile.coins + 2, res=tile.resources)
     turn_of(s, 0)

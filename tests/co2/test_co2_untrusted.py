@@ -60,7 +60,7 @@ def test_a_users_component_file_is_read_once_and_saved_as_data(tmp_path):
     assert isinstance(data, dict) and data["format"] == "ccg-co2-components"
     p.unlink()  # the position no longer needs the file
     again = ccg.load_state(s.to_json())
-    assert again.C.plants[1][1].vp == 7 and again == s
+    assert again.components.plants[1][1].vp == 7 and again == s
     assert ccg.new_game("co2", players=3, seed=1, components=data) == s  # the data itself is an option too
 
 
@@ -126,7 +126,7 @@ def _in_turns(players=3, seed=5):
     """A random game played until a turn is under way with at least one turn of the round behind it."""
     s = ccg.new_game("co2", players=players, seed=seed)
     rng = Rng(seed)
-    while not (s.tasks[0][0] == "turn" and s.turns >= 1):
+    while not (s.tasks[0].kind == "turn" and s.turns >= 1):
         s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
     return s
 
@@ -147,7 +147,7 @@ def test_turn_order_is_checked_on_load():
     with pytest.raises(InvalidPositionError, match=r"turns go clockwise, CO2-5.1"):
         ccg.load_state(json.dumps(d))
     d = json.loads(s.to_json())
-    d["state"]["round"] = ccg.games.co2.flow.rounds(s) + 1
+    d["state"]["round"] = ccg.games.co2.operations.rounds(s) + 1
     with pytest.raises(InvalidPositionError, match=r"round: .*past the decade's .*CO2-3.3"):
         ccg.load_state(json.dumps(d))
 

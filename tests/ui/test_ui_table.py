@@ -100,6 +100,19 @@ def test_bots_answer_and_play_until():
     assert t.play_button.disabled
 
 
+def test_play_to_the_next_round_serialises_the_position_per_redraw_not_per_move(monkeypatch):
+    t = Table("co2", seats=["random"] * 3 + ["human"], players=4, seed=1, autoplay=False, helper="random")
+    assert ("to the next round", "key:round") in t.until.options
+    calls = ui_toy_plot.count_serialisation(monkeypatch, type(t.state))
+    t.refresh()
+    per_redraw = len(calls)
+    calls.clear()
+    t.until.value = "key:round"
+    t.until_button.click()
+    assert t.state.ply > 10 and "played" in t.message
+    assert len(calls) == per_redraw  # the one redraw at the end (position strings), nothing per move
+
+
 def test_seat_dropdown_makes_bots_move():
     t = _table(teacher=True)  # students' seats are fixed once the game starts
     t.seat_boxes[0].value = "random"
@@ -187,10 +200,10 @@ def test_seats_left_to_the_computer_get_the_strategist_and_random_stays_by_name(
 
     t = Table("co2", seats=["human", None, "random"], players=4, seed=2, autoplay=False)
     assert [t.seat_kind(p) for p in range(4)] == ["human", "strategist", "random", "strategist"]
-    assert [type(a) for a in t._agents[1:]] == [StrategistAgent, RandomAgent, StrategistAgent]
+    assert [type(a) for a in t.controller.seating.agents[1:]] == [StrategistAgent, RandomAgent, StrategistAgent]
     persona = Table("co2", seats=["human", "strategist:cooperation=0.8"], seed=2, autoplay=False)
     assert persona.seat_kind(1) == "strategist:cooperation=0.8"
-    assert persona._agents[1].persona == {"cooperation": 0.8}
+    assert persona.controller.seating.agents[1].persona == {"cooperation": 0.8}
     assert Table("toy_where", seed=3).seat_kind(1) == "human"  # no seats given: a hot-seat table
 
 
@@ -200,9 +213,38 @@ def test_helper_and_what_if_seats_default_to_the_strategist():
 
     t = _table()
     t.play("roll")
-    assert isinstance(t._helper, StrategistAgent)
+    assert isinstance(t.controller.seating.helper, StrategistAgent)
     assert [box.value for box in t.wi_agents] == ["strategist", "strategist"]
     df = t.run_what_if(6, seed=4)
     assert df.equals(what_if(t.state, 6, seed=4, seat=t.view_seat))  # the dropdowns' default is what_if's
     assert df.equals(what_if(t.state, 6, agents=["strategist"] * 2, seed=4, seat=t.view_seat))
     assert not df.equals(what_if(t.state, 6, agents=["random"] * 2, seed=4, seat=t.view_seat))
+
+
+def test_a_tab_added_later_is_wired_and_redrawn_with_the_others():
+    import ipywidgets as W
+
+    from ccg.ui.panels import Panel
+
+    class PlyPanel(Panel):
+        title = "Ply"
+
+        def __init__(self, table):
+            self.ply = W.HTML()
+            self.again = W.Button(description="again")
+            self.box = W.VBox([self.ply, self.again])
+
+        def wire(self, table):
+            self.again.on_click(table.guard(lambda _: table.play("roll")))
+
+        def refresh(self, table):
+            self.ply.value = f"ply {table.controller.state.ply}"
+
+    t = _table()
+    t.add_panel(PlyPanel(t), index=1)
+    assert t.tab_titles[:3] == ["Play", "Ply", "History"] and t.tabs.children[1].children[0] is t.ply
+    assert t.ply.value == "ply 0"
+    t.again.click()
+    assert t.state.ply == 1 and t.ply.value == "ply 1"
+    t.back()
+    assert t.ply.value == "ply 0"

@@ -103,7 +103,7 @@ def test_classroom_bots_are_strategists_unless_another_agent_is_named():
     assert Classroom("toy_where", players=2, humans=1, seed=2).seats() == ["human", "strategist"]
     app = Classroom("co2", players=3, humans=1, seed=2, bot="Strategist:cooperation=0.9")
     assert app.seats() == ["human", "strategist:cooperation=0.9", "strategist:cooperation=0.9"]
-    assert app.table._agents[1].persona == {"cooperation": 0.9}
+    assert app.table.controller.seating.agents[1].persona == {"cooperation": 0.9}
     with pytest.raises(ValueError, match="cooperation"):
         Classroom("co2", players=3, bot="strategist:cooperation=1.5")
 

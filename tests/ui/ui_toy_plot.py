@@ -1,4 +1,5 @@
-"""Test helpers for the UI: a tiny board view for the toy game, and a toy variant whose actions have locations.
+"""Test helpers for the UI: a tiny board view for the toy game, a toy variant whose actions have locations,
+and a counter of whole-position serialisations.
 
 The toy game (tests/toy_game.py) has no board; ``install()`` registers this module as
 ``ccg.plot.toy`` so ``ccg.plot.board`` works for it, and registers ``toy_where`` — the
@@ -11,7 +12,7 @@ import sys
 import plotly.graph_objects as go
 
 import toy_game
-from ccg.core import Action, GameSpec
+from ccg.core import Action, GameSpec, GameState
 from ccg.core import registry
 
 
@@ -84,3 +85,18 @@ def install() -> None:
     sys.modules["ccg.plot.toy"] = this
     sys.modules["ccg.plot.toy_where"] = this
     registry.register("toy_where", __name__)
+
+
+def count_serialisation(monkeypatch, cls: type) -> list[str]:
+    """Record (in the returned list) every call that serialises a whole position of ``cls``:
+    ``to_dict``, ``to_json``, ``_full_dict`` and the game's ``_state_dict``."""
+    calls: list[str] = []
+    for owner, name in ((GameState, "to_dict"), (GameState, "to_json"), (GameState, "_full_dict"), (cls, "_state_dict")):
+        original = getattr(owner, name)
+
+        def counted(self, *args, _original=original, _name=name, **kwargs):
+            calls.append(_name)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+    return calls

@@ -4,11 +4,7 @@
 >>> s = ccg.new_game("catan", players=4, seed=1)                           # base game, beginner map
 >>> s = ccg.new_game("catan", players=4, seed=1, scenario="oil_springs")   # reconstructed scenario map
 
-Rules: docs/rules/catan_oil_springs.md (ids CAT-…, OIL-…). Modules:
-geometry (hex tables), layouts (maps, variable setup, OIL-13), board (immutable
-per-game data and cached actions), state (flat position), turn (the OIL-15
-state machine), building, roads, production, robber, devcards, trade, oil,
-scoring, serial, hidden, invariants, explain, spec_hooks (outcome/heuristic).
+Rules: docs/rules/catan_oil_springs.md (ids CAT-…, OIL-…). Modules: see README.md.
 """
 from __future__ import annotations
 
@@ -17,8 +13,9 @@ from ccg.core.rules import OptionSpec, rules_option
 
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
-from .spec_hooks import heuristic, heuristics, milestones, outcome, trajectory
-from .state import CatanState, create
+from .hooks import heuristic, heuristics, milestones, outcome, trajectory
+from .setup import create
+from .state import CatanState
 
 OPTIONS = {
     "scenario": OptionSpec(None, "None for the base game, 'oil_springs' for the Oil Springs scenario",
@@ -35,7 +32,7 @@ SPEC = GameSpec(
     title="Catan (with the Oil Springs scenario)",
     state_class=CatanState,
     create=create,
-    min_players=3,
+    min_players=3,  # CAT-1.10, OIL-0.2: 3-4 players, 5-6 with the extension (CAT-12)
     max_players=6,
     default_players=4,
     options=OPTIONS,

@@ -46,11 +46,11 @@ class Board:
             e = geo.side_edge(hb["q"], hb["r"], hb["side"])
             t = HARBOUR_TYPES.index(hb["type"])
             self.harbour_edges.append((e, t))
-            for n in geo.edge_nodes[e]:
+            for n in geo.edge_nodes[e]:  # CAT-2.5: both ends of a harbour's coastal path are its intersections
                 nh[n] = t
         self.node_harbour = tuple(nh)
         rb = layout["robber"]
-        self.robber0 = -1 if rb is None else geo.hex_index[tuple(rb)]
+        self.robber0 = -1 if rb is None else geo.hex_index[tuple(rb)]  # CAT-3.4 (the desert), OIL-2.4, OIL-13.1
         by = [[] for _ in range(13)]
         for h, n in enumerate(self.numbers0):
             if n:
@@ -75,7 +75,7 @@ class Board:
         )
 
     def resource_of(self, h: int) -> int:
-        """Resource index produced by hex ``h`` (-1 for the desert)."""
+        """Resource index produced by hex ``h`` (CAT-1.2; -1 for the desert, CAT-5.4)."""
         t = self.terrain[h]
         return t if t < 5 else -1
 

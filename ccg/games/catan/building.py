@@ -122,15 +122,15 @@ def _build_actions(s, p: int, what: int) -> tuple:
 
 
 def can_build_road(s, p: int) -> bool:
-    return s.n_road[p] < s.P.max_roads and can_pay(s, p, COST_ROAD)
+    return s.n_road[p] < s.rules["roads"] and can_pay(s, p, COST_ROAD)
 
 
 def can_build_settlement(s, p: int) -> bool:
-    return s.n_settle[p] < s.P.max_settle and can_pay(s, p, COST_SETTLEMENT)
+    return s.n_settle[p] < s.rules["settlements"] and can_pay(s, p, COST_SETTLEMENT)
 
 
 def can_build_city(s, p: int) -> bool:
-    return s.n_city[p] < s.P.max_city and s.n_settle[p] > 0 and can_pay(s, p, COST_CITY)
+    return s.n_city[p] < s.rules["cities"] and s.n_settle[p] > 0 and can_pay(s, p, COST_CITY)
 
 
 def place_road(s, p: int, e: int, free: bool = False) -> None:
@@ -169,7 +169,7 @@ def place_city(s, p: int, n: int) -> None:
 
 def can_build_metropolis(s, p: int) -> bool:
     """OIL-6.3, OIL-1.2, OIL-7.4: a free token, the cost, and room for 2 uses on the marker."""
-    return (s.metro_pool > 0 and s.oil[p] >= METROPOLIS_OIL and s.marker + METROPOLIS_OIL <= s.P.disaster_at
+    return (s.metro_pool > 0 and s.oil[p] >= METROPOLIS_OIL and s.marker + METROPOLIS_OIL <= s.rules["oil.disaster_at"]
             and s.n_city[p] > s.n_metro[p] and can_pay(s, p, COST_METROPOLIS))
 
 

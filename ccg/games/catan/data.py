@@ -6,7 +6,9 @@ import os
 from functools import lru_cache
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
-OIL = 5  # index used for oil in trade, discard and Year of Plenty arguments
+# index used for oil in trade, discard and Year of Plenty arguments; oil is not a resource card (OIL-3.5): it
+# has its own per-seat list ``oil``, never enters ``hand``, a cost or maritime trade
+OIL = 5
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 GOODS = RESOURCES + ("oil",)  # resource cards plus oil (scenario)
 RES_INDEX = {name: i for i, name in enumerate(GOODS)}

@@ -1,7 +1,7 @@
 """Development cards (CAT-9, OIL-14): buying, and playing one per turn."""
 from __future__ import annotations
 
-from .actions import FREE_ROAD, PLAY_KNIGHT, PLAY_MONOPOLY, PLAY_PLENTY, PLAY_PLENTY1, PLAY_ROADS, ROBBER
+from .phases import FREE_ROAD, ROBBER, SBP
 from .building import pay, road_spots
 from .data import COST_DEV, KNIGHT, MONOPOLY, OIL, PLENTY, RES_INDEX, ROAD_BUILDING
 from .scoring import award_largest_army
@@ -12,7 +12,7 @@ def buy(s, p: int) -> None:
     pay(s, p, COST_DEV)
     t = s.deck.pop()
     s.dev[p * 5 + t] += 1
-    if p == s.active and s.phase != 8:  # in the SBP it is playable from the next own turn (CAT-12.10)
+    if p == s.active and s.phase != SBP:  # in the SBP it is playable from the next own turn (CAT-12.10)
         s.dev_new[t] += 1
 
 
@@ -20,41 +20,8 @@ def playable(s, p: int, t: int) -> bool:
     return s.dev[p * 5 + t] - s.dev_new[t] > 0
 
 
-def legal_plays(s, out: list) -> None:
-    """CAT-9.2: one card per turn, before or after the roll, never one bought this turn."""
-    if s.dev_played:
-        return
-    p = s.active
-    d = s.dev
-    if d[p * 5] + d[p * 5 + 2] + d[p * 5 + 3] + d[p * 5 + 4] == 0:  # nothing playable (VP cards are never played)
-        return
-    if playable(s, p, KNIGHT):
-        out.append(PLAY_KNIGHT)
-    if playable(s, p, ROAD_BUILDING) and s.n_road[p] < s.P.max_roads:
-        out.append(PLAY_ROADS)
-    if playable(s, p, PLENTY):
-        out.extend(plenty_choices(s, p))
-    if playable(s, p, MONOPOLY):
-        out.extend(PLAY_MONOPOLY[: 6 if s.P.oil else 5])
-
-
-def plenty_choices(s, p: int) -> list:
-    """CAT-9.5, OIL-14.1: two cards (oil allowed within the limit and the supply)."""
-    bank = s.bank
-    avail = list(bank)
-    if s.P.oil:
-        avail.append(min(s.supply, max(0, s.P.oil_limit - s.oil[p])))
-    out = []
-    for i in range(len(avail)):
-        for j in range(i, len(avail)):
-            if (avail[i] >= 2) if i == j else (avail[i] and avail[j]):
-                out.append(PLAY_PLENTY[(i, j)])
-    if not out:
-        out = [PLAY_PLENTY1[i] for i in range(len(avail)) if avail[i]]
-    return out
-
-
 def play(s, p: int, args: tuple) -> None:
+    """Play a card: a knight stays face up (``knights``), a progress card leaves the game (CAT-9.9)."""
     what = args[0]
     s.dev_played = True
     if what == "knight":
@@ -64,7 +31,7 @@ def play(s, p: int, args: tuple) -> None:
         s.phase = ROBBER
     elif what == "roadbuilding":
         s.dev[p * 5 + ROAD_BUILDING] -= 1
-        s.free_roads = min(2, s.P.max_roads - s.n_road[p])
+        s.free_roads = min(2, s.rules["roads"] - s.n_road[p])
         if road_spots(s, p):
             s.phase = FREE_ROAD
     elif what == "plenty":
@@ -93,7 +60,7 @@ def monopoly(s, p: int, r: int) -> None:
                 h[q * 5 + r] = 0
         return
     oil = s.oil
-    L = s.P.oil_limit
+    L = s.oil_limit
     while oil[p] < L:
         took = False
         for i in range(1, n):

@@ -45,8 +45,7 @@ from ccg.core.rng import Rng
 
 from .board_view import board_view
 from .chance import _SUMS
-from .data import DEV_TYPES, RESOURCES
-from .params import Params
+from .data import DEV_TYPES, RESOURCES, board_kind
 from .roads import award_longest_road
 
 LEVELS = {"settlement": 1, "city": 2, "metropolis": 3}
@@ -101,13 +100,24 @@ class Player:
         self._scalar("seq", value, "supply")
 
 
+class _Limits:
+    """The numbers the named checks compare with, from the state's rule values (CAT-1.4, CAT-1.7, OIL-1)."""
+
+    def __init__(self, state: Any) -> None:
+        r = state.rules
+        self.oil = state.oil_springs
+        self.oil_limit, self.oil_tokens, self.metros = state.oil_limit, state.oil_tokens, state.oil_metropolises
+        self.disaster_at, self.la_min, self.champ_min = r["oil.disaster_at"], r["largest_army_min"], r["oil.champion_min"]
+        self.max_settle, self.max_city, self.max_roads = r["settlements"], r["cities"], r["roads"]
+        self.bank_size = board_kind(state.num_players)["bank"]
+
+
 class Editor(PositionEditor):
     """Named fields of a Catan position (see the module docstring); ``commit()`` checks and loads."""
 
     def __init__(self, state: Any) -> None:
         super().__init__(state)
-        opts = state.options
-        self._params = Params(opts.get("rules"), self.players, opts.get("scenario"))
+        self._params = _Limits(state)
         self._board = board_view(state)
         self.bank = Counts(RESOURCES, lambda r: self.data["bank"][RESOURCES.index(r)], self._set_bank, "the bank")
         self._wanted: dict[str, Callable[[Rng], bool]] = {}

@@ -42,7 +42,7 @@ from ccg.core.encoding import (
     Vec,
 )
 
-from .actions import PHASES
+from .phases import PHASES
 from .board import board_for
 from .data import DEV_TYPES, GOODS, HARBOUR_TYPES, RESOURCES, TERRAINS
 
@@ -218,5 +218,5 @@ def schema(geo, players: int) -> Schema:
 
 def make_encoding(state) -> Encoding:
     geo = state.board.geo
-    oil = bool(state.P.oil)
+    oil = bool(state.oil_springs)
     return Encoding(action_universe(geo, state.num_players, oil), schema(geo, state.num_players))

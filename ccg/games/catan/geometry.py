@@ -1,4 +1,4 @@
-"""Hex geometry of a Catan island (CAT-2, CAT-13.1, CAT-13.2, CAT-13.6).
+"""Hex geometry of a Catan island (CAT-2.1, CAT-13.1, CAT-13.2, CAT-13.6).
 
 Pointy-top axial coordinates ``(q, r)``: ``r`` grows southward, ``q`` eastward.
 Every intersection is the N or S corner of exactly one position (land or sea):
@@ -74,6 +74,7 @@ class Geometry:
         self.nodes = nodes
         self.node_index = {c: i for i, c in enumerate(nodes)}
         self.node_ids = tuple(f"N{i}" for i in range(len(nodes)))
+        # CAT-2.2: an intersection is a corner of a land hex; CAT-2.4: a building is on the hexes of its corner
         self.hex_nodes = tuple(tuple(self.node_index[c] for c in hex_corners(q, r)) for q, r in hexes)
         self.hex_nbrs = tuple(
             tuple(self.hex_index[(q + dq, r + dr)] for dq, dr in NEIGHBOURS if (q + dq, r + dr) in land_set)
@@ -82,8 +83,9 @@ class Geometry:
         self.node_hexes = tuple(
             tuple(sorted(self.hex_index[p] for p in corner_positions(c) if p in land_set)) for c in nodes
         )
+        # CAT-2.3, OIL-16.5: coastal intersections touch a sea position (derived, never listed by hand)
         self.node_coastal = tuple(any(p not in land_set for p in corner_positions(c)) for c in nodes)
-        # paths: sides of land hexes, as node pairs
+        # paths: sides of land hexes, as node pairs (CAT-2.2); two intersections joined by one are adjacent (CAT-2.4)
         pairs = set()
         for h in range(len(hexes)):
             ring = self.hex_nodes[h]

@@ -18,7 +18,7 @@ the pooled cards and public counts, never the real hands.
 """
 from __future__ import annotations
 
-from .actions import RESPOND, SBP
+from .phases import RESPOND, SBP
 from .trade import acceptors
 from .data import VP_CARD
 
@@ -105,9 +105,9 @@ def resample(s, seat: int, rng) -> None:
 
 def _vp_card_limit(s, seat: int) -> int | None:
     """The most VP cards the active player (not ``seat``) can hold without having won (CAT-11.2), or None."""
-    if s.P.oil or s.active == seat or s.turn == 0 or s.phase == SBP:
+    if s.oil_springs or s.active == seat or s.turn == 0 or s.phase == SBP:
         return None  # Oil Springs: the win is checked at the end of the turn (OIL-10.2)
-    return max(0, s.P.vp_win - 1 - s.public_vp(s.active))
+    return max(0, s.vp_to_win - 1 - s.public_vp(s.active))
 
 
 def _swap_surplus_vp(cards: list, at: int, k: int, limit: int, rng) -> None:

@@ -1,7 +1,7 @@
 """Invariants checked after every action in tests and when a position is loaded."""
 from __future__ import annotations
 
-from .actions import (
+from .phases import (
     CHOOSE, DISCARD, FREE_ROAD, MAIN, OVER, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE,
 )
 from .data import DEV_TYPES, OIL, board_kind
@@ -11,13 +11,14 @@ from .scoring import vp
 
 def check(s) -> None:
     n = s.num_players
-    P = s.P
+    rules = s.rules
     b = s.board
     kind = board_kind(n)
+    bank = kind["bank"]
     # resource cards: bank + hands = the fixed total per resource (CAT-1.4, CAT-12.4)
     for r in range(5):
         total = s.bank[r] + sum(s.hand[p * 5 + r] for p in range(n))
-        assert total == P.bank_size, f"resource {r}: {total} cards in play, expected {P.bank_size}"
+        assert total == bank, f"resource {r}: {total} cards in play, expected {bank}"
     assert all(x >= 0 for x in s.hand) and all(x >= 0 for x in s.bank)
     # development cards: deck + hands + played knights + played progress cards = deck size
     full = [kind["dev_deck"][name] for name in DEV_TYPES]
@@ -35,8 +36,8 @@ def check(s) -> None:
         cities = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] >= 2)
         metros = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] == 3)
         assert (roads, sets, cities, metros) == (s.n_road[p], s.n_settle[p], s.n_city[p], s.n_metro[p])
-        assert roads <= P.max_roads and cities <= P.max_city
-        assert sets <= P.max_settle or (P.oil and s.floods), "settlement pieces exceeded"
+        assert roads <= rules["roads"] and cities <= rules["cities"]
+        assert sets <= rules["settlements"] or (s.oil_springs and s.floods), "settlement pieces exceeded"
         assert s.road_len[p] == longest_road(s, p), f"road length of seat {p} is stale"
         assert s.knights[p] >= 0
     for x in range(b.n_node):
@@ -60,19 +61,19 @@ def check(s) -> None:
     # special cards
     lens = s.road_len
     if s.lr >= 0:
-        assert lens[s.lr] >= P.lr_min and lens[s.lr] == max(lens), "Longest Road holder is not longest"
+        assert lens[s.lr] >= rules["longest_road_min"] and lens[s.lr] == max(lens), "Longest Road holder is not longest"
     if s.la >= 0:
-        assert s.knights[s.la] >= P.la_min and s.knights[s.la] == max(s.knights), "Largest Army holder wrong"
+        assert s.knights[s.la] >= rules["largest_army_min"] and s.knights[s.la] == max(s.knights), "Largest Army holder wrong"
     # oil (OIL-3.2): supply + held + sequestered + removed = tokens in play
-    if P.oil:
+    if s.oil_springs:
         total = s.supply + sum(s.oil) + sum(s.seq) + s.removed
-        assert total == P.oil_tokens, f"oil tokens: {total}, expected {P.oil_tokens}"
-        assert all(o <= P.oil_limit for o in s.oil), "a player holds more oil than the limit"
-        assert 0 <= s.marker <= P.disaster_at and (s.marker == P.disaster_at) == s.pending
-        assert s.metro_pool + sum(s.n_metro) == P.metros
+        assert total == s.oil_tokens, f"oil tokens: {total}, expected {s.oil_tokens}"
+        assert all(o <= s.oil_limit for o in s.oil), "a player holds more oil than the limit"
+        assert 0 <= s.marker <= rules["oil.disaster_at"] and (s.marker == rules["oil.disaster_at"]) == s.pending
+        assert s.metro_pool + sum(s.n_metro) == s.oil_metropolises
         if s.champ >= 0:
-            assert s.seq[s.champ] >= P.champ_min and s.seq[s.champ] == max(s.seq)
-        assert len(s.destroyed) <= P.destroy_end
+            assert s.seq[s.champ] >= rules["oil.champion_min"] and s.seq[s.champ] == max(s.seq)
+        assert len(s.destroyed) <= s.oil_destroyed_to_end
         for h, num in s.destroyed:
             assert s.numbers[h] == 0 and b.numbers0[h] == num
     else:
@@ -83,8 +84,8 @@ def check(s) -> None:
     # phase bookkeeping
     if s.over:
         assert s.phase == OVER and s.cur == -1
-        if s.winner >= 0 and not P.oil:
-            assert vp(s, s.winner) >= P.vp_win
+        if s.winner >= 0 and not s.oil_springs:
+            assert vp(s, s.winner) >= s.vp_to_win
     else:
         assert 0 <= s.cur < n and s.phase != OVER
         if s.phase == DISCARD:
@@ -98,8 +99,8 @@ def check(s) -> None:
             assert s.cur != s.active and 0 < s.sbp_left < n
         if s.phase == SETUP_ROAD:
             assert s.setup_node >= 0 and s.node_owner[s.setup_node] == s.cur
-        if not P.oil and s.phase not in (SBP,) and s.turn > 0:
-            assert vp(s, s.active) < P.vp_win, "the active player should have won"
+        if not s.oil_springs and s.phase not in (SBP,) and s.turn > 0:
+            assert vp(s, s.active) < s.vp_to_win, "the active player should have won"
         _turn_bookkeeping(s)
 
 
@@ -122,7 +123,7 @@ def _turn_bookkeeping(s) -> None:
     for p in range(n):
         assert s.discard[p] <= held(s, p), "a player owes more discards than cards (CAT-6.2)"
         assert ph == DISCARD or not s.discard[p], "discards are owed only while a 7 is resolved"
-    assert not s.P.offers or s.offers_made <= s.P.offers, "more trade proposals than allowed this turn (CAT-7.2)"
+    assert not s.rules["trade_offers_per_turn"] or s.offers_made <= s.rules["trade_offers_per_turn"], "more trade proposals than allowed this turn (CAT-7.2)"
     _offer_bookkeeping(s)
 
 
@@ -138,12 +139,12 @@ def _offer_bookkeeping(s) -> None:
     assert off is not None and len(off) == 2 * GOODS_N, "not a trade offer"
     give, ask = off[:GOODS_N], off[GOODS_N:]
     assert all(not (g and a) for g, a in zip(give, ask)), "identical types may not be swapped (CAT-7.2)"
-    if not s.P.oil:
+    if not s.oil_springs:
         assert give[OIL] == ask[OIL] == 0, "oil is traded only in Oil Springs (OIL-3.6)"
     p = s.active
     assert all(give[g] <= s.hand[p * 5 + g] for g in range(5)) and give[OIL] <= s.oil[p], \
         "the proposer must hold what the offer gives (CAT-7.2)"
-    assert s.oil[p] + ask[OIL] <= s.P.oil_limit, "the offer would take the proposer above the oil limit (OIL-3.4c)"
+    assert s.oil[p] + ask[OIL] <= s.oil_limit, "the offer would take the proposer above the oil limit (OIL-3.4c)"
     assert not s.accepted >> p & 1, "the proposer does not answer his own offer"
     if ph != PROPOSE:
         assert any(give) and any(ask), "both sides of a trade give at least one card (CAT-7.2)"

@@ -189,7 +189,7 @@ def variable_layout(players: int, rng: Rng, clockwise: bool = False, robber_on_d
         "reconstructed": players >= 5,
         "hexes": [{"q": p[0], "r": p[1], "terrain": terr[p], "number": numbers[p], "spring": None} for p in geo.hexes],
         "harbours": harbours,
-        "robber": desert if robber_on_desert else None,
+        "robber": desert if robber_on_desert else None,  # CAT-3.4: on the desert (OIL-13.1: off the board)
     }
     return layout
 
@@ -210,7 +210,8 @@ def _random_numbers(geo, terr, numbers: dict, tokens: list, rng: Rng) -> None:
 
 # ---- Oil Springs variable setup (OIL-13) ------------------------------------------------------
 def place_oil_springs(layout: dict, rng: Rng) -> dict:
-    """Put the oil springs on a variable board (OIL-13.2 … OIL-13.7, notes A22, A23, A25)."""
+    """Put the oil springs on a variable board (OIL-13.2, OIL-13.3, OIL-13.4, OIL-13.5, OIL-13.6, OIL-13.7, notes A22, A23, A25): a numbered spring on
+    each desert, overlays on one pasture and one forest, so 3 springs with 3-4 players and 4 with 5-6 (OIL-1.3)."""
     layout = thaw(layout)
     hexes = layout["hexes"]
     geo = geometry_for([(h["q"], h["r"]) for h in hexes])
@@ -223,7 +224,7 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     def nbr_numbers(i):
         return {H[n]["number"] for n in geo.hex_nbrs[i]}
 
-    # OIL-13.2 / 13.7: numbered desert springs, printed number not on a neighbour if possible; with one
+    # OIL-13.2, OIL-13.7: numbered desert springs, printed number not on a neighbour if possible; with one
     # desert (3-4 players) either numbered tile may be chosen ("wybierz numer, który nie graniczy z
     # pustynią"), the first in the tile list on a tie
     best = None
@@ -323,7 +324,10 @@ def place_oil_springs_56(layout: dict, rng: Rng) -> dict:
 
 def resolve_layout(option: Any, players: int, scenario: str | None, rng: Rng, clockwise: bool,
                    random_numbers: bool = False) -> dict:
-    """The concrete layout of a new game from the ``layout`` option (drawing from ``rng`` if variable)."""
+    """The concrete layout of a new game from the ``layout`` option (drawing from ``rng`` if variable).
+
+    CAT-3.1: the beginner map or the variable setup; with the scenario, its own starting map (OIL-2.1, the
+    springs of OIL-2.2 included) or the variable setup with springs by OIL-13."""
     oil = scenario == "oil_springs"
     if option is None:
         option = "beginner" if players <= 4 else "variable"

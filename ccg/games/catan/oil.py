@@ -1,18 +1,19 @@
 """The Oil Springs layer: oil production, using and sequestering oil, the disaster phase (OIL-4 … OIL-10)."""
 from __future__ import annotations
 
+from .phases import OVER
 from .roads import update_roads
 from .scoring import award_champion
 
 
 def deal_oil(s, entitled: list[int]) -> None:
-    """OIL-4.2-4.4: one token at a time clockwise from the roller until met or the supply is empty.
+    """OIL-4.2, OIL-4.3, OIL-4.4: one token at a time clockwise from the roller until met or the supply is empty.
 
     A player whose next token would pass the limit does not take it; his
     remaining entitlement for this roll lapses (note A08).
     """
     n = s.num_players
-    L = s.P.oil_limit
+    L = s.oil_limit
     oil = s.oil
     while s.supply > 0:
         gave = False
@@ -20,7 +21,7 @@ def deal_oil(s, entitled: list[int]) -> None:
             p = (s.active + i) % n
             if entitled[p] <= 0 or s.supply <= 0:
                 continue
-            if oil[p] >= L:
+            if oil[p] >= L:  # OIL-3.4: the limit blocks every gain above it
                 entitled[p] = 0
                 continue
             oil[p] += 1
@@ -37,25 +38,25 @@ def oil_use_open(s, p: int, k: int) -> bool:
     ``seq_done`` records the active player's sequestration this turn: it binds only him, never
     another player building a metropolis in the following SBP (OIL-11.5).
     """
-    if s.marker + k > s.P.disaster_at:
+    if s.marker + k > s.rules["oil.disaster_at"]:
         return False
-    return not s.seq_done or s.P.open_both or p != s.active
+    return not s.seq_done or s.rules["oil.open_use_and_sequester"] or p != s.active
 
 
 def use_oil(s, p: int, k: int) -> None:
-    """Advance the disaster marker by ``k`` uses (OIL-7.2, OIL-7.3)."""
+    """Advance the disaster marker by ``k`` uses (OIL-7.2, OIL-7.3) on the disaster track (OIL-1.6)."""
     s.marker += k
     if p == s.active:  # OIL-9.2: the active player's own use (an SBP metropolis is another player's)
         s.oil_used = True
     s.oil_used_total += k
-    if s.marker >= s.P.disaster_at:
+    if s.marker >= s.rules["oil.disaster_at"]:
         s.pending = True
         s.trigger = p
 
 
 def convert(s, p: int, r: int) -> None:
     """OIL-6.2: 1 oil back to the supply, 2 cards of one resource from the bank."""
-    g = s.P.convert_gives
+    g = s.rules["oil.convert_gives"]
     s.oil[p] -= 1
     s.supply += 1
     s.hand[p * 5 + r] += g
@@ -75,7 +76,7 @@ def convert_pair(s, p: int, r1: int, r2: int) -> None:
 
 def can_sequester(s, p: int) -> bool:
     """OIL-9.1, OIL-9.2: one per turn, not in a turn oil was used (unless OIL-12.2)."""
-    return s.oil[p] > 0 and not s.seq_done and (not s.oil_used or s.P.open_both)
+    return s.oil[p] > 0 and not s.seq_done and (not s.oil_used or s.rules["oil.open_use_and_sequester"])
 
 
 def sequester(s, p: int) -> None:
@@ -93,7 +94,7 @@ def remove_oil(s, k: int) -> None:
     s.removed += take
     k -= take
     n = s.num_players
-    if k > 0 and s.P.one_each:  # note A17 alternative: one token from every player holding oil
+    if k > 0 and s.rules["oil.empty_supply_one_each"]:  # note A17 alternative: one token from every player holding oil
         for i in range(n):
             p = (s.trigger + i) % n
             if s.oil[p] > 0:
@@ -136,13 +137,15 @@ def flood(s) -> None:
 
 
 def disaster_phase(s) -> None:
-    """OIL-8.2-8.11: the triggering player's roll locates the disaster; the marker returns to 0."""
+    """The disaster phase: the triggering player's roll (OIL-8.2: no production, robber or discards)
+    locates the disaster (OIL-8.3: a 7 floods the coast, any other number pollutes a hex showing it);
+    then the marker returns to 0 (OIL-8.11)."""
     rng = s.rng
     d = rng.die() + rng.die()
     s.disasters += 1
     hit = -1
     if d == 7:
-        flood(s)
+        flood(s)  # OIL-8.4
     else:
         numbers = s.numbers
         cands = [h for h in range(len(numbers)) if numbers[h] == d]  # OIL-8.6 (robber hexes included)
@@ -150,20 +153,17 @@ def disaster_phase(s) -> None:
             hit = cands[rng.below(len(cands))] if len(cands) > 1 else cands[0]  # EX-4: uniform choice
             if s.board.spring[hit]:
                 s.spring_hits += 1
-                remove_oil(s, s.P.spring_hit)  # OIL-8.8: the spring keeps its number
+                remove_oil(s, s.rules["oil.spring_hit_removes"])  # OIL-8.8: the spring keeps its number
             else:
                 numbers[hit] = 0  # OIL-8.7: token to the track, the hex never produces again
                 s.destroyed.append([hit, d])
     s.last_disaster = [d, hit, s.trigger]
-    s.marker = 0
+    s.marker = 0  # OIL-8.11
     s.pending = False
-    if len(s.destroyed) >= s.P.destroy_end:
+    if len(s.destroyed) >= s.oil_destroyed_to_end:
         # OIL-8.10, OIL-10.3: the island is lost; the Champion holds a Pyrrhic victory (A19: no winner)
         s.lost = True
         s.over = True
         s.winner = -1
         s.pyrrhic = s.champ
-        s.phase = OVER_PHASE
-
-
-OVER_PHASE = 9
+        s.phase = OVER

@@ -1,7 +1,7 @@
-"""Rule parameters (``rules={...}`` overrides). Defaults are the printed rules."""
+"""Rule parameters (``rules={...}`` overrides), read as ``state.rules["<key>"]``. Defaults are the printed rules."""
 from __future__ import annotations
 
-from ccg.core.rules import RuleParam, resolve_rules
+from ccg.core.rules import RuleParam
 
 RULES: dict[str, RuleParam] = {
     "vp_to_win": RuleParam(10, "VP that win the base game during one's own turn", lo=3, hi=30, source="CAT-11.2"),
@@ -64,47 +64,3 @@ RULES: dict[str, RuleParam] = {
               "that can never progress (e.g. every building flooded, nobody producing); reported by the "
               "'turn_limit_end' outcome column, never silent", lo=10, hi=100_000, source="issue 3 (safety net)"),
 }
-
-
-class Params:
-    """Resolved rule values for one game (immutable, shared by clones)."""
-
-    __slots__ = ("values", "vp_win", "discard_above", "max_roads", "max_settle", "max_city", "lr_min", "la_min",
-                 "offers", "combined", "spiral_cw", "oil", "oil_limit", "oil_tokens", "metros", "destroy_end",
-                 "disaster_at", "spring_hit", "convert_gives", "convert_mixed", "seq_per_vp", "champ_min", "open_both",
-                 "keep_resource", "setup_oil", "sbp", "bank_size", "sbp_may_trigger", "one_each", "random_numbers",
-                 "turn_limit")
-
-    def __init__(self, overrides: dict | None, players: int, scenario: str | None) -> None:
-        v = self.values = resolve_rules(RULES, overrides)
-        big = players >= 5
-        self.oil = scenario == "oil_springs"
-        self.vp_win = v["oil.vp_to_win"] if self.oil else v["vp_to_win"]
-        self.discard_above = v["discard_above"]
-        self.max_roads, self.max_settle, self.max_city = v["roads"], v["settlements"], v["cities"]
-        self.lr_min, self.la_min = v["longest_road_min"], v["largest_army_min"]
-        self.offers = v["trade_offers_per_turn"]
-        self.combined = v["combined_trade_build"]
-        self.spiral_cw = v["spiral_clockwise"]
-        self.random_numbers = v["random_numbers"]
-        self.turn_limit = v["turn_limit"]
-        limit = v["oil.limit"] or (6 if big else 4)
-        self.oil_limit = 10 ** 6 if v["oil.no_limit"] else limit
-        self.oil_tokens = v["oil.tokens"] or (21 if big else 15)
-        self.metros = v["oil.metropolises"] or (6 if big else 4)
-        self.destroy_end = v["oil.destroyed_to_end"] or (8 if big else 5)
-        self.disaster_at = v["oil.disaster_at"]
-        self.spring_hit = v["oil.spring_hit_removes"]
-        self.convert_gives = v["oil.convert_gives"]
-        self.convert_mixed = v["oil.convert_mixed"] and self.convert_gives == 2  # note A11 flag
-        self.seq_per_vp = v["oil.sequester_per_vp"]
-        self.champ_min = v["oil.champion_min"]
-        self.open_both = v["oil.open_use_and_sequester"]
-        self.keep_resource = v["oil.springs_keep_resource"]
-        self.setup_oil = v["oil.setup_pays_oil"]
-        self.sbp_may_trigger = v["oil.sbp_metropolis_may_trigger"]
-        self.one_each = v["oil.empty_supply_one_each"]
-        self.sbp = big  # CAT-12.8: Special Building Phase with 5-6 players
-        self.bank_size = 24 if big else 19
-
-

@@ -14,12 +14,12 @@ def produce(s, roll: int) -> None:
     numbers, no, lv, robber = s.numbers, s.node_owner, s.node_level, s.robber
     owed: dict = {}  # resource -> {seat: cards}; int keys, insertion order: deterministic
     oil_owed = None
-    keep = s.P.keep_resource
+    keep = s.rules["oil.springs_keep_resource"]
     terrain, spring, hex_nodes = b.terrain, b.spring, b.hex_nodes
     for h in b.hexes_by_number[roll]:
         if numbers[h] != roll or h == robber:  # destroyed (OIL-8.7) or robbed (CAT-6.5, OIL-4.5)
             continue
-        r = terrain[h]
+        r = terrain[h]  # CAT-1.2: the terrain's resource; the desert (5) never yields a card (CAT-5.4)
         sp = spring[h]
         cards = r < 5 and (not sp or keep)
         for x in hex_nodes[h]:
@@ -49,7 +49,7 @@ def produce(s, roll: int) -> None:
                 for o in d:
                     hand[o * 5 + r] += bank[r]
                 bank[r] = 0
-    if oil_owed is not None:
+    if oil_owed is not None:  # OIL-4.6: resource cards first, then oil, independently
         deal_oil(s, oil_owed)
 
 
@@ -59,10 +59,10 @@ def starting_resources(s, p: int, node: int) -> None:
     for h in b.node_hexes[node]:
         r = b.terrain[h]
         if b.spring[h]:
-            if s.P.setup_oil and s.supply > 0 and s.oil[p] < s.P.oil_limit:  # note A07 flag
+            if s.rules["oil.setup_pays_oil"] and s.supply > 0 and s.oil[p] < s.oil_limit:  # note A07 flag
                 s.oil[p] += 1
                 s.supply -= 1
-            if not (s.P.keep_resource and r < 5):
+            if not (s.rules["oil.springs_keep_resource"] and r < 5):
                 continue
         if r < 5 and s.bank[r] > 0:
             s.hand[p * 5 + r] += 1

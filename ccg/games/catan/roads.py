@@ -1,4 +1,4 @@
-"""Longest Road (CAT-10.1-10.3): the longest trail of a player's roads, and who holds the card."""
+"""Longest Road (CAT-10.1, CAT-10.2, CAT-10.3): the longest trail of a player's roads, and who holds the card."""
 from __future__ import annotations
 
 
@@ -72,10 +72,10 @@ def award_longest_road(s) -> None:
     lens = s.road_len
     best = max(lens)
     h = s.lr
-    if h >= 0 and lens[h] >= s.P.lr_min and lens[h] >= best:
+    if h >= 0 and lens[h] >= s.rules["longest_road_min"] and lens[h] >= best:
         return
     top = [p for p in range(len(lens)) if lens[p] == best]
-    s.lr = top[0] if best >= s.P.lr_min and len(top) == 1 else -1
+    s.lr = top[0] if best >= s.rules["longest_road_min"] and len(top) == 1 else -1
 
 
 def update_roads(s, players) -> None:

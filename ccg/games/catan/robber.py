@@ -1,16 +1,17 @@
 """Rolling a 7, discards and the robber (CAT-6, CAT-9.3, OIL-5)."""
 from __future__ import annotations
 
-from .actions import DISCARD, DISCARD_ACT, MAIN, PRE_ROLL, ROBBER
+from .phases import DISCARD, MAIN, PRE_ROLL, ROBBER
 from .data import OIL
 
 
 def held(s, p: int) -> int:
-    """Cards that count for the 7: resource cards, plus oil in the scenario (OIL-5.5)."""
+    """Cards that count for the 7: resource cards, plus oil in the scenario (OIL-5.5); development cards
+    never count (CAT-9.8)."""
     b = p * 5
     h = s.hand
     total = h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
-    if s.P.oil:
+    if s.oil_springs:
         total += s.oil[p]
     return total
 
@@ -20,7 +21,7 @@ def start_seven(s) -> None:
     n = s.num_players
     for p in range(n):
         c = held(s, p)
-        s.discard[p] = c // 2 if c > s.P.discard_above else 0
+        s.discard[p] = c // 2 if c > s.rules["discard_above"] else 0
     _next_discarder(s)
 
 
@@ -36,15 +37,6 @@ def _next_discarder(s) -> None:
     s.phase = ROBBER
 
 
-def legal_discards(s) -> list:
-    p = s.cur
-    h = s.hand
-    out = [DISCARD_ACT[r] for r in range(5) if h[p * 5 + r] > 0]
-    if s.P.oil and s.oil[p] > 0:
-        out.append(DISCARD_ACT[OIL])
-    return out
-
-
 def discard(s, p: int, r: int) -> None:
     if r == OIL:
         s.oil[p] -= 1
@@ -58,44 +50,10 @@ def discard(s, p: int, r: int) -> None:
 
 
 def robber_hexes(s) -> list[int]:
-    """CAT-6.3, OIL-5.1, OIL-5.3/14.3: any other land hex that is not destroyed."""
+    """CAT-6.3, OIL-5.1, OIL-5.3, OIL-14.3: any other land hex that is not destroyed (an oil spring too, OIL-5.2)."""
     b = s.board
     numbers, n0 = s.numbers, b.numbers0
     return [h for h in range(b.n_hex) if h != s.robber and not (n0[h] and not numbers[h])]
-
-
-def legal_robber(s) -> list:
-    b = s.board
-    p = s.cur
-    no = s.node_owner
-    may_take_oil = s.P.oil and s.oil[p] < s.P.oil_limit
-    h = s.hand
-    cards = [h[q * 5] + h[q * 5 + 1] + h[q * 5 + 2] + h[q * 5 + 3] + h[q * 5 + 4] for q in range(s.num_players)]
-    oil = s.oil
-    out = []
-    steal, steal_oil, plain, hn = b.act_robber_steal, b.act_robber_oil, b.act_robber, b.hex_nodes
-    for x in robber_hexes(s):
-        owners = [no[n] for n in hn[x]]
-        if max(owners) < 0:
-            out.append(plain[x])
-            continue
-        victims = []
-        for v in owners:
-            if v >= 0 and v != p and v not in victims:
-                victims.append(v)
-        added = False
-        if victims:
-            victims.sort()
-            for v in victims:
-                if cards[v]:
-                    out.append(steal[x][v])
-                    added = True
-                if may_take_oil and oil[v]:  # OIL-5.4: take 1 oil instead, within the limit
-                    out.append(steal_oil[x][v])
-                    added = True
-        if not added:
-            out.append(plain[x])
-    return out
 
 
 def held_cards(s, p: int) -> int:
@@ -112,7 +70,7 @@ def move(s, p: int, args: tuple) -> None:
             s.oil[v] -= 1
             s.oil[p] += 1
         else:
-            k = s.rng.below(held_cards(s, v))  # CAT-6.4: one random card
+            k = s.rng.below(held_cards(s, v))  # CAT-6.4: one random resource card (never a development card, CAT-9.8)
             h = s.hand
             for r in range(5):
                 c = h[v * 5 + r]

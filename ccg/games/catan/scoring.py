@@ -8,13 +8,13 @@ def public_vp(s, p: int) -> int:
     """VP everyone can see: buildings, Longest Road, Largest Army, sequestration, Champion."""
     # a metropolis is a city (2) plus one (OIL-6.5: 3 VP in total, not 3 on top of the city)
     v = s.n_settle[p] + 2 * s.n_city[p] + s.n_metro[p]
-    if s.lr == p:
+    if s.lr == p:  # CAT-1.8, CAT-10.5: each special card is worth 2 VP
         v += 2
     if s.la == p:
         v += 2
-    if s.P.oil:
-        v += s.seq[p] // s.P.seq_per_vp
-        if s.champ == p:
+    if s.oil_springs:
+        v += s.seq[p] // s.rules["oil.sequester_per_vp"]  # OIL-9.4; the VP markers are this count (OIL-1.5)
+        if s.champ == p:  # OIL-1.4: the Champion of the Environment, 1 VP
             v += 1
     return v
 
@@ -27,12 +27,12 @@ def vp(s, p: int) -> int:
 def award_largest_army(s, p: int) -> None:
     """CAT-10.4: first to the minimum, then only strictly more knights take the card."""
     k = s.knights[p]
-    if k >= s.P.la_min and s.la != p and (s.la < 0 or k > s.knights[s.la]):
+    if k >= s.rules["largest_army_min"] and s.la != p and (s.la < 0 or k > s.knights[s.la]):
         s.la = p
 
 
 def award_champion(s, p: int) -> None:
     """OIL-9.5: first to the minimum takes it; strictly more takes it over; a tie stays."""
     n = s.seq[p]
-    if n >= s.P.champ_min and s.champ != p and (s.champ < 0 or n > s.seq[s.champ]):
+    if n >= s.rules["oil.champion_min"] and s.champ != p and (s.champ < 0 or n > s.seq[s.champ]):
         s.champ = p

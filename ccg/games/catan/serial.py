@@ -5,8 +5,10 @@ from ccg.core import validate as v
 from ccg.core.errors import InvalidPositionError
 from ccg.core.frozen import thaw
 
-from .actions import PHASES
+from .building import harbour_mask
 from .layouts import validate_layout
+from .phases import PHASES
+from .roads import longest_road
 
 FIELDS = (
     "layout", "phase", "active", "cur", "turn", "first", "setup_i", "setup_node", "node_owner", "node_level",
@@ -38,7 +40,7 @@ def state_dict(s) -> dict:
 
 
 def from_state_dict(cls, d, n: int, options: dict):
-    from .state import blank, recompute_derived
+    from .setup import blank
 
     v.as_dict(d, "state", FIELDS)
     try:
@@ -101,3 +103,27 @@ def from_state_dict(cls, d, n: int, options: dict):
     s.last_disaster = ld
     recompute_derived(s)
     return s
+
+
+def recompute_derived(s) -> None:
+    """Counts, harbour access and road lengths from the pieces on the board (used by the loader)."""
+    n = s.num_players
+    s.spots = None
+    s.n_road = [0] * n
+    s.n_settle = [0] * n
+    s.n_city = [0] * n
+    s.n_metro = [0] * n
+    for o in s.edge_owner:
+        if o >= 0:
+            s.n_road[o] += 1
+    for x, o in enumerate(s.node_owner):
+        if o >= 0:
+            lv = s.node_level[x]
+            if lv == 1:
+                s.n_settle[o] += 1
+            else:
+                s.n_city[o] += 1
+                if lv == 3:
+                    s.n_metro[o] += 1
+    s.hmask = [harbour_mask(s, p) for p in range(n)]
+    s.road_len = [longest_road(s, p) for p in range(n)]

@@ -1,20 +1,17 @@
-"""CatanState: the flat, clonable position of a Catan (optionally Oil Springs) game."""
+"""CatanState: the flat, clonable position of a Catan (optionally Oil Springs) game, and its protocol hooks."""
 from __future__ import annotations
 
 from ccg.core.action import Action
-from ccg.core.rng import Rng
 from ccg.core.state import GameState
 
-from . import turn
-from .actions import OVER, PHASES, SETUP_SETTLE
-from .board import Board, board_for
-from .building import harbour_mask
-from .data import DEV_TYPES, GOODS, board_kind
-from .layouts import resolve_layout
-from .params import Params
-from .roads import longest_road
+from . import actions, turn
+from .data import DEV_TYPES, GOODS
+from .phases import PHASES
 from .scoring import public_vp, vp
 
+# the rule values and the values precomputed from them (see CatanState), shared by every copy
+RULE_VALUES = ("rules", "oil_springs", "vp_to_win", "oil_limit", "oil_tokens", "oil_metropolises",
+               "oil_destroyed_to_end", "oil_convert_mixed")
 # list fields copied by _copy (flat lists of ints)
 LISTS = ("node_owner", "node_level", "edge_owner", "hand", "bank", "dev", "dev_new", "deck", "knights",
          "n_road", "n_settle", "n_city", "n_metro", "hmask", "road_len", "discard", "oil", "seq", "numbers",
@@ -26,11 +23,23 @@ SCALARS = ("phase", "active", "cur", "turn", "first", "setup_i", "setup_node", "
 
 
 class CatanState(GameState):
-    """A Catan position. Seats 0..n-1 play clockwise; ids: hexes H*, intersections N*, paths E*."""
+    """A Catan position. Seats 0..n-1 play clockwise; ids: hexes H*, intersections N*, paths E*.
+
+    ``rules`` is the game's rule values, read as ``s.rules["<key>"]`` with the key of params.RULES (shared
+    by every copy, never mutated). Values that depend on several keys, the player count or the scenario
+    are precomputed once (setup.blank), each named after its rule key:
+
+    - ``oil_springs``: the scenario option is "oil_springs";
+    - ``vp_to_win``: rule "vp_to_win", or "oil.vp_to_win" in the scenario (CAT-11.2, OIL-10.2);
+    - ``oil_limit``: rule "oil.limit" (0 = printed: 4, or 6 with 5-6 players), unlimited under "oil.no_limit";
+    - ``oil_tokens``, ``oil_metropolises``, ``oil_destroyed_to_end``: rules "oil.tokens", "oil.metropolises",
+      "oil.destroyed_to_end" (0 = printed: 15 / 21, 4 / 6, 5 / 8);
+    - ``oil_convert_mixed``: rule "oil.convert_mixed", only with the printed "oil.convert_gives" 2.
+    """
 
     game = "catan"
     hidden_information = True
-    __slots__ = ("board", "P", "spots") + LISTS + SCALARS
+    __slots__ = ("board", "spots") + RULE_VALUES + LISTS + SCALARS
 
     # ---- protocol hooks ---------------------------------------------------------------------
     @property
@@ -38,7 +47,7 @@ class CatanState(GameState):
         return None if self.over else self.cur
 
     def _legal_actions(self):
-        return [] if self.over else turn.legal(self)
+        return [] if self.over else actions.legal(self)
 
     def _apply(self, action):
         turn.apply(self, action)
@@ -46,7 +55,14 @@ class CatanState(GameState):
     def _copy(self):
         new = CatanState.__new__(CatanState)
         new.board = self.board
-        new.P = self.P
+        new.rules = self.rules
+        new.oil_springs = self.oil_springs
+        new.vp_to_win = self.vp_to_win
+        new.oil_limit = self.oil_limit
+        new.oil_tokens = self.oil_tokens
+        new.oil_metropolises = self.oil_metropolises
+        new.oil_destroyed_to_end = self.oil_destroyed_to_end
+        new.oil_convert_mixed = self.oil_convert_mixed
         new.spots = self.spots  # cache of building spots; replaced (never mutated) when the board changes
         new.node_owner = self.node_owner[:]
         new.node_level = self.node_level[:]
@@ -123,7 +139,7 @@ class CatanState(GameState):
     # ---- conveniences ---------------------------------------------------------------------------
     @property
     def scenario(self) -> str | None:
-        return "oil_springs" if self.P.oil else None
+        return "oil_springs" if self.oil_springs else None
 
     def vp(self, seat: int) -> int:
         """All VP of ``seat`` (hidden VP cards included)."""
@@ -153,12 +169,12 @@ class CatanState(GameState):
         return Action(parts[0], args)
 
     def _why_illegal(self, action):
-        from .explain import why_illegal
+        from .text import why_illegal
 
         return why_illegal(self, action)
 
     def __str__(self) -> str:
-        from .explain import summary
+        from .text import summary
 
         return summary(self)
 
@@ -188,101 +204,3 @@ class CatanState(GameState):
         from .invariants import check
 
         check(self)
-
-
-def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
-    """A state with every field at its start-of-game value for ``layout``."""
-    s = CatanState.__new__(CatanState)
-    s._init_base(players, seed, options)
-    P = s.P = Params(options.get("rules"), players, options.get("scenario"))
-    b: Board = board_for(layout)
-    s.board = b
-    s.spots = None
-    n = players
-    kind = board_kind(players)
-    s.node_owner = [-1] * b.n_node
-    s.node_level = [0] * b.n_node
-    s.edge_owner = [-1] * b.n_edge
-    s.hand = [0] * (5 * n)
-    s.bank = [P.bank_size] * 5
-    s.dev = [0] * (5 * n)
-    s.dev_new = [0] * 5
-    s.deck = [t for t, name in enumerate(DEV_TYPES) for _ in range(kind["dev_deck"][name])]
-    s.knights = [0] * n
-    s.n_road = [0] * n
-    s.n_settle = [0] * n
-    s.n_city = [0] * n
-    s.n_metro = [0] * n
-    s.hmask = [0] * n
-    s.road_len = [0] * n
-    s.discard = [0] * n
-    s.oil = [0] * n
-    s.seq = [0] * n
-    s.numbers = list(b.numbers0)
-    s.destroyed = []
-    s.phase = SETUP_SETTLE
-    s.active = s.cur = s.first = 0
-    s.turn = 0
-    s.setup_i = 0
-    s.setup_node = -1
-    s.lr = s.la = -1
-    s.robber = b.robber0
-    s.dice = 0
-    s.dev_played = s.rolled = s.built = False
-    s.free_roads = 0
-    s.offer = None
-    s.accepted = 0  # bitmask of the seats that accepted the open offer (CAT-7.2)
-    s.offers_made = 0
-    s.sbp_left = 0
-    s.supply = P.oil_tokens if P.oil else 0
-    s.removed = 0
-    s.marker = 0
-    s.metro_pool = P.metros if P.oil else 0
-    s.champ = -1
-    s.oil_used = s.seq_done = s.pending = False
-    s.trigger = -1
-    s.over = s.lost = False
-    s.winner = s.pyrrhic = -1
-    s.disasters = s.floods = s.spring_hits = s.oil_used_total = 0
-    s.last_disaster = None
-    return s
-
-
-def create(players: int, seed: int, options: dict) -> CatanState:
-    """A new game: layout (seeded if variable), shuffled deck, starting player by seeded lot (CAT-3.6)."""
-    rng = Rng(seed)
-    params = Params(options.get("rules"), players, options.get("scenario"))
-    layout = resolve_layout(options.get("layout"), players, options.get("scenario"), rng, params.spiral_cw,
-                            params.random_numbers)
-    s = blank(players, seed, options, layout)
-    s.rng = rng
-    rng.shuffle(s.deck)
-    s.first = s.active = s.cur = rng.below(players)
-    return s
-
-
-def recompute_derived(s: CatanState) -> None:
-    """Counts, harbour access and road lengths from the pieces on the board (used by the loader)."""
-    n = s.num_players
-    s.spots = None
-    s.n_road = [0] * n
-    s.n_settle = [0] * n
-    s.n_city = [0] * n
-    s.n_metro = [0] * n
-    for o in s.edge_owner:
-        if o >= 0:
-            s.n_road[o] += 1
-    for x, o in enumerate(s.node_owner):
-        if o >= 0:
-            lv = s.node_level[x]
-            if lv == 1:
-                s.n_settle[o] += 1
-            else:
-                s.n_city[o] += 1
-                if lv == 3:
-                    s.n_metro[o] += 1
-    s.hmask = [harbour_mask(s, p) for p in range(n)]
-    s.road_len = [longest_road(s, p) for p in range(n)]
-
-
-__all__ = ["CatanState", "create", "blank", "OVER"]

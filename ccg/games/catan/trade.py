@@ -1,29 +1,8 @@
 """Trade (CAT-7, OIL-3.6, OIL-6.4): maritime at every rate the player has, and domestic offers on any terms."""
 from __future__ import annotations
 
-from .actions import ASK, CANCEL, CHOOSE, CHOOSE_PARTNER, GIVE, MAIN, OFFER, PROPOSE, RESPOND, TRADE
-from .data import GENERIC, OIL
-
-
-def legal_maritime(s, p: int, out: list) -> None:
-    """4:1 always, 3:1 with a generic harbour, 2:1 with that resource's harbour — every rate is offered."""
-    h, bank, m = s.hand, s.bank, s.hmask[p]
-    i = p * 5
-    full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
-    for g in range(5):
-        c = h[i + g]
-        if c < 2:
-            continue
-        for k in (4, 3, 2):
-            if c >= k and (k == 4 or (k == 3 and m >> GENERIC & 1) or (k == 2 and m >> g & 1)):
-                if full:
-                    out.extend(TRADE_BY[(k, g)])
-                else:
-                    out.extend(a for t, a in zip(OTHERS[g], TRADE_BY[(k, g)]) if bank[t])
-
-
-OTHERS = {g: tuple(t for t in range(5) if t != g) for g in range(5)}
-TRADE_BY = {(k, g): tuple(TRADE[(k, g, t)] for t in OTHERS[g]) for k in (2, 3, 4) for g in range(5)}
+from .data import OIL
+from .phases import CHOOSE, MAIN, PROPOSE, RESPOND
 
 
 def maritime(s, p: int, k: int, g: int, t: int) -> None:
@@ -49,10 +28,10 @@ GOODS_N = 6  # offer slots per side: the five resources, then oil (used only in 
 
 def may_propose(s, p: int) -> bool:
     """CAT-7.2: open the trade table, at most ``trade_offers_per_turn`` times a turn (0: no limit, printed)."""
-    if s.P.offers and s.offers_made >= s.P.offers:
+    if s.rules["trade_offers_per_turn"] and s.offers_made >= s.rules["trade_offers_per_turn"]:
         return False
     h = s.hand
-    if h[p * 5] + h[p * 5 + 1] + h[p * 5 + 2] + h[p * 5 + 3] + h[p * 5 + 4] + (s.oil[p] if s.P.oil else 0) == 0:
+    if h[p * 5] + h[p * 5 + 1] + h[p * 5 + 2] + h[p * 5 + 3] + h[p * 5 + 4] + (s.oil[p] if s.oil_springs else 0) == 0:
         return False  # cards cannot be given away: with nothing to give there is no offer (CAT-7.2)
     return True
 
@@ -68,13 +47,13 @@ def cancel(s, p: int) -> None:
     _close(s)
 
 
-def _held(s, q: int, g: int) -> int:
+def held(s, q: int, g: int) -> int:
     return s.oil[q] if g == OIL else s.hand[q * 5 + g]
 
 
-def _may_receive_oil(s, q: int, n: int) -> bool:
+def may_receive_oil(s, q: int, n: int) -> bool:
     """OIL-3.4c: no trade may leave a participant above the oil limit."""
-    return n == 0 or s.oil[q] + n <= s.P.oil_limit
+    return n == 0 or s.oil[q] + n <= s.oil_limit
 
 
 def could_pay(s, q: int, offer) -> bool:
@@ -82,49 +61,24 @@ def could_pay(s, q: int, offer) -> bool:
     ask = offer[GOODS_N:]
     h = s.hand
     return (h[q * 5] + h[q * 5 + 1] + h[q * 5 + 2] + h[q * 5 + 3] + h[q * 5 + 4] >= ask[0] + ask[1] + ask[2] + ask[3]
-            + ask[4] and s.oil[q] >= ask[OIL] and _may_receive_oil(s, q, offer[OIL]))
+            + ask[4] and s.oil[q] >= ask[OIL] and may_receive_oil(s, q, offer[OIL]))
 
 
-def _someone_could_pay(s, offer) -> bool:
+def someone_could_pay(s, offer) -> bool:
     n, p = s.num_players, s.active
     return any(could_pay(s, (p + i) % n, offer) for i in range(1, n))
 
 
-def _plus(offer, i: int) -> tuple:
+def with_one_more(offer, i: int) -> tuple:
     return offer[:i] + (offer[i] + 1,) + offer[i + 1:]
 
 
-def legal_offers(s, p: int) -> list:
-    """The next step of composing an offer (CAT-7.2): cancel, put it to the table, or add one card a side.
-
-    ``give g``: the proposer holds one more g than the offer gives, and g is not asked for (identical types
-    may not be swapped). ``ask g``: g is not given, and some other player could pay the terms with it
-    (:func:`could_pay`). Oil only in Oil Springs (OIL-3.6), within the proposer's limit (OIL-3.4c).
-    """
-    out = [CANCEL]
-    off = s.offer
-    goods = GOODS_N if s.P.oil else 5
-    if any(off[:GOODS_N]) and any(off[GOODS_N:]):
-        out.append(OFFER)
-    for g in range(goods):
-        if off[GOODS_N + g] == 0 and _held(s, p, g) > off[g]:
-            nxt = _plus(off, g)
-            if g != OIL or _someone_could_pay(s, nxt):
-                out.append(GIVE[g])
-    for g in range(goods):
-        if off[g] == 0:
-            nxt = _plus(off, GOODS_N + g)
-            if (g != OIL or _may_receive_oil(s, p, nxt[GOODS_N + OIL])) and _someone_could_pay(s, nxt):
-                out.append(ASK[g])
-    return out
-
-
 def give(s, p: int, g: int) -> None:
-    s.offer = _plus(s.offer, g)
+    s.offer = with_one_more(s.offer, g)
 
 
 def ask(s, p: int, g: int) -> None:
-    s.offer = _plus(s.offer, GOODS_N + g)
+    s.offer = with_one_more(s.offer, GOODS_N + g)
 
 
 def offer(s, p: int) -> None:
@@ -164,13 +118,9 @@ def can_accept(s, q: int) -> bool:
     """``q`` really holds the asked goods and stays within the oil limit with the oil given (OIL-3.4c)."""
     off = s.offer
     for g in range(GOODS_N):
-        if off[GOODS_N + g] > _held(s, q, g):
+        if off[GOODS_N + g] > held(s, q, g):
             return False
-    return _may_receive_oil(s, q, off[OIL])
-
-
-def legal_choices(s) -> list:
-    return [CHOOSE_PARTNER[q] for q in acceptors(s)]
+    return may_receive_oil(s, q, off[OIL])
 
 
 def accept(s, q: int) -> None:

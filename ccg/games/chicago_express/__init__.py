@@ -22,15 +22,16 @@ from __future__ import annotations
 from ccg.core import GameSpec, rules_option
 
 from .params import RULES, check_industry
-from .state import CEState, create
-from .summary import heuristic, heuristics, milestones, outcome, trajectory
+from .setup import create
+from .state import CEState
+from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 
 SPEC = GameSpec(
     name="chicago_express",
     title="Chicago Express",
     state_class=CEState,
     create=create,
-    min_players=2,
+    min_players=2,  # CE-0.1: 2 to 6 players
     max_players=6,
     default_players=4,
     options={"rules": rules_option(RULES, "rule overrides, e.g. {'meter.build': 6} (see ccg.describe)",

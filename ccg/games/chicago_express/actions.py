@@ -1,4 +1,4 @@
-"""Action notation, with every Action built once and cached.
+"""Action notation, every Action built once and cached, and the legal actions of a position.
 
 Notation (case-insensitive):
 
@@ -14,7 +14,12 @@ from __future__ import annotations
 
 from ccg.core import Action
 
+from .auction import lowest_bid
 from .board import BOARD, COMPANIES
+from .build import COST_BY_OCC, MIN_COST, candidates
+from .develop import candidate_mask
+from .phases import BUILD as BUILDING
+from .phases import CHOOSE, OVER
 
 METERS = ("auction", "build", "development")
 LOWER_COMPANY = {c.lower(): i for i, c in enumerate(COMPANIES)}
@@ -63,3 +68,75 @@ def parse(text: str) -> Action | None:
         c = LOWER_COMPANY[args[0]]
         return PLACE[c][BOARD.index[h]] if h in BOARD.index else Action("place", (COMPANIES[c], h))
     return None
+
+
+# ---- legal actions --------------------------------------------------------------------------------
+def legal(s) -> list[Action]:
+    """The legal actions of position ``s``, in a fixed order."""
+    ph = s.phase
+    if ph == BUILDING:
+        return placements(s)
+    if ph == CHOOSE:
+        return choices(s)
+    if ph == OVER:
+        return []
+    return bidding(s)
+
+
+def choices(s) -> list[Action]:
+    """CE-4.2: one of the actions whose pointer is not in the red (forgoing included, CE-4.4, CE-5.7)."""
+    out: list[Action] = []
+    m, n = s.meters, s.meter_lengths
+    if m[0] < n[0]:
+        sl = s.shares_left
+        for c in range(5 if s.wabash_in else 4):  # CE-5.1: any company's share, no share of it needed
+            if sl[c]:
+                out.append(AUCTION[c])
+    if m[1] < n[1]:
+        base = s.mover * 5
+        held = s.held
+        tl = s.trains_left
+        for c in range(5):  # CE-6.1: a company in which the mover holds a share; CE-6.11: with trains left
+            if held[base + c] and tl[c]:
+                out.append(BUILD[c])
+    if m[2] < n[2]:
+        d = candidate_mask(s)
+        while d:
+            low = d & -d
+            out.append(DEVELOP[low.bit_length() - 1])
+            d ^= low
+    for k in range(3):
+        if m[k] < n[k]:
+            out.append(FORGO[k])
+    return out
+
+
+def placements(s) -> list[Action]:
+    """CE-6.14: the placements the build company can pay for (CE-6.10), and ``stop``."""
+    c = s.build_company
+    out = []
+    if s.build_placed < s.rules["build.max_trains"] and s.trains_left[c] > 0:  # CE-6.2, CE-6.11
+        money = s.treasury[c]
+        if money >= MIN_COST:
+            occ = s.occ
+            places = PLACE[c]
+            table = COST_BY_OCC
+            m = candidates(s, c)
+            while m:
+                low = m & -m
+                h = low.bit_length() - 1
+                m ^= low
+                if table[h][occ[h]] <= money:
+                    out.append(places[h])
+    out.append(STOP)
+    return out
+
+
+def bidding(s) -> list[Action]:
+    """In any auction: pass, or a bid from the lowest allowed up to the bidder's cash (CE-3 note)."""
+    out = [PASS]
+    lo = lowest_bid(s)
+    hi = s.cash[s.auc_turn]
+    if lo <= hi:
+        out += bids(lo, hi)
+    return out

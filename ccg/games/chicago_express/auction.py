@@ -8,17 +8,14 @@ but the highest bidder have passed, or when everybody has passed.
 """
 from __future__ import annotations
 
-from . import actions as A
 from .board import COMPANIES
+from .phases import AUCTION, CHOOSE, OPENING
 
-# phases (shared with state.py)
-OPENING, CHOOSE, AUCTION, BUILD, WABASH_AUCTION, OVER = range(6)
-PHASE_NAMES = ("opening_auction", "choose", "auction", "build", "wabash_auction", "over")
 OPENING_ORDER = (0, 1, 3, 2)  # PRR, B&O, C&O, NYC (CE-3.1)
 
 
 def minimum_price(income: int, in_circulation: int) -> int:
-    """CE-5.2: ceil(I / (S + 1)), S = shares held by players before this auction.
+    """CE-5.2: ceil(I / (S + 1)) (any remainder rounds up, CE-0.7), S = shares held by players before this auction.
 
     I is the whole income, track value plus 50 per +50 marker (CE-0.6, CE-1.4): the engine keeps that sum as
     one number, which every rule reading income uses (see the note under CE-1.4 in docs/rules).
@@ -26,7 +23,13 @@ def minimum_price(income: int, in_circulation: int) -> int:
     return -(-income // (in_circulation + 1))
 
 
+def opening_minimum(s, company: int) -> int:
+    """CE-3.1: the fixed minimum of an opening auction (rules ``opening_minimum.<company>``)."""
+    return s.rules["opening_minimum." + COMPANIES[company]]
+
+
 def start(s, company: int, opener: int, minimum: int, phase: int) -> None:
+    """Put a share of ``company`` up; the opener bids first (CE-3.3, CE-5.3, CE-10.5), every seat is in."""
     s.phase = phase
     s.auc_company = company
     s.auc_min = minimum
@@ -38,17 +41,9 @@ def start(s, company: int, opener: int, minimum: int, phase: int) -> None:
 
 
 def lowest_bid(s) -> int:
-    """The smallest bid the seat to act may make (CE-3.3: the minimum binds whoever bids first)."""
-    return s.auc_min if s.auc_leader < 0 else s.auc_high + s.p.bid_inc
-
-
-def legal(s) -> list:
-    out = [A.PASS]
-    lo = lowest_bid(s)
-    hi = s.cash[s.auc_turn]
-    if lo <= hi:
-        out += A.bids(lo, hi)
-    return out
+    """The smallest bid the seat to act may make (CE-3.3: the minimum binds whoever bids first; CE-3 note:
+    a raise of at least ``bid_increment``)."""
+    return s.auc_min if s.auc_leader < 0 else s.auc_high + s.rules["bid_increment"]
 
 
 def bid(s, amount: int) -> None:
@@ -98,18 +93,11 @@ def _resolve(s) -> None:
         s.opening += 1
         if s.opening < 4:
             nxt = OPENING_ORDER[s.opening]  # CE-3.6: whoever obtained the share opens the next auction
-            start(s, nxt, winner, s.p.opening_min[nxt], OPENING)
+            start(s, nxt, winner, opening_minimum(s, nxt), OPENING)
         else:
             s.phase = CHOOSE
             s.mover = s.start_player
     elif phase == AUCTION:  # CE-5.6: unsold or sold, the turn is over
         s.end_turn()
-    else:  # the first Wabash share (CE-10.5/10.6), then the rest of the turn's phases
-        s.finish_turn()
-
-
-def describe(s) -> str:
-    c = COMPANIES[s.auc_company]
-    if s.auc_leader < 0:
-        return f"{c} share: no bid yet (minimum ${s.auc_min})"
-    return f"{c} share: seat {s.auc_leader} leads with ${s.auc_high}"
+    else:  # the first Wabash share (CE-10.5; unsold it stays on Wabash's board, CE-10.6), then the turn ends
+        s.finish_turn()  # CE-10.7

@@ -34,11 +34,11 @@ from ccg.core.encoding import (
 )
 
 from .actions import METERS
-from .auction import PHASE_NAMES
+from .phases import PHASE_NAMES
 from .board import BOARD, COMPANIES
 
 MAX_BID = 300
-END_REASONS = ("trains", "shares", "houses", "detroit")  # CE-11.1, phases.end_reasons
+END_REASONS = ("trains", "shares", "houses", "detroit")  # CE-11.1, dividends.end_reasons
 
 
 def action_universe() -> list[str]:

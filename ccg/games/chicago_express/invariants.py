@@ -1,10 +1,10 @@
 """check_invariants: conservation of money, trains, shares and houses; networks; income from scratch."""
 from __future__ import annotations
 
-from .auction import AUCTION, BUILD, CHOOSE, OPENING, OVER, WABASH_AUCTION
-from .board import BOARD, COMPANIES, WABASH
+from .board import BOARD, COMPANIES, INDUSTRIES, WABASH
 from .build import hex_income
-from .phases import red_count
+from .dividends import red_count
+from .phases import BIDDING, BUILD, CHOOSE, OPENING, OVER
 
 
 def connected(net: int, start: int) -> bool:
@@ -33,15 +33,17 @@ def recomputed_income(s, c: int) -> int:
         total += hex_income(s, low.bit_length() - 1)
         m ^= low
     if c in s.chicago:
-        total += s.p.chicago_income
+        total += s.rules["chicago_income"]
     return total
 
 
 def check(s) -> None:
     n = s.num_players
-    p = s.p
+    rules = s.rules
+    start = [rules[f"industry.{name}.start"] for name in INDUSTRIES]
+    step, top = s.industry_step, s.industry_max
     assert len(s.cash) == n and len(s.held) == 5 * n, "one cash and five share counts per seat"
-    start_money = p.cash[n] * n
+    start_money = rules[f"cash.{n}"] * n
     money = sum(s.cash) + sum(s.treasury)
     assert money == start_money + s.bank_out - s.bank_in, (
         f"money not conserved: players + treasuries = {money}, expected {start_money} + paid out {s.bank_out}"
@@ -83,19 +85,19 @@ def check(s) -> None:
         h = low.bit_length() - 1
         assert s.occ[h].bit_count() <= 1, f"{BOARD.ids[h]} is a forest/mountain with two companies (CE-6.8)"
         m ^= low
-    assert s.supply + s.house_mask.bit_count() == p.houses, "houses not conserved (supply + map)"
+    assert s.supply + s.house_mask.bit_count() == rules["houses"], "houses not conserved (supply + map)"
     assert not s.house_mask & ~BOARD.house_dev_mask, "a house on a hex that cannot be developed (CE-8.6)"
     assert not s.house_mask & ~s.any_mask, "a house on a hex without trains (CE-8.2)"
     for k in range(3):
-        assert p.ind_start[k] <= s.industry[k] <= p.ind_max[k], "industry value out of its track"
-        assert s.meters[k] <= p.meter_len[k], "meter past its red area"
+        assert start[k] <= s.industry[k] <= top[k], "industry value out of its track"
+        assert s.meters[k] <= s.meter_lengths[k], "meter past its red area"
     if s.phase == CHOOSE:
         assert red_count(s) <= 1, "at most one pointer is red when a player chooses (CE-4.6)"
-    most = -(-(p.ind_max[0] - p.ind_start[0]) // p.ind_step[0]) + 1  # CE-9.5 note: 8 with the printed track
+    most = -(-(top[0] - start[0]) // step[0]) + 1  # CE-9.5 note: 8 with the printed track
     assert s.dividends <= most, f"{s.dividends} dividend phases, but Detroit's track allows at most {most}"
     # CE-9.5: every dividend phase that did not end the game raised Detroit one step (developments add more)
     raised = s.dividends - (1 if s.phase == OVER and s.dividends else 0)
-    assert s.industry[0] >= min(p.ind_start[0] + raised * p.ind_step[0], p.ind_max[0]), \
+    assert s.industry[0] >= min(start[0] + raised * step[0], top[0]), \
         "Detroit is lower than its dividend phases have raised it (CE-9.5)"
     assert len(set(s.chicago)) == len(s.chicago)
     for c in s.chicago:
@@ -107,7 +109,7 @@ def check(s) -> None:
     for c in range(5):
         if s.net[c] >> BOARD.chicago & 1:
             assert c in s.chicago or c == s.pending_chicago, f"{COMPANIES[c]} reached Chicago without its phase"
-    if s.phase in (OPENING, AUCTION, WABASH_AUCTION):
+    if s.phase in BIDDING:
         assert 0 <= s.auc_company < 5 and s.shares_left[s.auc_company] > 0, "auctioning a share that is not there"
         assert s.auc_leader < 0 or s.auc_high >= s.auc_min, "the highest bid is below the minimum"
         assert s.auc_leader < 0 or s.cash[s.auc_leader] >= s.auc_high, "a bid exceeds the bidder's cash"

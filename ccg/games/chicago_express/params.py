@@ -1,4 +1,4 @@
-"""Rule parameters (CE-… numbers a teacher may question), overridable with ``rules={...}``."""
+"""Rule parameters (CE-… numbers a teacher may question), overridable with ``rules={...}``; read as ``s.rules[key]``."""
 from __future__ import annotations
 
 from typing import Any
@@ -67,46 +67,17 @@ def resolve(overrides: Any) -> dict[str, Any]:
     return values
 
 
-class Params:
-    """Rule values as attributes for the hot path (one shared instance per rules dict)."""
-
-    __slots__ = ("meter_len", "cash", "start_income", "opening_min", "chicago_income", "wabash_income",
-                 "wabash_income_dev", "forest_bonus", "houses", "end_houses", "end_companies", "max_place",
-                 "bid_inc", "banker", "before_action", "ind_start", "ind_step", "ind_max", "values")
-
-    def __init__(self, values: dict[str, Any]) -> None:
-        self.values = values
-        self.meter_len = (values["meter.auction"], values["meter.build"], values["meter.development"])
-        self.cash = {n: values[f"cash.{n}"] for n in range(2, 7)}
-        self.start_income = tuple(values[f"start_income.{c}"] for c in COMPANIES[:4]) + (0,)
-        self.opening_min = tuple(values[f"opening_minimum.{c}"] for c in COMPANIES[:4])
-        self.chicago_income = values["chicago_income"]
-        self.wabash_income = values["wabash_income"]
-        self.wabash_income_dev = values["wabash_income_developed"]
-        self.forest_bonus = values["forest_bonus"]
-        self.houses = values["houses"]
-        self.end_houses = values["end.houses_left"]
-        self.end_companies = values["end.companies"]
-        self.max_place = values["build.max_trains"]
-        self.bid_inc = values["bid_increment"]
-        self.banker = values["banker"]
-        self.before_action = values["dividend_timing"] == "before_action"
-        names = ("detroit", "wheeling", "pittsburgh")
-        self.ind_start = tuple(values[f"industry.{n}.start"] for n in names)
-        self.ind_step = tuple(values[f"industry.{n}.step"] for n in names)
-        self.ind_max = tuple(values[f"industry.{n}.max"] for n in names)
+_CACHE: dict[str, dict[str, Any]] = {}
 
 
-_CACHE: dict[str, Params] = {}
-
-
-def params_for(options: dict) -> Params:
-    """The Params of a game's (validated) options; cached by their JSON text."""
+def rules_for(options: dict) -> dict[str, Any]:
+    """The rule values of a game's (validated) options, shared by every game with the same overrides (never
+    mutate them); cached by their JSON text."""
     import json
 
     overrides = options.get("rules")
     key = json.dumps(overrides, sort_keys=True)
-    p = _CACHE.get(key)
-    if p is None:
-        p = _CACHE[key] = Params(resolve(overrides))
-    return p
+    values = _CACHE.get(key)
+    if values is None:
+        values = _CACHE[key] = resolve(overrides)
+    return values

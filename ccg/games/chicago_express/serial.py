@@ -4,7 +4,7 @@ from __future__ import annotations
 from ccg.core import validate as v
 from ccg.core import position_error
 
-from .auction import AUCTION, BUILD, OPENING, OVER, PHASE_NAMES, WABASH_AUCTION
+from .phases import BIDDING, BUILD, OVER, PHASE_NAMES
 from .board import BOARD, COMPANIES
 
 KEYS = ["phase", "mover", "start_player", "opening", "cash", "shares", "treasury", "income", "income_base",
@@ -26,7 +26,7 @@ def _hexes(mask: int) -> list[str]:
 def to_dict(s) -> dict:
     n = s.num_players
     auction = None
-    if s.phase in (OPENING, AUCTION, WABASH_AUCTION):
+    if s.phase in BIDDING:
         auction = {
             "company": COMPANIES[s.auc_company], "minimum": s.auc_min, "high": s.auc_high,
             "leader": None if s.auc_leader < 0 else s.auc_leader,
@@ -77,7 +77,7 @@ def _mask(value, field: str) -> int:
 
 
 def from_dict(d: dict, n: int, options: dict):
-    from .state import blank
+    from .setup import blank
 
     s = blank(n, 0, options)
     v.as_dict(d, "state", KEYS)
@@ -114,8 +114,8 @@ def from_dict(d: dict, n: int, options: dict):
     s.industry = v.int_list(d["industry"], "industry", 3, lo=0)
     s.meters = v.int_list(d["meters"], "meters", 3, lo=0)
     for k in range(3):
-        if s.meters[k] > s.p.meter_len[k]:
-            raise position_error(f"meters[{k}]", f"must be at most {s.p.meter_len[k]}")
+        if s.meters[k] > s.meter_lengths[k]:
+            raise position_error(f"meters[{k}]", f"must be at most {s.meter_lengths[k]}")
     s.wabash_in = v.as_bool(d["wabash_in"], "wabash_in")
     chicago = v.as_list(d["chicago"], "chicago", max_length=5)
     s.chicago = [_company(c, f"chicago[{i}]") for i, c in enumerate(chicago)]
@@ -125,7 +125,7 @@ def from_dict(d: dict, n: int, options: dict):
     s.pending_chicago = -1 if pc is None else _company(pc, "pending_chicago")
     s.auc_company = s.auc_leader = s.auc_turn = s.auc_opener = -1
     s.auc_min = s.auc_high = s.auc_active = 0
-    is_auction = s.phase in (OPENING, AUCTION, WABASH_AUCTION)
+    is_auction = s.phase in BIDDING
     a = d["auction"]
     if is_auction:
         v.as_dict(a, "auction", AUCTION_KEYS)
@@ -153,7 +153,7 @@ def from_dict(d: dict, n: int, options: dict):
     if s.phase == BUILD:
         v.as_dict(b, "build", ["company", "placed"])
         s.build_company = _company(b["company"], "build.company")
-        s.build_placed = v.as_int(b["placed"], "build.placed", 0, s.p.max_place - 1)
+        s.build_placed = v.as_int(b["placed"], "build.placed", 0, s.rules["build.max_trains"] - 1)
     elif b is not None:
         raise position_error("build", f"must be null in phase {PHASE_NAMES[s.phase]}")
     else:

@@ -1,24 +1,32 @@
-"""The Chicago Express game state: flat fields, the turn structure (CE-4) and the protocol hooks."""
+"""The Chicago Express state: its fields, copying, the choice of action (CE-4) and the protocol hooks."""
 from __future__ import annotations
 
 from ccg.core import Action, GameState
 
 from . import actions as A
-from . import auction, build, develop, phases
-from .auction import AUCTION, BUILD, CHOOSE, OPENING, OVER, WABASH_AUCTION
-from .board import BOARD, WABASH
+from . import auction, build, develop, dividends
+from .board import BOARD
+from .phases import AUCTION, BUILD, CHOOSE, OVER, PHASE_NAMES
 
 _AUC, _BLD, _DEV = 0, 1, 2  # meter indices (CE-1.5)
 
 
 class CEState(GameState):
-    """A Chicago Express position. Seats 0..n-1 play clockwise; companies are indexed as in board.COMPANIES."""
+    """A Chicago Express position. Seats 0..n-1 play clockwise (CE-0.1); companies are indexed as in
+    board.COMPANIES (CE-0.2). Money is whole dollars (CE-0.8): cash per seat, treasury per company (CE-0.3).
+    A company board (CE-1.8) is its ``treasury``, ``trains_left`` and ``shares_left`` entries.
+
+    ``rules`` is the game's rule values, read as ``s.rules["<key>"]`` with the key of params.RULES (shared
+    by every copy, never mutated). Three tuples are precomputed from several keys for the hot path:
+    ``meter_lengths`` = rules "meter.auction", "meter.build", "meter.development"; ``industry_step`` and
+    ``industry_max`` = rules "industry.<detroit|wheeling|pittsburgh>.step" and "….max".
+    """
 
     game = "chicago_express"
     hidden_information = False  # CE-0.9: shares are face up; cash is treated as public too (see notes)
 
     __slots__ = (
-        "p", "phase", "mover", "start_player", "opening",
+        "rules", "meter_lengths", "industry_step", "industry_max", "phase", "mover", "start_player", "opening",
         "cash", "held", "treasury", "income", "income_base", "trains_left", "shares_left",
         "net", "adj", "occ", "any_mask", "house_mask", "supply", "industry", "meters",
         "wabash_in", "chicago", "pending_chicago",
@@ -37,37 +45,7 @@ class CEState(GameState):
         return self.auc_turn
 
     def _legal_actions(self) -> list[Action]:
-        ph = self.phase
-        if ph == BUILD:
-            return build.legal(self)
-        if ph == CHOOSE:
-            return self._choices()
-        if ph == OVER:
-            return []
-        return auction.legal(self)
-
-    def _choices(self) -> list[Action]:
-        """CE-4.2: one of the actions whose pointer is not in the red (forgoing included, CE-4.4)."""
-        out: list[Action] = []
-        m, n = self.meters, self.p.meter_len
-        if m[_AUC] < n[_AUC]:
-            sl = self.shares_left
-            for c in range(5 if self.wabash_in else 4):  # CE-5.1
-                if sl[c]:
-                    out.append(A.AUCTION[c])
-        if m[_BLD] < n[_BLD]:
-            base = self.mover * 5
-            held = self.held
-            tl = self.trains_left
-            for c in range(5):  # CE-6.1: a company in which the mover holds a share; CE-6.11: with trains left
-                if held[base + c] and tl[c]:
-                    out.append(A.BUILD[c])
-        if m[_DEV] < n[_DEV]:
-            out += develop.legal(self)
-        for k in range(3):
-            if m[k] < n[k]:
-                out.append(A.FORGO[k])
-        return out
+        return A.legal(self)
 
     def _apply(self, action: Action) -> None:
         kind = action.kind
@@ -84,15 +62,16 @@ class CEState(GameState):
             self._choose(action)
 
     def _choose(self, action: Action) -> None:
+        """CE-4.2: the chosen action's pointer moves (CE-4.3), then the action is performed or forgone (CE-4.4)."""
         kind = action.kind
         if kind == "forgo":
             meter = A.METERS.index(action.args[0])
         else:
             meter = _AUC if kind == "auction" else _BLD if kind == "build" else _DEV
         self.meters[meter] += 1  # CE-4.3
-        if self.p.before_action and phases.red_count(self) >= 2:
+        if self.rules["dividend_timing"] == "before_action" and dividends.red_count(self) >= 2:
             # CE-4.5 note, p.4 reading: dividends first, then the action runs unrecorded on the reset meters
-            phases.dividend_phase(self)
+            dividends.dividend_phase(self)
             if self.phase == OVER:
                 return
         if kind == "auction":
@@ -112,10 +91,10 @@ class CEState(GameState):
     def end_turn(self) -> None:
         self.build_company = -1
         self.build_placed = 0
-        phases.end_turn(self)
+        dividends.end_turn(self)
 
     def finish_turn(self) -> None:
-        phases.finish_turn(self)
+        dividends.finish_turn(self)
 
     # ---- small queries -------------------------------------------------------------------
     def num_shares_out(self, c: int) -> int:
@@ -136,12 +115,15 @@ class CEState(GameState):
         return auction.minimum_price(self.income[c], self.num_shares_out(c))
 
     def red_meters(self) -> int:
-        return phases.red_count(self)
+        return dividends.red_count(self)
 
     # ---- protocol: copying, results ---------------------------------------------------------
     def _copy(self) -> "CEState":
         new = CEState.__new__(CEState)
-        new.p = self.p
+        new.rules = self.rules
+        new.meter_lengths = self.meter_lengths
+        new.industry_step = self.industry_step
+        new.industry_max = self.industry_max
         new.phase = self.phase
         new.mover = self.mover
         new.start_player = self.start_player
@@ -211,7 +193,7 @@ class CEState(GameState):
         check(self)
 
     def _why_illegal(self, action: Action) -> str | None:
-        from .explain import why_illegal
+        from .text import why_illegal
 
         return why_illegal(self, action)
 
@@ -219,65 +201,9 @@ class CEState(GameState):
         return A.parse(text)
 
     def __str__(self) -> str:
-        from .summary import text
+        from .text import text
 
         return text(self)
 
     def __repr__(self) -> str:
-        return f"<Chicago Express, {self.num_players} players, ply {self.ply}, {auction.PHASE_NAMES[self.phase]}>"
-
-
-def blank(players: int, seed: int, options: dict) -> CEState:
-    """A state with the base fields and rule values set (the game fields still to fill)."""
-    from .params import params_for
-
-    s = CEState.__new__(CEState)
-    s._init_base(players, seed, options)
-    s.p = params_for(options)
-    if s.p.banker >= players:
-        raise ValueError(f"rule 'banker' must be a seat 0..{players - 1}, got {s.p.banker}")
-    return s
-
-
-def create(players: int, seed: int, options: dict) -> CEState:
-    """CE-2 setup, then the first opening auction (CE-3) opened by the banker."""
-    s = blank(players, seed, options)
-    p = s.p
-    s.cash = [p.cash[players]] * players  # CE-2.6
-    s.held = [0] * (players * 5)
-    s.treasury = [0] * 5  # CE-2.7
-    s.income = list(p.start_income)  # CE-2.4
-    s.income_base = list(p.start_income)
-    s.trains_left = list(BOARD.trains)
-    s.shares_left = list(BOARD.shares)
-    s.net = [0] * 5
-    s.adj = [0] * 5
-    s.occ = [0] * len(BOARD.ids)
-    s.any_mask = 0
-    for c in range(4):  # CE-2.2: one train on each eastern start hex
-        h = BOARD.start[c]
-        s.net[c] = 1 << h
-        s.adj[c] = BOARD.nb_mask[h]
-        s.occ[h] = 1 << c
-        s.any_mask |= 1 << h
-        s.trains_left[c] -= 1
-    s.house_mask = 0
-    s.supply = p.houses  # CE-2.5
-    s.industry = list(p.ind_start)
-    s.meters = [0, 0, 0]  # CE-2.1
-    s.wabash_in = False
-    s.chicago = []
-    s.pending_chicago = -1
-    s.build_company = -1
-    s.build_placed = 0
-    s.dividends = 0
-    s.end_reason = None
-    s.bank_out = s.bank_in = 0
-    s.opening = 0
-    s.start_player = -1
-    s.mover = p.banker
-    auction.start(s, 0, p.banker, p.opening_min[0], OPENING)  # CE-3.1, CE-3.2
-    return s
-
-
-__all__ = ["CEState", "create", "blank", "OPENING", "CHOOSE", "AUCTION", "BUILD", "WABASH_AUCTION", "OVER", "WABASH"]
+        return f"<Chicago Express, {self.num_players} players, ply {self.ply}, {PHASE_NAMES[self.phase]}>"

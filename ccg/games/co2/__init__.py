@@ -18,7 +18,7 @@ from ccg.core import GameSpec, OptionSpec, rules_option
 
 from .data import components_data, load_components, read_components_file
 from .params import RULES, check_rule_values
-from .scoring import heuristic, milestones, outcome, trajectory, trajectory_frame
+from .hooks import heuristic, milestones, outcome, trajectory, trajectory_frame
 from .setup import create
 from .state import Co2State
 

@@ -21,7 +21,7 @@ class FocusPolicy:
 
     def act(self, s):
         acts = s.legal_actions()
-        kind = s.tasks[-1][0]
+        kind = s.tasks[-1].kind
         mine = SOURCES[self.src]
         if kind == "turn":
             builds = [a for a in acts if a.kind == "build"]
@@ -48,7 +48,7 @@ class FocusPolicy:
                    and s.proj[_loc(s, a.args[0])] == self.src]
             return (own or acts)[0]
         if kind == "income":
-            total = s.tasks[-1][2]
+            total = s.tasks[-1].amount
             want = total // 2 if s.decade >= 3 else total
             return next(a for a in acts if a.args[0] == want)
         if kind in ("exp_any", "summit_pick", "study"):
@@ -57,17 +57,17 @@ class FocusPolicy:
         if kind == "research_choose":
             return next((a for a in acts if a.kind == "hire"), acts[0])
         if kind == "goal_choice":
-            return acts[0] if s.tasks[-1][2] >= 4 else acts[1]
+            return acts[0] if s.tasks[-1].goal_vp >= 4 else acts[1]
         return acts[self.rng.below(len(acts))]
 
 
 def _ps(s, a):
-    return s.C.regions.index(a.args[0]) * 3 + ("money", "resources", "research").index(a.args[1])
+    return s.components.regions.index(a.args[0]) * 3 + ("money", "resources", "research").index(a.args[1])
 
 
 def _loc(s, text):
     r, g = text.split(".")
-    return s.C.regions.index(r) * 3 + ("money", "resources", "research").index(g)
+    return s.components.regions.index(r) * 3 + ("money", "resources", "research").index(g)
 
 
 def run(n_games: int = 100, players: int = 4, seed: int = 1, rules: dict | None = None, variant: str = "random"):

@@ -1,10 +1,11 @@
-"""Shared rule helpers: the CEP market, expertise gains, region control, income, goals.
+"""Shared rule helpers: the CEP market and CEP payments, region control, income, company goals.
 
 Each function takes the state ``s`` and mutates it; rule ids in comments.
 """
 from __future__ import annotations
 
-from .data import SOURCES
+from .flags import TurnFlag
+from .tasks import PayCepChoose, push
 
 EMPTY = -1
 GREEN0 = 3  # space kind: 0 coal, 1 oil, 2 gas, 3 + source = green plant
@@ -12,7 +13,7 @@ GREEN0 = 3  # space kind: 0 coal, 1 oil, 2 gas, 3 + source = green plant
 
 # ---- market (CO2-7.2) ------------------------------------------------------------
 def market_take(s) -> bool:
-    """Take 1 CEP from the market pile (CO2-7.2.7); refill and raise the price when it empties
+    """Take 1 CEP from the market pile (CO2-7.2.7, CO2-13.2); refill and raise the price when it empties
     (CO2-7.2.4). Returns False when no CEP is left anywhere (engine policy, CO2-DATA-18)."""
     if s.market <= 0:
         refill(s)
@@ -27,12 +28,12 @@ def market_take(s) -> bool:
 def refill(s) -> None:
     """CO2-7.2.4: 2 CEP from the bank and the price +1 (max 8). Any refill blocks selling
     for the rest of the turn (CO2-7.2.6 note, reading: even at price 8)."""
-    add = min(s.R["market.refill"], s.bank_cep)
+    add = min(s.rules["market.refill"], s.bank_cep)  # CO2-13.1 (b): the refill comes from the bank
     s.bank_cep -= add
     s.market += add
-    if s.price < s.R["market.price_max"]:
+    if s.price < s.rules["market.price_max"]:
         s.price += 1
-    s.tf[5] = 1  # refilled this turn (STOP)
+    s.tf[TurnFlag.MARKET_REFILLED] = 1  # the STOP sign
 
 
 def take_resources(s, p: int, n: int) -> int:
@@ -63,34 +64,20 @@ def pay_cep(s, p: int, where: int) -> None:
     s.bank_cep += 1
 
 
-# ---- expertise (CO2-9) -----------------------------------------------------------------
-def gain_step(s, p: int, src: int) -> list[tuple]:
-    """+1 expertise for p in src; returns the bonus tasks of the space reached (CO2-9.3).
-
-    Gains beyond the track's end are lost (CO2-9.1.3: [CZ] silent; reading: capped)."""
-    i = p * 5 + src
-    v = s.exp[i]
-    if v >= s.C.track_max[src]:
-        return []
-    v += 1
-    s.exp[i] = v
-    out = []
-    for g in s.C.bonuses[src][v]:  # CO2-9.3.5: a space with several bonuses gives them all
-        if g == "resource":
-            take_resources(s, p, 1)
-        elif g == "regional_cep":
-            out.append(("cep_bonus", p))
-        elif g == "any":
-            out.append(("any_exp", p))
-        else:
-            out.append(("gain", p, SOURCES.index(g), 1))
-    return out
+def pay_one_cep(s, task) -> None:
+    """Pay one CEP (the install's CEP, CO2-6.2.3): the seat chooses where from when there is a choice."""
+    p = task.seat
+    options = cep_sources(s, p)
+    if len(options) == 1:
+        pay_cep(s, p, options[0])
+    elif options:
+        push(s, PayCepChoose(p))
 
 
 # ---- board queries -----------------------------------------------------------------------
 def region_spaces(s, r: int) -> range:
-    o = s.C_off[r]
-    return range(o, o + s.C.spaces[r])
+    o = s.first_space[r]
+    return range(o, o + s.components.spaces[r])
 
 
 def green_sources(s, p: int, r: int) -> int:
@@ -125,12 +112,12 @@ def control_winner(s, r: int, b: int, c: int) -> int:
     nb, nc = bin(mb).count("1"), bin(mc).count("1")
     if nb != nc:  # CO2-11.3.1 more different sources
         return b if nb > nc else c
-    agenda = s.C.agendas[s.agenda[r]]
-    for src in agenda:  # CO2-11.3.2 agenda order, first source only one of them has
+    agenda = s.components.agendas[s.agenda[r]]
+    for src in agenda:  # CO2-11.3.2 agenda order (CO2-11.1.1), first source only one of them has
         hb, hc = bool(mb >> src & 1), bool(mc >> src & 1)
         if hb != hc:
             return b if hb else c
-    for src in agenda:  # CO2-11.3.3 same sources: expertise in those sources, agenda order
+    for src in agenda:  # CO2-11.3.3, CO2-9.4.3 same sources: expertise in those sources, agenda order
         if mb >> src & 1:
             eb, ec = s.exp[b * 5 + src], s.exp[c * 5 + src]
             if eb != ec:
@@ -144,25 +131,30 @@ def check_control(s, r: int, b: int) -> None:
     if c == -1:
         s.ctrl[r] = b
     elif c != b:
-        s.ctrl[r] = control_winner(s, r, b, c)
+        s.ctrl[r] = control_winner(s, r, b, c)  # CO2-11.4: the winner's disc takes the control space
+
+
+def check_control_task(s, task) -> None:
+    """Build step 6 (CO2-6.3.5): control of the region is checked."""
+    check_control(s, task.region, task.seat)
 
 
 # ---- income (CO2-4.2) ---------------------------------------------------------------------
 def incomes(s) -> list[int]:
-    """Each seat's income: 1st and 2nd (dense ranking) on each track, 2 players only 1st.
+    """Each seat's income (CO2-9.4.1): 1st and 2nd (dense ranking, CO2-4.2.1) on each track, 2 players only 1st.
 
     CO2-4.2 notes (readings): 0 expertise has no disc, so no income, and never pushes anyone out of
     1st or 2nd place; every player tied for a place gets the value printed beside their own disc."""
     n = s.num_players
-    places = s.R["income.paid_places_2p"] if n == 2 else s.R["income.paid_places"]
-    scale = s.R["income.scale"]
+    places = s.rules["income.paid_places_2p"] if n == 2 else s.rules["income.paid_places"]
+    scale = s.rules["income.scale"]
     out = [0] * n
     exp = s.exp
     for src in range(5):
         vals = sorted({exp[p * 5 + src] for p in range(n)} - {0}, reverse=True)[:places]
         if not vals:
             continue
-        table = s.C.income[src]
+        table = s.components.income[src]
         for p in range(n):
             v = exp[p * 5 + src]
             if v in vals:
@@ -170,22 +162,29 @@ def incomes(s) -> list[int]:
     return out
 
 
-# ---- company goals (CO2-12.2.3) ---------------------------------------------------------
+# ---- company goals (CO2-12.2) ---------------------------------------------------------------
+def sell_company_goal(s, p: int) -> None:
+    """CO2-12.2.2: discard the company goal for 8 coins (it stays secret)."""
+    s.coins[p] += s.rules["goal.discard_coins"]
+    s.goal_st[p] = 1
+
+
 def goal_value(s, p: int) -> int:
-    kind, each, cap, _ = s.C.goals[s.goal[p]]
+    """The VP seat p's company goal scores now (CO2-12.2.3)."""
+    kind, each, cap, _ = s.components.goals[s.goal[p]]
     n = s.num_players
     if kind == "regions_controlled":
         k = s.ctrl.count(p)
     elif kind == "regions_with_plant":
         k = sum(1 for r in range(6) if any(s.space_owner[i] == p for i in region_spaces(s, r)))
     elif kind == "un_goals":
-        k = len(s.un_won[p])
+        k = len(s.un_won[p])  # CO2-12.3.3
     elif kind == "plants_after_first":
         k = max(0, plants_of(s, p) - 1)
     elif kind == "cep_in_hand":
         k = s.cep[p]
     elif kind == "highest_expertise":
-        # ties count; 0 expertise is never "highest" (CO2-12.2.3 note)
+        # ties count; 0 expertise is never "highest" (CO2-12.2.3 note, CO2-9.4.4)
         k = 0
         for src in range(5):
             v = s.exp[p * 5 + src]

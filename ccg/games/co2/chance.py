@@ -15,6 +15,6 @@ def outcomes(state, action):
 
 def label(state, action, child) -> str:
     top = child.tasks[-1] if child.tasks else None
-    if top is not None and top[0] == "solo_space":
-        return f"draw {SOURCES[top[3]]} project"
+    if top is not None and top.kind == "solo_space":
+        return f"draw {SOURCES[top.source]} project"
     return ""

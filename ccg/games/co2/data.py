@@ -356,7 +356,7 @@ def parse_components(raw: Mapping, path: str = "data") -> Components:
             entry["reward"] = tuple(c.str(x, f"{f}.reward[{k}]", REWARDS) for k, x in enumerate(rw))
         lobby[n] = entry
         c.prov(card, f, ("card", "main", "region", "grant", "source", "reward", "secondary"), prov)
-    if sorted(lobby) != list(range(1, 27)):
+    if sorted(lobby) != list(range(1, 27)):  # CO2-1.11: lobby cards 01-26
         raise c.fail("lobby", f"must hold cards 1..26 once each, missing {sorted(set(range(1, 27)) - set(lobby))}")
 
     goals = {}

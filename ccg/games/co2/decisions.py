@@ -1,194 +1,207 @@
 """Decisions inside a phase: each is an ordinary action of the seat whose decision it is.
 
-``LEGAL[kind](s, task)`` lists the actions, ``APPLY[kind](s, task, action)`` plays one;
-the decision task is on top of ``s.tasks`` while it waits.
+``DECISIONS[kind]`` is a ``Decision``: ``legal(s, task)`` lists the actions, ``apply(s, task, action)``
+plays one; the decision task is on top of ``s.tasks`` while it waits.
 """
 from __future__ import annotations
 
-from . import board as B
-from . import turn as T
+from collections.abc import Callable
+from typing import NamedTuple
+
+from . import board, turn
+from .actions import SELL_GOAL, cached_action, goal_sale, turn_actions
 from .data import GRANTS, SOURCES
-from .flow import A, can_hire, destinations, forced_buy, loc_name, loc_where, move_sci, origins, parse_loc, push
+from .scientists import (LOBBY_MOVE, can_hire, destinations, location_name, location_where, move_scientist, origins,
+                         parse_location, summit_slots_for)
+from .supply import forced_buy
+from .tasks import AuctionPay, AuctionStart, Bid, Gain, ScientistTo, SoloPlace, push
+from .variants import auction_value
 
 
-def _src_actions(kind: str, srcs) -> list:
-    return [A(kind, (SOURCES[x],), (f"track.{SOURCES[x]}",)) for x in srcs]
+def _source_actions(kind: str, srcs) -> list:
+    return [cached_action(kind, (SOURCES[x],), (f"track.{SOURCES[x]}",)) for x in srcs]
 
 
 # ---- supply phase --------------------------------------------------------------------------------
 _INCOME: dict[int, list] = {}
 
 
-def l_income(s, t):
-    """CO2-4.2.4: any split of the income into coins and VP (``take C`` = C coins, the rest VP)."""
-    acts = _INCOME.get(t[2])
+def legal_income(s, task):
+    """CO2-4.2.4: any split of the income into coins and VP (``take N`` = N coins, the rest VP)."""
+    acts = _INCOME.get(task.amount)
     if acts is None:
-        acts = _INCOME[t[2]] = [A("take", (c,), ("coins", "vp")) for c in range(t[2], -1, -1)]
+        acts = _INCOME[task.amount] = [cached_action("take", (c,), ("coins", "vp")) for c in range(task.amount, -1, -1)]
     return acts
 
 
-def a_income(s, t, a):
+def take_income(s, task, a):
     s.tasks.pop()
-    c = a.args[0]
-    s.coins[t[1]] += c
-    s.vp[t[1]] += t[2] - c
+    coins = a.args[0]
+    s.coins[task.seat] += coins
+    s.vp[task.seat] += task.amount - coins
 
 
-def l_paycep(s, t):
-    return [A("pay", ("hand" if r < 0 else s.C.regions[r],), ("hand",) if r < 0 else (s.C.regions[r],))
-            for r in B.cep_sources(s, t[1])]
+def legal_cep_source(s, task):
+    """CO2-11.5.1: a CEP is paid from hand or from any region the seat controls."""
+    regions = s.components.regions
+    return [cached_action("pay", ("hand" if r < 0 else regions[r],), ("hand",) if r < 0 else (regions[r],))
+            for r in board.cep_sources(s, task.seat)]
 
 
-def a_paycep(s, t, a):
+def pay_from_source(s, task, a):
     s.tasks.pop()
-    B.pay_cep(s, t[1], -1 if a.args[0] == "hand" else s.C.regions.index(a.args[0]))
+    board.pay_cep(s, task.seat, -1 if a.args[0] == "hand" else s.components.regions.index(a.args[0]))
 
 
-def l_forced(s, t):
-    return [A("sellgoal", (), ("goal",)), A("paywithvp", (), ("market",))]
+def legal_forced(s, task):
+    return [SELL_GOAL, cached_action("paywithvp", (), ("market",))]
 
 
-def a_forced(s, t, a):
+def forced(s, task, a):
+    """CO2-4.3.6: sell the company goal first (CO2-12.2.2), or cover the missing coins with VP."""
     s.tasks.pop()
-    p = t[1]
-    if a.kind == "sellgoal":  # CO2-12.2.2
-        s.coins[p] += s.R["goal.discard_coins"]
-        s.goal_st[p] = 1
-    forced_buy(s, p)
+    if a.kind == "sellgoal":
+        board.sell_company_goal(s, task.seat)
+    forced_buy(s, task.seat)
 
 
 # ---- expertise, bonuses, scientists -----------------------------------------------------------
-def l_exp_any(s, t):
-    p = t[1]
-    return _src_actions("exp", [x for x in range(5) if s.exp[p * 5 + x] < s.C.track_max[x]])
+def legal_any_expertise(s, task):
+    p = task.seat
+    return _source_actions("exp", [x for x in range(5) if s.exp[p * 5 + x] < s.components.track_max[x]])
 
 
-def a_gain_choice(s, t, a):
+def gain_chosen(s, task, a):
     s.tasks.pop()
-    push(s, ("gain", t[1], SOURCES.index(a.args[0]), 1))
+    push(s, Gain(task.seat, SOURCES.index(a.args[0]), 1))
 
 
-def l_summit_pick(s, t):
+def legal_summit_pick(s, task):
     """CO2-10.4.2: +1 in one topic of that summit."""
-    return _src_actions("exp", s.C.summits[s.summit[t[2]]][1])
+    return _source_actions("exp", s.components.summits[s.summit[task.summit]][1])
 
 
-def l_study(s, t):
-    p = t[1]
-    return _src_actions("study", sorted({s.proj[loc] for loc in s.sci[4 * p:4 * p + 4] if 0 <= loc < 100}))
+def legal_study(s, task):
+    p = task.seat
+    return _source_actions("study", sorted({s.proj[loc] for loc in s.sci[4 * p:4 * p + 4] if 0 <= loc < 100}))
 
 
-def l_cepto(s, t):
-    return [A("cepto", (s.C.regions[r],), (s.C.regions[r],)) for r in range(6) if s.reg_cep[r] < s.C.spaces[r]]
+def legal_cep_to(s, task):
+    regions = s.components.regions
+    return [cached_action("cepto", (regions[r],), (regions[r],))
+            for r in range(6) if s.reg_cep[r] < s.components.spaces[r]]  # CO2-6.3.7
 
 
-def a_cepto(s, t, a):
+def cep_to(s, task, a):
     s.tasks.pop()
-    if B.market_take(s):
-        s.reg_cep[s.C.regions.index(a.args[0])] += 1
+    if board.market_take(s):
+        s.reg_cep[s.components.regions.index(a.args[0])] += 1
 
 
-def l_displaced(s, t):
+def legal_displaced(s, task):
     """CO2-8.4.2: keep the scientist (+1 expertise) or send it to a matching summit slot."""
-    from .flow import summit_slots_for
-    return [A("keep", (), ("hand",))] + [to_action(s, x) for x in summit_slots_for(s, t[2])]
+    return [cached_action("keep", (), ("hand",))] + [to_action(s, x) for x in summit_slots_for(s, task.source)]
 
 
-def a_displaced(s, t, a):
+def displaced(s, task, a):
     s.tasks.pop()
-    if a.kind == "keep":
-        push(s, ("gain", t[1], t[2], 1))
-    else:
-        move_sci(s, t[1], -1, parse_loc(s, a.args[0]))
-
-
-def to_action(s, loc: int):
-    key = ("to", loc, s.summit[(loc - 100) // 4] if loc >= 100 else -1, id(s.C))
-    a = _TO.get(key)
-    if a is None:
-        a = _TO[key] = A("to", (loc_name(s, loc),), loc_where(s, loc))
-    return a
+    if a.kind == "keep":  # CO2-9.2.4
+        push(s, Gain(task.seat, task.source, 1))
+    else:  # it may complete the summit, which ends at the end of the turn (CO2-8.4.3)
+        move_scientist(s, task.seat, -1, parse_location(s, a.args[0]))
 
 
 _TO: dict = {}
 
 
-def l_sci_to(s, t):
-    _, p, frm, ctx = t
-    return [to_action(s, x) for x in destinations(s, p, frm)]
+def to_action(s, loc: int):
+    """The ``to <location>`` action (a summit slot's name depends on the tile there)."""
+    key = ("to", loc, s.summit[(loc - 100) // 4] if loc >= 100 else -1, id(s.components))
+    a = _TO.get(key)
+    if a is None:
+        a = _TO[key] = cached_action("to", (location_name(s, loc),), location_where(s, loc))
+    return a
 
 
-def a_sci_to(s, t, a):
+def legal_destinations(s, task):
+    return [to_action(s, x) for x in destinations(s, task.seat, task.origin)]
+
+
+def move_chosen(s, task, a):
     s.tasks.pop()
-    move_sci(s, t[1], t[2], parse_loc(s, a.args[0]))
+    move_scientist(s, task.seat, task.origin, parse_location(s, a.args[0]))
 
 
-def l_research(s, t):
-    _, p, ctx = t
-    out = [A("hire", (), ("hand",))] if ctx != 3 and can_hire(s, p) else []
-    sf = s.T.sci_from
-    return out + [sf[x] for x in origins(s, p)]
+def legal_research(s, task):
+    p = task.seat
+    out = [cached_action("hire", (), ("hand",))] if task.context != LOBBY_MOVE and can_hire(s, p) else []
+    sci_from = s.action_table.sci_from
+    return out + [sci_from[x] for x in origins(s, p)]
 
 
-def a_research(s, t, a):
+def research(s, task, a):
     s.tasks.pop()
-    p = t[1]
+    p = task.seat
     if a.kind == "hire":  # CO2-6.1.3.3 (b)
         i = s.sci.index(-2, 4 * p, 4 * p + 4)
         s.sci[i] = -1
     else:
-        push(s, ("sci_to", p, parse_loc(s, a.args[0]), t[2]))
+        push(s, ScientistTo(p, parse_location(s, a.args[0]), task.context))
 
 
-def l_lobby_pick(s, t):
-    return [A("reward", (r,), ("lobby",)) for r in s.C.lobby[t[2]]["reward"]]
+def legal_lobby_pick(s, task):
+    return [cached_action("reward", (r,), ("lobby",)) for r in s.components.lobby[task.card]["reward"]]
 
 
-def a_lobby_pick(s, t, a):
+def lobby_pick(s, task, a):
     s.tasks.pop()
-    T.give_reward(s, t[1], a.args[0])
+    turn.give_reward(s, task.seat, a.args[0])
 
 
 # ---- variants -----------------------------------------------------------------------------------
-def auction_value(s, p: int) -> int:
-    """CO2-17.2.4: coin 1, resource 2, CEP = market price (hand or controlled regions)."""
-    cep = s.cep[p] + sum(s.reg_cep[r] for r in range(6) if s.ctrl[r] == p)
-    return s.coins[p] + 2 * s.res[p] + s.price * cep
-
-
-def l_bid(s, t):
-    _, p, k, high, hb = t
+def legal_bid(s, task):
+    p = task.seat
     # note CO2-17.2 (readings): no auction before decade 1 (setup draws the start player); the first
     # bidder must open with at least 0, so there is always a highest bidder; a bid must be affordable
-    out = [] if k == 0 else [A("pass", (), ("auction",))]
-    return out + [A("bid", (x,), ("auction",)) for x in range(high + 1, auction_value(s, p) + 1)]
+    # (CO2-17.2.4), and selling the company goal first can make a higher bid affordable (CO2-12.2.2)
+    out = [] if task.bids_made == 0 else [cached_action("pass", (), ("auction",))]
+    bids = [cached_action("bid", (x,), ("auction",)) for x in range(task.high_bid + 1, auction_value(s, p) + 1)]
+    return out + bids + goal_sale(s, p)
 
 
-def a_bid(s, t, a):
+def bid(s, task, a):
+    """CO2-17.2.2: one round of bids clockwise from the start player, each raising or passing."""
+    if a.kind == "sellgoal":  # CO2-12.2.2: the bidder still bids (or passes) afterwards
+        board.sell_company_goal(s, task.seat)
+        return
     s.tasks.pop()
-    _, p, k, high, hb = t
+    p, high, high_bidder = task.seat, task.high_bid, task.high_bidder
     if a.kind == "bid":
-        high, hb = a.args[0], p
-    if k + 1 < s.num_players:
-        push(s, ("bid", (p + 1) % s.num_players, k + 1, high, hb))
+        high, high_bidder = a.args[0], p
+    if task.bids_made + 1 < s.num_players:
+        push(s, Bid((p + 1) % s.num_players, task.bids_made + 1, high, high_bidder))
     else:
-        tasks = [("auction_pay", hb, high)] if high > 0 else []
-        push(s, *tasks, ("auction_start", hb))
+        tasks = [AuctionPay(high_bidder, high)] if high > 0 else []
+        push(s, *tasks, AuctionStart(high_bidder))
 
 
-def l_auction_pay(s, t):
-    p = t[1]
+def legal_auction_pay(s, task):
+    p = task.seat
     out = []
     if s.coins[p] > 0:
-        out.append(A("pay", ("coin",), ("coins",)))
+        out.append(cached_action("pay", ("coin",), ("coins",)))
     if s.res[p] > 0:
-        out.append(A("pay", ("resource",), ("resources",)))
-    return out + l_paycep(s, t)
+        out.append(cached_action("pay", ("resource",), ("resources",)))
+    return out + legal_cep_source(s, task) + goal_sale(s, p)
 
 
-def a_auction_pay(s, t, a):
+def auction_pay(s, task, a):
+    """CO2-17.2.4: coins count 1, resources 2, CEP the market price."""
+    if a.kind == "sellgoal":  # CO2-12.2.2: paying in coins from the sale
+        board.sell_company_goal(s, task.seat)
+        return
     s.tasks.pop()
-    _, p, left = t
+    p, left = task.seat, task.amount_due
     what = a.args[0]
     if what == "coin":
         s.coins[p] -= 1
@@ -198,82 +211,93 @@ def a_auction_pay(s, t, a):
         s.supply_res += 1
         left -= 2
     else:
-        B.pay_cep(s, p, -1 if what == "hand" else s.C.regions.index(what))
+        board.pay_cep(s, p, -1 if what == "hand" else s.components.regions.index(what))
         left -= s.price
     if left > 0:  # CO2-17.2.5: overpayment is not refunded
-        s.tasks.append(("auction_pay", p, left))
+        s.tasks.append(AuctionPay(p, left))
 
 
-def l_auction_start(s, t):
-    return [A("start", (q,), ("start_player",)) for q in range(s.num_players)]
+def legal_auction_start(s, task):
+    return [cached_action("start", (q,), ("start_player",)) for q in range(s.num_players)]
 
 
-def a_auction_start(s, t, a):
+def auction_start(s, task, a):
     s.tasks.pop()
-    s.start = a.args[0]
+    s.start = a.args[0]  # CO2-17.2.3
 
 
-def l_draft(s, t):
-    return [A("keep", (c,), ("lobby",)) for c in s.packs[t[1]]]
+def legal_draft(s, task):
+    return [cached_action("keep", (c,), ("lobby",)) for c in s.packs[task.seat]]
 
 
-def a_draft(s, t, a):
+def draft(s, task, a):
     s.tasks.pop()
-    p = t[1]
+    p = task.seat
     s.packs[p].remove(a.args[0])
     s.lobby[p].append(a.args[0])
     s.lobby[p].sort()
 
 
-def l_solo_region(s, t):
-    return [A("region", (r,), (r,)) for r in s.C.regions]
+def legal_solo_region(s, task):
+    return [cached_action("region", (r,), (r,)) for r in s.components.regions]
 
 
-def a_solo_region(s, t, a):
+def solo_region(s, task, a):
     s.tasks.pop()
-    push(s, ("solo_place", -1, 31, s.C.regions.index(a.args[0]), 1))
+    push(s, SoloPlace(-1, 31, s.components.regions.index(a.args[0]), 1))
 
 
-def l_solo_space(s, t):
-    _, _, r, src = t
-    return [A("space", (GRANTS[g],), (s.C.regions[r], f"{s.C.regions[r]}.{GRANTS[g]}"))
-            for g in range(3) if s.proj[r * 3 + g] == -1]
+def legal_solo_space(s, task):
+    region = s.components.regions[task.region]
+    return [cached_action("space", (GRANTS[g],), (region, f"{region}.{GRANTS[g]}"))
+            for g in range(3) if s.proj[task.region * 3 + g] == -1]
 
 
-def a_solo_space(s, t, a):
+def solo_space(s, task, a):
     s.tasks.pop()
-    _, _, r, src = t
-    ps = r * 3 + GRANTS.index(a.args[0])
-    s.psupply[src] -= 1
-    s.proj[ps] = src  # no grant for the 5 starting projects (CO2-17.3.3)
+    ps = task.region * 3 + GRANTS.index(a.args[0])
+    s.psupply[task.source] -= 1
+    s.proj[ps] = task.source  # no grant for the 5 starting projects (CO2-17.3.3)
 
 
-def l_goal_choice(s, t):
-    return [A("goal", ("score",), ("goal",)), A("goal", ("coins",), ("goal",))]
+def legal_goal_choice(s, task):
+    return [cached_action("goal", ("score",), ("goal",)), cached_action("goal", ("coins",), ("goal",))]
 
 
-def a_goal_choice(s, t, a):
+def goal_choice(s, task, a):
     s.tasks.pop()
-    p = t[1]
+    p = task.seat
     if a.args[0] == "score":  # CO2-15.3.1
-        s.vp[p] += t[2]
+        s.vp[p] += task.goal_vp
         s.goal_st[p] = 2
     else:
-        s.coins[p] += s.R["goal.discard_coins"]
-        s.goal_st[p] = 1
+        board.sell_company_goal(s, p)
 
 
-LEGAL = {
-    "turn": T.legal_turn, "income": l_income, "paycep_choose": l_paycep, "forced": l_forced,
-    "exp_any": l_exp_any, "summit_pick": l_summit_pick, "study": l_study, "cepto": l_cepto,
-    "displaced": l_displaced, "sci_to": l_sci_to, "research_choose": l_research, "lobby_pick": l_lobby_pick,
-    "bid": l_bid, "auction_pay": l_auction_pay, "auction_start": l_auction_start, "draft": l_draft,
-    "solo_region": l_solo_region, "solo_space": l_solo_space, "goal_choice": l_goal_choice,
-}
-APPLY = {
-    "turn": T.apply_turn, "income": a_income, "paycep_choose": a_paycep, "forced": a_forced,
-    "exp_any": a_gain_choice, "summit_pick": a_gain_choice, "study": a_gain_choice, "cepto": a_cepto,
-    "displaced": a_displaced, "sci_to": a_sci_to, "research_choose": a_research, "lobby_pick": a_lobby_pick,
-    "bid": a_bid, "auction_pay": a_auction_pay, "auction_start": a_auction_start, "draft": a_draft,
-    "solo_region": a_solo_region, "solo_space": a_solo_space, "goal_choice": a_goal_choice,
+class Decision(NamedTuple):
+    """How a decision task is played: its legal actions and the effect of one."""
+    legal: Callable
+    apply: Callable
+
+
+DECISIONS: dict[str, Decision] = {
+    "turn": Decision(turn_actions, turn.apply_turn),
+    "income": Decision(legal_income, take_income),
+    "paycep_choose": Decision(legal_cep_source, pay_from_source),
+    "forced": Decision(legal_forced, forced),
+    "exp_any": Decision(legal_any_expertise, gain_chosen),
+    "summit_pick": Decision(legal_summit_pick, gain_chosen),
+    "study": Decision(legal_study, gain_chosen),
+    "cepto": Decision(legal_cep_to, cep_to),
+    "displaced": Decision(legal_displaced, displaced),
+    "sci_to": Decision(legal_destinations, move_chosen),
+    "research_choose": Decision(legal_research, research),
+    "lobby_pick": Decision(legal_lobby_pick, lobby_pick),
+    "bid": Decision(legal_bid, bid),
+    "auction_pay": Decision(legal_auction_pay, auction_pay),
+    "auction_start": Decision(legal_auction_start, auction_start),
+    "draft": Decision(legal_draft, draft),
+    "solo_region": Decision(legal_solo_region, solo_region),
+    "solo_space": Decision(legal_solo_space, solo_space),
+    "goal_choice": Decision(legal_goal_choice, goal_choice),
 }

@@ -49,48 +49,48 @@ from ccg.core.encoding import (
 
 from .board import GREEN0
 from .data import GRANTS, REWARDS, SOURCES
-from .flow import KINDS
+from .tasks import TASKS
 
 MAX_BID = 200  # random play never offered more than 100
 TOP_TASKS = 12  # the task stack is encoded from the top; random play never stacked more than 9
-TASK_KINDS = tuple(sorted(KINDS))
+TASK_KINDS = tuple(sorted(TASKS))
 
 
-def _spaces(C) -> list[str]:
-    return [f"{r}.{g}" for r in C.regions for g in GRANTS]
+def _spaces(components) -> list[str]:
+    return [f"{r}.{g}" for r in components.regions for g in GRANTS]
 
 
-def _slots(C) -> list[str]:
-    return [f"s{k + 1}.{src}" for k in range(C.summit_spaces) for src in SOURCES]
+def _slots(components) -> list[str]:
+    return [f"s{k + 1}.{src}" for k in range(components.summit_spaces) for src in SOURCES]
 
 
 def max_income(s) -> int:
-    return s.R["income.scale"] * sum(max(track) for track in s.C.income)
+    return s.rules["income.scale"] * sum(max(track) for track in s.components.income)
 
 
 def action_universe(s) -> list[str]:
-    C, n = s.C, s.num_players
+    components, n = s.components, s.num_players
     out = ["buy", "sell", "sellgoal", "paywithvp", "end", "hire", "keep", "pass", "goal score", "goal coins"]
-    out += [f"propose {src} {r} {g}" for src in SOURCES for r in C.regions for g in GRANTS]
-    out += [f"install {r} {g}" for r in C.regions for g in GRANTS]
-    out += [f"build {src} {r} {g}" for src in SOURCES for r in C.regions for g in GRANTS]
-    cards = sorted(C.lobby)
-    out += [f"build {SOURCES[C.lobby[c]['source']]} {r} {g} {c}" for c in cards if C.lobby[c]["main"] == "build"
-            for r in C.regions for g in GRANTS]
-    out += ["scientist hand"] + [f"scientist {p}" for p in _spaces(C)]
-    out += ["to hand"] + [f"to {p}" for p in _spaces(C)] + [f"to {x}" for x in _slots(C)]
+    out += [f"propose {src} {r} {g}" for src in SOURCES for r in components.regions for g in GRANTS]
+    out += [f"install {r} {g}" for r in components.regions for g in GRANTS]
+    out += [f"build {src} {r} {g}" for src in SOURCES for r in components.regions for g in GRANTS]
+    cards = sorted(components.lobby)
+    out += [f"build {SOURCES[components.lobby[c]['source']]} {r} {g} {c}"
+            for c in cards if components.lobby[c]["main"] == "build" for r in components.regions for g in GRANTS]
+    out += ["scientist hand"] + [f"scientist {p}" for p in _spaces(components)]
+    out += ["to hand"] + [f"to {p}" for p in _spaces(components)] + [f"to {x}" for x in _slots(components)]
     for c in cards:
-        out += [f"lobby {c} main", f"lobby {c} {C.lobby[c]['secondary']}"]
-    out += [f"claim {u}" for u in sorted(C.un_goals)]
+        out += [f"lobby {c} main", f"lobby {c} {components.lobby[c]['secondary']}"]
+    out += [f"claim {u}" for u in sorted(components.un_goals)]
     out += [f"take {c}" for c in range(max_income(s) + 1)]
-    out += ["pay coin", "pay resource", "pay hand"] + [f"pay {r}" for r in C.regions]
+    out += ["pay coin", "pay resource", "pay hand"] + [f"pay {r}" for r in components.regions]
     out += [f"exp {src}" for src in SOURCES] + [f"study {src}" for src in SOURCES]
-    out += [f"cepto {r}" for r in C.regions]
+    out += [f"cepto {r}" for r in components.regions]
     out += [f"keep {c}" for c in cards]
     out += [f"reward {r}" for r in REWARDS]
     out += [f"bid {x}" for x in range(MAX_BID + 1)]
     out += [f"start {q}" for q in range(n)]
-    out += [f"region {r}" for r in C.regions] + [f"space {g}" for g in GRANTS]
+    out += [f"region {r}" for r in components.regions] + [f"space {g}" for g in GRANTS]
     return out
 
 
@@ -142,21 +142,21 @@ def _tasks(value) -> list[float]:
 
 
 def schema(s) -> Schema:
-    C, n = s.C, s.num_players
+    components, n = s.components, s.num_players
     seats = range(n)
     owner = OneHot(range(-1, n), "-1: nobody")
-    summit_slots = 4 * C.summit_spaces
+    summit_slots = 4 * components.summit_spaces
     locations = [-2, -1] + list(range(18)) + [100 + k for k in range(summit_slots)]
-    cards = sorted(C.lobby)
-    un = sorted(C.un_goals)
-    decades = s.R["decades.5p"] if n == 5 else s.R["decades"]
+    cards = sorted(components.lobby)
+    un = sorted(components.un_goals)
+    decades = s.rules["decades.5p"] if n == 5 else s.rules["decades"]
     return Schema(n, {
         "coins": Vec(n, "coins per seat"), "vp": Vec(n, "VP per seat (may be negative, CO2-4.4.2)"),
         "res": Vec(n, "technology resources in hand per seat (CO2-0.1)"),
         "cep": Vec(n, "CEP in hand per seat"),
         "exp": Vec(5 * n, "expertise per seat and source"),
         "sci": Each(4 * n, OneHot(locations, "location: -2 not hired, -1 hand, 0-17 project space, 100+ summit slot")),
-        "goal": Each(n, Maybe(OneHot(sorted(C.goals), "company goal card"), "1: hidden from this seat")),
+        "goal": Each(n, Maybe(OneHot(sorted(components.goals), "company goal card"), "1: hidden from this seat")),
         "goal_st": Vec(n, "0 held, 1 sold or discarded, 2 scored"),
         "space_kind": Each(len(s.space_kind), OneHot(range(-1, GREEN0 + 5),
                                                      "-1 empty, 0 coal, 1 oil, 2 gas, 3+ green plant by source")),
@@ -164,17 +164,17 @@ def schema(s) -> Schema:
         "reg_cep": Vec(6, "CEP on each region's pile, board order"),
         "reg_res": Vec(6, "resources on each region's pile (CO2-4.4.5)"),
         "ctrl": Each(6, owner),
-        "agenda": Each(6, OneHot(range(len(C.agendas)), "agenda tile")),
+        "agenda": Each(6, OneHot(range(len(components.agendas)), "agenda tile")),
         "proj": Each(18, OneHot(range(-1, 5), "project tile by source, -1 none")),
         "inst": Vec(18, "1 where the project on that space is installed, 0 proposed or empty"),
         "occ": Each(18, owner),
-        "summit": Each(C.summit_spaces, OneHot(range(-1, len(C.summits)), "summit tile, -1 none")),
+        "summit": Each(components.summit_spaces, OneHot(range(-1, len(components.summits)), "summit tile, -1 none")),
         "sslot": Each(summit_slots, owner),
         "stack": Vec(5, "green plants built per source"),
         "psupply": Vec(5, "project tiles left per source"),
         "fossil_stack": Counts((0, 1, 2), "coal, oil, gas tiles left (the order is hidden)"),
         "summit_stack": Num("summit tiles face down"),
-        "events": _events(sorted(C.events)),
+        "events": _events(sorted(components.events)),
         "un_display": MultiHot(un, "UN goals face up (CO2-12.3)"),
         "un_deck": Num("UN goals face down"),
         "lobby_deck": Num("lobby cards face down"),

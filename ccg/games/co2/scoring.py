@@ -1,8 +1,53 @@
-"""Winners (CO2-15.4, CO2-14.3), outcome columns and the per-decade trajectory."""
+"""Final scoring (CO2-15): the last sale and income, the goals, the VP for coins and majorities, and the winners."""
 from __future__ import annotations
 
-from . import board as B
-from .data import SOURCES
+from . import board
+from .hooks import snapshot
+from .operations import turn_order
+from .tasks import FinalVp, GoalChoice, Income, push
+
+
+def final_scoring(s, task) -> None:
+    """CO2-15: goal 31 first, regions' CEP to controllers, sell all, income, then VP."""
+    n = s.num_players
+    values = [board.goal_value(s, p) if s.goal_st[p] == 0 else 0 for p in range(n)]  # CO2-15.1
+    # CO2-15.2, CO2-13.7 in order: the controlled regions' CEP to hand (CO2-15.2.1, CO2-11.5.3), all sold, income
+    for r in range(6):
+        c = s.ctrl[r]
+        if c >= 0:
+            s.cep[c] += s.reg_cep[r]
+            s.reg_cep[r] = 0
+    for p in range(n):  # CO2-15.2.2 one price for all, the price does not change
+        s.coins[p] += s.cep[p] * s.price
+        s.market += s.cep[p]
+        s.cep[p] = 0
+    tasks: list = []
+    if task.with_income:  # CO2-15.2.3 (not after a solo > 500 end, CO2-17.3.9)
+        income = board.incomes(s)
+        tasks += [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]
+    tasks += [GoalChoice(p, values[p]) for p in turn_order(s, s.start) if s.goal_st[p] == 0]
+    tasks.append(FinalVp())
+    push(s, *tasks)
+
+
+def final_vp(s, task) -> None:
+    n = s.num_players
+    for p in range(n):  # CO2-15.3.2
+        s.vp[p] += s.coins[p] // s.rules["final.coins_per_vp"]
+    bonus = s.rules["final.bonus_vp"]
+    # CO2-15.3.3, CO2-15.3.4, CO2-15.3.5 (note: literal reading, a maximum of 0 still pays everyone tied)
+    most = max(s.res)
+    for p in range(n):
+        if s.res[p] == most:
+            s.vp[p] += bonus
+    un = [len(x) for x in s.un_won]
+    most = max(un)
+    for p in range(n):
+        if un[p] == most:
+            s.vp[p] += bonus
+    s.over = True
+    snapshot(s, s.decade)
+
 
 
 def winners(s) -> list[int]:
@@ -14,8 +59,8 @@ def winners(s) -> list[int]:
     n = s.num_players
     best = max(s.vp)
     tied = [p for p in range(n) if s.vp[p] == best]
-    tied = _keep_max(tied, lambda p: B.plants_of(s, p))  # CO2-15.4.1
-    for src in range(5):  # CO2-15.4.2 (reading: only the highest go on)
+    tied = _keep_max(tied, lambda p: board.plants_of(s, p))  # CO2-15.4.1
+    for src in range(5):  # CO2-15.4.2, CO2-9.4.4 (reading: only the highest go on)
         tied = _keep_max(tied, lambda p, src=src: s.exp[p * 5 + src])
     tied = _keep_max(tied, lambda p: s.ctrl.count(p))  # CO2-15.4.3
     return tied  # CO2-15.4.4 all tied players win
@@ -29,80 +74,3 @@ def _keep_max(seats, key):
     return [p for p, v in zip(seats, vals) if v == m]
 
 
-def counts(s) -> tuple[int, int]:
-    green = sum(1 for k in s.space_kind if k >= B.GREEN0)
-    fossil = sum(1 for k in s.space_kind if 0 <= k < B.GREEN0)
-    return green, fossil
-
-
-def outcome(s) -> dict:
-    """Per-game columns for ccg.simulate."""
-    green, fossil = counts(s)
-    per_src = [s.space_kind.count(B.GREEN0 + x) for x in range(5)]
-    out = {
-        "final_ppm": s.ppm, "peak_ppm": s.ppm_peak, "planet_lost": s.lost,
-        "crossed_500": s.ppm_peak >= s.R["ppm.lose"],
-        "decade_reached": s.decade, "green_plants": green, "fossil_plants": fossil,
-        "cep_price": s.price,
-    }
-    for x in range(5):
-        out[f"plants_{SOURCES[x]}"] = per_src[x]
-    return out
-
-
-def milestones(s) -> dict:
-    """SPEC.milestones: the round of the Operations phase (CO2-3.3) and the decade (CO2-3.1)."""
-    return {"round": s.round, "decade": s.decade}
-
-
-def trajectory(s) -> dict:
-    """The per-decade trajectory as a dict of lists (GameSpec.trajectory hook)."""
-    n = s.num_players
-    cols = {"decade": [], "ppm": [], "green": [], "fossil": [], "cep_price": []}
-    for p in range(n):
-        cols[f"vp_{p}"] = []
-    for p in range(n):
-        cols[f"coins_{p}"] = []
-    names = list(cols)
-    for row in s.traj:
-        for k, v in zip(names, row):
-            cols[k].append(v)
-    return cols
-
-
-def trajectory_frame(s):
-    """The per-decade trajectory of a finished or running game as a pandas DataFrame.
-
-    One row per recorded point (column ``at``): the setup (decade 0), the end
-    of each decade's Operations phase, the end of the game, and for a running
-    game the current position ("now"). Columns: decade, ppm, green and fossil
-    plants, CEP price, vp_<seat>, coins_<seat>."""
-    import pandas as pd
-
-    cols = trajectory(s)
-    at = ["setup"] + ["end of decade"] * (len(s.traj) - 1)
-    if s.over:
-        at[-1] = "end of game"
-    else:
-        green, fossil = counts(s)
-        row = [s.decade, s.ppm, green, fossil, s.price] + s.vp[:] + s.coins[:]
-        for k, v in zip(list(cols), row):
-            cols[k].append(v)
-        at.append("now")
-    frame = pd.DataFrame(cols)
-    frame.insert(0, "at", at)
-    return frame
-
-
-def heuristic(s, seat: int) -> float:
-    """A quick evaluation for greedy/MCTS agents: VP now plus coins, plants and expertise,
-    all heavily discounted if the planet is heading for 500 ppm."""
-    if s.over:
-        if s.lost:
-            return -100.0
-        return float(s.vp[seat] - max(s.vp[q] for q in range(s.num_players) if q != seat)) if s.num_players > 1 \
-            else float(s.vp[seat])
-    own = s.vp[seat] + s.coins[seat] / 2 + 2 * s.res[seat] + 3 * B.plants_of(s, seat) \
-        + 0.5 * sum(s.exp[seat * 5:seat * 5 + 5]) + 2 * s.ctrl.count(seat)
-    danger = max(0, s.ppm - 400) / 10
-    return float(own - danger)

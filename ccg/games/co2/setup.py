@@ -1,31 +1,11 @@
 """Setup (CO2-2) and the preset / solo / draft variants' starting positions (CO2-17)."""
 from __future__ import annotations
 
-from ccg.core import resolve_rules
-
+from . import flow
 from .board import EMPTY
-from .data import components_from_data, load_components, require_printed_facts
-from .params import RULES, check_rule_values
+from .hooks import snapshot
 from .state import Co2State
-from .tables import tables
-
-
-def blank(players: int, seed: int, options: dict) -> Co2State:
-    """A state with data and rule values bound, no position yet."""
-    s = Co2State.__new__(Co2State)
-    s._init_base(players, seed, options)
-    data = options.get("components")
-    s.C = load_components() if data is None else components_from_data(data)
-    require_printed_facts(s.C, options.get("unprinted_components", False))
-    s.T = tables(s.C)
-    off, o = [], 0
-    for k in s.C.spaces:
-        off.append(o)
-        o += k
-    s.C_off = tuple(off)
-    s.R = resolve_rules(RULES, options.get("rules"))
-    check_rule_values(s.R)
-    return s
+from .tasks import Draft, DraftPass, OpsStart, SoloRegion
 
 
 def create(players: int, seed: int, options: dict) -> Co2State:
@@ -35,42 +15,44 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     draft = options.get("draft", False)
     if players == 1 and (auction or draft):
         raise ValueError("the first-player auction and the lobby draft need 2 or more players")
-    s = blank(players, seed, options)
-    C, R, rng, n = s.C, s.R, s.rng, players
-    need = sum(k - 1 for k in C.spaces) + R["market.cep_start"] + n * R["cep.player_start"]
-    if need > R["cep.total"]:
-        raise ValueError(f"rule 'cep.total' is {R['cep.total']}, but setup needs {need} CEP")
-    s.start = rng.below(n)  # CO2-2.2
+    s = Co2State.blank(players, seed, options)
+    components, rng, n = s.components, s.rng, players
+    need = sum(k - 1 for k in components.spaces) + s.rules["market.cep_start"] + n * s.rules["cep.player_start"]
+    if need > s.rules["cep.total"]:
+        raise ValueError(f"rule 'cep.total' is {s.rules['cep.total']}, but setup needs {need} CEP")
+    s.start = rng.below(n)  # CO2-2.2: the start player tile (CO2-1.13) is ``s.start``
     s.active = s.start
     s.coins = [0] * n
-    for k in range(n):  # CO2-2.3.3: 3, 4, 4, 5, 5 from the start player clockwise
-        s.coins[(s.start + k) % n] = R[f"coins.start.{k + 1}"]
-    s.vp = [0] * n
+    # CO2-2.3: what each player takes; CO2-2.3.3: 3, 4, 4, 5, 5 coins from the start player clockwise
+    # (solo: the start player's 3 coins, CO2-17.3.4)
+    for k in range(n):
+        s.coins[(s.start + k) % n] = s.rules[f"coins.start.{k + 1}"]
+    s.vp = [0] * n  # CO2-2.4: every score starts at 0
     s.res = [0] * n  # CO2-2.1: players start with no resources
-    s.cep = [R["cep.player_start"]] * n  # CO2-2.3.4
-    s.exp = [0] * (5 * n)
-    s.sci = [-1, -2, -2, -2] * n  # CO2-2.3.2: 1 in hand, 3 in the hiring pool
-    s.decade, s.round, s.turns = 1, 1, 0
+    s.cep = [s.rules["cep.player_start"]] * n  # CO2-2.3.4
+    s.exp = [0] * (5 * n)  # CO2-9.1.1: one value per seat and source; CO2-9.1.2, CO2-2.4: from 0
+    s.sci = [-1, -2, -2, -2] * n  # CO2-1.2: 4 scientists per colour; CO2-2.3.2: 1 in hand, 3 in the hiring pool
+    s.decade, s.round, s.turns = 1, 1, 0  # CO2-2.5: the decade and round markers
     # CO2-2.8 summits: 2-topic tiles on the board, the rest face down
-    two = [i for i, (_, t) in enumerate(C.summits) if len(t) == 2]
+    two = [i for i, (_, t) in enumerate(components.summits) if len(t) == 2]
     rng.shuffle(two)
-    s.summit = two[:C.summit_spaces]
-    rest = two[C.summit_spaces:] + [i for i, (_, t) in enumerate(C.summits) if len(t) > 2]
+    s.summit = two[:components.summit_spaces]
+    rest = two[components.summit_spaces:] + [i for i, (_, t) in enumerate(components.summits) if len(t) > 2]
     rng.shuffle(rest)
     s.summit_stack = rest
-    s.sslot = [-1] * (4 * C.summit_spaces)
+    s.sslot = [-1] * (4 * components.summit_spaces)
     # CO2-2.9 agendas
-    ag = list(range(len(C.agendas)))
+    ag = list(range(len(components.agendas)))
     rng.shuffle(ag)
     s.agenda = ag[:6]
     # CO2-2.10 fossil plants (CO2-17.1 presets)
-    stack = [0] * C.fossils[0] + [1] * C.fossils[1] + [2] * C.fossils[2]
+    stack = [0] * components.fossils[0] + [1] * components.fossils[1] + [2] * components.fossils[2]
     s.fossil_out = [0, 0, 0]
     if variant == "random":
         rng.shuffle(stack)
         first = [stack.pop() for _ in range(6)]
     else:
-        coal, oil, gas, remove_gas = C.presets[variant]
+        coal, oil, gas, remove_gas = components.presets[variant]
         first = [0] * coal + [1] * oil + [2] * gas
         rng.shuffle(first)  # CO2-17.1.0: placed at random, one per region
         for f in first:
@@ -80,49 +62,50 @@ def create(players: int, seed: int, options: dict) -> Co2State:
         s.fossil_out[2] = remove_gas
         rng.shuffle(stack)
     s.fossil_stack = stack
-    total = sum(C.spaces)
+    total = sum(components.spaces)
     s.space_kind = [EMPTY] * total
     s.space_owner = [EMPTY] * total
-    ppm = (R["ppm.coal"], R["ppm.oil"], R["ppm.gas"])
+    ppm = (s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"])
     s.ppm = 0
     for r in range(6):
-        s.space_kind[s.C_off[r]] = first[r]
+        s.space_kind[s.first_space[r]] = first[r]
         s.ppm += ppm[first[r]]  # CO2-2.11
     s.ppm_peak = s.ppm
-    s.reg_cep = [k - 1 for k in C.spaces]  # CO2-2.12
+    s.reg_cep = [k - 1 for k in components.spaces]  # CO2-2.12
     s.reg_res = [0] * 6
     s.ctrl = [-1] * 6
-    s.market = R["market.cep_start"]  # CO2-2.13
-    s.price = R["market.price_start"]
-    s.bank_cep = R["cep.total"] - sum(s.reg_cep) - s.market - sum(s.cep)  # CO2-2.14
-    s.supply_res = R["resources.total"]
+    s.market = s.rules["market.cep_start"]  # CO2-2.13
+    s.price = s.rules["market.price_start"]
+    s.bank_cep = s.rules["cep.total"] - sum(s.reg_cep) - s.market - sum(s.cep)  # CO2-2.14
+    s.supply_res = s.rules["resources.total"]
     s.proj = [-1] * 18
     s.inst = [0] * 18
     s.occ = [-1] * 18
     s.stack = [0] * 5
-    s.psupply = [C.projects_per_source] * 5
-    # CO2-2.15 company goals by player count
-    goals = [c for c in sorted(C.goals) if n not in C.goals[c][3]]
+    s.psupply = [components.projects_per_source] * 5  # CO2-2.6: the project supply, by source
+    # CO2-2.15 company goals by player count, one secret goal each (CO2-12.2.1): the component file lists the
+    # player counts a goal is removed for (CO2-2.15.1, CO2-2.15.2, CO2-2.15.3, CO2-2.15.4; solo CO2-17.3.1)
+    goals = [c for c in sorted(components.goals) if n not in components.goals[c][3]]
     rng.shuffle(goals)
     s.goal = goals[:n]
     s.goal_st = [0] * n
     # CO2-2.16 UN goals (solo: a face-down deck, CO2-17.3.2)
-    un = sorted(C.un_goals)
+    un = sorted(components.un_goals)
     rng.shuffle(un)
     if n == 1:
         s.un_display, s.un_deck = [], un
     else:
-        k = R["un.displayed_2p"] if n == 2 else R["un.displayed"]
+        k = s.rules["un.displayed_2p"] if n == 2 else s.rules["un.displayed"]
         s.un_display, s.un_deck = sorted(un[:k]), []
     s.un_won = [[] for _ in range(n)]
     # CO2-2.17 events: current + preview face up, the rest face down
-    ev = sorted(C.events)
+    ev = sorted(components.events)
     rng.shuffle(ev)
     s.events = ev
     # CO2-2.18 lobby
     lob = list(range(1, 27))
     rng.shuffle(lob)
-    k = R["lobby.hand"]
+    k = s.rules["lobby.hand"]
     s.lobby = [sorted(lob[p * k:(p + 1) * k]) for p in range(n)]
     s.lobby_deck = lob[n * k:]
     s.lobby_played = []
@@ -131,16 +114,15 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     s.over = False
     s.lost = False
     s.traj = []
-    from . import flow
-    flow.snapshot(s, 0)
+    snapshot(s, 0)
     s.tasks = []
     if draft:  # CO2-2.18.1: every hand becomes a pack to draft from
         s.packs = s.lobby
         s.lobby = [[] for _ in range(n)]
-        s.tasks = [("ops_start", -1), ("draft_pass", -1)] + [("draft", p) for p in reversed(range(n))]
+        s.tasks = [OpsStart(), DraftPass()] + [Draft(p) for p in reversed(range(n))]
     elif n == 1:  # CO2-17.3.3 solo starting projects
-        s.tasks = [("ops_start", -1), ("solo_region", 0)]
+        s.tasks = [OpsStart(), SoloRegion(0)]
     else:
-        s.tasks = [("ops_start", -1)]
+        s.tasks = [OpsStart()]  # CO2-3.2: decade 1 skips the Supply phase
     flow.run(s)
     return s

@@ -1,20 +1,24 @@
-"""A readable text summary of a CO2 position (``str(state)``)."""
+"""CO2 in words: a position as text (``str(state)``) and why an action is illegal."""
 from __future__ import annotations
+
+from ccg.core import Action
 
 from .board import GREEN0
 from .data import FOSSILS, GRANTS, SOURCES
+from .flags import TurnFlag
 
 
 def describe(s) -> str:
-    C = s.C
+    """The position in a few lines: the table, each region, the summits, the events, each seat."""
+    components = s.components
     lines = [f"CO2 — decade {s.decade}, round {s.round}, CO2 {s.ppm} ppm, CEP price {s.price} "
              f"(market {s.market}), {'game over' if s.over else f'seat {s.current_player} to act'}"]
     if s.over:
         lines.append("The planet is lost: everyone loses." if s.lost else f"Winners: {s.winners()}")
     for r in range(6):
-        o = s.C_off[r]
+        o = s.first_space[r]
         cells = []
-        for i in range(o, o + C.spaces[r]):
+        for i in range(o, o + components.spaces[r]):
             k = s.space_kind[i]
             cells.append("." if k < 0 else FOSSILS[k] if k < GREEN0 else f"{SOURCES[k - GREEN0]}:{s.space_owner[i]}")
         projs = []
@@ -24,20 +28,46 @@ def describe(s) -> str:
                 sci = f"@{s.occ[ps]}" if s.occ[ps] >= 0 else ""
                 projs.append(f"{GRANTS[g]}={SOURCES[s.proj[ps]]}{'*' if s.inst[ps] else ''}{sci}")
         ctrl = f" ctrl {s.ctrl[r]}" if s.ctrl[r] >= 0 else ""
-        agenda = "/".join(SOURCES[x] for x in C.agendas[s.agenda[r]])
-        lines.append(f"  {C.region_names[r]:<14} [{' '.join(cells)}] CEP {s.reg_cep[r]} res {s.reg_res[r]}{ctrl}"
-                     f" agenda {agenda} projects {', '.join(projs) or '-'}")
+        agenda = "/".join(SOURCES[x] for x in components.agendas[s.agenda[r]])
+        lines.append(f"  {components.region_names[r]:<14} [{' '.join(cells)}] CEP {s.reg_cep[r]} res {s.reg_res[r]}"
+                     f"{ctrl} agenda {agenda} projects {', '.join(projs) or '-'}")
     summits = []
     for sp, tile in enumerate(s.summit):
         if tile >= 0:
-            name, topics = C.summits[tile]
+            name, topics = components.summits[tile]
             slots = [f"{SOURCES[x]}{'@' + str(s.sslot[sp * 4 + j]) if s.sslot[sp * 4 + j] >= 0 else ''}"
                      for j, x in enumerate(topics)]
             summits.append(f"{name} ({', '.join(slots)})")
     lines.append(f"  summits: {'; '.join(summits) or '-'}")
-    ev = [C.region_names[C.events[e]] for e in s.events[:2]]
+    ev = [components.region_names[components.events[e]] for e in s.events[:2]]
     lines.append(f"  event: {' then '.join(ev) or '-'} · UN goals shown: {s.un_display or '-'}")
     for p in range(s.num_players):
         exp = " ".join(f"{SOURCES[x][:4]}{s.exp[p * 5 + x]}" for x in range(5))
         lines.append(f"  seat {p}: VP {s.vp[p]} ${s.coins[p]} res {s.res[p]} CEP {s.cep[p]} | {exp}")
     return "\n".join(lines)
+
+
+def why_illegal(s, a) -> str | None:
+    """A readable reason for a few common illegal turn actions (None: no reason known)."""
+    if s.over or not s.tasks or s.tasks[-1].kind != "turn" or not isinstance(a, Action):
+        return None
+    p = s.tasks[-1].seat
+    tf = s.tf
+    if a.kind in ("propose", "install", "build") and tf[TurnFlag.ACTION_TAKEN]:
+        return "you have already taken your action this turn (CO2-5.2: exactly one action)"
+    if a.kind == "end" and not tf[TurnFlag.ACTION_TAKEN]:
+        return "you must take an action (propose, install or build) before ending your turn (CO2-5.2)"
+    if a.kind in ("buy", "sell") and tf[TurnFlag.MARKET_VISIT]:
+        return "you have already visited the market this turn (CO2-7.2.2)"
+    if a.kind == "sell" and (tf[TurnFlag.PRICE_CHANGED] or tf[TurnFlag.MARKET_REFILLED]):
+        return "the market price changed this turn, so you cannot sell (CO2-7.2.5)"
+    if a.kind in ("lobby", "claim") and tf[TurnFlag.CARD_PLAYED]:
+        return "you have already played a lobby card or claimed a UN goal this turn (CO2-7.3.1)"
+    if a.kind == "build" and len(a.args) >= 1 and a.args[0] in SOURCES:
+        src = SOURCES.index(a.args[0])
+        if s.stack[src] < len(s.components.plants[src]):
+            tile = s.components.plants[src][s.stack[src]]
+            have = s.exp[p * 5 + src]
+            if have < tile.resources:
+                return (f"{a.args[0]} needs expertise {tile.resources}; seat {p} has {have} (CO2-6.3.3)")
+    return None

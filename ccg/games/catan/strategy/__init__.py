@@ -10,7 +10,7 @@ The plan, in the rulebook's terms:
   the rounds needed to collect its cost;
 - the turn (CAT-4.2, CAT-4.3): play a development card when it pays (CAT-9), build the goal if
   the hand covers it, else trade toward it (oil conversion OIL-6.2, a domestic offer CAT-7.2,
-  maritime trades CAT-7.3-7.5 that complete it), then spend true surplus, then sequester
+  maritime trades CAT-7.3, CAT-7.4, CAT-7.5 that complete it), then spend true surplus, then sequester
   (OIL-9) or end;
 - the robber (CAT-6, CAT-9.3, OIL-5): block the leader's best hex, steal what the plan needs;
   discards keep the goal's cards (:mod:`.tactics`); answers to offers accept only trades that
@@ -133,7 +133,7 @@ def main_phase(o: Outlook, legal: list):
 
 
 def trade_step(o: Outlook, L: set):
-    """Toward the goal: oil conversion (OIL-6.2), one domestic offer (CAT-7.2), maritime trades (CAT-7.3-7.5)."""
+    """Toward the goal: oil conversion (OIL-6.2), one domestic offer (CAT-7.2), maritime trades (CAT-7.3, CAT-7.4, CAT-7.5)."""
     need = o.need()
     if not sum(need):
         return None
@@ -198,7 +198,7 @@ def spare_build(o: Outlook, goal: Goal, L: set):
         if a in L:
             return a
     rest = [max(0, hand[r] - goal.cost[r]) for r in range(5)]
-    over = sum(hand) + o.oil > o.P.discard_above
+    over = sum(hand) + o.oil > o.rules["discard_above"]
     if rest[pos.LUMBER] >= 1 and rest[pos.BRICK] >= 1:  # lumber and brick the goal does not take: a road on
         a = free_road(o, legal_roads(L), fallback=False, lengthen=False)  # the way to the next spot
         if a is not None:
@@ -241,7 +241,7 @@ def free_road(o: Outlook, legal: list, fallback: bool = True, lengthen: bool = T
 
 
 def building_phase(o: Outlook, legal: list):
-    """The 5-6 player Special Building Phase (CAT-12.8/12.9, OIL-11.5): build from the hand, no trade."""
+    """The 5-6 player Special Building Phase (CAT-12.8, CAT-12.9, OIL-11.5): build from the hand, no trade."""
     L = set(legal)
     goal = o.goal()
     if o.affordable(goal):

@@ -2,7 +2,7 @@
 
 The price of one oil use (OIL-6.1: a conversion or half a metropolis) is its share of the next
 disaster (OIL-7.3: every fifth use triggers one): the expected harm of a disaster on this board
-now (OIL-8.3-8.10: a 7 floods coastal settlements and cities, another number destroys a hex's
+now (OIL-8.3, OIL-8.4, OIL-8.7, OIL-8.8, OIL-8.10: a 7 floods coastal settlements and cities, another number destroys a hex's
 production or, on an oil spring, removes oil; the fifth destroyed token loses the island for
 everyone), divided by the uses that trigger it. The ``sequester`` persona s decides whose harm
 counts: the seat's own share always, and the island's — everyone's share plus a steward's price
@@ -19,7 +19,6 @@ from .values import Goal, Outlook
 def disaster_harm(o: Outlook) -> tuple[float, float]:
     """Expected VP-equivalent harm of one disaster now: ``(to the seat, to the whole table)``."""
     s, me, n = o.s, o.me, o.n
-    P = o.P
     mine = 0.0
     total = 0.0
     # OIL-8.4: a 7 (1 in 6) floods the coast: settlements removed, cities reduced (metropolises stay)
@@ -33,9 +32,9 @@ def disaster_harm(o: Outlook) -> tuple[float, float]:
             flood[q] += 1.0 + o.production_vp(sum(pos.node_yield(s, x)))
     mine += flood[me] / 6.0
     total += sum(flood) / 6.0
-    # OIL-8.6-8.8: another number hits one hex showing it, chosen uniformly
+    # OIL-8.6, OIL-8.7, OIL-8.8: another number hits one hex showing it, chosen uniformly
     nums = pos.numbers(s)
-    last = pos.destroyed(s) + 1 >= P.destroy_end
+    last = pos.destroyed(s) + 1 >= o.oil_destroyed_to_end
     island = o.w["island_loss"]
     for d in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
         cands = [h for h in range(len(nums)) if nums[h] == d]
@@ -71,19 +70,18 @@ def use_price(o: Outlook) -> float:
     """VP-equivalent cost of using one oil token now: the seat's own share of the next disaster,
     plus the island's (everyone's share and the steward's care) at the persona's odds."""
     mine, total = disaster_harm(o)
-    per_use = 1.0 / o.P.disaster_at
+    per_use = 1.0 / o.rules["oil.disaster_at"]
     return mine * per_use + island_odds(o) * (total * per_use + o.w["steward"])
 
 
 def sequester_value(o: Outlook) -> float:
     """What sequestering one token is worth (OIL-9.4 a third of a VP, OIL-9.5 the Champion, the persona's care)."""
     s, me = o.s, o.me
-    P = o.P
     mine = pos.sequestered(s, me)
-    v = 1.0 / P.seq_per_vp
+    v = 1.0 / o.rules["oil.sequester_per_vp"]
     holder = pos.champion(s)
     if holder != me:
-        target = max(P.champ_min, (pos.sequestered(s, holder) + 1) if holder >= 0 else 0)
+        target = max(o.rules["oil.champion_min"], (pos.sequestered(s, holder) + 1) if holder >= 0 else 0)
         needed = target - mine
         if needed <= 1:
             v += 1.0
@@ -96,7 +94,7 @@ def convert_value(o: Outlook, r: int) -> float:
     """OIL-6.2: two cards of ``r`` from the bank for one oil, less the price of the use."""
     hand = list(o.hand)
     v = 0.0
-    for _ in range(o.P.convert_gives):
+    for _ in range(o.rules["oil.convert_gives"]):
         v += o.card_value(r, hand)
         hand[r] += 1
     return v - o.oil_price()
@@ -105,7 +103,7 @@ def convert_value(o: Outlook, r: int) -> float:
 def oil_token_value(o: Outlook) -> float:
     """Worth of holding one more oil token (to steal, keep on a discard, trade): its best use."""
     best_card = max(o.card_value(r) for r in range(5))
-    use = o.P.convert_gives * best_card - o.oil_price()
+    use = o.rules["oil.convert_gives"] * best_card - o.oil_price()
     # capped: a steward's care makes sequestering priceless, but a token is never worth a city's cards
     return min(o.w["oil_token_cap"], max(0.02, use, sequester_value(o) * o.w["seq_patience"]))
 
@@ -151,8 +149,8 @@ def plan_conversion(o: Outlook, legal_set: set):
 def should_sequester(o: Outlook) -> bool:
     """At the end of the turn (OIL-9.1: one token a turn; OIL-9.2 not after a use): sequester when a
     token is worth more sequestered than kept for a later use."""
-    keep = o.P.convert_gives * o.w["card_needed"] * o.w["oil_keep"] - o.oil_price()
-    full = o.oil >= o.P.oil_limit  # more oil would be lost (OIL-4.4): holding is worth less
+    keep = o.rules["oil.convert_gives"] * o.w["card_needed"] * o.w["oil_keep"] - o.oil_price()
+    full = o.oil >= o.oil_limit  # more oil would be lost (OIL-4.4): holding is worth less
     if full:
         keep *= 0.5
     return sequester_value(o) > keep

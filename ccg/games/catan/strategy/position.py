@@ -50,12 +50,27 @@ def players(s) -> int:
 
 def oil_game(s) -> bool:
     """Is this the Oil Springs scenario?"""
-    return bool(s.P.oil)
+    return bool(s.oil_springs)
 
 
-def rules(s):
-    """The resolved rule values (``vp_win``, ``la_min``, ``oil_limit``, ``disaster_at`` …)."""
-    return s.P
+def rules(s) -> dict:
+    """The rule values, by the keys of ``params.RULES`` (``"largest_army_min"``, ``"oil.disaster_at"`` …)."""
+    return s.rules
+
+
+def vp_to_win(s) -> int:
+    """VP that win: rule ``vp_to_win``, or ``oil.vp_to_win`` in the scenario (CAT-11.2, OIL-10.2)."""
+    return s.vp_to_win
+
+
+def oil_limit(s) -> int:
+    """Oil a player may hold (rule ``oil.limit``, 0 = printed 4 / 6; OIL-3.3, OIL-11.2)."""
+    return s.oil_limit
+
+
+def destroyed_to_end(s) -> int:
+    """Destroyed number tokens that flood the island (rule ``oil.destroyed_to_end``; OIL-8.10, OIL-11.7)."""
+    return s.oil_destroyed_to_end
 
 
 def active(s) -> int:
@@ -94,7 +109,7 @@ def acceptors(s) -> list[int]:
 
 def may_trade(s) -> bool:
     """CAT-4.3: trade only before the first build of the turn (unless the combined option is on)."""
-    return not s.built or s.P.combined
+    return not s.built or s.rules["combined_trade_build"]
 
 
 def dev_played(s) -> bool:
@@ -116,11 +131,11 @@ def bank(s) -> list[int]:
 
 
 def oil(s, p: int) -> int:
-    return s.oil[p] if s.P.oil else 0
+    return s.oil[p] if s.oil_springs else 0
 
 
 def sequestered(s, p: int) -> int:
-    return s.seq[p] if s.P.oil else 0
+    return s.seq[p] if s.oil_springs else 0
 
 
 def champion(s) -> int:
@@ -154,13 +169,13 @@ def road_length(s, p: int) -> int:
 
 def pieces_left(s, p: int) -> dict[str, int]:
     """Roads, settlements and cities ``p`` may still place (CAT-1.7)."""
-    P = s.P
-    return {"road": P.max_roads - s.n_road[p], "settle": P.max_settle - s.n_settle[p],
-            "city": P.max_city - s.n_city[p]}
+    rules = s.rules
+    return {"road": rules["roads"] - s.n_road[p], "settle": rules["settlements"] - s.n_settle[p],
+            "city": rules["cities"] - s.n_city[p]}
 
 
 def rates(s, p: int) -> list[int]:
-    """Best maritime rate per resource: 2 with its 2:1 harbour, 3 with a generic one, else 4 (CAT-7.3-7.5)."""
+    """Best maritime rate per resource: 2 with its 2:1 harbour, 3 with a generic one, else 4 (CAT-7.3, CAT-7.4, CAT-7.5)."""
     m = s.hmask[p]
     generic = 3 if m >> GENERIC & 1 else 4
     return [2 if m >> r & 1 else generic for r in range(5)]
@@ -188,7 +203,7 @@ def buildings(s, p: int) -> list[int]:
 def hex_good(s, h: int) -> int:
     """What hex ``h`` pays: a resource 0-4, OIL for an oil spring (OIL-2.3), -1 for none."""
     b = s.board
-    if b.spring[h] and not s.P.keep_resource:
+    if b.spring[h] and not s.rules["oil.springs_keep_resource"]:
         return OIL
     t = b.terrain[h]
     return t if t < 5 else -1
@@ -212,7 +227,7 @@ def node_yield(s, n: int, robbed: bool = False) -> list[float]:
         g = hex_good(s, h)
         if g >= 0:
             out[g] += PIPS[num] / 36.0
-        if g == OIL and s.P.keep_resource and b.terrain[h] < 5:
+        if g == OIL and s.rules["oil.springs_keep_resource"] and b.terrain[h] < 5:
             out[b.terrain[h]] += PIPS[num] / 36.0
     return out
 

@@ -11,7 +11,7 @@ def threat(o: Outlook, p: int) -> float:
     others = [o.pvp[q] for q in range(o.n) if q != o.me]
     mean = sum(others) / len(others)
     t = 1.0 + o.w["robber_leader"] * max(0.0, o.pvp[p] - mean)
-    if o.pvp[p] >= o.P.vp_win - 2:
+    if o.pvp[p] >= o.vp_to_win - 2:
         t += o.w["robber_leader"] * 2.0
     return t
 
@@ -33,7 +33,7 @@ def robber_hex_value(o: Outlook, h: int) -> float:
 
 
 def robber_move(o: Outlook, legal: list):
-    """CAT-6.3/6.4, OIL-5.4: block the leader's best hex, steal what the plan needs (or oil, if worth more)."""
+    """CAT-6.3, CAT-6.4, OIL-5.4: block the leader's best hex, steal what the plan needs (or oil, if worth more)."""
     s = o.s
     best, best_v = None, float("-inf")
     steal_w = o.w["robber_steal"]
@@ -100,7 +100,7 @@ def army_gain(o: Outlook) -> float:
     if holder == me:
         return 0.0
     k = pos.knights(s, me) + 1
-    if k >= o.P.la_min and (holder < 0 or k > pos.knights(s, holder)):
+    if k >= o.rules["largest_army_min"] and (holder < 0 or k > pos.knights(s, holder)):
         return 2.0
     return 0.0
 

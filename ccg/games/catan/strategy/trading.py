@@ -6,7 +6,7 @@ from .values import Outlook
 
 
 def maritime_plan(o: Outlook, goal=None, hand: list[int] | None = None) -> tuple[int, int, int] | None:
-    """``(rate, give, get)`` of the next maritime trade (CAT-7.3-7.6) toward ``goal``, or None.
+    """``(rate, give, get)`` of the next maritime trade (CAT-7.3, CAT-7.4, CAT-7.5, CAT-7.6) toward ``goal``, or None.
 
     Trades only surplus (cards ``goal`` does not take, out of ``hand``: by default the seat's
     goal and hand) for cards it lacks, and only when the trades available complete it this turn
@@ -23,7 +23,7 @@ def maritime_plan(o: Outlook, goal=None, hand: list[int] | None = None) -> tuple
     bank = pos.bank(o.s)
     rates = o.rates
     can = sum(spare[r] // rates[r] for r in range(5))
-    over_limit = sum(o.hand) + o.oil > o.P.discard_above
+    over_limit = sum(o.hand) + o.oil > o.rules["discard_above"]
     if can < missing and not (over_limit and can > 0):
         return None
     get = max((r for r in range(5) if need[r] > 0 and bank[r] > 0), key=lambda r: (need[r], -r), default=-1)
@@ -48,7 +48,7 @@ def trade_before_building(o: Outlook) -> tuple[int, int, int] | None:
         plan = maritime_plan(o, combined, o.hand)
         if plan is not None:
             return plan
-        if sum(rest) + o.oil <= o.P.discard_above:
+        if sum(rest) + o.oil <= o.rules["discard_above"]:
             return None  # only the best next goal is worth trading for when no 7 threatens
     return None
 
@@ -118,7 +118,7 @@ def answer(o: Outlook) -> bool:
         return False
     gives, asks = offer  # the proposer gives ``gives``, asks for ``asks`` (counts per good)
     proposer = pos.active(s)
-    if o.pvp[proposer] >= o.P.vp_win - o.w["refuse_leader_within"]:
+    if o.pvp[proposer] >= o.vp_to_win - o.w["refuse_leader_within"]:
         return False
     hand = list(o.hand)
     gain = 0.0

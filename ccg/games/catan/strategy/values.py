@@ -32,7 +32,10 @@ class Outlook:
     def __init__(self, s, me: int, w: dict, persona: dict) -> None:
         self.s, self.me, self.w, self.persona = s, me, w, persona
         self.n = pos.players(s)
-        self.P = pos.rules(s)
+        self.rules = pos.rules(s)
+        self.vp_to_win = pos.vp_to_win(s)
+        self.oil_limit = pos.oil_limit(s)
+        self.oil_destroyed_to_end = pos.destroyed_to_end(s)
         self.oil_game = pos.oil_game(s)
         self.hand = pos.hand(s, me)
         self.oil = pos.oil(s, me)
@@ -42,7 +45,7 @@ class Outlook:
         self.my_vp = pos.vp(s, me)  # own hidden VP cards are known to the seat
         lead = max(self.pvp[p] for p in range(self.n) if p != me)
         # how much of the game is left: production matters less as anyone nears the target (CAT-11.2, OIL-10.2)
-        self.horizon = max(0.12, 1.0 - max(lead, self.my_vp) / self.P.vp_win)
+        self.horizon = max(0.12, 1.0 - max(lead, self.my_vp) / self.vp_to_win)
         self.board_pips = _board_pips(s)
         self._goal = None
         self._goals: list[Goal] = []
@@ -106,10 +109,10 @@ class Outlook:
         and the marker has room (OIL-7.4); none in the base game."""
         if not self.oil_game or self.oil <= oil_need:
             return 0
-        if self.P.convert_gives * self.w["card_needed"] <= self.oil_price():
+        if self.rules["oil.convert_gives"] * self.w["card_needed"] <= self.oil_price():
             return 0
-        uses = min(self.oil - oil_need, self.P.disaster_at - pos.marker(self.s))
-        return max(0, uses) * self.P.convert_gives
+        uses = min(self.oil - oil_need, self.rules["oil.disaster_at"] - pos.marker(self.s))
+        return max(0, uses) * self.rules["oil.convert_gives"]
 
     # ---- goals -----------------------------------------------------------------------------------
     def goals(self) -> list[Goal]:
@@ -186,8 +189,8 @@ class Outlook:
         holder = pos.army_holder(s)
         mine = pos.knights(s, me) + pos.dev_cards(s, me, pos.KNIGHT)
         if holder != me:
-            rival = pos.knights(s, holder) if holder >= 0 else self.P.la_min - 1
-            if mine + 1 >= max(self.P.la_min, rival + 1) - 1:
+            rival = pos.knights(s, holder) if holder >= 0 else self.rules["largest_army_min"] - 1
+            if mine + 1 >= max(self.rules["largest_army_min"], rival + 1) - 1:
                 v += self.w["army_race"]
         return v
 
@@ -197,7 +200,7 @@ class Outlook:
         if pos.road_holder(s) == me or pos.pieces_left(s, me)["road"] <= 0:
             return None
         best_other = max(pos.road_length(s, p) for p in range(self.n) if p != me)
-        need = max(self.P.lr_min, best_other + 1) - pos.road_length(s, me)
+        need = max(self.rules["longest_road_min"], best_other + 1) - pos.road_length(s, me)
         if need > 2 or need <= 0:
             return None
         holder = pos.road_holder(s)

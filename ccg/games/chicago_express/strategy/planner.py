@@ -323,7 +323,7 @@ class Planner:
         return max(1, min(lengths[_BLD] - m[_BLD], mine))
 
     def _develop_value(self, look: Outlook, seat: int, h: int, base: float, dev_clock: list) -> float:
-        """CE-8.7/8.8: income for every company present; CE-8.9: $2 to a forest's company; one house used."""
+        """CE-8.7, CE-8.8: income for every company present; CE-8.9: $2 to a forest's company; one house used."""
         s = look.s
         occ = P.occupancy(s)[h]
         present = [c for c in range(5) if occ >> c & 1]

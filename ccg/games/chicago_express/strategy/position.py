@@ -7,9 +7,10 @@ a rename of the engine's fields (issue 13) changes this file only.
 from __future__ import annotations
 
 from ..actions import PASS, STOP, bid
-from ..auction import AUCTION, BUILD, CHOOSE, OPENING, OPENING_ORDER, WABASH_AUCTION, lowest_bid
+from ..auction import OPENING_ORDER, lowest_bid
 from ..board import BOARD, CHICAGO, CITY, COMPANIES, DETROIT, FOREST, INDUSTRIAL, MOUNTAIN, WABASH
 from ..build import COST_BY_OCC, hex_income
+from ..phases import AUCTION, BUILD, CHOOSE, OPENING, WABASH_AUCTION
 
 __all__ = [
     "AUCTION", "BOARD", "BUILD", "CHICAGO", "CHOOSE", "CITY", "COMPANIES", "COST_BY_OCC", "DETROIT", "FOREST",
@@ -77,7 +78,7 @@ def meters(s) -> list[int]:
 
 
 def meter_lengths(s) -> tuple[int, int, int]:
-    return s.p.meter_len
+    return s.meter_lengths
 
 
 def industry(s) -> list[int]:
@@ -86,11 +87,11 @@ def industry(s) -> list[int]:
 
 
 def industry_max(s) -> tuple[int, int, int]:
-    return s.p.ind_max
+    return s.industry_max
 
 
 def industry_step(s) -> tuple[int, int, int]:
-    return s.p.ind_step
+    return s.industry_step
 
 
 def house_supply(s) -> int:
@@ -99,22 +100,22 @@ def house_supply(s) -> int:
 
 def houses_end(s) -> int:
     """CE-11.2 c: the game ends when the supply holds this many houses or fewer."""
-    return s.p.end_houses
+    return s.rules["end.houses_left"]
 
 
 def companies_end(s) -> int:
     """CE-11.2 a, b: this many companies out of trains (or shares) end the game."""
-    return s.p.end_companies
+    return s.rules["end.companies"]
 
 
 def chicago_income(s) -> int:
     """CE-7.5, CE-10.2: the income raise for reaching Chicago."""
-    return s.p.chicago_income
+    return s.rules["chicago_income"]
 
 
 def max_placements(s) -> int:
     """CE-6.2: trains one build action may place."""
-    return s.p.max_place
+    return s.rules["build.max_trains"]
 
 
 def network(s, c: int) -> int:
@@ -138,7 +139,7 @@ def houses(s) -> int:
 
 
 def placement_income(s, h: int) -> int:
-    """CE-7.1–7.4: what a train on hex h adds to its company's income now (Chicago: 0 here, CE-7.5)."""
+    """CE-7.1, CE-7.2, CE-7.3, CE-7.4: what a train on hex h adds to its company's income now (Chicago: 0 here, CE-7.5)."""
     return hex_income(s, h)
 
 
@@ -158,7 +159,7 @@ def minimum_price(s, c: int) -> int:
 
 def forest_bonus(s) -> int:
     """CE-8.9: dollars the bank pays the company on a developed forest."""
-    return s.p.forest_bonus
+    return s.rules["forest_bonus"]
 
 
 def opening_still_to_sell(s) -> tuple[int, ...]:

@@ -2,7 +2,7 @@
 
 The engine stores a CO2 position in flat lists (``s.exp[p * 5 + source]``, project spaces
 ``0..17`` = region * 3 + grant, scientist locations -2 pool / -1 hand / 0..17 project / 100+
-summit slot, ``s.tasks`` a stack of positional tuples). The strategist reads them only
+summit slot, ``s.tasks`` a stack of task records). The strategist reads them only
 through the functions below, named in the rulebook's terms, so a later rename of the
 engine touches this one module. Nothing here mutates the state.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..board import GREEN0, cep_sources, goal_value, incomes  # noqa: F401  (re-exported rule helpers)
 from ..data import GRANTS, SOURCES
-from ..flow import last_decade, rounds
+from ..operations import last_decade, rounds
 
 POOL, HAND = -2, -1
 SUMMIT0 = 100
@@ -39,7 +39,7 @@ def rounds_per_decade(s) -> int:
 def supply_pending(s) -> bool:
     """True while this decade's Supply phase (CO2-4) has not finished its energy supply."""
     for t in s.tasks:
-        if t[0] in SUPPLY_TASKS:
+        if t.kind in SUPPLY_TASKS:
             return True
     return False
 
@@ -71,12 +71,12 @@ def total_turns(s) -> int:
 
 def decision(s) -> str:
     """The kind of decision waiting (``turn``, ``income``, ``study``, ...)."""
-    return s.tasks[-1][0] if s.tasks else ""
+    return s.tasks[-1].kind if s.tasks else ""
 
 
 def income_offered(s) -> int:
     """The income being split in an ``income`` decision (CO2-4.2.4)."""
-    return s.tasks[-1][2]
+    return s.tasks[-1].amount
 
 
 # ---- the players' holdings -----------------------------------------------------------------------------
@@ -139,28 +139,28 @@ def cep_price(s) -> int:
 
 
 def cep_price_max(s) -> int:
-    return s.R["market.price_max"]
+    return s.rules["market.price_max"]
 
 
 # ---- the board -------------------------------------------------------------------------------------------
 def demand_spaces(s, r: int) -> int:
-    return s.C.spaces[r]
+    return s.components.spaces[r]
 
 
 def region_spaces(s, r: int) -> list[int]:
     """Space contents of region r left to right: -1 empty, 0 coal, 1 oil, 2 gas, GREEN0 + source."""
-    o = s.C_off[r]
-    return s.space_kind[o:o + s.C.spaces[r]]
+    o = s.first_space[r]
+    return s.space_kind[o:o + s.components.spaces[r]]
 
 
 def region_owners(s, r: int) -> list[int]:
-    o = s.C_off[r]
-    return s.space_owner[o:o + s.C.spaces[r]]
+    o = s.first_space[r]
+    return s.space_owner[o:o + s.components.spaces[r]]
 
 
 def agenda(s, r: int) -> tuple[int, ...]:
     """The sources region r's Regional Agenda lists, in priority order (CO2-11.1)."""
-    return s.C.agendas[s.agenda[r]]
+    return s.components.agendas[s.agenda[r]]
 
 
 def controller(s, r: int) -> int:
@@ -199,7 +199,7 @@ def project_supply(s, src: int) -> int:
 
 def next_plant(s, src: int):
     """The top tile of a green plant stack (CO2-6.3.1): ``.coins``, ``.resources``, ``.vp``; or None."""
-    stack = s.C.plants[src]
+    stack = s.components.plants[src]
     k = s.stack[src]
     return stack[k] if k < len(stack) else None
 
@@ -213,17 +213,16 @@ def ppm_peak(s) -> int:
 
 
 def ppm_lose(s) -> int:
-    return s.R["ppm.lose"]
+    return s.rules["ppm.lose"]
 
 
 def ppm_catastrophe(s) -> int:
-    return s.R["ppm.catastrophe"]
+    return s.rules["ppm.catastrophe"]
 
 
 def fossil_ppm(s) -> tuple[int, int, int]:
     """CO2 of a coal, an oil and a gas plant (CO2-0.3, rule parameters)."""
-    R = s.R
-    return R["ppm.coal"], R["ppm.oil"], R["ppm.gas"]
+    return s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"]
 
 
 def fossil_stack_mean(s) -> float:
@@ -237,13 +236,13 @@ def fossil_stack_mean(s) -> float:
 
 def event_regions(s) -> list[int]:
     """Regions of the face-up event cards: the current one first, then the preview (CO2-2.17)."""
-    return [s.C.events[c] for c in s.events[:2]]
+    return [s.components.events[c] for c in s.events[:2]]
 
 
 def un_display(s) -> list[tuple[tuple[int, ...], int]]:
     """The displayed UN goals as (sources needed, VP) (CO2-12.3)."""
-    G = s.C.un_goals
-    return [G[u] for u in s.un_display]
+    goals = s.components.un_goals
+    return [goals[u] for u in s.un_display]
 
 
 def summit_open_topics(s) -> list[int]:
@@ -251,7 +250,7 @@ def summit_open_topics(s) -> list[int]:
     out = []
     for sp, tile in enumerate(s.summit):
         if tile >= 0:
-            for j, src in enumerate(s.C.summits[tile][1]):
+            for j, src in enumerate(s.components.summits[tile][1]):
                 if s.sslot[sp * 4 + j] == -1:
                     out.append(src)
     return out
@@ -260,7 +259,7 @@ def summit_open_topics(s) -> list[int]:
 def proposal(s, action) -> tuple[int, int, int]:
     """(source, region, grant) of a ``propose`` action (CO2-6.1)."""
     src, region, grant = action.args[:3]
-    return SOURCES.index(src), s.C.regions.index(region), GRANTS.index(grant)
+    return SOURCES.index(src), s.components.regions.index(region), GRANTS.index(grant)
 
 
 def project_region(ps: int) -> int:

@@ -121,7 +121,7 @@ class Valuer:
         w = self.w
         left = rd.own_turns_left(s, p)
         tau = left / rd.total_turns(s)  # the share of the game still to play
-        per_vp = s.R["final.coins_per_vp"]
+        per_vp = s.rules["final.coins_per_vp"]
         coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
         res = w.resource_late + w.resource_early * tau
         # CEP are sold at the end at the market price then (CO2-15.2.2), which rises whenever the

@@ -1,7 +1,7 @@
 """Per-game hooks for ccg.simulate and the agents: outcome columns, heuristic, trajectory."""
 from __future__ import annotations
 
-from .actions import PHASES
+from .phases import PHASES
 from .data import PIPS
 from .scoring import vp
 
@@ -19,7 +19,7 @@ def outcome(s) -> dict:
         # the turn_limit safety net ended a game that could no longer progress (no winner)
         "turn_limit_end": bool(s.over and s.winner < 0 and not s.lost),
     }
-    if s.P.oil:
+    if s.oil_springs:
         row.update({
             "disasters": s.disasters,
             "floods": s.floods,
@@ -63,7 +63,7 @@ def _value(s, seat: int, production: float) -> float:
     v = vp(s, seat)  # the seat's own hidden VP cards are known to it
     cards = sum(s.hand[seat * 5:(seat + 1) * 5])
     h = v + 2.0 * production + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
-    if s.P.oil:
+    if s.oil_springs:
         h += 0.1 * s.oil[seat] + 0.2 * s.seq[seat]
     if seat == s.active and s.offers_made > 1:
         # CAT-7.2 sets no limit on proposals; a one-ply search cannot see what a trade is worth, so a second
@@ -98,6 +98,6 @@ def trajectory(s) -> dict:
     d = {"turn": s.turn}
     for p in range(s.num_players):
         d[f"vp_{p}"] = vp(s, p)
-    if s.P.oil:
+    if s.oil_springs:
         d.update({"marker": s.marker, "supply": s.supply, "destroyed": len(s.destroyed), "disasters": s.disasters})
     return d

@@ -1,7 +1,7 @@
 """Readable text: why an action is illegal, and a summary of the position."""
 from __future__ import annotations
 
-from .actions import PHASES
+from .phases import PHASES
 from .data import GOODS
 
 
@@ -35,20 +35,20 @@ def why_illegal(s, a) -> str | None:
         if s.edge_owner[e] >= 0:
             return f"{a.args[0]} already has a road"
     p = s.cur
-    if k in ("convert", "sequester", "metro") and not s.P.oil:
+    if k in ("convert", "sequester", "metro") and not s.oil_springs:
         return f"{k} exists only in the Oil Springs scenario (scenario='oil_springs')"
-    if k in ("convert", "sequester") and s.P.oil and s.phase in (PHASES.index("pre_roll"),):
+    if k in ("convert", "sequester") and s.oil_springs and s.phase in (PHASES.index("pre_roll"),):
         return "oil can be converted or sequestered only after the roll (OIL-6.6, note A13)"
-    if k in ("convert", "sequester") and s.P.oil and s.oil[p] == 0:
+    if k in ("convert", "sequester") and s.oil_springs and s.oil[p] == 0:
         return f"seat {p} holds no oil"
-    if k == "convert" and s.P.oil and len(a.args) == 2 and not s.P.convert_mixed:
+    if k == "convert" and s.oil_springs and len(a.args) == 2 and not s.oil_convert_mixed:
         return ("1 oil converts into 2 cards of one type (OIL-6.2, note A11); two different types need "
                 "rules={'oil.convert_mixed': True}")
-    if k == "convert" and s.P.oil and s.seq_done and not s.P.open_both:
+    if k == "convert" and s.oil_springs and s.seq_done and not s.rules["oil.open_use_and_sequester"]:
         return "no oil may be used in a turn in which you sequestered (OIL-9.2)"
-    if k == "sequester" and s.P.oil and s.seq_done:
+    if k == "sequester" and s.oil_springs and s.seq_done:
         return "at most one sequestration per turn (OIL-9.1)"
-    if k == "sequester" and s.P.oil and s.oil_used and not s.P.open_both:
+    if k == "sequester" and s.oil_springs and s.oil_used and not s.rules["oil.open_use_and_sequester"]:
         return "no sequestration in a turn in which you used oil (OIL-9.2)"
     if k == "settle" and s.phase == PHASES.index("main") and a.args and isinstance(a.args[0], str):
         try:
@@ -64,7 +64,7 @@ def why_illegal(s, a) -> str | None:
         return f"{who} has already rolled this turn"
     if k == "play" and s.dev_played:
         return f"{who} has already played a development card this turn (CAT-9.2)"
-    if k in ("convert", "metro") and s.P.oil and s.pending:
+    if k in ("convert", "metro") and s.oil_springs and s.pending:
         return "the disaster marker is at 5: no more oil may be used until the disaster phase (OIL-7.5)"
     if k in ("propose", "give", "ask", "offer", "choose"):
         why = _why_not_trade(s, a)
@@ -78,18 +78,18 @@ def why_illegal(s, a) -> str | None:
 
 def _why_not_trade(s, a) -> str | None:
     """Domestic trade (CAT-7.2, OIL-3.6): the step of an offer that cannot be taken, in the rulebook's terms."""
-    from .actions import CHOOSE, MAIN, PROPOSE
+    from .phases import CHOOSE, MAIN, PROPOSE
     from .trade import acceptors, could_pay
 
     k, p = a.kind, s.cur
     if k == "propose":
         if s.phase != MAIN:
             return None
-        if s.built and not s.P.combined:
+        if s.built and not s.rules["combined_trade_build"]:
             return "trading ends with the first build of the turn (CAT-4.2; rule combined_trade_build allows more)"
-        if s.P.offers and s.offers_made >= s.P.offers:
+        if s.rules["trade_offers_per_turn"] and s.offers_made >= s.rules["trade_offers_per_turn"]:
             return (f"seat {p} has opened the trade table {s.offers_made} time(s) this turn, the limit set by rule "
-                    f"trade_offers_per_turn = {s.P.offers} (the printed rules, CAT-7.2, set none)")
+                    f"trade_offers_per_turn = {s.rules['trade_offers_per_turn']} (the printed rules, CAT-7.2, set none)")
         return f"seat {p} has no card to give: cards cannot be given away (CAT-7.2)"
     if k in ("give", "ask", "offer") and s.phase != PROPOSE:
         return f"{k} composes a domestic offer: open the trade table with 'propose' first (CAT-7.2)"
@@ -104,9 +104,9 @@ def _why_not_trade(s, a) -> str | None:
     if k == "offer":
         return "an offer gives at least one card and asks for at least one (cards cannot be given away, CAT-7.2)"
     if len(a.args) != 1 or a.args[0] not in GOODS:
-        return f"{k} takes one good: {', '.join(GOODS if s.P.oil else GOODS[:5])}"
+        return f"{k} takes one good: {', '.join(GOODS if s.oil_springs else GOODS[:5])}"
     g = GOODS.index(a.args[0])
-    if g == 5 and not s.P.oil:
+    if g == 5 and not s.oil_springs:
         return "oil exists only in the Oil Springs scenario (scenario='oil_springs')"
     other = off[6 + g] if k == "give" else off[g]
     if other:
@@ -116,8 +116,8 @@ def _why_not_trade(s, a) -> str | None:
         if held <= off[g]:
             return f"seat {p} holds {held} {GOODS[g]}: the offer cannot give more (CAT-7.2)"
         return "no other player has room for more oil (oil limit, OIL-3.4c)"
-    if g == 5 and s.oil[p] + off[6 + g] + 1 > s.P.oil_limit:
-        return f"seat {p} would hold more than {s.P.oil_limit} oil (oil limit, OIL-3.4c)"
+    if g == 5 and s.oil[p] + off[6 + g] + 1 > s.oil_limit:
+        return f"seat {p} would hold more than {s.oil_limit} oil (oil limit, OIL-3.4c)"
     nxt = off[:6 + g] + (off[6 + g] + 1,) + off[7 + g:]
     if not any(could_pay(s, q, nxt) for q in range(s.num_players) if q != s.active):
         return (f"no other player holds enough cards to pay {sum(nxt[6:11])} resource cards and {nxt[11]} oil "
@@ -128,7 +128,7 @@ def _why_not_trade(s, a) -> str | None:
 def summary(s) -> str:
     n = s.num_players
     lines = [
-        f"Catan{' + Oil Springs' if s.P.oil else ''}, {n} players, turn {s.turn}, "
+        f"Catan{' + Oil Springs' if s.oil_springs else ''}, {n} players, turn {s.turn}, "
         f"{PHASES[s.phase].replace('_', ' ')}" + (f", seat {s.cur} to act" if not s.over else ", game over")
     ]
     if s.dice:
@@ -137,13 +137,13 @@ def summary(s) -> str:
         lines.append(f"trade offer of seat {s.active}: {offer_text(s.offer)}")
     for p in range(n):
         hand = ", ".join(f"{s.hand[p * 5 + r]} {GOODS[r]}" for r in range(5) if s.hand[p * 5 + r])
-        extra = f", oil {s.oil[p]}, sequestered {s.seq[p]}" if s.P.oil else ""
+        extra = f", oil {s.oil[p]}, sequestered {s.seq[p]}" if s.oil_springs else ""
         lines.append(
             f"  seat {p}: {s.vp(p)} VP, {s.n_settle[p]} settlements, {s.n_city[p]} cities, {s.n_road[p]} roads, "
             f"road {s.road_len[p]}, knights {s.knights[p]}, dev cards {sum(s.dev[p * 5:(p + 1) * 5])}{extra}; "
             f"hand: {hand or '-'}"
         )
-    if s.P.oil:
+    if s.oil_springs:
         lines.append(f"oil supply {s.supply}, disaster marker {s.marker}, destroyed tokens {len(s.destroyed)}, "
                      f"disasters {s.disasters}")
     if s.over:

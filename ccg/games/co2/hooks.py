@@ -1,0 +1,91 @@
+"""The GameSpec hooks of CO2: outcome columns, milestones, the per-decade trajectory, the agents' heuristic."""
+from __future__ import annotations
+
+from .board import GREEN0, plants_of
+from .data import SOURCES
+
+
+def snapshot(s, decade: int) -> None:
+    """Record one trajectory row (cheap: a flat list)."""
+    green = sum(1 for k in s.space_kind if k >= GREEN0)
+    fossil = sum(1 for k in s.space_kind if 0 <= k < GREEN0)
+    s.traj.append([decade, s.ppm, green, fossil, s.price] + s.vp[:] + s.coins[:])
+
+
+def counts(s) -> tuple[int, int]:
+    green = sum(1 for k in s.space_kind if k >= GREEN0)
+    fossil = sum(1 for k in s.space_kind if 0 <= k < GREEN0)
+    return green, fossil
+
+
+def outcome(s) -> dict:
+    """Per-game columns for ccg.simulate."""
+    green, fossil = counts(s)
+    per_src = [s.space_kind.count(GREEN0 + x) for x in range(5)]
+    out = {
+        "final_ppm": s.ppm, "peak_ppm": s.ppm_peak, "planet_lost": s.lost,
+        "crossed_500": s.ppm_peak >= s.rules["ppm.lose"],
+        "decade_reached": s.decade, "green_plants": green, "fossil_plants": fossil,
+        "cep_price": s.price,
+    }
+    for x in range(5):
+        out[f"plants_{SOURCES[x]}"] = per_src[x]
+    return out
+
+
+def milestones(s) -> dict:
+    """SPEC.milestones: the round of the Operations phase (CO2-3.3) and the decade (CO2-3.1)."""
+    return {"round": s.round, "decade": s.decade}
+
+
+def trajectory(s) -> dict:
+    """The per-decade trajectory as a dict of lists (GameSpec.trajectory hook)."""
+    n = s.num_players
+    cols = {"decade": [], "ppm": [], "green": [], "fossil": [], "cep_price": []}
+    for p in range(n):
+        cols[f"vp_{p}"] = []
+    for p in range(n):
+        cols[f"coins_{p}"] = []
+    names = list(cols)
+    for row in s.traj:
+        for k, v in zip(names, row):
+            cols[k].append(v)
+    return cols
+
+
+def trajectory_frame(s):
+    """The per-decade trajectory of a finished or running game as a pandas DataFrame.
+
+    One row per recorded point (column ``at``): the setup (decade 0), the end
+    of each decade's Operations phase, the end of the game, and for a running
+    game the current position ("now"). Columns: decade, ppm, green and fossil
+    plants, CEP price, vp_<seat>, coins_<seat>."""
+    import pandas as pd
+
+    cols = trajectory(s)
+    at = ["setup"] + ["end of decade"] * (len(s.traj) - 1)
+    if s.over:
+        at[-1] = "end of game"
+    else:
+        green, fossil = counts(s)
+        row = [s.decade, s.ppm, green, fossil, s.price] + s.vp[:] + s.coins[:]
+        for k, v in zip(list(cols), row):
+            cols[k].append(v)
+        at.append("now")
+    frame = pd.DataFrame(cols)
+    frame.insert(0, "at", at)
+    return frame
+
+
+def heuristic(s, seat: int) -> float:
+    """A quick evaluation for greedy/MCTS agents: VP now plus coins, plants and expertise,
+    all heavily discounted if the planet is heading for 500 ppm."""
+    if s.over:
+        if s.lost:
+            return -100.0
+        return float(s.vp[seat] - max(s.vp[q] for q in range(s.num_players) if q != seat)) if s.num_players > 1 \
+            else float(s.vp[seat])
+    own = s.vp[seat] + s.coins[seat] / 2 + 2 * s.res[seat] + 3 * plants_of(s, seat) \
+        + 0.5 * sum(s.exp[seat * 5:seat * 5 + 5]) + 2 * s.ctrl.count(seat)
+    danger = max(0, s.ppm - 400) / 10
+    return float(own - danger)

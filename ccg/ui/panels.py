@@ -1,0 +1,249 @@
+"""The Table's tabs — Play, History, Inspect, Position (What if? is in ``whatif_panel.py``) — and its status line.
+
+A panel is one tab of the control panel: ``title``, ``box`` (the tab's widget), ``wire(table)``
+(connect its widgets to the Table's methods, through ``table.guard``) and ``refresh(table)``
+(redraw from ``table.controller``; the table calls it after every change, inside ``redrawing()``
+so the widgets' own observers stay quiet). Panels hold widgets only: what a click does is a
+method of :class:`ccg.ui.controller.TableController`, called through the Table.
+"""
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ..agents.base import Agent, agent_names
+from ..agents.strategist import persona_presets
+from ..core.registry import get_spec
+from . import inspect as insp
+from .seating import HUMAN
+
+if TYPE_CHECKING:
+    from .controller import TableController
+    from .table import Table
+
+
+class Panel:
+    """A tab of the Table's control panel (see the module docstring). Subclasses set ``title`` and ``box``."""
+
+    title = ""
+    box: W.Widget
+
+    def wire(self, table: Table) -> None:
+        """Connect the panel's widgets to the table (called once, after every panel is built)."""
+
+    def refresh(self, table: Table) -> None:
+        """Redraw the panel from ``table.controller``."""
+
+
+def status_html(c: TableController) -> str:
+    """The status line: the game, the move number, who is to move (or the result), the tree's size, the message."""
+    s = c.state
+    if s.is_terminal():
+        won = s.winners()
+        who = ", ".join(f"seat {p}" for p in won) if won else "nobody"
+        turn = f"game over — winner: {who}; scores {s.scores()}"
+    else:
+        turn = f"seat {s.current_player} to move ({c.seating.seat_kind(s.current_player)})"
+    note = f" — <span class='ccg-message'>{html.escape(c.message)}</span>" if c.message else ""
+    return (f"<b>{html.escape(get_spec(s.game).title)}</b> · move {s.ply} · {html.escape(turn)}"
+            f" · {len(c.tree)} positions in the tree{note}")
+
+
+def seat_menu_choices(game: str) -> list[Any]:
+    """What a seat's menu offers: human, every agent name, and the game's strategist personas."""
+    return [HUMAN, *agent_names(), *persona_presets(game)]
+
+
+class PlayPanel(Panel):
+    """The legal actions (narrowed by a board click or a search), Play, Bot move, Play on, the seats."""
+
+    title = "Play"
+
+    def __init__(self, table: Table) -> None:
+        c = table.controller
+        self.search = W.Text(placeholder="search actions…", layout=W.Layout(width="98%"), continuous_update=True)
+        self.where = W.HTML()
+        self.show_all = W.Button(description="show all", layout=W.Layout(width="90px"))
+        self.actions = W.Select(options=[], rows=10, layout=W.Layout(width="98%")).add_class("ccg-actions")
+        self.play_button = W.Button(description="Play", button_style="primary").add_class("ccg-play")
+        self.bot_button = W.Button(description="Bot move").add_class("ccg-bot")
+        self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
+        self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
+        self.until_button = W.Button(description="Play on").add_class("ccg-until")
+        choices = seat_menu_choices(c.state.game)  # the persona ends, so a teacher can seat "a selfish player"
+        self.seat_boxes = []
+        for p, spec in enumerate(c.seating.initial):
+            opts = list(choices)
+            if isinstance(spec, Agent) or (isinstance(spec, type) and issubclass(spec, Agent)):
+                opts.append(spec)
+            elif isinstance(spec, str) and spec.strip().lower() not in opts:  # a named persona: "strategist:…=0.8"
+                opts.append(spec.strip().lower())
+            box = W.Dropdown(options=[(o if isinstance(o, str) else repr(o), o) for o in opts],
+                             value=c.seating.specs[p], description=f"seat {p}", layout=W.Layout(width="230px"))
+            box.disabled = not c.teacher  # seats are chosen when the game starts (a bot's hand stays hidden)
+            self.seat_boxes.append(box)
+        self.shown: list[Any] = []  # the actions listed
+        self.box = W.VBox([
+            self.search, W.HBox([self.where, self.show_all]), self.actions,
+            W.HBox([self.play_button, self.bot_button]),
+            W.HBox([self.until, self.until_n, self.until_button]),
+            W.HTML("<b>seats</b>"), *self.seat_boxes,
+        ])
+
+    def wire(self, table: Table) -> None:
+        guard = table.guard
+        self.play_button.on_click(guard(lambda _: self._play_selected(table)))
+        self.bot_button.on_click(guard(lambda _: table.bot_move()))
+        self.until_button.on_click(guard(lambda _: table.play_until(self.until.value, self.until_n.value)))
+        self.show_all.on_click(guard(lambda _: table.select_location(None)))
+        self.search.observe(guard(lambda _: self.refresh_actions(table)), "value")
+        for p, box in enumerate(self.seat_boxes):
+            box.observe(guard(lambda change, p=p: table.change_seat(p, change["new"]), quiet=True), "value")
+
+    def _play_selected(self, table: Table) -> None:
+        action = self.actions.value
+        if action is None:
+            if len(self.shown) != 1:
+                raise ValueError("Select an action first.")
+            action = self.shown[0]
+        table.play(action)
+
+    def refresh(self, table: Table) -> None:
+        self.refresh_actions(table)
+        self.refresh_seats(table)
+
+    def refresh_seats(self, table: Table) -> None:
+        """Each seat's menu shows its seat (a refused change is undone here)."""
+        with table.redrawing():
+            for box, spec in zip(self.seat_boxes, table.controller.seating.specs):
+                if box.value != spec:
+                    box.value = spec
+
+    def refresh_actions(self, table: Table) -> None:
+        c = table.controller
+        with table.redrawing():
+            shown = c.shown_actions(self.search.value)
+            if c.location is not None:
+                self.where.value = f"actions at <b>{html.escape(c.location)}</b>"
+            else:
+                self.where.value = f"{len(c.state.legal_actions())} legal actions"
+            self.shown = shown
+            self.actions.options = [(str(a), a) for a in shown]
+            self.actions.value = shown[0] if len(shown) == 1 else None
+        over = c.state.is_terminal()
+        self.play_button.disabled = over or not shown
+        self.bot_button.disabled = over
+        self.until_button.disabled = over
+
+
+class HistoryPanel(Panel):
+    """The move slider, history buttons and the variation list with promote / main line / delete."""
+
+    title = "History"
+
+    def __init__(self, table: Table) -> None:
+        self.slider = W.IntSlider(min=0, max=0, value=0, description="move", continuous_update=False,
+                                  layout=W.Layout(width="98%")).add_class("ccg-slider")
+        # |◀ and ▶| rather than ⏮ ⏭: Debian's default fonts have no glyphs for U+23ED / U+23EE
+        self.first_button = W.Button(description="|◀", layout=W.Layout(width="48px"), tooltip="start").add_class("ccg-first")
+        self.back_button = W.Button(description="◀", layout=W.Layout(width="48px"), tooltip="back").add_class("ccg-back")
+        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip="forward").add_class("ccg-forward")
+        self.last_button = W.Button(description="▶|", layout=W.Layout(width="48px"), tooltip="end of line").add_class("ccg-last")
+        self.tree_box = W.Select(options=[], rows=12, layout=W.Layout(width="98%")).add_class("ccg-tree")
+        self.promote_button = W.Button(description="promote", tooltip="move this variation up one place").add_class("ccg-promote")
+        self.main_button = W.Button(description="make main line").add_class("ccg-main-line")
+        self.delete_button = W.Button(description="delete move", button_style="warning",
+                                      tooltip="delete this move and everything after it")
+        self.box = W.VBox([
+            self.slider, W.HBox([self.first_button, self.back_button, self.fwd_button, self.last_button]),
+            W.HTML("<b>variations</b> (select to jump; ▶ marks the position shown)"), self.tree_box,
+            W.HBox([self.promote_button, self.main_button, self.delete_button]),
+        ])
+
+    def wire(self, table: Table) -> None:
+        guard = table.guard
+        self.first_button.on_click(guard(lambda _: table.to_start()))
+        self.back_button.on_click(guard(lambda _: table.back()))
+        self.fwd_button.on_click(guard(lambda _: table.forward()))
+        self.last_button.on_click(guard(lambda _: table.to_end()))
+        self.slider.observe(guard(lambda change: table.go_to_move(change["new"]), quiet=True), "value")
+        self.tree_box.observe(guard(lambda change: self._jump(table, change["new"]), quiet=True), "value")
+        self.promote_button.on_click(guard(lambda _: table.promote()))
+        self.main_button.on_click(guard(lambda _: table.promote_to_main()))
+        self.delete_button.on_click(guard(lambda _: table.delete()))
+
+    @staticmethod
+    def _jump(table: Table, node_id: int | None) -> None:
+        if node_id is not None:
+            table.go(node_id)
+
+    def refresh(self, table: Table) -> None:
+        c = table.controller
+        cursor = c.tree.cursor
+        self.slider.max = len(c.tree.line()) - 1
+        self.slider.value = cursor.ply
+        self.back_button.disabled = self.first_button.disabled = cursor.parent is None
+        self.fwd_button.disabled = self.last_button.disabled = not cursor.variations
+        self.tree_box.options = c.variation_rows()
+        self.tree_box.value = cursor.id
+        self.promote_button.disabled = c.branch_node() is None
+        self.main_button.disabled = cursor.is_mainline()
+        self.delete_button.disabled = cursor.parent is None
+
+
+class InspectPanel(Panel):
+    """Whose view is shown, the per-player and global tables of that view, the move log."""
+
+    title = "Inspect"
+
+    def __init__(self, table: Table) -> None:
+        c = table.controller
+        self.view = W.Dropdown(description="view as", layout=W.Layout(width="230px"),
+                               options=c.seating.view_options(), value=c.seating.view)
+        self.players_html = W.HTML()
+        self.globals_html = W.HTML()
+        self.log = W.HTML().add_class("ccg-log")
+        self.box = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
+                           W.HTML("<b>position</b>"), self.globals_html, W.HTML("<b>log</b>"), self.log])
+
+    def wire(self, table: Table) -> None:
+        self.view.observe(table.guard(lambda change: table.set_view(change["new"]), quiet=True), "value")
+
+    def refresh(self, table: Table) -> None:
+        c = table.controller
+        players, globals_ = insp.tables(c.state, c.view_seat)
+        self.players_html.value = insp.html_table(players)
+        self.globals_html.value = insp.html_table(globals_)
+        self.log.value = insp.html_log(insp.log_lines(c.tree, c.view_seat))
+
+
+class PositionPanel(Panel):
+    """The position string of the view (the full one for a teacher too) and a box to paste one."""
+
+    title = "Position"
+
+    def __init__(self, table: Table) -> None:
+        self.position_label = W.HTML()
+        self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
+        self.full_position = W.Text(description="full", layout=W.Layout(width="98%")).add_class("ccg-full-position")
+        self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%")).add_class("ccg-paste")
+        self.paste_button = W.Button(description="Go to position").add_class("ccg-go-position")
+        teacher_only = [W.HTML("Full position (teacher only: every hand and the dice to come):"),
+                        self.full_position] if table.controller.teacher else []
+        self.box = W.VBox([self.position_label, self.position, *teacher_only, self.paste, self.paste_button])
+
+    def wire(self, table: Table) -> None:
+        self.paste_button.on_click(table.guard(lambda _: table.load_position(self.paste.value)))
+
+    def refresh(self, table: Table) -> None:
+        c = table.controller
+        seat = c.view_seat
+        self.position.value = c.position_string
+        self.position_label.value = (
+            "Copy this string to share the full position:" if seat is None else
+            f"Seat {seat}'s view of the position (what seat {seat} may see: no hidden cards of others, "
+            "no dice to come, no move history):")
+        if c.teacher:
+            self.full_position.value = c.full_position_string
