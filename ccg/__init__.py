@@ -13,6 +13,8 @@ from .core import (
     GameState,
     IllegalActionError,
     InvalidPositionError,
+    board_of,
+    edit,
     from_position_string,
     list_games,
     load_state,
@@ -74,7 +76,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "Action", "GameState", "IllegalActionError", "InvalidPositionError", "describe", "from_position_string",
+    "Action", "GameState", "IllegalActionError", "InvalidPositionError", "board_of", "describe", "edit", "from_position_string",
     "list_games", "load_state", "new_game", "replay", "simulate", "sweep", "to_position_string",
     "to_seat_position_string", "tournament",
 ]

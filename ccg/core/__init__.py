@@ -1,5 +1,6 @@
 """The protocol every game implements: states, actions, RNG, errors, records, registry."""
 from .action import Action
+from .edit import PositionEditor, board_of, edit
 from .errors import IllegalActionError, InvalidPositionError
 from .positions import (
     from_position_string, load_state, read_position_string, replay, seat_view, state_from_dict, to_position_string,
@@ -11,7 +12,7 @@ from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
 from .state import GameState, position_error
 
 __all__ = [
-    "Action", "GameSpec", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
+    "Action", "GameSpec", "PositionEditor", "board_of", "edit", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
     "Rng", "RuleParam", "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
     "position_error", "read_position_string", "register", "replay", "resolve_rules", "rules_option", "seat_view",
     "state_from_dict", "to_position_string", "to_seat_position_string",

@@ -86,7 +86,8 @@ def _header(data: dict[str, Any]) -> tuple[GameSpec, int, int, dict[str, Any]]:
     except (ValueError, TypeError, RecursionError) as e:
         raise InvalidPositionError(f"invalid position: {' '.join(str(e).split())}") from None
     if canonical != options:
-        raise InvalidPositionError("invalid position: 'options' are not in canonical form")
+        raise InvalidPositionError(f"invalid position: 'options' are not in canonical form: "
+                                   f"{differing_fields(options, canonical, 'options')}")
     return spec, players, seed, canonical
 
 
@@ -139,11 +140,42 @@ def state_from_dict(data: Any) -> GameState:
     except (KeyError, TypeError, IndexError, ValueError, AttributeError, OverflowError, RecursionError) as e:
         raise InvalidPositionError(f"invalid position: malformed {spec.name} state ({type(e).__name__}: {e})") from None
     # a canonical position serialises back to exactly what was given
-    if json.dumps(state._state_dict(), sort_keys=True) != json.dumps(body, sort_keys=True):
-        raise InvalidPositionError(f"invalid position: the {spec.name} state has unknown, missing or non-canonical fields")
+    canonical = state._state_dict()
+    if json.dumps(canonical, sort_keys=True) != json.dumps(body, sort_keys=True):
+        raise InvalidPositionError(f"invalid position: the {spec.name} state has unknown, missing or non-canonical "
+                                   f"fields: {differing_fields(body, canonical)}")
     # replayable is decided here, not read: the history replayed from the seed must give this very state
     state._replayable = claimed and _replays_to(state, spec, history)
     return state
+
+
+def differing_fields(given: Any, canonical: Any, where: str = "", limit: int = 5) -> str:
+    """The paths where ``given`` differs from its ``canonical`` form (``trains.PRR: given [...], canonical
+    [...]``), for a loader's error message; at most ``limit`` of them."""
+    out: list[str] = []
+
+    def walk(a: Any, b: Any, path: str) -> None:
+        if len(out) >= limit or json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True):
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for k in sorted(set(a) | set(b), key=str):
+                sub = f"{path}.{k}" if path else str(k)
+                if k not in b:
+                    out.append(f"{sub} (unknown)")
+                elif k not in a:
+                    out.append(f"{sub} (missing)")
+                else:
+                    walk(a[k], b[k], sub)
+            return
+        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and sorted(map(str, a)) != sorted(map(str, b)):
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{path}[{i}]")
+            return
+        shown = json.dumps(a)[:80], json.dumps(b)[:80]
+        out.append(f"{path or 'the value'} (given {shown[0]}, canonical {shown[1]})")
+
+    walk(given, canonical, where)
+    return "; ".join(out) if out else "(none found)"
 
 
 def _replays_to(state: GameState, spec: GameSpec, history: list[str]) -> bool:

@@ -75,6 +75,10 @@ class GameSpec:
     milestones: Callable[[GameState], Mapping[str, int | str]] | None = None
     # new_game kwargs benchmarks/run.py measures (players included); empty: ``conformance_configs``
     benchmark_configs: tuple[dict[str, Any], ...] = ()
+    # the module of the game's named position editor (an ``Editor(state)`` class, see ccg/core/edit.py) and
+    # of its read-only board view (``board_view(state_or_None)``); None: ``ccg.edit`` / ``ccg.board_of`` refuse
+    edit: str | None = None
+    board_view: str | None = None
 
 
 def _discover() -> None:

@@ -37,6 +37,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .chance import ChanceOutcome
+    from .edit import PositionEditor
 
 # the actions played, newest first, as a persistent linked list (previous, action): clones share it;
 # a loaded position holds the notation text of its history
@@ -192,6 +193,12 @@ class GameState:
         """
         self._replayable = False
         self._legal = None
+
+    def edit(self) -> "PositionEditor":
+        """A named editor of this position (``ccg.edit(state)``); its ``commit()`` gives the edited copy."""
+        from .edit import edit
+
+        return edit(self)
 
     def history(self) -> list[str]:
         """The notation of every action played so far, oldest first."""

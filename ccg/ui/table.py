@@ -19,6 +19,7 @@ from ..core.state import GameState
 from ..core.tree import GameTree, Node
 from .board import board_figure
 from .controller import HUMAN, TableController
+from .setup_tab import SetupTab, offers_setup
 from .view import PANEL_WIDTH, TableView
 
 __all__ = ["HUMAN", "PANEL_WIDTH", "Table", "agent_names", "board_figure"]
@@ -69,6 +70,10 @@ class Table(TableView):
     ) -> None:
         super().__init__(TableController(state_or_game, seats, players, seed, autoplay, helper, view,
                                          whatif_limit, teacher, **options), whatif_games)
+        self.setup: SetupTab | None = None
+        if teacher and offers_setup(self.state):  # the Setup tab edits the position: never at a student's table
+            self.setup = SetupTab(self)
+            self.add_panel(self.setup)
 
     # ------------------------------------------------------------------ controls (controller call, then redraw)
     def play(self, action: Action | str) -> None:

@@ -97,17 +97,22 @@ def legal_strs(s) -> list[str]:
     return [str(a) for a in s.legal_actions()]
 
 
+def _nodes(s):
+    """The board's intersections by index (from the public board view, ``ccg.board_of``)."""
+    return list(ccg.board_of(s).nodes.values())  # N0, N1, … in index order
+
+
 def inland_nodes(s) -> list[int]:
-    return [n for n in range(s.board.n_node) if not s.board.node_coastal[n]]
+    return [x for x, n in enumerate(_nodes(s)) if not n.coastal]
 
 
 def coastal_nodes(s) -> list[int]:
-    return [n for n in range(s.board.n_node) if s.board.node_coastal[n]]
+    return [x for x, n in enumerate(_nodes(s)) if n.coastal]
 
 
 def spread(s, candidates, k, taken=()):
     """k intersections from ``candidates`` that keep the distance rule with each other and ``taken``."""
-    nb = s.board.node_nbrs
+    nb = [[int(m[1:]) for m in n.neighbours] for n in _nodes(s)]
     chosen = list(taken)
     out = []
     for n in candidates:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ccg
+from ccg.core.edit import PositionEditor
 from ccg.games.chicago_express.board import BOARD, COMPANIES
 from ccg.games.chicago_express.build import hex_income
 
@@ -87,35 +88,40 @@ __all__ = ["PRR", "BO", "NYC", "CO", "WAB", "H", "BOARD", "COMPANIES", "new", "a
            "give_share", "take_share", "put", "path", "fund", "add_house", "refresh", "names"]
 
 
-def route(s, c: int, target: str, via: str | None = None) -> list[str]:
+def route(s, c: int | str, target: str, via: str | None = None) -> list[str]:
     """A shortest list of hexes company c may build on from its network to ``target`` (inclusive),
-    avoiding other start hexes and forests/mountains someone already holds."""
+    avoiding other start hexes (CE-6.5) and forests/mountains someone already holds (CE-6.8); read from the
+    position (a state, or an editor with the trains laid so far) and the public board view only."""
+    name = c if isinstance(c, str) else COMPANIES[c]
+    trains = s.data["trains"] if isinstance(s, PositionEditor) else s.to_dict()["state"]["trains"]
     if via is not None:
-        first = route(s, c, via)
-        tmp = s.clone()
-        path(tmp, c, *first)
-        return first + route(tmp, c, target)
-    blocked = BOARD.forbidden[c] | (s.any_mask & BOARD.exclusive_mask)
-    goal = H[target]
-    net = s.net[c]
-    prev = {}
-    frontier = [h for h in range(len(BOARD.ids)) if net >> h & 1]
+        first = _route(trains, name, via)
+        return first + _route({**trains, name: trains[name] + first}, name, target)
+    return _route(trains, name, target)
+
+
+def _route(trains: dict, name: str, target: str) -> list[str]:
+    b = ccg.board_of("chicago_express")
+    eastern = {co.start for co in b.companies.values() if b.hexes[co.start].terrain == "start"}
+    held = {h for hexes in trains.values() for h in hexes if b.hexes[h].terrain in ("forest", "mountain")}
+    blocked = (eastern - {b.companies[name].start}) | held
+    net = set(trains[name])
+    prev: dict[str, str] = {}
+    frontier = [h for h in b.hex_ids if h in net]  # board order, as the engine's bit masks
     seen = set(frontier)
-    while frontier:
+    while frontier and target not in seen:
         nxt = []
         for h in frontier:
-            for j in BOARD.neighbours[h]:
-                if j in seen or blocked >> j & 1:
+            for j in b.hexes[h].neighbours:
+                if j in seen or j in blocked:
                     continue
                 seen.add(j)
                 prev[j] = h
                 nxt.append(j)
         frontier = nxt
-        if goal in seen:
-            break
     out = []
-    h = goal
-    while not net >> h & 1:
-        out.append(BOARD.ids[h])
+    h = target
+    while h not in net:
+        out.append(h)
         h = prev[h]
     return out[::-1]

@@ -4,7 +4,10 @@ from __future__ import annotations
 import re
 
 import ccg
-from ccg.games.chicago_express.board import BOARD, COMPANIES
+
+
+def company_name(c: int) -> str:
+    return list(ccg.board_of("chicago_express").companies)[c]
 
 
 def _trace(fig, uid):
@@ -13,14 +16,15 @@ def _trace(fig, uid):
 
 def test_chicago_express_names_its_cities_and_start_companies():
     s = ccg.new_game("chicago_express", players=4, seed=1)
+    b = ccg.board_of(s)
     fig = ccg.plot.board(s)
     names = " ".join(_trace(fig, "ce-names").text)
-    for i, name in enumerate(BOARD.names):
-        if name:  # every name the data file gives (Chicago, Detroit, Pittsburgh, Wheeling, New York …)
-            assert name in names
-            assert name in _trace(fig, "ce-values").hovertext[i]
-    for c, company in enumerate(COMPANIES):
-        start = BOARD.start[c]
+    for i, h in enumerate(b.hexes.values()):  # the traces list the hexes in board order
+        if h.name:  # every name the data file gives (Chicago, Detroit, Pittsburgh, Wheeling, New York …)
+            assert h.name in names
+            assert h.name in _trace(fig, "ce-values").hovertext[i]
+    for c, company in enumerate(b.companies):
+        start = b.hex_ids.index(b.companies[company].start)
         assert f"start hex of {company}" in _trace(fig, "ce-values").hovertext[start]
         outline = _trace(fig, f"ce-start-{c}")
         assert company in outline.name and outline.showlegend is not False
@@ -35,7 +39,7 @@ def test_chicago_express_tables_have_whole_headers_and_trains_are_counted():
     assert "treasury" in headers and "company" in headers
     for c in range(4):
         trains = _trace(fig, f"ce-trains-{c}")
-        assert f"({s.net[c].bit_count()} on the map)" in trains.name
+        assert f"({len(s.to_dict()['state']['trains'][company_name(c)])} on the map)" in trains.name
         xs = [x for x in trains.x if x is not None]
         assert max(xs) - min(xs) >= 0.25  # a train is a quarter of a hex wide at least (was 0.24)
 
@@ -45,9 +49,10 @@ def test_oil_spring_hexes_are_labelled_oil_by_oil_2_3():
     fig = ccg.plot.board(s)
     labels = _trace(fig, "catan-terrain-names").text
     hover = _trace(fig, "catan-hexes").hovertext
-    springs = [h for h in range(s.board.n_hex) if s.board.spring[h]]
+    hexes = list(ccg.board_of(s).hexes.values())  # H0, H1, … as the traces list them
+    springs = [h for h, x in enumerate(hexes) if x.spring]
     assert springs
-    for h in range(s.board.n_hex):
+    for h in range(len(hexes)):
         if h in springs:
             assert "oil" in labels[h] and "lumber" not in labels[h] and "wool" not in labels[h]
             assert "OIL-2.3" in hover[h] and "→ lumber" not in hover[h] and "→ wool" not in hover[h]
@@ -56,8 +61,9 @@ def test_oil_spring_hexes_are_labelled_oil_by_oil_2_3():
 
 
 def test_co2_explains_cep_scientists_and_negative_vp():
-    s = ccg.new_game("co2", players=4, seed=1)
-    s.vp[2] = -3  # VP may be negative (CO2-0.7); the view must not hide it
+    e = ccg.new_game("co2", players=4, seed=1).edit()
+    e.player(2).vp = -3  # VP may be negative (CO2-0.7); the view must not hide it
+    s = e.commit()
     fig = ccg.plot.board(s)
     notes = list(fig.layout.annotations)
     region = next(a for a in notes if (a.text or "").startswith("CEP "))

@@ -57,6 +57,8 @@ SPEC = GameSpec(
     strategy="ccg.games.catan.strategy",
     encoding="ccg.games.catan.encoding",
     chance="ccg.games.catan.chance",
+    edit="ccg.games.catan.edit",
+    board_view="ccg.games.catan.board_view",
 )
 
 __all__ = ["SPEC", "CatanState", "create"]

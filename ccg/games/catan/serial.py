@@ -48,7 +48,10 @@ def from_state_dict(cls, d, n: int, options: dict):
     except ValueError as e:
         raise InvalidPositionError(f"invalid position: layout: {e}") from None
     if layout != d["layout"]:
-        raise InvalidPositionError("invalid position: layout is not in canonical form")
+        from ccg.core.positions import differing_fields
+
+        raise InvalidPositionError(f"invalid position: layout is not in canonical form: "
+                                   f"{differing_fields(d['layout'], layout, 'layout')}")
     s = blank(n, 0, options, layout)
     b = s.board
     s.phase = PHASES.index(v.as_str(d["phase"], "phase", PHASES))

@@ -51,6 +51,8 @@ SPEC = GameSpec(
     milestones=milestones,
     benchmark_configs=({"players": 4},),
     encoding="ccg.games.chicago_express.encoding",
+    edit="ccg.games.chicago_express.edit",
+    board_view="ccg.games.chicago_express.board_view",
 )
 
 __all__ = ["SPEC", "CEState"]

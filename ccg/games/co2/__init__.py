@@ -95,6 +95,8 @@ SPEC = GameSpec(
     benchmark_configs=({"players": 4},),
     encoding="ccg.games.co2.encoding",
     chance="ccg.games.co2.chance",
+    edit="ccg.games.co2.edit",
+    board_view="ccg.games.co2.board_view",
 )
 
 __all__ = ["SPEC", "Co2State", "RULES", "load_components", "trajectory_frame"]
