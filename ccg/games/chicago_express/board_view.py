@@ -36,7 +36,7 @@ class Hex:
 
 @dataclass(frozen=True)
 class Company:
-    """One railroad: its start hex, how many shares and trains it has in all (CE-1.2), its printed
+    """One railroad: its start hex, how many shares and trains it has in all (CE-1.1), its printed
     starting income (CE-2.4)."""
 
     name: str
