@@ -4,20 +4,20 @@ from __future__ import annotations
 import pytest
 
 from ccg.games.chicago_express.auction import minimum_price
-from ce_helpers import (BO, CO, NYC, PRR, WAB, H, add_house, after_openings, fund, give_share, names, path,
-                        refresh, route, set_income)
+from ce_helpers import BO, CO, NYC, PRR, WAB, H, after_openings, names, route
+
+# Positions are set up with the public editor (ccg.edit): shares come from the unsold ones, money from the
+# bank, trains from the company's trains left, and income follows the trains unless it is set.
 
 
 def test_ce_x1_share_minimum_price():
     """CE-X.1: NYC income 22, two NYC shares held -> minimum ceil(22/3) = 8."""
     assert minimum_price(22, 2) == 8
-    s = after_openings(3)  # seat 0 holds one NYC share
-    give_share(s, 1, NYC)
-    s.held[0 * 5 + NYC] -= 1
-    s.shares_left[NYC] += 1
-    give_share(s, 2, NYC)  # Beáta (1) and Cyril (2) hold one each
-    set_income(s, NYC, 22)
-    refresh(s)
+    e = after_openings(3).edit()  # seat 0 holds one NYC share
+    e.player(0).shares["NYC"] = 0
+    e.player(1).shares["NYC"] = e.player(2).shares["NYC"] = 1  # Beáta (1) and Cyril (2) hold one each
+    e.company("NYC").income = 22
+    s = e.commit()
     s.apply("auction NYC")  # Adam (seat 0) puts an NYC share up
     assert s.auc_min == 8
     assert "bid 7" not in names(s.legal_actions()) and "bid 8" in names(s.legal_actions())
@@ -26,9 +26,10 @@ def test_ce_x1_share_minimum_price():
 def test_ce_x2_build_cost_forest_then_binghamton():
     """CE-X.2: NYC builds forest (2) then Binghamton (2) where PRR is: 2 + 2x2 = $6 to the bank."""
     s = after_openings()
-    path(s, PRR, *route(s, PRR, "Q3"))  # PRR already at Binghamton (Q3)
-    fund(s, NYC, 10)
-    refresh(s)
+    e = s.edit()
+    e.company("PRR").trains += route(s, PRR, "Q3")  # PRR already at Binghamton (Q3)
+    e.company("NYC").treasury += 10
+    s = e.commit()
     income0, bank0 = s.income[NYC], s.bank_in
     s.apply("build NYC")
     s.apply("place NYC R2")  # forest, red value 2
@@ -43,10 +44,11 @@ def test_ce_x3_dividend_rounds_per_share_up():
     """CE-X.3: NYC income 16, Adam 2 shares, Beáta 1 -> $6 per share: 12 and 6."""
     from ccg.games.chicago_express.dividends import pay_dividend
 
-    s = after_openings(3)
-    give_share(s, 0, NYC)
-    give_share(s, 1, NYC)
-    set_income(s, NYC, 16)
+    e = after_openings(3).edit()
+    e.player(0).shares["NYC"] += 1
+    e.player(1).shares["NYC"] += 1
+    e.company("NYC").income = 16
+    s = e.commit()
     cash = s.cash[:]
     assert pay_dividend(s, NYC) == 18
     assert s.cash[0] - cash[0] == 12 and s.cash[1] - cash[1] == 6
@@ -57,9 +59,10 @@ def test_ce_x4_dividend_single_holder():
     """CE-X.4: income 17, one player holds both shares -> ceil(17/2) = 9 per share, $18."""
     from ccg.games.chicago_express.dividends import pay_dividend
 
-    s = after_openings(2)
-    give_share(s, 0, NYC)
-    set_income(s, NYC, 17)
+    e = after_openings(2).edit()
+    e.player(0).shares["NYC"] += 1
+    e.company("NYC").income = 17
+    s = e.commit()
     c0 = s.cash[0]
     pay_dividend(s, NYC)
     assert s.cash[0] - c0 == 18
@@ -68,9 +71,10 @@ def test_ce_x4_dividend_single_holder():
 def test_ce_x5_developing_a_city():
     """CE-X.5: a city with house value 1 (as Charleston) developed with C&O present: 12 -> 13, supply -1."""
     s = after_openings()
-    path(s, CO, *route(s, CO, "O10"))  # O10: a city with house value 1
-    set_income(s, CO, 12)
-    refresh(s)
+    e = s.edit()
+    e.company("C&O").trains += route(s, CO, "O10")  # O10: a city with house value 1
+    e.company("C&O").income = 12
+    s = e.commit()
     supply = s.supply
     s.apply("develop O10")
     assert s.income[CO] == 13 and s.supply == supply - 1
@@ -80,11 +84,11 @@ def test_ce_x5_developing_a_city():
 def test_ce_x6_developing_wheeling():
     """CE-X.6 (CE-8.8): Wheeling 3 -> 4 with PRR (17) and B&O (14) present: 18 and 15; supply unchanged."""
     s = after_openings()
-    path(s, PRR, *route(s, PRR, "I6"))
-    path(s, BO, *route(s, BO, "I6"))
-    set_income(s, PRR, 17)
-    set_income(s, BO, 14)
-    refresh(s)
+    e = s.edit()
+    e.company("PRR").trains += route(e, PRR, "I6")
+    e.company("B&O").trains += route(e, BO, "I6")  # around the forests PRR now holds
+    e.company("PRR").income, e.company("B&O").income = 17, 14
+    s = e.commit()
     supply = s.supply
     s.apply("develop I6")
     assert s.industry[1] == 4 and (s.income[PRR], s.income[BO]) == (18, 15) and s.supply == supply
@@ -94,17 +98,19 @@ def test_ce_x6_developing_wheeling():
 def test_ce_x7_developing_pittsburgh_adds_two():
     """CE-X.7: Pittsburgh 4 -> 6, every company present +2."""
     s = after_openings()
-    path(s, NYC, *route(s, NYC, "K4"))
-    refresh(s)
+    e = s.edit()
+    e.company("NYC").trains += route(s, NYC, "K4")
+    s = e.commit()
     before = s.income[NYC]
     s.apply("develop K4")
     assert s.industry[2] == 6 and s.income[NYC] == before + 2
 
 
-def _to_chicago(s, c, via=None):
-    hexes = route(s, c, "A2", via=via)
-    path(s, c, *hexes[:-1])
-    fund(s, c, 3 * 2)
+def _to_chicago(e, name, via=None):
+    """Lay ``name``'s trains up to the hex before Chicago (A2) and give it $6 to build there; returns A2."""
+    hexes = route(e, name, "A2", via=via)
+    e.company(name).trains += hexes[:-1]
+    e.company(name).treasury += 3 * 2
     return hexes[-1]
 
 
@@ -112,10 +118,11 @@ def _to_chicago(s, c, via=None):
 def test_ce_x8_wabash_enters_at_1_or_3(developed, income):
     """CE-X.8: first company in Chicago; Wabash enters at 1 (3 with a house on Fort Wayne); first minimum = income."""
     s = after_openings()
-    _to_chicago(s, NYC, via="D3" if developed else None)
+    e = s.edit()
+    _to_chicago(e, "NYC", via="D3" if developed else None)
     if developed:
-        add_house(s, "D3")
-    refresh(s)
+        e.houses = ["D3"]  # a house on Fort Wayne, from the supply
+    s = e.commit()
     s.apply("build NYC")
     s.apply("place NYC A2")
     s.apply("stop")
@@ -143,9 +150,10 @@ def test_ce_x10_plain_with_two_other_companies_costs_3r():
     s = after_openings()
     target = "P5"  # a plain of value 1 reachable by all
     assert s.occ[H[target]] == 0
-    path(s, PRR, *route(s, PRR, target))
-    path(s, BO, *route(s, BO, target))
-    refresh(s)
+    e = s.edit()
+    e.company("PRR").trains += route(e, PRR, target)
+    e.company("B&O").trains += route(e, BO, target)
+    s = e.commit()
     from ccg.games.chicago_express.board import BOARD
 
     assert cost(s, H[target]) == 3 * BOARD.cost[H[target]]
@@ -155,20 +163,20 @@ def test_ce_x11_no_holders_no_dividend_and_minimum_is_income():
     """CE-X.11: income 25, no shares out: no dividend; first share's minimum ceil(25/1) = 25 (formula test)."""
     from ccg.games.chicago_express.dividends import pay_dividend
 
-    s = after_openings()
-    s.held[0 * 5 + NYC] = 0
-    s.shares_left[NYC] += 1
-    set_income(s, NYC, 25)
+    e = after_openings().edit()
+    e.player(0).shares["NYC"] = 0
+    e.company("NYC").income = 25
+    s = e.commit()
     assert pay_dividend(s, NYC) == 0
     assert s.minimum_price(NYC) == 25 == minimum_price(25, 0)
 
 
 def test_ce_x12_detroit_at_8_ends_after_step_one():
     """CE-X.12: Detroit at 8: step 1 pays, the end check fires, the meters are not reset."""
-    s = after_openings()
-    s.industry[0] = 8
-    s.meters = [3, 0, 3]  # auction red; development one short
-    refresh(s)
+    e = after_openings().edit()
+    e.industry["detroit"] = 8
+    e.meters.update(auction=3, development=3)  # auction red; development one short
+    s = e.commit()
     c0 = s.cash[0]
     s.apply("forgo development")  # second pointer red -> dividend phase 8
     assert s.is_terminal() and s.end_reason == "detroit" and s.dividends == 1
@@ -177,10 +185,10 @@ def test_ce_x12_detroit_at_8_ends_after_step_one():
 
 def test_ce_x13_dividends_after_the_triggering_build():
     """CE-X.13: auction red, build one short: the build is performed, then dividends before the next turn."""
-    s = after_openings()
-    s.meters = [3, 4, 0]
-    fund(s, NYC, 10)
-    refresh(s)
+    e = after_openings().edit()
+    e.meters.update(auction=3, build=4)
+    e.company("NYC").treasury += 10
+    s = e.commit()
     s.apply("build NYC")
     assert s.phase == 3 and s.dividends == 0  # p.7 reading: no dividends yet
     s.apply("place NYC R2")
@@ -190,10 +198,10 @@ def test_ce_x13_dividends_after_the_triggering_build():
 
 def test_ce_x13_alternative_reading_pays_before_the_build():
     """CE-X.13 under the CE-4.5 p.4 reading (rules dividend_timing=before_action): dividends first, build unrecorded."""
-    s = after_openings(dividend_timing="before_action")
-    s.meters = [3, 4, 0]
-    fund(s, NYC, 10)
-    refresh(s)
+    e = after_openings(dividend_timing="before_action").edit()
+    e.meters.update(auction=3, build=4)
+    e.company("NYC").treasury += 10
+    s = e.commit()
     s.apply("build NYC")
     assert s.dividends == 1 and s.meters == [0, 0, 0] and s.phase == 3
     s.apply("place NYC R2")
@@ -220,10 +228,10 @@ def test_ce_x14_meter_stretches():
 
 def test_ce_x15_first_bid_after_opener_passes_must_meet_minimum():
     """CE-X.15: B&O income 14, two shares out -> minimum 5; after the opener passes, $1-$4 are illegal."""
-    s = after_openings(4)
-    give_share(s, 1, BO)
-    set_income(s, BO, 14)
-    refresh(s)
+    e = after_openings(4).edit()
+    e.player(1).shares["B&O"] += 1
+    e.company("B&O").income = 14
+    s = e.commit()
     s.apply("auction B&O")
     assert s.auc_min == 5
     s.apply("pass")
@@ -240,11 +248,12 @@ def test_ce_x15_first_bid_after_opener_passes_must_meet_minimum():
 def test_ce_x16_chicago_income_raised_once():
     """CE-X.16 (CE-10.2, CE-10.3): NYC income 20, two shares out, places only on Chicago: income 27, Chicago dividend 14 per share."""
     s = after_openings(4)
-    last = _to_chicago(s, NYC)
+    e = s.edit()
+    last = _to_chicago(e, "NYC")
     assert last == "A2"
-    give_share(s, 1, NYC)
-    set_income(s, NYC, 20)
-    refresh(s)
+    e.player(1).shares["NYC"] += 1
+    e.company("NYC").income = 20
+    s = e.commit()
     cash = s.cash[:]
     s.apply("build NYC")
     s.apply("place NYC A2")
