@@ -225,7 +225,6 @@ class Planner:
     def _choose_action(self, look: Outlook, seat: int, legal: list, rng):
         base = look.margin(seat, look.worth)
         scored: list[tuple[float, object]] = []
-        sale_cache: dict[int, float] = {}
         dev_clock: list = []
         for a in legal:
             kind = a.kind
@@ -237,7 +236,7 @@ class Planner:
                 v = self._develop_value(look, seat, P.BOARD.index[a.args[0]], base, dev_clock) * self.style_invest
             else:  # auction
                 c = P.COMPANIES.index(a.args[0])
-                v = self._auction_value(look, seat, c, base, sale_cache) * self.style_invest
+                v = self._auction_value(look, seat, c, base) * self.style_invest
             scored.append((v + self.w["temperature"] * _gumbel(rng), a))
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - _TIE * max(1.0, abs(top))]
@@ -354,7 +353,7 @@ class Planner:
                 payouts.setdefault(c, v)
         return look.margin(seat, look.with_payouts(payouts)) - base
 
-    def _auction_value(self, look: Outlook, seat: int, c: int, base: float, cache: dict) -> float:
+    def _auction_value(self, look: Outlook, seat: int, c: int, base: float) -> float:
         """Put a share of c up (CE-5.1): the bidding predicted from every seat's reservation price."""
         s = look.s
         later = phases_left(s, self.w, sold=c)
