@@ -292,10 +292,15 @@ class MCTSAgent(Agent):
     def _position_values(self, game: str) -> tuple[Heuristic, Callable[[GameState], list[float]]]:
         """One seat's value and every seat's values of a position: the game's heuristic, or with
         ``value="strategist"`` the strategist planner's ``values(state)`` (its worth of every seat, in
-        the game's units) where the game's planner has one (else the heuristic, said in the README)."""
+        the game's units) where the game's planner has one (else the heuristic, said in the README).
+        A prior needs one seat's value: the planner's ``value(state, seat)`` where it has one, so the
+        other seats are not valued for nothing."""
         values = getattr(self._planner, "values", None) if self.value == "strategist" else None
         if values is None:
             return self.heuristic or heuristic_for(game), heuristics_for(game, self.heuristic)
+        single = getattr(self._planner, "value", None)
+        if single is not None:
+            return single, values
 
         def one(state: GameState, seat: int) -> float:
             return float(values(state)[seat])

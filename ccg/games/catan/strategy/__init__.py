@@ -57,19 +57,20 @@ class CatanPlanner:
         self.persona = dict(persona)
 
     def values(self, state) -> list[float]:
-        """Every seat's worth in VP: its VP (own hidden cards included: MCTS evaluates determinizations),
+        """Every seat's :meth:`value`: the leaf value of ``mcts:value=strategist``."""
+        return [self.value(state, p) for p in range(pos.players(state))]
+
+    def value(self, state, seat: int) -> float:
+        """A seat's worth in VP: its VP (own hidden cards included: MCTS evaluates determinizations),
         the VP its production is worth over the game left (``Outlook.production_vp`` of its income
-        weighted by scarcity, CAT-5) and its unplayed development cards other than VP cards, which ``vp`` counts (``dev_vp`` each, CAT-9) — the leaf
-        value of ``mcts:value=strategist``; a finished game's scores."""
+        weighted by scarcity, CAT-5) and its unplayed development cards other than VP cards, which
+        ``vp`` counts (``dev_vp`` each, CAT-9); a finished game's score."""
         if state.is_terminal():
-            return [float(x) for x in state.scores()]
-        out = []
-        for p in range(pos.players(state)):
-            o = Outlook(state, p, self.w, self.persona)
-            production = sum(o.income[g] * o.resource_weight(g) for g in range(len(o.income)))
-            devs = sum(pos.dev_cards(state, p, t) for t in (pos.KNIGHT, pos.ROAD_BUILDING, pos.PLENTY, pos.MONOPOLY))
-            out.append(o.my_vp + o.production_vp(production) + self.w["dev_vp"] * devs)
-        return out
+            return float(state.scores()[seat])
+        o = Outlook(state, seat, self.w, self.persona)
+        production = sum(o.income[g] * o.resource_weight(g) for g in range(len(o.income)))
+        devs = sum(pos.dev_cards(state, seat, t) for t in (pos.KNIGHT, pos.ROAD_BUILDING, pos.PLENTY, pos.MONOPOLY))
+        return o.my_vp + o.production_vp(production) + self.w["dev_vp"] * devs
 
     def choose(self, state, seat: int, rng):
         legal = state.legal_actions()

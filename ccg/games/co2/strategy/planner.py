@@ -39,6 +39,10 @@ class Co2Planner:
                 best.append(action)
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
+    def value(self, state, seat: int) -> float:
+        """One seat's entry of :meth:`values`."""
+        return self.valuer.utility(state, seat)
+
     def values(self, state) -> list[float]:
         """Every seat's utility of ``state`` (own VP-to-be, rivalry and the planet as this planner
         weighs them): the leaf value of ``mcts:value=strategist``."""
