@@ -70,6 +70,8 @@ class StudentApp(StoreFollower):
         self._task: asyncio.Task | None = None
         self._shown_version: tuple | None = None
         self._drawn_version: int | None = None  # the table version the page last drew
+        self._drawn_mine = False  # the page last drew a position with this seat's move box open
+        self._click_may_be_stale = False  # a Play click may still be on its way from the position drawn before
         self.head = W.HTML().add_class("ccg-header")
         self.note = W.HTML().add_class("ccg-message")
         self.secrets = W.HTML().add_class("ccg-secrets")
@@ -163,7 +165,8 @@ class StudentApp(StoreFollower):
         return seat_page(live.state, self.seat, seats=live.info.seats, table=live.info.name, paused=live.paused,
                          moves=live.moves)
 
-    def refresh(self) -> None:
+    def refresh(self, after_click: bool = False) -> None:
+        """Draw the table as the store has it; ``after_click``: the redraw answers this page's Play click."""
         live = self.live
         if live is None:
             return
@@ -179,7 +182,11 @@ class StudentApp(StoreFollower):
         # a new move clears the student's choice: a Play click that reaches the kernel after another
         # device's move was drawn must not play a move chosen on the older position
         moved = self._drawn_version is not None and self._drawn_version != live.version
+        # another device moved while this page showed its move box: a click made on that older position
+        # may still be on its way, so a lone move is not chosen for the student until they click again
+        self._click_may_be_stale = moved and self._drawn_mine and not after_click
         self._refresh_actions(keep_choice=not moved)
+        self._drawn_mine = bool(self._legal())
         self._drawn_version = live.version
         self._shown_version = (live.version, live.paused)
         self._render_note()
@@ -201,7 +208,8 @@ class StudentApp(StoreFollower):
         chosen = self.actions.value if keep_choice else None  # a redraw of the same position (a name) keeps it
         if list(self.actions.options) != shown:
             self.actions.options = shown
-        self.actions.value = chosen if chosen in shown else (shown[0] if len(shown) == 1 else None)
+        lone = shown[0] if len(shown) == 1 and not self._click_may_be_stale else None
+        self.actions.value = chosen if chosen in shown else lone
         mine = bool(self._legal())
         self.move_box.layout.display = "" if mine else "none"
         self.play_button.disabled = not shown
@@ -230,6 +238,12 @@ class StudentApp(StoreFollower):
             if len(shown) != 1:
                 self._say("Pick a move in the list first.", error=True)
                 return
+            if self._click_may_be_stale:  # this click may have been made on the position before
+                self._click_may_be_stale = False
+                self.actions.value = shown[0]
+                self._say("The position changed — another move was played first. Look again and choose.",
+                          error=True)
+                return
             choice = shown[0]
         self.play(choice)
 
@@ -248,12 +262,12 @@ class StudentApp(StoreFollower):
             if "position changed" in text:
                 text = "The position changed — another move was played first. Look again and choose."
             self._say(text, error=True)
-            self.refresh()
+            self.refresh(after_click=True)
             return False
         self.message = f"You played {applied}."
         self.location = None
         self.search.value = ""
-        self.refresh()
+        self.refresh(after_click=True)
         return True
 
     def _repr_mimebundle_(self, **kwargs: Any):

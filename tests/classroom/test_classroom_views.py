@@ -132,6 +132,56 @@ def test_a_click_after_another_devices_move_arrived_chooses_again(lesson):
     assert store.table(table.id).version == 1, "the twin's stale choice was never played"
 
 
+def test_a_lone_move_is_not_played_by_a_click_made_on_the_position_before(lesson):
+    """Two devices of one seat: when the other device's move arrives with one move shown, that move is not
+    chosen for the student, so a click made on the older position plays nothing; the next click plays it."""
+    store, table = lesson
+    mover = LiveTable(store, table.id).state.current_player
+    code = table.seats[mover].code
+    app, twin = StudentApp(store, code, poll=0), StudentApp(store, code, poll=0)
+    state = app.live.state
+    keeps_turn = [a for a in state.legal_actions() if state.child(a).current_player == mover]
+    assert keeps_turn, "the opening position offers a move that keeps the turn"
+    follow = str(state.child(keeps_turn[0]).legal_actions()[0])
+    twin.search.value = follow  # the twin's filter will show exactly one move after the other device's move
+    assert app.play(str(keeps_turn[0])) and store.table(table.id).version == 1
+    twin.sync()  # the twin draws move 1 before its click (made on the opening position) is handled
+    assert twin.actions.options == (follow,) and twin.actions.value is None
+    twin._play_selected()
+    assert "position changed" in twin.message and store.table(table.id).version == 1
+    assert twin.actions.value == follow, "the lone move is chosen for the next click"
+    twin._play_selected()
+    assert store.table(table.id).version == 2 and f"You played {follow}" in twin.message
+
+
+def test_a_lone_move_after_an_opponents_move_plays_with_one_click(tmp_path):
+    """The guard is only for a page that showed its own move box: a seat whose turn comes plays a lone move
+    with one click."""
+    store = open_store(tmp_path)
+    table = store.create_table("co2", ["student"] * 4, seed=1, lesson="7B")
+    live = LiveTable(store, table.id)
+    mover = live.state.current_player
+    watchers = {seat: StudentApp(store, info.code, poll=0) for seat, info in enumerate(table.seats) if seat != mover}
+    assert all(w.move_box.layout.display == "none" for w in watchers.values())
+    for _ in range(60):  # the mover plays on until a move hands the turn over
+        state = live.state
+        hands_over = [a for a in state.legal_actions() if state.child(a).current_player != mover]
+        if hands_over:
+            break
+        live.play(mover, state.legal_actions()[0], seen=live.version)
+    assert hands_over, "the turn passes within 60 moves"
+    after = state.child(hands_over[0])
+    watcher = watchers[after.current_player]
+    follow = str(after.legal_actions()[0])
+    watcher.search.value = follow  # the filter will show exactly one move when the turn comes
+    live.play(mover, hands_over[0], seen=live.version)
+    version = live.version
+    watcher.sync()
+    assert watcher.actions.options == (follow,) and watcher.actions.value == follow
+    watcher._play_selected()
+    assert store.table(table.id).version == version + 1 and f"You played {follow}" in watcher.message
+
+
 def test_a_bad_code_shows_the_form_again(lesson):
     store, _ = lesson
     app = StudentApp(store, "NOPE99", poll=0)
