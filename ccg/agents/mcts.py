@@ -42,7 +42,11 @@ pay; Catan: VP plus production and development cards) — for priors and leaves
 alike. ``candidates=k`` narrows a newly expanded node to its k children with
 the best priors (the strategist's move always among them, with
 ``prior="strategist"``): the search spends a small budget where the knowledge
-says the move is. Heuristics come in each game's own units,
+says the move is. ``tree_depth=d`` grows the tree at most d actions deep (None, the default:
+without limit); below it the simulation is the rollout. ``tree_depth=1`` is a bandit over the root's
+moves (its candidates) judged by rollouts alone — with strategist rollouts to the end of the game, the
+rollout improvement of the strategist's own play (Tesauro & Galperin 1996), which spends no simulation
+on trees the budget is too small to grow. Heuristics come in each game's own units,
 so the UCB formula normalises a child's mean value to [0, 1] by the lowest
 and highest values seen below its parent (``normalise="node"``), or in the
 whole search (``"search"``, as MuZero does). Every node stores the total
@@ -159,7 +163,7 @@ class MCTSAgent(Agent):
     the CPU clock and ``early_stop`` the search also stops once no other root
     action could catch up in the simulations the time left allows at the rate
     so far. ``value`` ("heuristic" or "strategist") and ``candidates`` (None or
-    k >= 1, needs a prior) are explained in the module docstring.
+    k >= 1, needs a prior) and ``tree_depth`` (None or d >= 1) are explained in the module docstring.
     """
 
     name = "mcts"
@@ -181,6 +185,7 @@ class MCTSAgent(Agent):
         clock: str = "wall",
         value: str = "heuristic",
         candidates: int | None = None,
+        tree_depth: int | None = None,
         seed: int = 0,
     ) -> None:
         _check_int("iterations", iterations, 1, allow_none=seconds is not None)
@@ -204,6 +209,7 @@ class MCTSAgent(Agent):
         if clock not in CLOCKS:
             raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
         _check_int("candidates", candidates, 1, allow_none=True)
+        _check_int("tree_depth", tree_depth, 1, allow_none=True)
         if value not in VALUES:
             raise ValueError(f"value must be one of {', '.join(VALUES)}, got {value!r}")
         persona = _parse_persona(persona)
@@ -229,6 +235,7 @@ class MCTSAgent(Agent):
         self.clock = clock
         self.value = value
         self.candidates = candidates
+        self.tree_depth = tree_depth
         self._rng = Rng(seed)
         self._lo = self._hi = 0.0
         self._all: Callable[[GameState], list[float]] | None = None  # every seat's heuristic, set during act()
@@ -240,7 +247,7 @@ class MCTSAgent(Agent):
                 "heuristic": self.heuristic, "evaluation": self.evaluation, "normalise": self.normalise,
                 "prior": self.prior, "early_stop": self.early_stop, "rollout": self.rollout,
                 "prior_visits": self.prior_visits, "persona": self.persona, "clock": self.clock,
-                "value": self.value, "candidates": self.candidates}
+                "value": self.value, "candidates": self.candidates, "tree_depth": self.tree_depth}
 
     # ---- the search ------------------------------------------------------------------
     def act(self, state: GameState) -> Action:
@@ -403,8 +410,9 @@ class MCTSAgent(Agent):
         local = self.normalise == "node"
         node = root
         path = [root]
+        depth_left = math.inf if self.tree_depth is None else self.tree_depth
         # selection and expansion
-        while not state.is_terminal():
+        while not state.is_terminal() and depth_left > 0:
             legal = state.legal_actions()
             children = node.children
             mover = state.current_player
@@ -458,6 +466,7 @@ class MCTSAgent(Agent):
             state.apply(chosen_action)
             node = chosen
             path.append(node)
+            depth_left -= 1
         # simulation
         self._rollout(state)
         values = self._values(state, heuristic)

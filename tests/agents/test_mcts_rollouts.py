@@ -85,6 +85,8 @@ def test_same_moves_in_two_processes_with_different_hash_seeds():
     (dict(value="planner"), "value must be one of heuristic, strategist"),
     (dict(candidates=0), "candidates must be a whole number >= 1"),
     (dict(candidates=3, prior=False), "candidates ranks children by their priors"),
+    (dict(tree_depth=0), "tree_depth must be a whole number >= 1 or None"),
+    (dict(tree_depth=1.5), "tree_depth must be a whole number"),
 ])
 def test_bad_settings_are_rejected(bad, message):
     with pytest.raises(ValueError, match=message):
@@ -268,3 +270,25 @@ def test_candidates_keep_the_search_on_the_best_priors():
             assert child.visits == 1  # its prior, never selected
     # two priors, the strategist's prior visits, and every simulation after the one that expanded the root
     assert sum(root.children[a].visits for a in root.allowed) == 2 + agent.prior_visits + 59
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_tree_depth_bounds_how_deep_the_tree_grows(depth):
+    """``tree_depth=d``: no node more than d actions below the root is ever created; the simulations
+    below are rollouts (with d=1 every simulation after the first goes through one root child)."""
+    state = strategist_position("chicago_express", 20)
+    agent = MCTSAgent(iterations=40, tree_depth=depth, rollout="strategist", prior="strategist", early_stop=False,
+                      seed=2)
+    roots = []
+    original = agent._iterate
+    agent._iterate = lambda root, s, h: (roots.append(root), original(root, s, h))[1]
+    agent.act(state)
+    root = roots[0]
+
+    def deepest(node, level=0):
+        return max([level] + [deepest(child, level + 1) for child in node.children.values()])
+
+    assert deepest(root) == depth
+    if depth == 1:
+        priors = len(root.children) + agent.prior_visits
+        assert sum(child.visits for child in root.children.values()) == priors + 39
