@@ -141,7 +141,8 @@ class MCTSAgent(Agent):
 
     ``iterations`` (default 1000) bounds the number of simulations;
     ``seconds``, if given, bounds wall time instead (then results depend on
-    the machine's speed, so prefer iterations for reproducible experiments).
+    the machine's speed, so prefer iterations for reproducible experiments); a simulation starts only
+    while the time left allows one more at the rate so far, so the budget is not overrun by the last.
     ``c`` is the UCT exploration constant for values normalised to [0, 1];
     ``rollout_depth`` cuts random rollouts after that many actions (None:
     play to the end; 0: score the leaf directly) and scores the cut position
@@ -272,19 +273,22 @@ class MCTSAgent(Agent):
         stop_in_time = self.early_stop and deadline is not None and self.clock == "cpu"
         n = 0
         try:
-            while (limit is None or n < limit) and (deadline is None or n == 0 or clock() < deadline):
+            while limit is None or n < limit:
+                if deadline is not None and n:  # one more simulation only if the time left allows it at
+                    now = clock()               # the rate so far: the budget is kept, not overrun by the last
+                    if now + (now - start) / n > deadline:
+                        break
                 self._iterate(root, state.determinize(seat, rng.next64()), heuristic)
                 n += 1
-                if n % 16 == 0:
-                    if stop_early and limit is not None and self._decided(root, legal, limit - n):
+                if stop_early and n % 16 == 0 and limit is not None and self._decided(root, legal, limit - n):
+                    break
+                if stop_in_time and deadline is not None:  # after every simulation: they may be few and slow
+                    now = clock()
+                    left = int(n * (deadline - now) / (now - start)) if now > start else n  # at the rate so far
+                    if limit is not None:
+                        left = min(left, limit - n)
+                    if self._decided(root, legal, left):
                         break
-                    if stop_in_time and deadline is not None:  # the simulations the time left allows at the rate so far
-                        now = clock()
-                        left = int(n * (deadline - now) / (now - start)) if now > start else n
-                        if limit is not None:
-                            left = min(left, limit - n)
-                        if self._decided(root, legal, left):
-                            break
         finally:
             self._all = self._planner = None  # closures and planners: keep the agent picklable between moves
         self.last_iterations = n
