@@ -158,7 +158,7 @@ def render(records: list[dict], command: str) -> str:
         co2 = any("saved" in r for r in rows)
         lines.append(f"**{game}**")
         lines.append("")
-        head = "| tested seat | spec | games | win rate [95% CI] | ≥ 1.3× fair | top-score rate [95% CI] |"
+        head = "| tested seat | spec | games (seed) | win rate [95% CI] | ≥ 1.3× fair | top-score rate [95% CI] |"
         rule = "|---|---|---|---|---|---|"
         if co2:
             head += " planet saved | win rate in saved games |"
@@ -166,7 +166,7 @@ def render(records: list[dict], command: str) -> str:
         lines += [head + " CPU-s per game |", rule + "---|"]
         for r in rows:
             n = r["games"]
-            cells = (f"| {r['label']} | `{r['spec']}` | {n} | {_rate(r['wins'], n)} | {verdict(r['wins'], n, r['fair'])} | "
+            cells = (f"| {r['label']} | `{r['spec']}` | {n} ({r['seed']}) | {_rate(r['wins'], n)} | {verdict(r['wins'], n, r['fair'])} | "
                      f"{_rate(r['top'], n)} |")
             if co2:
                 cells += f" {r['saved']}/{n} | {_rate(r['wins_saved'], r['saved'])} |"

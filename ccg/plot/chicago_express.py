@@ -43,6 +43,13 @@ _TRAIN = [(-0.135, -0.135), (0.135, -0.135), (0.135, 0.135), (-0.135, 0.135), (-
 _HOUSE_AT = (0.5, -0.45)
 _HOUSE = [(-0.15, -0.14), (0.15, -0.14), (0.15, 0.05), (0.0, 0.2), (-0.15, 0.05), (-0.15, -0.14)]
 WIDTH, HEIGHT = 1060, 1130
+NAME_DROP = 0.34  # a city name sits this far below its hex's centre
+
+
+def name_size(name: str) -> int:
+    """The font size of a city name that keeps it inside its hex (bold, at the board's own size: 9 px
+    fits nine letters across a hex at the name's height; "Philadelphia" needs 7)."""
+    return 9 if len(name) <= 9 else 8 if len(name) <= 10 else 7
 
 
 def _shapes(points: list[tuple[float, float]], shape: list[tuple[float, float]]) -> tuple[list, list]:
@@ -138,8 +145,9 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     # city names as the data file gives them; an eastern start hex (no values of its own) shows its company
     # in the centre, in the company's colour (CE-2.2); every start hex is outlined in that colour
     named = [i for i in range(len(xs)) if BOARD.names[i]]
-    fig.add_trace(go.Scatter(x=[xs[i] for i in named], y=[ys[i] - 0.34 for i in named], mode="text",
-                             text=[f"<b>{BOARD.names[i]}</b>" for i in named], textfont=dict(size=9, color="#1a1a1a"),
+    fig.add_trace(go.Scatter(x=[xs[i] for i in named], y=[ys[i] - NAME_DROP for i in named], mode="text",
+                             text=[f"<b>{BOARD.names[i]}</b>" for i in named],
+                             textfont=dict(size=[name_size(BOARD.names[i]) for i in named], color="#1a1a1a"),
                              hoverinfo="skip", name="cities", uid="ce-names", showlegend=False), row=1, col=1)
     eastern = [c for c in range(5) if not _hex_label(s, BOARD.start[c])]
     fig.add_trace(go.Scatter(x=[xs[BOARD.start[c]] for c in eastern], y=[ys[BOARD.start[c]] + 0.08 for c in eastern],

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from typing import Any
 
@@ -168,9 +169,36 @@ def layout_targets(fig) -> dict[str, list[tuple[str, int]]]:
     return out
 
 
+NAME_WIDTHS = """([index, uid]) => {
+  // every text of one board trace with its drawn width, in the board's own (unscaled) pixels
+  const gd = document.querySelectorAll('.ccg-table')[index].querySelector('.ccg-board .js-plotly-plot');
+  const xa = gd._fullLayout.xaxis, perUnit = xa._length / Math.abs(xa.range[1] - xa.range[0]);
+  const i = gd._fullData.findIndex(t => t.uid === uid);
+  const out = [];
+  for (const g of gd.querySelectorAll('g.trace'))
+    if (g.__data__ && g.__data__[0] && g.__data__[0].trace.index === i)
+      g.querySelectorAll('text').forEach(t => out.push([t.textContent, t.getBBox().width / perUnit]));
+  return out;
+}"""
+
+
+def names_outside_their_hexes(page, index: int, fig, label: str) -> list[str]:
+    """Chicago Express: a city name wider than its hex at the height it is drawn (in map units, as drawn)."""
+    if not any(getattr(t, "uid", None) == "ce-names" for t in fig.data):
+        return []
+    from ccg.plot.chicago_express import NAME_DROP, R
+    corner = 0.97 * R  # the drawn hex's circumradius (flat-topped)
+    room = 2 * (corner - NAME_DROP / math.sqrt(3))  # its width at the name's height
+    widths = page.evaluate(NAME_WIDTHS, [index, "ce-names"])
+    if not widths:
+        return [f"{label}: the city names are not drawn"]
+    return [f"{label}: {name!r} is {width:.2f} map units wide, its hex {room:.2f} there"
+            for name, width in widths if width > room]
+
+
 def check_layout(page, index: int, fig, label: str) -> list[str]:
     """Problems with one Table's layout at the page's current size (empty: none)."""
-    problems = []
+    problems = names_outside_their_hexes(page, index, fig, label)
     for name, parts in layout_targets(fig).items():
         m = page.evaluate(MEASURE, [index, [list(p) for p in parts]])
         if m is None:
