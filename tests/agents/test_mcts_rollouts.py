@@ -292,3 +292,22 @@ def test_tree_depth_bounds_how_deep_the_tree_grows(depth):
     if depth == 1:
         priors = len(root.children) + agent.prior_visits
         assert sum(child.visits for child in root.children.values()) == priors + 39
+
+
+def test_a_time_budget_is_kept_when_simulations_are_slow(monkeypatch):
+    """``seconds=1`` with simulations of 0.3 s: three simulations (0.9 s), not a fourth that ends at 1.2 s."""
+    import ccg.agents.mcts as mcts_module
+
+    clock = _TickingClock()
+    monkeypatch.setattr(mcts_module, "time", clock)
+    state = strategist_position("chicago_express", 20)
+    agent = MCTSAgent(iterations=None, seconds=1, clock="cpu", early_stop=False, rollout="strategist", seed=1)
+    original = agent._iterate
+
+    def slow(root, s, h):
+        clock.now += 0.3
+        return original(root, s, h)
+
+    agent._iterate = slow
+    agent.act(state)
+    assert agent.last_iterations == 3 and clock.now < 1.0
