@@ -22,8 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ccg.classroom import LiveTable, open_store  # noqa: E402
 from report import write_block  # noqa: E402
+
+from ccg.classroom import LiveTable, open_store  # noqa: E402
 
 START, END = "<!-- classroom-browser -->", "<!-- /classroom-browser -->"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "tests" / "classroom"))
 
-from ccg.classroom.loadtest import LoadResult, run_class  # noqa: E402
 from report import write_block  # noqa: E402
+
+from ccg.classroom.loadtest import LoadResult, run_class  # noqa: E402
 
 START, END = "<!-- classroom-load -->", "<!-- /classroom-load -->"
 

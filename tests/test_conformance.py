@@ -6,12 +6,7 @@ import random
 
 import numpy as np
 import pytest
-
-import ccg
-from ccg.core import IllegalActionError, InvalidPositionError, get_spec
 from conformance import (
-    public_results,
-    scramble,
     BROKEN,
     GAMES,
     assert_illegal_changes_nothing,
@@ -19,9 +14,14 @@ from conformance import (
     configurations,
     fingerprint_in_subprocess,
     foreign_actions,
+    public_results,
     random_game,
     sample_states,
+    scramble,
 )
+
+import ccg
+from ccg.core import IllegalActionError, InvalidPositionError, get_spec
 
 CONFIGS = configurations()
 params = pytest.mark.parametrize("item", CONFIGS, ids=[config_id(c) for c in CONFIGS], indirect=True)

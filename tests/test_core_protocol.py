@@ -2,7 +2,8 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ccg
 from ccg.core import Action, IllegalActionError, InvalidPositionError, RuleParam, resolve_rules

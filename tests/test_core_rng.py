@@ -2,7 +2,8 @@
 from collections import Counter
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ccg.core import Rng
 from ccg.core.rng import seed_to_state

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from conformance import configurations, random_game
 
 import ccg
 import ccg.games
 from ccg.core import game_module, get_spec, list_games, register
-from conformance import configurations, random_game
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
-import ccg
 from conformance import config_id, configurations
 from golden import GOLDEN_DIR, STEPS, digest, file_name, play
+
+import ccg
 
 CONFIGS = configurations()
 REGENERATE = "if the change is deliberate, regenerate with `make golden` and review `git diff tests/golden`"

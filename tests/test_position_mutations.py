@@ -12,7 +12,6 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
-
 from mutation import Picks, base_positions, loads_and_plays, mutate
 
 GAMES = ["catan", "chicago_express", "co2"]

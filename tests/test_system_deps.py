@@ -1,6 +1,5 @@
 """A missing system program skips its tests on a developer's machine and fails them under CI."""
 import pytest
-
 import system_deps
 
 

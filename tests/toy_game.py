@@ -5,8 +5,8 @@ determinization) independently of the real games.
 """
 from __future__ import annotations
 
-from ccg.core import validate as v
 from ccg.core import Action, GameSpec, GameState, RuleParam, register, resolve_rules
+from ccg.core import validate as v
 
 ROLL = Action("roll")
 HOLD = Action("hold")

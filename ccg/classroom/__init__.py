@@ -9,8 +9,18 @@
 """
 from .live import LiveTable
 from .store import (
-    STUDENT, GameOverError, JoinCodeError, NotYourTurnError, PausedError, PositionChanged, SeatInfo, StoreError,
-    TableInfo, TableStore, open_store, store_url,
+    STUDENT,
+    GameOverError,
+    JoinCodeError,
+    NotYourTurnError,
+    PausedError,
+    PositionChanged,
+    SeatInfo,
+    StoreError,
+    TableInfo,
+    TableStore,
+    open_store,
+    store_url,
 )
 
 __all__ = [

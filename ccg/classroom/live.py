@@ -13,7 +13,14 @@ from ..core.action import Action
 from ..core.positions import replay
 from ..core.state import GameState
 from .store import (
-    STUDENT, GameOverError, MoveRow, NotYourTurnError, PausedError, PositionChanged, StoreError, TableInfo,
+    STUDENT,
+    GameOverError,
+    MoveRow,
+    NotYourTurnError,
+    PausedError,
+    PositionChanged,
+    StoreError,
+    TableInfo,
     TableStore,
 )
 

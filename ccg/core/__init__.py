@@ -3,7 +3,13 @@ from .action import Action
 from .edit import PositionEditor, board_of, edit
 from .errors import IllegalActionError, InvalidPositionError
 from .positions import (
-    from_position_string, load_state, read_position_string, replay, seat_view, state_from_dict, to_position_string,
+    from_position_string,
+    load_state,
+    read_position_string,
+    replay,
+    seat_view,
+    state_from_dict,
+    to_position_string,
     to_seat_position_string,
 )
 from .registry import GameSpec, game_module, get_spec, list_games, new_game, register

@@ -21,9 +21,8 @@ nothing — it can be stopped — but a hundred thousand games would still take 
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 import html
+from typing import Any, Sequence
 
 import ipywidgets as W
 

@@ -14,11 +14,11 @@ import os
 import textwrap
 
 import pytest
+from conformance import run_python
 
 import ccg
 from ccg.agents import Agent, agent_names, make_agent, persona_params
 from ccg.core import Rng, get_spec, registry
-from conformance import run_python
 
 TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TESTS)

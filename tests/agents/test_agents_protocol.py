@@ -9,7 +9,6 @@ import ccg
 from ccg.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent, make_agent, parse_agent_spec
 from ccg.core import Rng, get_spec
 
-
 # every registered game, the test-only toy included: one that fails to start fails these tests
 GAMES = ccg.list_games()
 
@@ -147,9 +146,9 @@ def test_agent_specs_parse_and_fail_clearly():
 
 
 def test_a_users_agent_class_can_be_registered_by_name():
-    from ccg.agents import agent_names, register_agent
-    from ccg.agents import base
     from custom_agents import FirstLegalAgent  # a module of its own: worker processes import it
+
+    from ccg.agents import agent_names, base, register_agent
 
     try:
         register_agent("First", FirstLegalAgent, shorthand="skip")
@@ -172,7 +171,8 @@ def test_a_users_agent_class_can_be_registered_by_name():
         base._SHORTHAND.pop("first", None)
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(max_examples=15, deadline=None)

@@ -6,11 +6,11 @@ import math
 from pathlib import Path
 
 import pytest
+from conformance import run_python
 
 import ccg
 from ccg.agents import MCTSAgent, StrategistAgent, make_agent
 from ccg.core import Rng
-from conformance import run_python
 
 ROOT = str(Path(__file__).resolve().parents[2])
 GAMES = ("co2", "catan", "chicago_express")
@@ -197,8 +197,9 @@ class _TickingClock:
 def test_cpu_clock_budget_stops_once_the_move_is_decided(monkeypatch):
     """A toy position where one move dominates: with the CPU clock the search ends when the time left
     could not change the move (the same move as spending the whole budget), and spends it all otherwise."""
-    import ccg.agents.mcts as mcts_module
     from test_agents_protocol import toy_heuristic
+
+    import ccg.agents.mcts as mcts_module
 
     state = ccg.new_game("toy", seed=1)
     state.apply("roll")

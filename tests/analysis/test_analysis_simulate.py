@@ -8,7 +8,6 @@ import ccg
 from ccg.analysis import Simulation, game_seeds
 from ccg.core import get_spec
 
-
 # every registered game, the test-only toy included: one that fails to start fails these tests
 GAMES = ccg.list_games()
 

@@ -64,7 +64,8 @@ def test_tournament_is_reproducible_and_validates():
         ccg.tournament("toy", ["greedy", "random"], n_games=0)
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(max_examples=200, deadline=None)

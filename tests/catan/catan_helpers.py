@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import ccg
 from ccg.core.rng import Rng
-from ccg.games.catan.phases import MAIN
 from ccg.games.catan.data import RES_INDEX, VP_CARD
+from ccg.games.catan.phases import MAIN
 from ccg.games.catan.roads import award_longest_road
 from ccg.games.catan.serial import recompute_derived
 

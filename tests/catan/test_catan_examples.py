@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import pytest
-from catan_helpers import (coastal_nodes, deal_dev, give, hexi, inland_nodes, legal_strs, make, put, rig, road,
-                           spread)
+from catan_helpers import coastal_nodes, deal_dev, give, hexi, inland_nodes, legal_strs, make, put, rig, road, spread
 
 from ccg.core.rng import Rng
 from ccg.games.catan import oil as oil_rules
 from ccg.games.catan import production
-from ccg.games.catan.phases import DISCARD, MAIN, ROBBER, SBP
 from ccg.games.catan.data import MONOPOLY, VP_CARD
+from ccg.games.catan.phases import DISCARD, MAIN, ROBBER, SBP
 from ccg.games.catan.robber import robber_hexes
 
 OIL = "oil_springs"

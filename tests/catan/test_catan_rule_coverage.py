@@ -7,17 +7,31 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from catan_helpers import (coastal_nodes, compose, deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top,
-                           node, path, put, rig, spread)
+from catan_helpers import (
+    coastal_nodes,
+    compose,
+    deal_dev,
+    give,
+    hexi,
+    inland_nodes,
+    legal_strs,
+    make,
+    nine_vp_with_a_vp_card_on_top,
+    node,
+    path,
+    put,
+    rig,
+    spread,
+)
 
 import ccg
 from ccg.core.errors import IllegalActionError
 from ccg.core.rng import Rng
 from ccg.games.catan import oil as oil_rules
 from ccg.games.catan import production
-from ccg.games.catan.phases import DISCARD, MAIN, PRE_ROLL, ROBBER, SBP, SETUP_SETTLE
 from ccg.games.catan.building import settlement_spots
 from ccg.games.catan.data import HARBOUR_TYPES, KNIGHT, MONOPOLY, PLENTY, RESOURCES, ROAD_BUILDING, TERRAINS, VP_CARD
+from ccg.games.catan.phases import DISCARD, MAIN, PRE_ROLL, ROBBER, SBP, SETUP_SETTLE
 
 OIL = "oil_springs"
 PRODUCES = {"forest": "lumber", "pasture": "wool", "fields": "grain", "hills": "brick", "mountains": "ore"}

@@ -2,17 +2,29 @@
 from __future__ import annotations
 
 import pytest
-from catan_helpers import (compose, deal_dev, give, hexi, inland_nodes, legal_strs, make, nine_vp_with_a_vp_card_on_top, node,
-                           path, put, rig)
+from catan_helpers import (
+    compose,
+    deal_dev,
+    give,
+    hexi,
+    inland_nodes,
+    legal_strs,
+    make,
+    nine_vp_with_a_vp_card_on_top,
+    node,
+    path,
+    put,
+    rig,
+)
 
 import ccg
 from ccg.core.errors import IllegalActionError
+from ccg.core.rng import Rng
 from ccg.games.catan import production
-from ccg.games.catan.phases import CHOOSE, MAIN, PRE_ROLL, ROBBER, SBP
 from ccg.games.catan.data import KNIGHT, MONOPOLY, PIPS, PLENTY, ROAD_BUILDING
 from ccg.games.catan.geometry import Geometry, spiral
 from ccg.games.catan.layouts import validate_layout, variable_layout
-from ccg.core.rng import Rng
+from ccg.games.catan.phases import CHOOSE, MAIN, PRE_ROLL, ROBBER, SBP
 
 OIL = "oil_springs"
 BASE19 = [(q, r) for r in range(-2, 3) for q in range(-2, 3) if -2 <= q + r <= 2]

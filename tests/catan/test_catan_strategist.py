@@ -8,18 +8,16 @@ or sequestered as the persona and the disaster track say (OIL-6.2, OIL-8.10, OIL
 from __future__ import annotations
 
 import pytest
+from catan_helpers import compose, give, inland_nodes, make, put, refresh, road
 
 import ccg
 from ccg.agents import GreedyAgent, StrategistAgent
+from ccg.agents.strategist import default_weights, load_weights
 from ccg.core.rng import Rng
 from ccg.games.catan import SPEC
-from ccg.games.catan.phases import DISCARD, ROBBER
 from ccg.games.catan.data import PIPS
+from ccg.games.catan.phases import DISCARD, ROBBER
 from ccg.games.catan.strategy import PERSONA, WEIGHTS_FILE, make_planner
-from ccg.agents.strategist import default_weights, load_weights
-
-from catan_helpers import compose, give, inland_nodes, make, put, refresh, road
-
 
 
 def planner(**persona):

@@ -9,8 +9,8 @@ import random
 import pytest
 
 import ccg
-from ccg.games.catan.data import VP_CARD
 from ccg.core import InvalidPositionError
+from ccg.games.catan.data import VP_CARD
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

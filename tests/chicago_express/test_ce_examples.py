@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
+from ce_helpers import BO, CO, NYC, PRR, WAB, H, after_openings, names, route
 
 from ccg.games.chicago_express.auction import minimum_price
-from ce_helpers import BO, CO, NYC, PRR, WAB, H, after_openings, names, route
 
 # Positions are set up with the public editor (ccg.edit): shares come from the unsold ones, money from the
 # bank, trains from the company's trains left, and income follows the trains unless it is set.

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from ce_agents import play
+from ce_helpers import after_openings, give_share, set_income
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,8 +13,6 @@ import ccg
 from ccg.core import IllegalActionError, Rng
 from ccg.games.chicago_express.auction import minimum_price
 from ccg.games.chicago_express.board import BOARD
-from ce_agents import play
-from ce_helpers import after_openings, give_share, set_income
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from ce_helpers import NYC, PRR, after_openings, put
 
 import ccg
 from ccg.core import InvalidPositionError
-from ce_helpers import NYC, PRR, after_openings, put
 
 
 def _broken(mutate):
@@ -58,8 +58,9 @@ def test_ce_loader_names_bad_fields():
 
 def test_ce_loader_fuzz_only_clear_errors_and_playable_positions():
     """Random field corruption: either an InvalidPositionError, or a position that plays on and stays valid."""
-    from ccg.core import Rng
     from ce_agents import biased_action
+
+    from ccg.core import Rng
 
     rng = Rng(17)
     texts = []

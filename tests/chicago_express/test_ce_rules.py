@@ -2,12 +2,29 @@
 from __future__ import annotations
 
 import pytest
+from ce_helpers import (
+    BO,
+    CO,
+    NYC,
+    PRR,
+    WAB,
+    H,
+    add_house,
+    after_openings,
+    fund,
+    give_share,
+    names,
+    new,
+    path,
+    put,
+    refresh,
+    route,
+    set_income,
+)
 
 import ccg
 from ccg.core import IllegalActionError
 from ccg.games.chicago_express.board import BOARD, COMPANIES
-from ce_helpers import (BO, CO, NYC, PRR, WAB, H, add_house, after_openings, fund, give_share, names, new, path,
-                        put, refresh, route, set_income)
 
 
 # ---- CE-0 / CE-1 / CE-2: players, components, setup ---------------------------------------
@@ -669,6 +686,7 @@ def test_ce_1_9_hex_types_on_the_default_map():
 def test_ce_0_6_and_ce_1_4_and_ce_7_6_income_never_falls_and_passes_50():
     """CE-0.6 income never falls, CE-1.4 / CE-7.6 / CE-D.4 the marker moves past 50 as a plain integer."""
     from ce_agents import biased_action
+
     from ccg.core import Rng
 
     s = after_openings()
@@ -792,8 +810,9 @@ def test_ce_1_4_income_past_50_counts_in_full_in_every_rule_that_reads_it():
     the income is the track value plus 50 per marker. The engine keeps that sum as one number, and every rule
     that reads income uses the sum: the minimum price (CE-5.2) and the dividend (CE-9.2, and the Chicago
     dividend CE-10.3, computed the same way). NYC at 73 = one marker + track 23."""
-    from ccg.games.chicago_express.dividends import pay_dividend
     from ce_helpers import NYC, after_openings, give_share, set_income
+
+    from ccg.games.chicago_express.dividends import pay_dividend
 
     s = after_openings(3)  # seat 0 holds one NYC share
     give_share(s, 1, NYC)

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from ce_agents import play
+from ce_helpers import BOARD, NYC, H, after_openings, fund, new, refresh
 
 import ccg
 from ccg.core import IllegalActionError, get_spec
-from ce_agents import play
-from ce_helpers import BOARD, NYC, H, after_openings, fund, new, refresh
 
 
 def test_ce_str_is_a_readable_summary():

@@ -2,15 +2,29 @@
 from __future__ import annotations
 
 import json
+
 import pytest
+from ce_helpers import (
+    BO,
+    CO,
+    NYC,
+    PRR,
+    after_openings,
+    fund,
+    give_share,
+    names,
+    path,
+    refresh,
+    route,
+    set_income,
+    take_share,
+)
 
 import ccg
 from ccg.agents import GreedyAgent, StrategistAgent
 from ccg.agents.strategist import default_weights, persona_params
 from ccg.core.registry import get_spec
 from ccg.games.chicago_express.strategy.clock import phases_left
-from ce_helpers import (BO, CO, NYC, PRR, after_openings, fund, give_share, names, path, refresh, route,
-                        set_income, take_share)
 
 GAME = "chicago_express"
 

@@ -19,9 +19,9 @@ import uuid
 from pathlib import Path
 
 import pytest
+from system_deps import chromium
 
 from ccg.classroom import LiveTable, open_store
-from system_deps import chromium
 from ccg.classroom.views import seat_name
 from ccg.core.positions import to_position_string
 

@@ -5,8 +5,8 @@ import pytest
 
 import ccg
 from ccg.agents import make_agent
-from ccg.classroom import open_store
 from ccg.classroom import debrief as D
+from ccg.classroom import open_store
 from ccg.classroom.demo import play_demo_lesson
 
 

@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 import pytest
+from system_deps import missing
 
 from ccg.classroom import LiveTable, open_store
-from system_deps import missing
 from ccg.classroom.lessons import LESSONS
 from ccg.classroom.printables import write_lesson
 

@@ -14,7 +14,14 @@ import pytest
 import ccg
 from ccg.agents import make_agent
 from ccg.classroom import (
-    JoinCodeError, LiveTable, NotYourTurnError, PausedError, PositionChanged, StoreError, open_store, store_url,
+    JoinCodeError,
+    LiveTable,
+    NotYourTurnError,
+    PausedError,
+    PositionChanged,
+    StoreError,
+    open_store,
+    store_url,
 )
 from ccg.classroom.bots import BotRunner
 from ccg.classroom.store import CODE_ALPHABET, CODE_LENGTH

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import ccg
-from ccg.games.co2.flags import fresh_turn_flags
 from ccg.games.co2 import operations
 from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import GRANTS, SOURCES
+from ccg.games.co2.flags import fresh_turn_flags
 from ccg.games.co2.tasks import Turn
 
 SRC = {name: i for i, name in enumerate(SOURCES)}

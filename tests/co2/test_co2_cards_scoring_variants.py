@@ -2,14 +2,11 @@
 from __future__ import annotations
 
 import pytest
-
-from ccg.games.co2 import board
-from ccg.games.co2 import flow
-from ccg.games.co2 import operations
-from ccg.games.co2.scoring import winners
-from ccg.games.co2.tasks import AuctionPay, AuctionStart, Bid, Final
 from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, turn_of
 
+from ccg.games.co2 import board, flow, operations
+from ccg.games.co2.scoring import winners
+from ccg.games.co2.tasks import AuctionPay, AuctionStart, Bid, Final
 
 
 # ---- CO2-12.1 lobby -------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """Terms and constants (CO2-0), components (CO2-1), CEP flows (CO2-13), the score track (CO2-16)."""
 from __future__ import annotations
 
+from co2_helpers import finish_decade, give, new, put_project, turn_of
+
 import ccg
 from ccg.games.co2.data import SOURCES, load_components
 from ccg.games.co2.tasks import Final
-from co2_helpers import finish_decade, give, new, put_project, turn_of
 
 
 def test_CO2_0_constants():

@@ -2,12 +2,23 @@
 from __future__ import annotations
 
 import pytest
+from co2_helpers import (
+    SRC,
+    finish_decade,
+    give,
+    names,
+    new,
+    put_plant,
+    put_project,
+    reg,
+    set_agenda,
+    set_fossils,
+    turn_of,
+)
 
 from ccg.games.co2 import board
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.tasks import Income
-from co2_helpers import (SRC, finish_decade, give, names, new, put_plant, put_project, reg, set_agenda,
-                         set_fossils, turn_of)
 
 
 def test_CO2_EX_01_setup_ppm_is_sum_of_fossils():

@@ -3,12 +3,12 @@ summits (CO2-10), region control (CO2-11)."""
 from __future__ import annotations
 
 import pytest
+from co2_helpers import SRC, give, names, new, ps, put_plant, put_project, reg, set_agenda, set_fossils, turn_of
 
 from ccg import IllegalActionError
 from ccg.games.co2 import board, expertise
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.tasks import Gain
-from co2_helpers import SRC, give, names, new, ps, put_plant, put_project, reg, set_agenda, set_fossils, turn_of
 
 
 def agenda_with(s, *sources):

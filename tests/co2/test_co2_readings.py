@@ -1,16 +1,17 @@
 """Each ambiguity the digest notes, with the reading the engine implements (rule id in the name)."""
 from __future__ import annotations
 
+from co2_helpers import SRC, give, names, new, put_plant, put_project, reg, turn_of
+
 from ccg.games.co2 import flow
 from ccg.games.co2.scoring import winners
 from ccg.games.co2.tasks import CepBonus, Final
-from co2_helpers import SRC, give, names, new, put_plant, put_project, reg, turn_of
 
 
 def test_CO2_6_1_5_note_two_projects_of_one_source_in_a_region():
     s = new()
     src = s.components.agendas[s.agenda[0]][0]
-    from ccg.games.co2.data import SOURCES, GRANTS
+    from ccg.games.co2.data import GRANTS, SOURCES
     put_project(s, s.components.regions[0], "money", SOURCES[src])
     turn_of(s, 0)
     assert f"propose {SOURCES[src]} {s.components.regions[0]} resources" in names(s)

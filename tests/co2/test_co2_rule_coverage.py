@@ -3,15 +3,12 @@ literally. Each test names its ids in the docstring; see also test_co2_rule_cove
 from __future__ import annotations
 
 import pytest
+from co2_helpers import SRC, finish_decade, give, names, new, put_project, reg, set_agenda, turn_of
 
 from ccg.core import Rng
-from ccg.games.co2 import board
-from ccg.games.co2 import flow
-from ccg.games.co2 import operations
-from ccg.games.co2 import scientists
+from ccg.games.co2 import board, flow, operations, scientists
 from ccg.games.co2.data import SOURCES, load_components
 from ccg.games.co2.tasks import Event, Final
-from co2_helpers import SRC, finish_decade, give, names, new, put_project, reg, set_agenda, turn_of
 
 
 def settle(s):

@@ -3,17 +3,28 @@ end of game and variants. Each test names the rule ids of rules/co2.md it exerci
 from __future__ import annotations
 
 import pytest
+from co2_helpers import (
+    SRC,
+    finish_decade,
+    give,
+    hand,
+    names,
+    new,
+    ps,
+    put_plant,
+    put_project,
+    reg,
+    set_agenda,
+    set_fossils,
+    turn_of,
+)
 
 from ccg.core import Rng
-from ccg.games.co2 import board, expertise
-from ccg.games.co2 import flow
-from ccg.games.co2 import operations
-from ccg.games.co2 import scientists
+from ccg.games.co2 import board, expertise, flow, operations, scientists
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.scoring import winners
 from ccg.games.co2.tasks import Final, Gain, Income
-from co2_helpers import SRC, finish_decade, give, hand, names, new, ps, put_plant, put_project, reg, set_agenda, \
-    set_fossils, turn_of
+
 
 def settle(s):
     while not s.is_terminal() and s.tasks[-1].kind != "turn":

@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 import pytest
+from co2_helpers import SRC, finish_decade, give, names, new, put_plant, reg, set_fossils
 
 import ccg
 from ccg.core import Rng
-from ccg.games.co2 import board
-from ccg.games.co2 import flow
-from ccg.games.co2 import operations
+from ccg.games.co2 import board, flow, operations
 from ccg.games.co2.tasks import SupplyEnd
-from co2_helpers import SRC, finish_decade, give, names, new, put_plant, reg, set_fossils
 
 
 # ---- CO2-2 setup ----------------------------------------------------------------------------------

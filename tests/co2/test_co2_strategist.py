@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import json
+
 import pytest
+from co2_helpers import SRC, give, new, put_plant, put_project, reg, set_agenda, set_fossils, turn_of
 
 from ccg.agents import GreedyAgent, StrategistAgent, make_agent
 from ccg.games.co2 import SPEC
 from ccg.games.co2.board import GREEN0
 from ccg.games.co2.strategy import PERSONA, WEIGHTS_FILE, forecast
 from ccg.games.co2.strategy.value import Valuer, Weights, planet
-
-from co2_helpers import SRC, give, new, put_plant, put_project, reg, set_agenda, set_fossils, turn_of
-
 
 
 def play(s, agents, check=True, max_actions=5000):

@@ -17,9 +17,10 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-import ccg
 from browser_env import TIMEOUT_MS
 from browser_page import READ_FIGURE, differences, expected_figure, figure_summary, text_of
+
+import ccg
 from ccg.ui import Table, location_of
 
 SETTLED = """([index, status, revision, actions]) => {

@@ -18,11 +18,21 @@ import sys
 from pathlib import Path
 
 import pytest
+from browser_driver import TableDriver, option_value
+from browser_env import (
+    ARGS,
+    TIMEOUT_MS,
+    Server,
+    app_namespace,
+    chromium,
+    free_port,
+    jupyter_env,
+    notebook,
+    write_lab_settings,
+)
+from browser_page import FITTED, check_layout
 
 import ccg
-from browser_driver import TableDriver, option_value
-from browser_env import ARGS, TIMEOUT_MS, Server, app_namespace, chromium, free_port, jupyter_env, notebook, write_lab_settings
-from browser_page import FITTED, check_layout
 from ccg.ui import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]

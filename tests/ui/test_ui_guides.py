@@ -6,7 +6,8 @@ import dataclasses
 import re
 from pathlib import Path
 
-from ccg.core import GameSpec, GameState, state as state_module
+from ccg.core import GameSpec, GameState
+from ccg.core import state as state_module
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,9 +3,9 @@ import base64
 import json
 import zlib
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 import ui_toy_plot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ccg
 from ccg.ui import Table

@@ -13,9 +13,8 @@ import zlib
 
 import ipywidgets as W
 import pytest
-from traitlets import TraitError
-
 import ui_toy_plot
+from traitlets import TraitError
 
 import ccg
 from ccg.core import Rng

@@ -1,6 +1,5 @@
 """Headless tests of ccg.ui.Table: button clicks, slider values, simulated board clicks, branching, what-if."""
 import pytest
-
 import ui_toy_plot
 
 import ccg

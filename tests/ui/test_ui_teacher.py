@@ -4,7 +4,6 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-
 import ui_toy_plot
 
 import ccg

@@ -10,10 +10,9 @@ from __future__ import annotations
 import sys
 
 import plotly.graph_objects as go
-
 import toy_game
-from ccg.core import Action, GameSpec, GameState
-from ccg.core import registry
+
+from ccg.core import Action, GameSpec, GameState, registry
 
 
 def board(state, seat=None, **kwargs):

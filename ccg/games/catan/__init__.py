@@ -11,9 +11,9 @@ from __future__ import annotations
 from ccg.core.registry import GameSpec
 from ccg.core.rules import OptionSpec, rules_option
 
+from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
-from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 from .setup import create
 from .state import CatanState
 

@@ -8,8 +8,18 @@ from ccg.core.action import Action
 
 from . import oil, trade
 from .building import (
-    CITY_ACTS, METRO_ACTS, ROAD_ACTS, SETTLE_ACTS, build_actions, can_build_city, can_build_metropolis,
-    can_build_road, can_build_settlement, can_pay, road_spots, settlement_spots,
+    CITY_ACTS,
+    METRO_ACTS,
+    ROAD_ACTS,
+    SETTLE_ACTS,
+    build_actions,
+    can_build_city,
+    can_build_metropolis,
+    can_build_road,
+    can_build_settlement,
+    can_pay,
+    road_spots,
+    settlement_spots,
 )
 from .data import COST_DEV, GENERIC, GOODS, KNIGHT, MONOPOLY, OIL, PLENTY, ROAD_BUILDING
 from .devcards import playable

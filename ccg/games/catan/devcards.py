@@ -1,9 +1,9 @@
 """Development cards (CAT-9, OIL-14): buying, and playing one per turn."""
 from __future__ import annotations
 
-from .phases import FREE_ROAD, ROBBER, SBP
 from .building import pay, road_spots
 from .data import COST_DEV, KNIGHT, MONOPOLY, OIL, PLENTY, RES_INDEX, ROAD_BUILDING
+from .phases import FREE_ROAD, ROBBER, SBP
 from .scoring import award_largest_army
 
 

@@ -42,9 +42,10 @@ from ccg.core.encoding import (
     Vec,
 )
 
-from .phases import PHASES
 from .board import board_for
 from .data import DEV_TYPES, GOODS, HARBOUR_TYPES, RESOURCES, TERRAINS
+from .phases import PHASES
+
 
 # ---- the action universe -------------------------------------------------------------------------
 def action_universe(geo, players: int, oil: bool) -> list[str]:

@@ -18,9 +18,9 @@ the pooled cards and public counts, never the real hands.
 """
 from __future__ import annotations
 
+from .data import VP_CARD
 from .phases import RESPOND, SBP
 from .trade import acceptors
-from .data import VP_CARD
 
 REDRAWS = 8  # deals tried before the surplus VP cards of the active player are swapped away
 

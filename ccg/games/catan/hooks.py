@@ -1,8 +1,8 @@
 """Per-game hooks for ccg.simulate and the agents: outcome columns, heuristic, trajectory."""
 from __future__ import annotations
 
-from .phases import PHASES
 from .data import PIPS
+from .phases import PHASES
 from .scoring import vp
 
 

@@ -1,10 +1,21 @@
 """Invariants checked after every action in tests and when a position is loaded."""
 from __future__ import annotations
 
-from .phases import (
-    CHOOSE, DISCARD, FREE_ROAD, MAIN, OVER, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE,
-)
 from .data import DEV_TYPES, OIL, board_kind
+from .phases import (
+    CHOOSE,
+    DISCARD,
+    FREE_ROAD,
+    MAIN,
+    OVER,
+    PRE_ROLL,
+    PROPOSE,
+    RESPOND,
+    ROBBER,
+    SBP,
+    SETUP_ROAD,
+    SETUP_SETTLE,
+)
 from .roads import longest_road
 from .scoring import vp
 

@@ -1,8 +1,8 @@
 """Rolling a 7, discards and the robber (CAT-6, CAT-9.3, OIL-5)."""
 from __future__ import annotations
 
-from .phases import DISCARD, MAIN, PRE_ROLL, ROBBER
 from .data import OIL
+from .phases import DISCARD, MAIN, PRE_ROLL, ROBBER
 
 
 def held(s, p: int) -> int:

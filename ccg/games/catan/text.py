@@ -1,8 +1,8 @@
 """Readable text: why an action is illegal, and a summary of the position."""
 from __future__ import annotations
 
-from .phases import PHASES
 from .data import GOODS
+from .phases import PHASES
 
 
 def why_illegal(s, a) -> str | None:

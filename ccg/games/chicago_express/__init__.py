@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from ccg.core import GameSpec, rules_option
 
+from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 from .params import RULES, check_industry
 from .setup import create
 from .state import CEState
-from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 
 SPEC = GameSpec(
     name="chicago_express",

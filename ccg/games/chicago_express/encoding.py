@@ -34,8 +34,8 @@ from ccg.core.encoding import (
 )
 
 from .actions import METERS
-from .phases import PHASE_NAMES
 from .board import BOARD, COMPANIES
+from .phases import PHASE_NAMES
 
 MAX_BID = 300
 END_REASONS = ("trains", "shares", "houses", "detroit")  # CE-11.1, dividends.end_reasons

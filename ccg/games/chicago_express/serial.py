@@ -1,11 +1,11 @@
 """Position (de)serialisation: a readable JSON dict, validated field by field on load."""
 from __future__ import annotations
 
-from ccg.core import validate as v
 from ccg.core import position_error
+from ccg.core import validate as v
 
-from .phases import BIDDING, BUILD, OVER, PHASE_NAMES
 from .board import BOARD, COMPANIES
+from .phases import BIDDING, BUILD, OVER, PHASE_NAMES
 
 KEYS = ["phase", "mover", "start_player", "opening", "cash", "shares", "treasury", "income", "income_base",
         "trains_left", "shares_left", "trains", "houses", "house_supply", "industry", "meters", "wabash_in",

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from ccg.core import GameSpec, OptionSpec, rules_option
 
 from .data import components_data, load_components, read_components_file
-from .params import RULES, check_rule_values
 from .hooks import heuristic, milestones, outcome, trajectory, trajectory_frame
+from .params import RULES, check_rule_values
 from .setup import create
 from .state import Co2State
 

@@ -13,6 +13,7 @@ from ccg.core import Rng
 
 from .data import SOURCES
 
+
 class FocusPolicy:
     def __init__(self, source: int, seed: int = 0):
         self.src = source

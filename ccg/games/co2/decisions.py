@@ -11,8 +11,17 @@ from typing import NamedTuple
 from . import board, turn
 from .actions import SELL_GOAL, cached_action, goal_sale, turn_actions
 from .data import GRANTS, SOURCES
-from .scientists import (LOBBY_MOVE, can_hire, destinations, location_name, location_where, move_scientist, origins,
-                         parse_location, summit_slots_for)
+from .scientists import (
+    LOBBY_MOVE,
+    can_hire,
+    destinations,
+    location_name,
+    location_where,
+    move_scientist,
+    origins,
+    parse_location,
+    summit_slots_for,
+)
 from .supply import forced_buy
 from .tasks import AuctionPay, AuctionStart, Bid, Gain, ScientistTo, SoloPlace, push
 from .variants import auction_value

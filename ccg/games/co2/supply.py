@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import board
 from .hooks import snapshot
 from .operations import turn_order
-from .tasks import Decay, Energy, Event, Final, FossilPay, Forced, Income, OpsStart, PayCepChoose, SupplyEnd, push
+from .tasks import Decay, Energy, Event, Final, Forced, FossilPay, Income, OpsStart, PayCepChoose, SupplyEnd, push
 
 
 def supply(s, task) -> None:

@@ -11,8 +11,22 @@ from . import board
 from .data import GRANTS, SOURCES
 from .flags import TurnFlag
 from .scientists import FREE_STEP, LOBBY_MOVE, LOBBY_SECONDARY, RESEARCH_GRANT, parse_location
-from .tasks import (AfterTurn, Control, Displace, Gain, InstallDone, Leave, LobbyPick, PayCep, ProjectExp, Research,
-                    ReturnProject, ScientistTo, Summits, push)
+from .tasks import (
+    AfterTurn,
+    Control,
+    Displace,
+    Gain,
+    InstallDone,
+    Leave,
+    LobbyPick,
+    PayCep,
+    ProjectExp,
+    Research,
+    ReturnProject,
+    ScientistTo,
+    Summits,
+    push,
+)
 
 _SUMMITS, _AFTER_TURN = Summits(), AfterTurn()  # records are immutable: one value serves every turn's end
 

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from ccg.agents.strategist import PersonaParam
 
-from . import opening, tactics, trading
 from . import oil as oil_plan
+from . import opening, tactics, trading
 from . import position as pos
 from .values import Goal, Outlook
 
