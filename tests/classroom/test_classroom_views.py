@@ -112,16 +112,22 @@ def test_a_student_joins_plays_and_is_told_when_the_position_changed(lesson):
     assert "move 1 " in other_app.head.value
 
 
-def test_a_click_after_another_devices_move_arrived_chooses_again(lesson):
-    """Two devices of one seat: the second device's choice dies with the position it was made on."""
-    store, table = lesson
+def _two_devices(store, table):
+    """The seat to move open on two devices, the opening position, and the moves after which that seat is
+    still to move (a free step), so a choice made on the older position can stay legal."""
     mover = LiveTable(store, table.id).state.current_player
     code = table.seats[mover].code
     app, twin = StudentApp(store, code, poll=0), StudentApp(store, code, poll=0)
     state = app.live.state
-    # a move after which the same seat is still to move (a free step), so the stale choice stays legal
     keeps_turn = [a for a in state.legal_actions() if state.child(a).current_player == mover]
     assert keeps_turn, "the opening position offers a move that keeps the turn"
+    return app, twin, state, keeps_turn
+
+
+def test_a_click_after_another_devices_move_arrived_chooses_again(lesson):
+    """Two devices of one seat: the second device's choice dies with the position it was made on."""
+    store, table = lesson
+    app, twin, state, keeps_turn = _two_devices(store, table)
     stale = next(str(a) for a in state.child(keeps_turn[0]).legal_actions() if str(a) in twin.actions.options)
     twin.actions.value = stale
     assert app.play(str(keeps_turn[0])) and store.table(table.id).version == 1
@@ -136,12 +142,7 @@ def test_a_lone_move_is_not_played_by_a_click_made_on_the_position_before(lesson
     """Two devices of one seat: when the other device's move arrives with one move shown, that move is not
     chosen for the student, so a click made on the older position plays nothing; the next click plays it."""
     store, table = lesson
-    mover = LiveTable(store, table.id).state.current_player
-    code = table.seats[mover].code
-    app, twin = StudentApp(store, code, poll=0), StudentApp(store, code, poll=0)
-    state = app.live.state
-    keeps_turn = [a for a in state.legal_actions() if state.child(a).current_player == mover]
-    assert keeps_turn, "the opening position offers a move that keeps the turn"
+    app, twin, state, keeps_turn = _two_devices(store, table)
     follow = str(state.child(keeps_turn[0]).legal_actions()[0])
     twin.search.value = follow  # the twin's filter will show exactly one move after the other device's move
     assert app.play(str(keeps_turn[0])) and store.table(table.id).version == 1
