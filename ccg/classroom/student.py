@@ -51,6 +51,9 @@ def seat_page(state: GameState, seat: int, seats=None, table: str = "", paused: 
     }
 
 
+POSITION_CHANGED = "The position changed — another move was played first. Look again and choose."
+
+
 class StudentApp(StoreFollower):
     """The student's page: a join form, then the seat's view with its move controls.
 
@@ -241,8 +244,7 @@ class StudentApp(StoreFollower):
             if self._click_may_be_stale:  # this click may have been made on the position before
                 self._click_may_be_stale = False
                 self.actions.value = shown[0]
-                self._say("The position changed — another move was played first. Look again and choose.",
-                          error=True)
+                self._say(POSITION_CHANGED, error=True)
                 return
             choice = shown[0]
         self.play(choice)
@@ -260,7 +262,7 @@ class StudentApp(StoreFollower):
         except (StoreError, IllegalActionError) as exc:
             text = str(exc)
             if "position changed" in text:
-                text = "The position changed — another move was played first. Look again and choose."
+                text = POSITION_CHANGED
             self._say(text, error=True)
             self.refresh(after_click=True)
             return False
