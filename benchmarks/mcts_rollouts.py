@@ -21,7 +21,8 @@ rotated (``ccg.tournament``), standard rules, 95 % Wilson intervals. Rows per ga
 Rows are played kind by kind (``--rows`` order), each kind for every game before the next.
 
 Each finished row is appended to ``--out`` (JSON lines); a second run with the same file skips the
-rows already there, so a long run can be resumed or split (``--rows``, ``--game``). ``--write``
+rows already there, so a long run can be resumed or split (``--rows``, ``--game``, or one seed per
+process: rows of one label and spec at several seeds are also shown pooled). ``--write``
 renders every row of the file into BENCHMARKS.md between ``<!-- mcts-rollouts -->`` markers.
 CPU per game is the CPU time of the worker processes (all seats) divided by the games.
 """
@@ -137,6 +138,31 @@ def verdict(x: float, n: int, fair: float) -> str:
     return "undecided"
 
 
+def pooled(rows: list[dict]) -> list[dict]:
+    """One row per (label, spec) played at several seeds: the games of every seed together.
+
+    A long row is played in chunks (one seed per process, ``--target-games`` each) so that a killed
+    run loses one chunk, not the row; the pooled row is the measurement, the chunks show the spread.
+    """
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in rows:
+        groups.setdefault((r["label"], r["spec"]), []).append(r)
+    out = []
+    for (label, spec), group in groups.items():
+        if len({r["seed"] for r in group}) < 2:
+            continue
+        n = sum(r["games"] for r in group)
+        total = {k: sum(r[k] for r in group) for k in ("wins", "top")}
+        row = {**group[0], **total, "label": f"**{label}, pooled**", "games": n,
+               "seed": ", ".join(str(r["seed"]) for r in group),
+               "cpu_per_game": sum(r["cpu_per_game"] * r["games"] for r in group) / n}
+        if all("saved" in r for r in group):
+            row["saved"] = sum(r["saved"] for r in group)
+            row["wins_saved"] = sum(r["wins_saved"] for r in group)
+        out.append(row)
+    return out
+
+
 def render(records: list[dict], command: str) -> str:
     by_game: dict[str, list[dict]] = {}
     for r in records:
@@ -164,7 +190,7 @@ def render(records: list[dict], command: str) -> str:
             head += " planet saved | win rate in saved games |"
             rule += "---|---|"
         lines += [head + " CPU-s per game |", rule + "---|"]
-        for r in rows:
+        for r in rows + pooled(rows):
             n = r["games"]
             cells = (f"| {r['label']} | `{r['spec']}` | {n} ({r['seed']}) | {_rate(r['wins'], n)} | {verdict(r['wins'], n, r['fair'])} | "
                      f"{_rate(r['top'], n)} |")

@@ -312,3 +312,27 @@ def test_a_time_budget_is_kept_when_simulations_are_slow(monkeypatch):
     agent._iterate = slow
     agent.act(state)
     assert agent.last_iterations == 3 and clock.now < 1.0
+
+
+def test_benchmark_pools_the_chunks_of_one_row_played_at_several_seeds():
+    """A long row played one seed per process is shown pooled: games, wins and CPU add up by seed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("mcts_rollouts", Path(ROOT) / "benchmarks" / "mcts_rollouts.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    base = {"game": "co2", "kind": "target", "spec": "mcts:x", "players": 4, "fair": 0.25, "load": [1.0, 1.0],
+            "date": "2026-12-01", "machine": "m"}
+    rows = [{**base, "label": "L", "seed": 101, "games": 8, "wins": 3.0, "top": 4.0, "cpu_per_game": 10.0,
+             "saved": 6, "wins_saved": 2.5},
+            {**base, "label": "L", "seed": 102, "games": 24, "wins": 9.5, "top": 10.0, "cpu_per_game": 30.0,
+             "saved": 20, "wins_saved": 8.0},
+            {**base, "label": "other", "seed": 101, "games": 8, "wins": 1.0, "top": 1.0, "cpu_per_game": 5.0,
+             "saved": 8, "wins_saved": 1.0}]
+    (one,) = bench.pooled(rows)
+    assert (one["games"], one["wins"], one["top"], one["seed"]) == (32, 12.5, 14.0, "101, 102")
+    assert (one["saved"], one["wins_saved"]) == (26, 10.5)
+    assert math.isclose(one["cpu_per_game"], (8 * 10 + 24 * 30) / 32)
+    table = bench.render(rows, "cmd")
+    assert "| **L, pooled** | `mcts:x` | 32 (101, 102) | 0.391 [" in table
+    assert bench.pooled(rows[2:]) == [] and bench.pooled(rows[:1]) == []
