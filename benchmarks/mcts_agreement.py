@@ -13,33 +13,43 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import ccg  # noqa: E402
-from ccg.agents import StrategistAgent, make_agent  # noqa: E402
+from ccg.agents import Agent, StrategistAgent, make_agent  # noqa: E402
+from ccg.core import GameState  # noqa: E402
+
+
+def strategist_positions(game: str, positions: int, every: int = 17) -> Iterator[tuple[GameState, Agent, int]]:
+    """``positions`` positions with a choice from games of four strategists (seeds 1, 2, …; every
+    ``every``-th action), each with the strategist of the seat to move and a seed for the tester."""
+    found = seed = 0
+    while found < positions:
+        seed += 1
+        state = ccg.new_game(game, players=4, seed=seed)
+        table = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
+        k = 0
+        while not state.is_terminal() and found < positions:
+            if len(state.legal_actions()) > 1 and k % every == 5:
+                yield state, table[state.current_player], seed * 1000 + k
+                found += 1
+            state.apply(table[state.current_player].act(state))
+            k += 1
 
 
 def measure(game: str, spec: str, positions: int, every: int = 17) -> dict:
     """The agreement, simulations and CPU per move of ``spec`` over ``positions`` sampled positions."""
     agree, simulations, cpu = 0, [], []
-    seed = 0
-    while len(cpu) < positions:
-        seed += 1
-        state = ccg.new_game(game, players=4, seed=seed)
-        table = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
-        k = 0
-        while not state.is_terminal() and len(cpu) < positions:
-            if len(state.legal_actions()) > 1 and k % every == 5:
-                tested = make_agent(spec, seed * 1000 + k)
-                start = time.process_time()
-                move = tested.act(state)
-                cpu.append(time.process_time() - start)
-                simulations.append(tested.last_iterations)
-                agree += move == table[state.current_player].act(state)
-            state.apply(table[state.current_player].act(state))
-            k += 1
+    for state, strategist, seed in strategist_positions(game, positions, every):
+        tested = make_agent(spec, seed)
+        start = time.process_time()
+        move = tested.act(state)
+        cpu.append(time.process_time() - start)
+        simulations.append(tested.last_iterations)
+        agree += move == strategist.act(state)
     return {"positions": len(cpu), "agreement": agree / len(cpu), "median_simulations": statistics.median(simulations),
             "mean_cpu": statistics.mean(cpu), "max_cpu": max(cpu)}
 

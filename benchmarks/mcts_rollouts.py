@@ -148,7 +148,7 @@ def pooled(rows: list[dict]) -> list[dict]:
     for r in rows:
         groups.setdefault((r["label"], r["spec"]), []).append(r)
     out = []
-    for (label, spec), group in groups.items():
+    for (label, _spec), group in groups.items():
         if len({r["seed"] for r in group}) < 2:
             continue
         n = sum(r["games"] for r in group)

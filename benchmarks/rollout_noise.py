@@ -1,0 +1,122 @@
+"""How many strategist rollouts does it take to tell the strategist's move from the next-best one?
+
+    .venv/bin/python benchmarks/rollout_noise.py --game catan --positions 20 --rollouts 24
+
+The strong MCTS (ccg/agents/README.md, "The strong search") judges a few candidate moves by
+strategist rollouts to the end of the game and backs up the mover's final score margin over the
+best other seat. Whether 1 CPU-s per move can improve on the strategist depends on how far apart
+the candidates' expected margins are (d) compared with the spread of one rollout's margin (s).
+
+At each sampled position (``mcts_agreement.strategist_positions``) the script takes the strategist's
+move and the best other move by the strategist's worth of the position after it (the search's
+second candidate), plays ``--rollouts`` strategist rollouts after each (determinized for the mover,
+the same seeds for both moves), and reports per game, as medians over the positions:
+
+* |d|, the difference of the two moves' mean margins, and s, one rollout's standard deviation;
+* the rollouts per move needed to tell them apart at two standard errors, 8 s² / d² (independent
+  rollouts), and with paired rollouts (the same seed after either move), 4 s_pair² / d²;
+* the CPU-s one rollout costs, and so the CPU-s per move the comparison needs;
+* how often the other move had the better mean margin, and how often it was better by more than two
+  standard errors of the paired difference (the positions where a search with enough rollouts
+  would find a better move than the strategist's).
+
+CPU time is this process's (``time.process_time``).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mcts_agreement import strategist_positions  # noqa: E402
+
+from ccg.core import Rng  # noqa: E402
+
+GAMES = ("co2", "catan", "chicago_express")
+
+
+def final_margin(planner, state, seat: int, seed: int) -> float:
+    """Play ``state`` (a determinized copy, changed in place) to the end with the strategist and
+    return ``seat``'s margin over the best other seat, valued as the strong search values a leaf."""
+    rng = Rng(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[0] if len(legal) == 1 else planner.choose(state, state.current_player, rng))
+    values = planner.values(state)
+    return values[seat] - max(v for p, v in enumerate(values) if p != seat)
+
+
+def second_candidate(planner, state, seat: int, pick) -> object | None:
+    """The legal move other than ``pick`` with the best strategist worth for ``seat`` after it."""
+    others = [a for a in state.legal_actions() if a != pick]
+    if not others:
+        return None
+    return max(others, key=lambda a: planner.value(state.child(a), seat) if hasattr(planner, "value")
+               else planner.values(state.child(a))[seat])
+
+
+def measure(game: str, positions: int, rollouts: int) -> dict:
+    """Medians over ``positions`` positions of the quantities in the module docstring."""
+    gaps, spreads, needed, needed_paired, cpu_per_rollout = [], [], [], [], []
+    other_better = clearly_better = 0
+    for state, strategist, seed in strategist_positions(game, positions):
+        seat = state.current_player
+        planner = strategist.planner(game)
+        pick = strategist.act(state)
+        other = second_candidate(planner, state, seat, pick)
+        if other is None:
+            continue
+        start = time.process_time()
+        margins = {pick: [], other: []}
+        for r in range(rollouts):
+            for move in (pick, other):
+                world = state.determinize(seat, seed * 7919 + r)
+                world.apply(move)
+                margins[move].append(final_margin(planner, world, seat, seed * 104729 + r))
+        cpu_per_rollout.append((time.process_time() - start) / (2 * rollouts))
+        a, b = margins[pick], margins[other]
+        d = statistics.mean(a) - statistics.mean(b)
+        s = math.sqrt((statistics.variance(a) + statistics.variance(b)) / 2)
+        s_pair = statistics.stdev([x - y for x, y in zip(a, b)])
+        gaps.append(abs(d))
+        spreads.append(s)
+        needed.append(math.inf if d == 0 else 8 * s * s / (d * d))
+        needed_paired.append(math.inf if d == 0 else 4 * s_pair * s_pair / (d * d))
+        other_better += d < 0
+        clearly_better += d < -2 * s_pair / math.sqrt(rollouts)
+    n = len(gaps)
+    rollout_cpu = statistics.mean(cpu_per_rollout)
+    return {"game": game, "positions": n, "rollouts": rollouts, "median_gap": statistics.median(gaps),
+            "median_spread": statistics.median(spreads), "median_needed": statistics.median(needed),
+            "median_needed_paired": statistics.median(needed_paired), "cpu_per_rollout": rollout_cpu,
+            "cpu_per_move_needed": 2 * statistics.median(needed) * rollout_cpu, "other_better": other_better / n,
+            "clearly_better": clearly_better / n}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", action="append", choices=GAMES, help="game(s) (default: all three)")
+    p.add_argument("--positions", type=int, default=20)
+    p.add_argument("--rollouts", type=int, default=24, help="rollouts after each of the two moves (default 24)")
+    args = p.parse_args(argv)
+    if args.rollouts < 2 or args.positions < 1:
+        p.error("--rollouts must be at least 2 and --positions at least 1")
+    print("| game | positions × rollouts per move | median \\|d\\| | median s | rollouts per move needed "
+          "(independent; paired) | CPU-s per rollout | CPU-s per move needed | other move better (by > 2 SE) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for game in args.game or GAMES:
+        r = measure(game, args.positions, args.rollouts)
+        print(f"| {game} | {r['positions']} × {r['rollouts']} | {r['median_gap']:.2f} | {r['median_spread']:.2f} | "
+              f"{r['median_needed']:.0f}; {r['median_needed_paired']:.0f} | {r['cpu_per_rollout']:.3f} | "
+              f"{r['cpu_per_move_needed']:.1f} | {r['other_better']:.2f} ({r['clearly_better']:.2f}) |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
