@@ -20,6 +20,13 @@ the same seeds for both moves), and reports per game, as medians over the positi
   standard errors of the paired difference (the positions where a search with enough rollouts
   would find a better move than the strategist's).
 
+With ``--spec SPEC`` it asks instead whether a search's deviations are improvements: at sampled
+positions where the search's move differs from the strategist's, the mean final margin after the
+search's move minus that after the strategist's (paired rollouts), with a 95 % interval over the
+positions, and how often the search's move was the better one.
+
+    .venv/bin/python benchmarks/rollout_noise.py --spec SPEC --positions 15 --rollouts 32
+
 CPU time is this process's (``time.process_time``).
 """
 from __future__ import annotations
@@ -36,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mcts_agreement import strategist_positions  # noqa: E402
 
+from ccg.agents import make_agent  # noqa: E402
 from ccg.core import Rng  # noqa: E402
 
 GAMES = ("co2", "catan", "chicago_express")
@@ -61,6 +69,18 @@ def second_candidate(planner, state, seat: int, pick) -> object | None:
                else planner.values(state.child(a))[seat])
 
 
+def paired_margins(planner, state, seat: int, moves: tuple, rollouts: int, seed: int) -> list[list[float]]:
+    """``rollouts`` final margins after each of ``moves``; rollout r of every move starts from the
+    same determinization and draws from the same seed (paired rollouts)."""
+    out: list[list[float]] = [[] for _ in moves]
+    for r in range(rollouts):
+        for margins, move in zip(out, moves):
+            world = state.determinize(seat, seed * 7919 + r)
+            world.apply(move)
+            margins.append(final_margin(planner, world, seat, seed * 104729 + r))
+    return out
+
+
 def measure(game: str, positions: int, rollouts: int) -> dict:
     """Medians over ``positions`` positions of the quantities in the module docstring."""
     gaps, spreads, needed, needed_paired, cpu_per_rollout = [], [], [], [], []
@@ -73,14 +93,8 @@ def measure(game: str, positions: int, rollouts: int) -> dict:
         if other is None:
             continue
         start = time.process_time()
-        margins = {pick: [], other: []}
-        for r in range(rollouts):
-            for move in (pick, other):
-                world = state.determinize(seat, seed * 7919 + r)
-                world.apply(move)
-                margins[move].append(final_margin(planner, world, seat, seed * 104729 + r))
+        a, b = paired_margins(planner, state, seat, (pick, other), rollouts, seed)
         cpu_per_rollout.append((time.process_time() - start) / (2 * rollouts))
-        a, b = margins[pick], margins[other]
         d = statistics.mean(a) - statistics.mean(b)
         s = math.sqrt((statistics.variance(a) + statistics.variance(b)) / 2)
         s_pair = statistics.stdev([x - y for x, y in zip(a, b)])
@@ -99,14 +113,47 @@ def measure(game: str, positions: int, rollouts: int) -> dict:
             "clearly_better": clearly_better / n}
 
 
+def measure_deviations(game: str, spec: str, deviations: int, rollouts: int) -> dict:
+    """Where the search ``spec`` leaves the strategist's move, is its move better? Sampled positions
+    until ``deviations`` of them; at each, ``rollouts`` paired rollouts after either move."""
+    gains, examined = [], 0
+    for state, strategist, seed in strategist_positions(game, 10**9):
+        if len(gains) >= deviations:
+            break
+        examined += 1
+        seat = state.current_player
+        move, pick = make_agent(spec, seed).act(state), strategist.act(state)
+        if move == pick:
+            continue
+        planner = strategist.planner(game)
+        searched, strategists = paired_margins(planner, state, seat, (move, pick), rollouts, seed)
+        gains.append(statistics.mean(searched) - statistics.mean(strategists))
+    mean = statistics.mean(gains)
+    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
+    return {"game": game, "examined": examined, "deviations": len(gains), "rollouts": rollouts, "gain": mean,
+            "low": mean - half, "high": mean + half, "better": sum(g > 0 for g in gains) / len(gains)}
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", action="append", choices=GAMES, help="game(s) (default: all three)")
-    p.add_argument("--positions", type=int, default=20)
+    p.add_argument("--positions", type=int, default=20, help="positions (with --spec: deviations) per game")
     p.add_argument("--rollouts", type=int, default=24, help="rollouts after each of the two moves (default 24)")
+    p.add_argument("--spec", help="compare this search's move with the strategist's where they differ")
     args = p.parse_args(argv)
     if args.rollouts < 2 or args.positions < 1:
         p.error("--rollouts must be at least 2 and --positions at least 1")
+    if args.spec:
+        make_agent(args.spec, 0)  # a bad spec fails here, before any rollout
+        print(f"`{args.spec}` against the strategist where their moves differ (gain: the search's move's mean final "
+              "margin minus the strategist's move's, paired rollouts, 95 % interval over the positions)\n")
+        print("| game | positions examined | deviations | rollouts per move | mean gain [95% CI] | search's move better |")
+        print("|---|---|---|---|---|---|")
+        for game in args.game or GAMES:
+            r = measure_deviations(game, args.spec, args.positions, args.rollouts)
+            print(f"| {game} | {r['examined']} | {r['deviations']} | {r['rollouts']} | {r['gain']:.2f} "
+                  f"[{r['low']:.2f}, {r['high']:.2f}] | {r['better']:.2f} |", flush=True)
+        return 0
     print("| game | positions × rollouts per move | median \\|d\\| | median s | rollouts per move needed "
           "(independent; paired) | CPU-s per rollout | CPU-s per move needed | other move better (by > 2 SE) |")
     print("|---|---|---|---|---|---|---|---|")
