@@ -314,13 +314,23 @@ def test_a_time_budget_is_kept_when_simulations_are_slow(monkeypatch):
     assert agent.last_iterations == 3 and clock.now < 1.0
 
 
+def benchmark_module(name: str):
+    """A script of ``benchmarks/`` imported by path (it is not a package)."""
+    import importlib.util
+    import sys
+
+    folder = str(Path(ROOT) / "benchmarks")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)  # the scripts import each other by name
+    spec = importlib.util.spec_from_file_location(name, Path(folder) / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_benchmark_pools_the_chunks_of_one_row_played_at_several_seeds():
     """A long row played one seed per process is shown pooled: games, wins and CPU add up by seed."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("mcts_rollouts", Path(ROOT) / "benchmarks" / "mcts_rollouts.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = benchmark_module("mcts_rollouts")
     base = {"game": "co2", "kind": "target", "spec": "mcts:x", "players": 4, "fair": 0.25, "load": [1.0, 1.0],
             "date": "2026-12-01", "machine": "m"}
     rows = [{**base, "label": "L", "seed": 101, "games": 8, "wins": 3.0, "top": 4.0, "cpu_per_game": 10.0,
@@ -336,3 +346,21 @@ def test_benchmark_pools_the_chunks_of_one_row_played_at_several_seeds():
     table = bench.render(rows, "cmd")
     assert "| **L, pooled** | `mcts:x` | 32 (101, 102) | 0.391 [" in table
     assert bench.pooled(rows[2:]) == [] and bench.pooled(rows[:1]) == []
+
+
+def test_rollout_noise_pairs_its_rollouts():
+    """The same move twice gets the same margins rollout by rollout (same determinization and dice);
+    two different moves get the determinizations they share, and every margin is a finished game's."""
+    noise = benchmark_module("rollout_noise")
+    agreement = benchmark_module("mcts_agreement")
+    state, strategist, seed = next(agreement.strategist_positions("chicago_express", 1))
+    seat = state.current_player
+    planner = strategist.planner("chicago_express")
+    pick = strategist.act(state)
+    other = noise.second_candidate(planner, state, seat, pick)
+    assert other is not None and other != pick and other in state.legal_actions()
+    same_a, same_b = noise.paired_margins(planner, state, seat, (pick, pick), 3, seed)
+    assert same_a == same_b and len(same_a) == 3
+    a, b = noise.paired_margins(planner, state, seat, (pick, other), 3, seed)
+    assert a == same_a  # the pick's rollouts do not depend on what it is paired with
+    assert len(set(a)) > 1  # the rollouts differ from each other: each draws its own dice
