@@ -65,8 +65,8 @@ def second_candidate(planner, state, seat: int, pick) -> object | None:
     others = [a for a in state.legal_actions() if a != pick]
     if not others:
         return None
-    return max(others, key=lambda a: planner.value(state.child(a), seat) if hasattr(planner, "value")
-               else planner.values(state.child(a))[seat])
+    worth = getattr(planner, "value", None) or (lambda s, p: planner.values(s)[p])  # as MCTS's prior values it
+    return max(others, key=lambda a: worth(state.child(a), seat))
 
 
 def paired_margins(planner, state, seat: int, moves: tuple, rollouts: int, seed: int) -> list[list[float]]:

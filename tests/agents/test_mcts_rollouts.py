@@ -349,8 +349,8 @@ def test_benchmark_pools_the_chunks_of_one_row_played_at_several_seeds():
 
 
 def test_rollout_noise_pairs_its_rollouts():
-    """The same move twice gets the same margins rollout by rollout (same determinization and dice);
-    two different moves get the determinizations they share, and every margin is a finished game's."""
+    """The same move twice gets the same margins rollout by rollout (same determinization and dice),
+    a move's rollouts do not depend on the move it is paired with, and the rollouts differ."""
     noise = benchmark_module("rollout_noise")
     agreement = benchmark_module("mcts_agreement")
     state, strategist, seed = next(agreement.strategist_positions("chicago_express", 1))
