@@ -37,6 +37,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .chance import ChanceOutcome
+    from .describe import ActionDescription
     from .edit import PositionEditor
 
 # the actions played, newest first, as a persistent linked list (previous, action): clones share it;
@@ -222,6 +223,17 @@ class GameState:
         if isinstance(action, str):
             action = self._parse(" ".join(action.split()).lower()) or Action(text)
         return f"{action.kind} ?" if action.args and self._secret_action(action) else text
+
+    def describe_action(self, action: Action | str) -> str:
+        """A legal action in plain words, ending with the rule that allows it, e.g.
+        "Propose a Recycling project in Asia, on the research space (CO2-6.1)" (``SPEC.describe``)."""
+        return str(self.describe_action_parts(action))
+
+    def describe_action_parts(self, action: Action | str) -> ActionDescription:
+        """``describe_action`` as data: the sentence, the rule id, the notation (ccg/core/describe.py)."""
+        from .describe import describe_action_parts
+
+        return describe_action_parts(self, action)
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose notation is ``text`` (case and spacing are forgiven)."""
