@@ -107,7 +107,7 @@ def settle(s, a: Action) -> tuple[str, str]:
             return f"Place your first settlement at {node_words(s, n)}", "CAT-3.7"
         return (f"Place your second settlement at {node_words(s, n)}; it pays your starting resources, one card "
                 f"from each producing hex around it", "CAT-3.9")
-    return f"Build a settlement at {node_words(s, n)}; it costs {cost_words(COST_SETTLEMENT)}" + sbp(s), \
+    return sbp(s, f"Build a settlement at {node_words(s, n)}; it costs {cost_words(COST_SETTLEMENT)}"), \
         "CAT-12.8" if s.phase == SBP else "CAT-8.4"
 
 
@@ -118,12 +118,13 @@ def road(s, a: Action) -> tuple[str, str]:
             "CAT-3.7" if s.setup_i < s.num_players else "CAT-3.8"
     if s.phase == FREE_ROAD:
         return f"Place a free road from Road Building on {edge_words(s, e)}", "CAT-9.4"
-    return f"Build a road on {edge_words(s, e)}; it costs {cost_words(COST_ROAD)}" + sbp(s), \
+    return sbp(s, f"Build a road on {edge_words(s, e)}; it costs {cost_words(COST_ROAD)}"), \
         "CAT-12.8" if s.phase == SBP else "CAT-8.3"
 
 
-def sbp(s) -> str:
-    return ", in the Special Building Phase" if s.phase == SBP else ""
+def sbp(s, text: str) -> str:
+    """``text``, said as a move of the Special Building Phase when it is one (CAT-12.8)."""
+    return f"In the Special Building Phase, {text[0].lower()}{text[1:]}" if s.phase == SBP else text
 
 
 def play(s, a: Action) -> tuple[str, str]:
@@ -199,15 +200,16 @@ def main(s, a: Action) -> tuple[str, str]:
         return road(s, a)
     if k == "city":
         n = node_of(s, a.args[0])
-        return (f"Upgrade your settlement at {node_words(s, n)}, to a city; it costs {cost_words(COST_CITY)}"
-                + sbp(s), "CAT-12.8" if s.phase == SBP else "CAT-8.5")
+        return (sbp(s, f"Upgrade your settlement at {node_words(s, n)}, to a city; it costs {cost_words(COST_CITY)}"),
+                "CAT-12.8" if s.phase == SBP else "CAT-8.5")
     if k == "metro":
         n = node_of(s, a.args[0])
-        return (f"Upgrade your city at {node_words(s, n)}, to a metropolis; it costs {cost_words(COST_METROPOLIS)} "
-                f"and {METROPOLIS_OIL} oil, and the disaster marker moves from {s.marker} to "
-                f"{s.marker + METROPOLIS_OIL}" + sbp(s), "OIL-11.5" if s.phase == SBP else "OIL-6.3")
+        cost = listing([f"{k} {RESOURCES[r]}" for r, k in COST_METROPOLIS] + [f"{METROPOLIS_OIL} oil"])
+        return (sbp(s, f"Upgrade your city at {node_words(s, n)}, to a metropolis; it costs {cost}, and the "
+                       f"disaster marker moves from {s.marker} to {s.marker + METROPOLIS_OIL}"),
+                "OIL-11.5" if s.phase == SBP else "OIL-6.3")
     if k == "buy":
-        return f"Buy a development card; it costs {cost_words(COST_DEV)}" + sbp(s), \
+        return sbp(s, f"Buy a development card; it costs {cost_words(COST_DEV)}"), \
             "CAT-12.8" if s.phase == SBP else "CAT-8.6"
     if k == "play":
         return play(s, a)

@@ -291,3 +291,8 @@ def describe(s, a: Action) -> tuple[str, str]:
     if task.kind == "turn":
         return turn(s, task, a)
     return decision(s, task, a)
+
+
+def describe_secret(s, a: Action) -> tuple[str, str]:
+    """A draft pick as the other seats read it: which card stays secret (CO2-2.18.1)."""
+    return "Keep one lobby card of the draft pack and pass the rest on", "CO2-2.18.1"
