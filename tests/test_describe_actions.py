@@ -139,7 +139,7 @@ def test_co2_lobby_cards_and_draft_read_from_the_components() -> None:
     assert str(pick) == "keep 3" and s.components.lobby[3]["main"] == "propose_region"
     assert s.components.region_names[s.components.lobby[3]["region"]] == "Europe"
     assert s.describe_action(pick) == (
-        "Keep lobby card 3 (main: +$3 when you propose in Europe; secondary: take 1 CEP from the market) and pass "
+        "Keep lobby card 3 (main: +$3 for proposing in Europe; secondary: take 1 CEP from the market) and pass "
         "the rest on (CO2-2.18.1)")
     # the other seat reads the pick as secret, as in notation_seen_by; the picker reads it whole
     other = 1 - s.current_player
@@ -148,6 +148,28 @@ def test_co2_lobby_cards_and_draft_read_from_the_components() -> None:
     assert hidden.notation == s.notation_seen_by(pick, s.current_player, other) == "keep ?"
     assert "3" not in hidden.text
     assert s.describe_action(pick, seat=s.current_player) == s.describe_action(pick)
+
+
+def test_co2_decisions_random_play_rarely_reaches_are_described() -> None:
+    """The forced CEP purchase, lobby card 12's choice and the end-of-game goal choice, set up by hand."""
+    from ccg.games.co2.tasks import Forced, GoalChoice, LobbyPick
+
+    base = ccg.new_game("co2", players=4, seed=1)
+    p = base.current_player
+    expected = {
+        Forced(p): {"sellgoal": "Discard your company goal for $8 (CO2-12.2.2)",
+                    "paywithvp": "Pay the missing coins for the CEP with VP (1 VP per coin) and buy it at the "
+                                 "market (CO2-4.3.6)"},
+        LobbyPick(p, 12): {"reward coins3": "Take the reward of lobby card 12: take $3 (CO2-12.1.5.3)",
+                           "reward resource1": "Take the reward of lobby card 12: take 1 resource (CO2-12.1.5.3)"},
+        GoalChoice(p, 9): {"goal score": "Score your company goal for 9 VP (CO2-15.3.1)",
+                           "goal coins": "Exchange your company goal for $8 instead of scoring it (CO2-15.3.1)"},
+    }
+    for task, texts in expected.items():
+        s = base.clone()
+        s.tasks.append(task)
+        s.mark_edited()
+        assert {str(a): s.describe_action(a) for a in s.legal_actions()} == texts
 
 
 def test_chicago_express_descriptions_from_the_opening() -> None:

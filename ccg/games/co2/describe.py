@@ -77,23 +77,25 @@ def lobby_words(s, card: int) -> str:
 
 
 def main_words(s, card: int) -> str:
+    """The main lobby of ``card``: its effect for the activity it needs this turn (CO2-12.1.3)."""
     e = s.components.lobby[card]
     m, rules = e["main"], s.rules
     if m == "propose_region":
-        return f"+${rules['lobby.propose_coins']} when you propose in {s.components.region_names[e['region']]}"
+        return f"+${rules['lobby.propose_coins']} for proposing in {s.components.region_names[e['region']]}"
     if m == "propose_grant":
         rewards = " or ".join(REWARD_WORDS[r] for r in e["reward"])
-        return f"{rewards} when you propose on a {GRANT_WORDS[GRANTS[e['grant']]]} space"
+        return f"{rewards} for proposing on a {GRANT_WORDS[GRANTS[e['grant']]]} space"
     if m == "install":
         rewards = " or ".join(REWARD_WORDS[r] for r in e["reward"])
-        return f"{rewards} when you install a {SOURCE_NAMES[e['source']]} project"
+        return f"{rewards} for installing a {SOURCE_NAMES[e['source']]} project"
     if m == "build":
-        return f"${rules['lobby.build_discount']} off when you build a {SOURCE_NAMES[e['source']]} plant"
+        return f"${rules['lobby.build_discount']} off building a {SOURCE_NAMES[e['source']]} plant"
     if m == "summit":
-        return f"+1 {SOURCE_NAMES[e['source']]} expertise when you send a scientist to a summit on it"
+        source = SOURCE_NAMES[e["source"]]
+        return f"+1 {source} expertise for sending a scientist to a summit on {source}"
     if m == "buy":
-        return f"+{rules['lobby.buy_vp']} VP when you buy a CEP"
-    return f"+${rules['lobby.sell_coins']} when you sell a CEP"
+        return f"+{rules['lobby.buy_vp']} VP for buying a CEP"
+    return f"+${rules['lobby.sell_coins']} for selling a CEP"
 
 
 def secondary_words(s, part: str) -> str:
