@@ -133,6 +133,33 @@ def test_co2_descriptions_from_the_first_turn() -> None:
         f"seat {p}'s scientist there is displaced and they get $1 (CO2-6.2.4.2)")
 
 
+def test_co2_a_build_says_what_it_costs_and_gains_and_the_move_does_it() -> None:
+    """A description is a promise: the build that replaces a fossil plant lowers CO2, costs and scores as said."""
+    checked = 0
+    for seed in range(20):
+        s = ccg.new_game("co2", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and not checked:
+            for a in s.legal_actions():
+                text = s.describe_action(a)
+                m = re.search(r"replacing its (coal|oil|gas) plant so CO2 falls by (\d+) ppm: pay \$(\d+) and "
+                              r"(\d+) resources?, gain (\d+) VP", text)
+                if a.kind == "build" and m:
+                    p, after = s.current_player, s.child(a)
+                    assert after.ppm == s.ppm - int(m[2]) == s.ppm - s.rules[f"ppm.{m[1]}"]
+                    fee = re.search(r"displaced and they get \$(\d+)", text)
+                    paid = int(m[3]) + (int(fee[1]) if fee else 0)
+                    assert after.coins[p] == s.coins[p] - paid and after.res[p] == s.res[p] - int(m[4])
+                    assert after.vp[p] == s.vp[p] + int(m[5])
+                    checked += 1
+                    break
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+        if checked:
+            break
+    assert checked, "no build replacing a fossil plant in 20 random games"
+
+
 def test_co2_lobby_cards_and_draft_read_from_the_components() -> None:
     s = ccg.new_game("co2", players=2, seed=1, draft=True)
     pick = s.legal_actions()[0]

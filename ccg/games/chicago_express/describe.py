@@ -15,7 +15,7 @@ from .develop import present
 from .phases import AUCTION, BUILD, CHOOSE, OPENING, WABASH_AUCTION
 
 METER_WORDS = {"auction": "Auction", "build": "Build track", "development": "Development"}
-FORGO_RULES = {"auction": "CE-5.7", "build": "CE-6.2", "development": "CE-4.4"}
+FORGO_RULES = {"auction": "CE-5.7", "build": "CE-4.4", "development": "CE-4.4"}
 
 
 def hex_words(h: int) -> str:

@@ -143,12 +143,13 @@ def build(s, a: Action) -> tuple[str, str]:
     kinds = s.space_kind[o:o + c.spaces[r]]
     # CO2-6.3.5 step 2: the leftmost empty demand space, else the leftmost fossil plant is replaced (CO2-6.3.6)
     fossil = -1 if -1 in kinds else next(k for k in kinds if 0 <= k < board.GREEN0)
-    where = "" if fossil < 0 else f", replacing its {FOSSIL_WORDS[fossil]} plant"
+    ppm = (s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"])[fossil] if fossil >= 0 else 0
+    where = "" if fossil < 0 else f", replacing its {FOSSIL_WORDS[fossil]} plant so CO2 falls by {ppm} ppm"
     text = (f"Build a {SOURCE_NAMES[src]} plant in {region_name(s, region)}, from the installed project on its "
             f"{GRANT_WORDS[grant]} space{where}: pay ${coins} and {need} resource{'s' if need != 1 else ''}, "
             f"gain {tile.vp} VP and +1 {SOURCE_NAMES[src]} expertise")
     if s.occ[ps] not in (-1, p):
-        text += f"; seat {s.occ[ps]}'s scientist there is displaced"
+        text += f"; seat {s.occ[ps]}'s scientist there is displaced and they get ${s.rules['displace.coins']}"
     if len(a.args) == 4:
         return text + f", playing lobby card {a.args[3]} for ${s.rules['lobby.build_discount']} off", "CO2-12.1.5.4"
     return text, "CO2-6.3.5"
@@ -176,7 +177,8 @@ def turn(s, task, a: Action) -> tuple[str, str]:
     if k == "buy":
         return f"Buy 1 CEP at the market for ${s.price}", "CO2-7.2.3"
     if k == "sell":
-        return f"Sell 1 CEP at the market for ${s.price}; the price then drops by 1", "CO2-7.2.5"
+        drop = "; the price then drops by 1" if s.price > s.rules["market.price_min"] else ""
+        return f"Sell 1 CEP at the market for ${s.price}{drop}", "CO2-7.2.5"
     if k == "lobby":
         return lobby(s, a)
     if k == "claim":
