@@ -235,6 +235,24 @@ def test_chicago_express_descriptions_from_the_opening() -> None:
         "Stop building for PRR without placing a train, which forgoes the action (CE-6.2)")
 
 
+def test_chicago_express_placements_cost_and_earn_what_they_say() -> None:
+    checked = 0
+    for seed in (1, 2, 3):
+        s = ccg.new_game("chicago_express", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            for a in s.legal_actions():
+                m = re.search(r"for \$(\d+) from its treasury: (?:income \+(\d+)|no income change)",
+                              s.describe_action(a))
+                if a.kind == "place" and m:
+                    c, after = s.build_company, s.child(a)
+                    assert after.treasury[c] == s.treasury[c] - int(m[1])
+                    assert after.income[c] == s.income[c] + int(m[2] or 0)
+                    checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 50
+
+
 def test_catan_descriptions_name_places_by_the_hexes_they_touch() -> None:
     s = ccg.new_game("catan", players=4, seed=1)
     b = s.board
