@@ -19,7 +19,8 @@ from pathlib import Path
 
 __all__ = ["RULE_ID", "UnknownRuleError", "rule_ids", "rules_dir", "rules_text"]
 
-RULE_ID = r"(?:CO2|CE|CAT|OIL)-(?:[0-9]+|[A-Z]+)(?:[.-][0-9A-Za-z]+)*"
+# a game's own prefix (CO2, CE, CAT, OIL, … a new game brings its own), then numbers or a capital word
+RULE_ID = r"[A-Z][A-Z0-9]*-(?:[0-9]+|[A-Z]+)(?:[.-][0-9A-Za-z]+)*"
 _ITEM = re.compile(r"^(?P<indent>\s*)(?:[-*]|\d+\.) \*\*(?P<id>" + RULE_ID + r")")
 _HEADING = re.compile(r"^(?P<level>#+) (?P<id>" + RULE_ID + r")\b")
 _ROW = re.compile(r"^\| *(?P<id>" + RULE_ID + r") *\|")
