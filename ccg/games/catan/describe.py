@@ -91,17 +91,14 @@ def goods_words(counts) -> str:
     return listing([f"{k} {GOODS[g]}" for g, k in enumerate(counts) if k]) or "nothing"
 
 
-def node_of(s, node_id: str) -> int:
-    return int(node_id[1:])
-
-
-def edge_of(s, edge_id: str) -> int:
-    return int(edge_id[1:])
+def index_of(place_id: str) -> int:
+    """``N14`` -> 14, ``E28`` -> 28, ``H3`` -> 3 (ids are a letter and the index, geometry.py)."""
+    return int(place_id[1:])
 
 
 # ---- the moves ------------------------------------------------------------------------------------
 def settle(s, a: Action) -> tuple[str, str]:
-    n = node_of(s, a.args[0])
+    n = index_of(a.args[0])
     if s.phase == SETUP_SETTLE:
         if s.setup_i < s.num_players:
             return f"Place your first settlement at {node_words(s, n)}", "CAT-3.7"
@@ -112,7 +109,7 @@ def settle(s, a: Action) -> tuple[str, str]:
 
 
 def road(s, a: Action) -> tuple[str, str]:
-    e = edge_of(s, a.args[0])
+    e = index_of(a.args[0])
     if s.phase == SETUP_ROAD:
         return f"Place a road on {edge_words(s, e)}, touching your new settlement", \
             "CAT-3.7" if s.setup_i < s.num_players else "CAT-3.8"
@@ -145,7 +142,7 @@ def play(s, a: Action) -> tuple[str, str]:
 
 
 def robber(s, a: Action) -> tuple[str, str]:
-    h = int(a.args[0][1:])
+    h = index_of(a.args[0])
     move = f"Move the robber to {hex_words(s, h)}, {a.args[0]}"
     first = s.robber < 0
     if len(a.args) == 1:
@@ -199,11 +196,11 @@ def main(s, a: Action) -> tuple[str, str]:
     if k == "road":
         return road(s, a)
     if k == "city":
-        n = node_of(s, a.args[0])
+        n = index_of(a.args[0])
         return (sbp(s, f"Upgrade your settlement at {node_words(s, n)}, to a city; it costs {cost_words(COST_CITY)}"),
                 "CAT-12.8" if s.phase == SBP else "CAT-8.5")
     if k == "metro":
-        n = node_of(s, a.args[0])
+        n = index_of(a.args[0])
         cost = listing([f"{k} {RESOURCES[r]}" for r, k in COST_METROPOLIS] + [f"{METROPOLIS_OIL} oil"])
         return (sbp(s, f"Upgrade your city at {node_words(s, n)}, to a metropolis; it costs {cost}, and the "
                        f"disaster marker moves from {s.marker} to {s.marker + METROPOLIS_OIL}"),
