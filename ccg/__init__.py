@@ -23,6 +23,7 @@ from .core import (
     to_position_string,
     to_seat_position_string,
 )
+from .i18n import set_language
 
 __version__ = "0.1.0"
 
@@ -77,6 +78,6 @@ def __getattr__(name: str):
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "InvalidPositionError", "board_of", "describe", "edit", "from_position_string",
-    "list_games", "load_state", "new_game", "replay", "simulate", "sweep", "to_position_string",
+    "list_games", "load_state", "new_game", "replay", "set_language", "simulate", "sweep", "to_position_string",
     "to_seat_position_string", "tournament",
 ]

@@ -12,7 +12,6 @@ from babel.support import LazyProxy
 
 from .context import lazy_pgettext as _p  # extracted with the keyword _p:1c,2
 
-
 # Ids are the engines' own: ccg/games/co2/data.py (REGION_IDS, SOURCES, FOSSILS, GRANTS, PRESETS),
 # ccg/games/chicago_express/board.py and data/board.json (COMPANIES, terrains, city names),
 # ccg/games/chicago_express/actions.py (METERS), ccg/games/catan/data.py (GOODS, TERRAINS, DEV_TYPES).
