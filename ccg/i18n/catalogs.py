@@ -8,6 +8,7 @@ so a fresh checkout and an installed package without compiled catalogs still spe
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,13 +42,16 @@ def _compiled(lang: str) -> bytes:
     return buf.getvalue()
 
 
-def compile_catalogs(only_missing: bool = False) -> list[Path]:
-    """Write every language's ``.mo`` from its ``.po`` (all of them, or those missing or stale)."""
+def compile_catalogs(only_missing: bool = False, languages: Iterable[str] | None = None) -> list[Path]:
+    """Write the ``.mo`` of every language (or of ``languages``) from its ``.po``; with ``only_missing``,
+    only those missing or older than their ``.po``. Returns the files written."""
     written = []
-    for lang in AVAILABLE:
+    for lang in AVAILABLE if languages is None else languages:
         if lang == SOURCE:
             continue
         po, mo = po_path(lang), mo_path(lang)
+        if not po.exists():
+            raise FileNotFoundError(f"no message catalog for {lang!r}: expected {po}")
         if only_missing and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
         mo.write_bytes(_compiled(lang))

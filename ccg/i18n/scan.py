@@ -2,8 +2,10 @@
 
 :func:`untranslated` reads a module with ``ast`` and reports the string literals (and f-strings) that
 reach a user without a gettext call around them: the text of widgets (``HTML("…")``, ``Button(description=…)``),
-and the labels, titles, hover texts and legends passed by keyword (``description=``, ``title=``,
-``placeholder=``, ``tooltip=``, ``label=``, ``hovertemplate=``, ``name=`` …). A literal inside
+the labels, titles, hover texts and legends passed by keyword (``description=``, ``title=``,
+``placeholder=``, ``tooltip=``, ``label=``, ``hovertemplate=``, ``name=`` …) or assigned to such an
+attribute (``status.value = "…"``), and the arguments of functions a module uses to show text
+(``text_calls``, e.g. its ``notify``). A literal inside
 ``_()``, ``gettext``, ``pgettext``, ``ngettext`` (or their lazy forms) is translated; text without letters
 (``"—"``, ``"<br>"``, ``"%"``) is not prose and is ignored; so is a line marked ``# i18n: not prose``.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,8 +75,13 @@ def _shown(node: ast.expr) -> list[ast.expr]:
     return [node]
 
 
-def untranslated_in_source(source: str, path: str = "<source>") -> list[Finding]:
-    """The user-facing literals of one module's source that bypass gettext."""
+def untranslated_in_source(source: str, path: str = "<source>", text_calls: frozenset[str] = frozenset(),
+                           text_keywords: frozenset[str] = TEXT_KEYWORDS) -> list[Finding]:
+    """The user-facing literals of one module's source that bypass gettext.
+
+    ``text_calls`` names more functions whose positional arguments are shown; ``text_keywords`` replaces
+    the keyword (and attribute) names whose values are shown.
+    """
     tree = ast.parse(source, filename=path)
     lines = source.splitlines()
     found: list[Finding] = []
@@ -84,20 +92,30 @@ def untranslated_in_source(source: str, path: str = "<source>") -> list[Finding]
             if text is not None and NOT_PROSE not in lines[lit.lineno - 1]:
                 found.append(Finding(path, lit.lineno, text))
 
-    for call in ast.walk(tree):
-        if not isinstance(call, ast.Call) or _name(call.func) in GETTEXT_CALLS:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Attribute) and (t.attr in text_keywords or t.attr == "value") for t in targets):
+                report(node.value)
             continue
-        if _name(call.func) in TEXT_WIDGETS and call.args:
-            report(call.args[0])
-        for kw in call.keywords:
-            if kw.arg in TEXT_KEYWORDS or (_name(call.func) in TEXT_WIDGETS and kw.arg == "value"):
+        if not isinstance(node, ast.Call) or _name(node.func) in GETTEXT_CALLS:
+            continue
+        name = _name(node.func)
+        if name in TEXT_WIDGETS and node.args:
+            report(node.args[0])
+        if name in text_calls:
+            for arg in node.args:
+                report(arg)
+        for kw in node.keywords:
+            if kw.arg in text_keywords or (name in TEXT_WIDGETS and kw.arg == "value"):
                 report(kw.value)
     return sorted(set(found), key=lambda f: (f.path, f.line, f.text))
 
 
-def untranslated(paths: list[Path] | list[str]) -> list[Finding]:
-    """The user-facing literals of these modules that bypass gettext."""
+def untranslated(paths: Iterable[Path | str], text_calls: frozenset[str] = frozenset(),
+                 text_keywords: frozenset[str] = TEXT_KEYWORDS) -> list[Finding]:
+    """The user-facing literals of these modules that bypass gettext (see :func:`untranslated_in_source`)."""
     out: list[Finding] = []
     for p in map(Path, paths):
-        out += untranslated_in_source(p.read_text(encoding="utf-8"), str(p))
+        out += untranslated_in_source(p.read_text(encoding="utf-8"), str(p), text_calls, text_keywords)
     return out
