@@ -8,6 +8,7 @@ so a fresh checkout and an installed package without compiled catalogs still spe
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -54,7 +55,9 @@ def compile_catalogs(only_missing: bool = False, languages: Iterable[str] | None
             raise FileNotFoundError(f"no message catalog for {lang!r}: expected {po}")
         if only_missing and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
-        mo.write_bytes(_compiled(lang))
+        partial = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")  # parallel test workers may compile at once
+        partial.write_bytes(_compiled(lang))
+        os.replace(partial, mo)
         written.append(mo)
     return written
 
