@@ -41,12 +41,13 @@ from .formatting import (
     format_time,
 )
 from .languages import AVAILABLE, SOURCE, UnknownLanguageError, negotiate, normalize, parse_accept_language
+from .rules import rule_title
 from .terms import game_title, kinds, term
 
 __all__ = [
     "AVAILABLE", "N_", "SOURCE", "UnknownLanguageError", "_", "compile_catalogs", "format_coins", "format_date",
     "format_datetime", "format_money", "format_number", "format_percent", "format_ppm", "format_time",
     "game_title", "get_language", "gettext", "kinds", "lang", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
-    "negotiate", "ngettext", "normalize", "npgettext", "parse_accept_language", "pgettext", "set_language", "term",
+    "negotiate", "ngettext", "normalize", "npgettext", "parse_accept_language", "pgettext", "rule_title", "set_language", "term",
     "translations",
 ]

@@ -168,8 +168,9 @@ def test_every_language_has_a_glossary_row_for_the_same_terms():
 
 
 def _stem(word: str) -> str:
-    """A crude stem for Czech and Polish (endings change with case and number): all but the last two letters."""
-    return word[: max(3, len(word) - 2)] if len(word) > 3 else word
+    """A crude stem for Czech and Polish, whose endings change with case and number: a word without its last
+    two letters (three in words longer than six: naukowiec → naukowcy), never shorter than three."""
+    return word[: max(3, len(word) - (3 if len(word) > 6 else 2))] if len(word) > 3 else word
 
 
 def uses_term(translation: str, term: str, code: str) -> bool:

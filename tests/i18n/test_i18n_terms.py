@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,8 @@ from ccg.games.co2.data import (
     SOURCES,
     load_components,
 )
-from ccg.i18n import game_title, kinds, lang, term
+from ccg.i18n import game_title, kinds, lang, rule_title, term
+from ccg.i18n.rules import RULE_TITLES
 from ccg.i18n.terms import TERMS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,3 +118,42 @@ def test_unknown_names_are_refused_clearly():
     with pytest.raises(ValueError, match="known:.*africa"):
         term("co2", "region", "antarctica")
     assert "region" in kinds("co2")
+
+
+def _doc_headings() -> dict[str, str]:
+    """Rule id → heading text of every numbered section of the rules digests."""
+    heading = re.compile(r"^#{2,3} ((?:CO2|CE|CAT|OIL)-[0-9.]+) (.+)$")
+    found = {}
+    for path in (ROOT / "docs" / "rules").glob("*.md"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = heading.match(line)
+            if m:
+                found[m.group(1)] = m.group(2)
+    return found
+
+
+def test_rule_titles_are_the_rules_digests_headings():
+    headings = _doc_headings()
+    for rule_id, title in RULE_TITLES.items():
+        assert rule_id in headings, f"{rule_id} is no section of docs/rules"
+        assert headings[rule_id].startswith(str(title)), (rule_id, headings[rule_id], str(title))
+
+
+def test_a_rule_is_named_by_the_section_that_holds_it():
+    assert rule_title("CO2-6.3.7") == "Build a power plant"
+    assert rule_title("CO2-4.1") == "Supply phase"
+    assert rule_title("OIL-8.4") == "Disaster phase"
+    with lang("cs"):
+        assert rule_title("CO2-17.3.2") == "Varianta pro jednoho hráče"   # the Czech rulebook's heading
+        assert rule_title("CE-9.2") == "Fáze rozdělování dividend"
+    with lang("pl"):
+        assert rule_title("OIL-9") == "Sekwestracja i Czempion Środowiska"
+        assert rule_title("OIL-13.1") == "Zróżnicowane ustawienie początkowe"
+    with lang("zh_Hant"):
+        assert rule_title("CO2-7") == "副行動"
+
+
+@pytest.mark.parametrize("bad", ["CO2-0.1", "CAT-13.2", "CE-D.1", "co2-6.1", "CO2 6.1", "", None, "OIL-99"])
+def test_a_rule_without_a_titled_section_is_refused(bad):
+    with pytest.raises(ValueError, match="rule"):
+        rule_title(bad)
