@@ -40,14 +40,23 @@ from .formatting import (
     format_ppm,
     format_time,
 )
-from .languages import AVAILABLE, SOURCE, UnknownLanguageError, negotiate, normalize, parse_accept_language
+from .languages import (
+    AVAILABLE,
+    SOURCE,
+    UnknownLanguageError,
+    html_lang,
+    language_names,
+    negotiate,
+    normalize,
+    parse_accept_language,
+)
 from .rules import rule_title
 from .terms import game_title, kinds, term
 
 __all__ = [
     "AVAILABLE", "N_", "SOURCE", "UnknownLanguageError", "_", "compile_catalogs", "format_coins", "format_date",
     "format_datetime", "format_money", "format_number", "format_percent", "format_ppm", "format_time",
-    "game_title", "get_language", "gettext", "kinds", "lang", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
+    "game_title", "get_language", "gettext", "html_lang", "kinds", "language_names", "lang", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
     "negotiate", "ngettext", "normalize", "npgettext", "parse_accept_language", "pgettext", "rule_title", "set_language", "term",
     "translations",
 ]

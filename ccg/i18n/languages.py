@@ -21,6 +21,17 @@ def describe_available() -> str:
     return ", ".join(f"{code} ({Locale.parse(code).display_name})" for code in AVAILABLE)
 
 
+def language_names() -> dict[str, str]:
+    """Each available language in its own name, for a language switch: ``{"cs": "čeština", …}``."""
+    return {code: Locale.parse(code).get_display_name(code) for code in AVAILABLE}
+
+
+def html_lang(code: str) -> str:
+    """The BCP 47 tag for a page's ``<html lang>`` (``zh_Hant`` → ``zh-Hant``, which makes a browser pick a
+    Traditional Chinese font)."""
+    return normalize(code).replace("_", "-")
+
+
 def _match(tag: str) -> str | None:
     """The available language a language tag asks for, or None (``zh-TW`` → ``zh_Hant``)."""
     tag = tag.strip().replace("-", "_")

@@ -13,7 +13,9 @@ from ccg.i18n import (
     UnknownLanguageError,
     _,
     get_language,
+    html_lang,
     lang,
+    language_names,
     lazy_pgettext,
     negotiate,
     ngettext,
@@ -167,3 +169,11 @@ def test_negotiate_falls_back_to_the_given_default():
 def test_accept_language_is_parsed_in_order_of_preference():
     assert parse_accept_language("da, en-GB;q=0.8, en;q=0.7, *;q=0.1") == ["da", "en-GB", "en"]
     assert parse_accept_language("a;q=0.5, b, c;q=0.5") == ["b", "a", "c"]
+
+
+def test_a_language_switch_names_each_language_in_itself_and_pages_carry_its_tag():
+    assert language_names() == {"en": "English", "cs": "čeština", "pl": "polski", "zh_Hant": "中文 (繁體)"}
+    assert [html_lang(c) for c in AVAILABLE] == ["en", "cs", "pl", "zh-Hant"]
+    assert html_lang("zh-TW") == "zh-Hant"
+    with pytest.raises(UnknownLanguageError):
+        html_lang("xx")
