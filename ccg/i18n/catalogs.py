@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -31,7 +32,7 @@ def mo_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-def read_catalog(lang: str):
+def read_catalog(lang: str) -> Catalog:
     """The ``.po`` catalog of a language as a Babel ``Catalog``."""
     with open(po_path(lang), "rb") as f:
         return read_po(f, locale=lang, domain=DOMAIN)

@@ -63,11 +63,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart by ``context`` (a game: ``co2``, ``catan`` …)."""
-    return translations(get_language()).pgettext(context, message)
+    return str(translations(get_language()).pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return translations(get_language()).npgettext(context, singular, plural, n)
+    return str(translations(get_language()).npgettext(context, singular, plural, n))
 
 
 def N_(message: str) -> str:

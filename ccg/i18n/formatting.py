@@ -8,28 +8,30 @@ the language places a currency sign (``$1,234`` in English and Chinese, ``1 234 
 from __future__ import annotations
 
 import datetime as dt
-from numbers import Real
+from decimal import Decimal
 
-from babel import dates, numbers
+from babel import Locale, dates, numbers
 
 from .context import get_language, ngettext
 from .context import lang as in_language
 from .languages import normalize
+
+Number = int | float | Decimal
 
 
 def _locale(lang: str | None) -> str:
     return get_language() if lang is None else normalize(lang)
 
 
-def format_number(value: Real, lang: str | None = None) -> str:
+def format_number(value: Number, lang: str | None = None) -> str:
     """``1234.5`` → ``1,234.5`` (en), ``1 234,5`` (cs, pl)."""
     return numbers.format_decimal(value, locale=_locale(lang))
 
 
-def format_percent(value: Real, lang: str | None = None, digits: int = 0) -> str:
+def format_percent(value: Number, lang: str | None = None, digits: int = 0) -> str:
     """A share (0.25) as a percentage: ``25%`` (en), ``25 %`` (cs); ``digits`` decimals."""
     loc = _locale(lang)
-    pattern = numbers.Locale.parse(loc).percent_formats[None].pattern  # "#,##0%", "#,##0 %" …
+    pattern = Locale.parse(loc).percent_formats[None].pattern  # "#,##0%", "#,##0 %" …
     if digits:
         pattern = pattern.replace("0", "0." + "0" * digits, 1)
     return numbers.format_percent(value, format=pattern, locale=loc)
@@ -39,7 +41,7 @@ def format_money(amount: int, lang: str | None = None) -> str:
     """Game dollars, whole: ``$12`` (en, zh_Hant), ``12 $`` (cs, pl); ``-$3`` for a debt."""
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise TypeError(f"game money is a whole number of dollars, got {amount!r}")
-    loc = numbers.Locale.parse(_locale(lang))
+    loc = Locale.parse(_locale(lang))
     pattern = loc.currency_formats["standard"].pattern.split(";")[0]
     pattern = pattern.replace(".00", "").replace("¤", "$")
     return numbers.format_decimal(amount, format=pattern, locale=loc)
@@ -51,7 +53,7 @@ def format_coins(n: int, lang: str | None = None) -> str:
         return ngettext("%(num)s coin", "%(num)s coins", n) % {"num": format_number(n)}
 
 
-def format_ppm(level: Real, lang: str | None = None) -> str:
+def format_ppm(level: Number, lang: str | None = None) -> str:
     """A CO2 level: ``350 ppm``, with the language's digits grouping (a no-break space before the unit)."""
     return f"{format_number(level, lang)}\u00a0ppm"
 

@@ -23,7 +23,7 @@ def describe_available() -> str:
 
 def language_names() -> dict[str, str]:
     """Each available language in its own name, for a language switch: ``{"cs": "čeština", …}``."""
-    return {code: Locale.parse(code).get_display_name(code) for code in AVAILABLE}
+    return {code: str(Locale.parse(code).get_display_name(code)) for code in AVAILABLE}
 
 
 def html_lang(code: str) -> str:
