@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 lab: $(STAMP) catalogs
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
-## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core and ccg/agents)
+## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core, ccg/agents, ccg/i18n)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
