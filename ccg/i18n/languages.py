@@ -91,3 +91,18 @@ def negotiate(header: str | None, default: str = SOURCE) -> str:
         if matched is not None:
             return matched
     return normalize(default)
+
+
+def choose_language(chosen: str | None = None, remembered: str | None = None, accept_language: str | None = None,
+                    default: str = SOURCE) -> str:
+    """The language of a web page: the one the user just chose (``?lang=``), else the one remembered for them
+    (a cookie), else their browser's (Accept-Language), else ``default``.
+
+    An unknown ``chosen`` raises :class:`UnknownLanguageError` (answer it with a clear error); an unknown
+    ``remembered`` value is passed over, since a cookie may outlive a language.
+    """
+    if chosen:
+        return normalize(chosen)
+    if remembered and _match(remembered) is not None:
+        return normalize(remembered)
+    return negotiate(accept_language, default)

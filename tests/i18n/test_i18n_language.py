@@ -12,6 +12,7 @@ from ccg.i18n import (
     AVAILABLE,
     UnknownLanguageError,
     _,
+    choose_language,
     get_language,
     html_lang,
     lang,
@@ -177,3 +178,15 @@ def test_a_language_switch_names_each_language_in_itself_and_pages_carry_its_tag
     assert html_lang("zh-TW") == "zh-Hant"
     with pytest.raises(UnknownLanguageError):
         html_lang("xx")
+
+
+def test_a_page_speaks_the_users_choice_then_the_remembered_one_then_the_browsers():
+    browser = "pl-PL,pl;q=0.9"
+    assert choose_language("cs", "zh_Hant", browser) == "cs"
+    assert choose_language(None, "zh_Hant", browser) == "zh_Hant"
+    assert choose_language("", None, browser) == "pl"
+    assert choose_language(None, "xx", browser) == "pl"         # a stale cookie is passed over
+    assert choose_language(None, None, None) == "en"
+    assert choose_language(None, None, "fr", default="cs") == "cs"
+    with pytest.raises(UnknownLanguageError, match="available"):
+        choose_language("xx", "cs", browser)                   # an explicit bad choice is an error
