@@ -6,6 +6,7 @@ server can answer a Czech table and a Polish table at the same time.
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -57,8 +58,8 @@ _ = gettext
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    """The singular or plural form for ``n``, by the current language's plural rules."""
-    return translations(get_language()).ngettext(singular, plural, n)
+    """The singular or plural form for ``n`` (an int or numpy integer), by the current language's plural rules."""
+    return translations(get_language()).ngettext(singular, plural, operator.index(n))
 
 
 def pgettext(context: str, message: str) -> str:
@@ -67,7 +68,7 @@ def pgettext(context: str, message: str) -> str:
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return str(translations(get_language()).npgettext(context, singular, plural, n))
+    return str(translations(get_language()).npgettext(context, singular, plural, operator.index(n)))
 
 
 def N_(message: str) -> str:

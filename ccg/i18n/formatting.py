@@ -8,6 +8,7 @@ the language places a currency sign (``$1,234`` in English and Chinese, ``1 234 
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from decimal import Decimal
 
 from babel import Locale, dates, numbers
@@ -39,8 +40,12 @@ def format_percent(value: Number, lang: str | None = None, digits: int = 0) -> s
 
 def format_money(amount: int, lang: str | None = None) -> str:
     """Game dollars, whole: ``$12`` (en, zh_Hant), ``12 $`` (cs, pl); ``-$3`` for a debt."""
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise TypeError(f"game money is a whole number of dollars, got {amount!r}")
+    try:
+        if isinstance(amount, bool):
+            raise TypeError
+        amount = operator.index(amount)  # int, numpy integers
+    except TypeError:
+        raise TypeError(f"game money is a whole number of dollars, got {amount!r}") from None
     loc = Locale.parse(_locale(lang))
     pattern = loc.currency_formats["standard"].pattern.split(";")[0]
     pattern = pattern.replace(".00", "").replace("¤", "$")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import numpy as np
 import pytest
 
 from ccg.i18n import (
@@ -37,7 +38,10 @@ def test_game_money_is_whole_dollars_and_a_debt_keeps_its_sign():
     assert format_money(0, "en") == "$0"
     assert format_money(-3, "en") == "-$3"
     assert format_money(-3, "cs") == f"-3{NBSP}$"
-    for bad in (2.5, "5", True, None):
+    assert format_money(np.int64(7), "pl") == f"7{NBSP}$"  # engines may hold numpy integers
+    assert format_number(np.int64(1234), "cs") == f"1{NBSP}234"
+    assert format_coins(np.int64(3), "cs") == "3 mince"
+    for bad in (2.5, "5", True, None, np.float64(2.0)):
         with pytest.raises(TypeError, match="whole number of dollars"):
             format_money(bad, "en")  # type: ignore[arg-type]
 
