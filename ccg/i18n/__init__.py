@@ -34,6 +34,7 @@ from .formatting import (
     format_coins,
     format_date,
     format_datetime,
+    format_list,
     format_money,
     format_number,
     format_percent,
@@ -56,7 +57,7 @@ from .terms import game_title, kinds, term
 
 __all__ = [
     "AVAILABLE", "N_", "SOURCE", "UnknownLanguageError", "_", "choose_language", "compile_catalogs", "format_coins", "format_date",
-    "format_datetime", "format_money", "format_number", "format_percent", "format_ppm", "format_time",
+    "format_datetime", "format_list", "format_money", "format_number", "format_percent", "format_ppm", "format_time",
     "game_title", "get_language", "gettext", "html_lang", "kinds", "language_names", "lang", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
     "negotiate", "ngettext", "normalize", "npgettext", "parse_accept_language", "pgettext", "rule_title", "set_language", "term",
     "translations",

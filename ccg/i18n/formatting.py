@@ -11,7 +11,7 @@ import datetime as dt
 import operator
 from decimal import Decimal
 
-from babel import Locale, dates, numbers
+from babel import Locale, dates, lists, numbers
 
 from .context import get_language, ngettext
 from .context import lang as in_language
@@ -56,6 +56,17 @@ def format_coins(n: int, lang: str | None = None) -> str:
     """A count of CO2 coins with its plural: ``1 coin``, ``5 coins``; ``2 mince``, ``5 mincí``."""
     with in_language(lang):
         return ngettext("%(num)s coin", "%(num)s coins", n) % {"num": format_number(n)}
+
+
+def format_list(items: list[str], lang: str | None = None) -> str:
+    """Items joined the way the language lists them (CLDR): ``a, b a c`` (cs), ``a, b i c`` (pl), ``a、b和c``
+    (zh_Hant); English without the serial comma, the descriptions' house style: ``a, b and c``."""
+    loc = _locale(lang)
+    if not items:
+        raise ValueError("a list to format needs at least one item")
+    if loc == "en":
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return lists.format_list(list(items), locale=loc)
 
 
 def format_ppm(level: Number, lang: str | None = None) -> str:

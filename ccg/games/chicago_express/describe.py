@@ -2,10 +2,14 @@
 
 Companies by their rulebook names (PRR, B&O, NYC, C&O, Wabash), hexes by their map id with the city's name
 where the map has one (``D3 (Fort Wayne)``) and its terrain otherwise (``the forest hex N5``).
+The sentences are gettext messages (context ``chicago_express``) in the current language (:mod:`ccg.i18n`):
+whole sentences with named placeholders, so a translation may order them freely; city and terrain names come
+from :func:`ccg.i18n.term`. The companies keep the short names printed on their shares in every edition.
 """
 from __future__ import annotations
 
 from ccg.core import Action
+from ccg.i18n import format_list, format_money, npgettext, pgettext, term
 
 from . import actions as A
 from .auction import lowest_bid
@@ -14,7 +18,6 @@ from .build import cost, hex_income
 from .develop import present
 from .phases import AUCTION, BUILD, CHOOSE, OPENING, WABASH_AUCTION
 
-METER_WORDS = {"auction": "Auction", "build": "Build track", "development": "Development"}
 FORGO_RULES = {"auction": "CE-5.7", "build": "CE-4.4", "development": "CE-4.4"}
 
 
@@ -22,22 +25,19 @@ def hex_words(h: int) -> str:
     """``Chicago``, ``D3 (Fort Wayne)`` or ``the forest hex N5``."""
     name = BOARD.names[h]
     if name:
-        return name if BOARD.terrain[h] == CHICAGO else f"{BOARD.ids[h]} ({name})"
-    return f"the {TERRAINS[BOARD.terrain[h]]} hex {BOARD.ids[h]}"
+        city = term("chicago_express", "city", name)
+        return city if BOARD.terrain[h] == CHICAGO else f"{BOARD.ids[h]} ({city})"
+    terrain = term("chicago_express", "terrain", TERRAINS[BOARD.terrain[h]]).lower()
+    return pgettext("chicago_express", "the {terrain} hex {id}").format(terrain=terrain, id=BOARD.ids[h])
 
 
-def a_company(c: int) -> str:
-    """``a PRR``, ``an NYC`` (said "en-why-see")."""
-    return f"{'an' if COMPANIES[c] == 'NYC' else 'a'} {COMPANIES[c]}"
-
-
-def a_share(c: int) -> str:
-    return f"{a_company(c)} share"
+def an(c: int) -> bool:
+    """Whether English says ``an`` before the company's short name (``an NYC``, said "en-why-see")."""
+    return COMPANIES[c] == "NYC"
 
 
 def company_list(companies: list[int]) -> str:
-    names = [COMPANIES[c] for c in companies]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return format_list([COMPANIES[c] for c in companies])
 
 
 def choose(s, a: Action) -> tuple[str, str]:
@@ -45,73 +45,117 @@ def choose(s, a: Action) -> tuple[str, str]:
     k = a.kind
     if k == "auction":
         c = A.LOWER_COMPANY[a.args[0].lower()]
-        return (f"Auction {a_share(c)}: you bid first, at least ${s.minimum_price(c)}; the money goes to "
-                f"{COMPANIES[c]}'s treasury", "CE-5.1")
+        text = (pgettext("chicago_express", "Auction an {company} share: you bid first, at least {minimum}; the money "
+                                            "goes to {company}'s treasury") if an(c) else
+                pgettext("chicago_express", "Auction a {company} share: you bid first, at least {minimum}; the money "
+                                            "goes to {company}'s treasury"))
+        return text.format(company=COMPANIES[c], minimum=format_money(s.minimum_price(c))), "CE-5.1"
     if k == "build":
         c = A.LOWER_COMPANY[a.args[0].lower()]
-        return (f"Build track for {COMPANIES[c]}: place up to {s.rules['build.max_trains']} of its trains, paid "
-                f"from its treasury of ${s.treasury[c]}", "CE-6.1")
+        trains = s.rules["build.max_trains"]
+        text = npgettext("chicago_express",
+                         "Build track for {company}: place up to {count} of its trains, paid from its treasury of "
+                         "{funds}",
+                         "Build track for {company}: place up to {count} of its trains, paid from its treasury of "
+                         "{funds}", trains)
+        return text.format(company=COMPANIES[c], count=trains, funds=format_money(s.treasury[c])), "CE-6.1"
     if k == "develop":
         return develop(s, BOARD.index[a.args[0]])
     if k == "forgo":
         meter = a.args[0]
-        return (f"Forgo the {METER_WORDS[meter]} action: its pointer moves on, nothing else happens",
-                FORGO_RULES[meter])
+        text = pgettext("chicago_express", "Forgo the {action} action: its pointer moves on, nothing else happens")
+        return text.format(action=term("chicago_express", "action", meter)), FORGO_RULES[meter]
     raise ValueError(f"Chicago Express has no action {a} when choosing")
 
 
 def develop(s, h: int) -> tuple[str, str]:
     where, companies = hex_words(h), present(s, h)
+    names = company_list(companies)
     k = BOARD.industry_of[h]
     if BOARD.terrain[h] == INDUSTRIAL and k >= 0:
         old = s.industry[k]
         new = min(old + s.industry_step[k], s.industry_max[k])
-        return (f"Develop {where}: its industry value rises from {old} to {new}, so {company_list(companies)} "
-                f"gain{'s' if len(companies) == 1 else ''} +{new - old} income", "CE-8.3")
+        text = npgettext("chicago_express",
+                         "Develop {where}: its industry value rises from {old} to {new}, so {companies} gains +{gain} "
+                         "income",
+                         "Develop {where}: its industry value rises from {old} to {new}, so {companies} gain +{gain} "
+                         "income", len(companies))
+        return text.format(where=where, old=old, new=new, companies=names, gain=new - old), "CE-8.3"
     if BOARD.terrain[h] == FOREST:
-        return (f"Develop {where}: put a house there; {company_list(companies)} gets "
-                f"${s.rules['forest_bonus']} into its treasury", "CE-8.9")
-    return (f"Develop {where}: put a house there, so {company_list(companies)} "
-            f"gain{'s' if len(companies) == 1 else ''} +{BOARD.house[h]} income", "CE-8.2")
+        text = pgettext("chicago_express", "Develop {where}: put a house there; {companies} gets {bonus} into its treasury")
+        return text.format(where=where, companies=names, bonus=format_money(s.rules["forest_bonus"])), "CE-8.9"
+    text = npgettext("chicago_express", "Develop {where}: put a house there, so {companies} gains +{gain} income",
+                     "Develop {where}: put a house there, so {companies} gain +{gain} income", len(companies))
+    return text.format(where=where, companies=names, gain=BOARD.house[h]), "CE-8.2"
 
 
 def bidding(s, a: Action) -> tuple[str, str]:
+    """A bid or a pass in an auction: the opening auctions (CE-3), an Auction action (CE-5), Wabash's (CE-10.5)."""
     c = COMPANIES[s.auc_company]
     phase = s.phase
-    if phase == OPENING:
-        what, rule = f"the opening auction's {c} share", "CE-3.3"
-    elif phase == WABASH_AUCTION:
-        what, rule = "the first Wabash share", "CE-10.5"
-    else:
-        what, rule = f"the {c} share", "CE-5.4"
+    rule = {OPENING: "CE-3.3", WABASH_AUCTION: "CE-10.5"}.get(phase, "CE-5.4")
     if a.kind == "pass":
         if s.auc_leader < 0 and s.auc_active.bit_count() == 1:  # the last seat in, and nobody has bid
             if phase == OPENING:
-                opener = "you get" if s.auc_opener == s.current_player else f"seat {s.auc_opener}, who opened, gets"
-                return f"Pass on {what}: nobody bid, so {opener} the share free", "CE-3.5"
-            return f"Pass on {what}: nobody bid, so the share stays on {c}'s board", \
-                "CE-10.6" if phase == WABASH_AUCTION else "CE-5.6"
-        return f"Pass: drop out of the bidding for {what} for good", rule
+                if s.auc_opener == s.current_player:
+                    text = pgettext("chicago_express", "Pass on the opening auction's {company} share: nobody bid, so "
+                                                       "you get the share free")
+                else:
+                    text = pgettext("chicago_express", "Pass on the opening auction's {company} share: nobody bid, so "
+                                                       "seat {seat}, who opened, gets the share free")
+                return text.format(company=c, seat=s.auc_opener), "CE-3.5"
+            if phase == WABASH_AUCTION:
+                text = pgettext("chicago_express", "Pass on the first Wabash share: nobody bid, so the share stays on "
+                                                   "{company}'s board")
+                return text.format(company=c), "CE-10.6"
+            text = pgettext("chicago_express", "Pass on the {company} share: nobody bid, so the share stays on "
+                                               "{company}'s board")
+            return text.format(company=c), "CE-5.6"
+        if phase == OPENING:
+            text = pgettext("chicago_express", "Pass: drop out of the bidding for the opening auction's {company} "
+                                               "share for good")
+        elif phase == WABASH_AUCTION:
+            text = pgettext("chicago_express", "Pass: drop out of the bidding for the first Wabash share for good")
+        else:
+            text = pgettext("chicago_express", "Pass: drop out of the bidding for the {company} share for good")
+        return text.format(company=c), rule
     amount = a.args[0]
     if s.auc_leader < 0:
-        note = f"the minimum is ${s.auc_min}"
+        note = pgettext("chicago_express", "the minimum is {minimum}").format(minimum=format_money(s.auc_min))
     elif amount == lowest_bid(s):
-        note = f"the smallest raise over the highest bid of ${s.auc_high}"
+        note = pgettext("chicago_express", "the smallest raise over the highest bid of {high}").format(
+            high=format_money(s.auc_high))
     else:
-        note = f"raising the highest bid of ${s.auc_high}"
-    return f"Bid ${amount} for {what}, {note}; the winner pays into {c}'s treasury", rule
+        note = pgettext("chicago_express", "raising the highest bid of {high}").format(high=format_money(s.auc_high))
+    if phase == OPENING:
+        text = pgettext("chicago_express", "Bid {amount} for the opening auction's {company} share, {note}; the winner "
+                                           "pays into {company}'s treasury")
+    elif phase == WABASH_AUCTION:
+        text = pgettext("chicago_express", "Bid {amount} for the first Wabash share, {note}; the winner pays into "
+                                           "{company}'s treasury")
+    else:
+        text = pgettext("chicago_express", "Bid {amount} for the {company} share, {note}; the winner pays into "
+                                           "{company}'s treasury")
+    return text.format(amount=format_money(amount), company=c, note=note), rule
 
 
 def place(s, a: Action) -> tuple[str, str]:
     c = A.LOWER_COMPANY[a.args[0].lower()]
     h = BOARD.index[a.args[1]]
-    name, where = COMPANIES[c], hex_words(h)
+    price = format_money(cost(s, h))
     if BOARD.terrain[h] == CHICAGO:
-        return (f"Place {a_company(c)} train on Chicago for ${cost(s, h)}: {name} reaches Chicago, its income rises "
-                f"and it pays a Chicago dividend", "CE-6.13")
+        text = (pgettext("chicago_express", "Place an {company} train on Chicago for {cost}: {company} reaches Chicago, "
+                                            "its income rises and it pays a Chicago dividend") if an(c) else
+                pgettext("chicago_express", "Place a {company} train on Chicago for {cost}: {company} reaches Chicago, "
+                                            "its income rises and it pays a Chicago dividend"))
+        return text.format(company=COMPANIES[c], cost=price), "CE-6.13"
     gain = hex_income(s, h)
-    income = f"income +{gain}" if gain else "no income change"
-    return f"Place {a_company(c)} train on {where} for ${cost(s, h)} from its treasury: {income}", "CE-6.14"
+    income = (pgettext("chicago_express", "income +{gain}").format(gain=gain) if gain else
+              pgettext("chicago_express", "no income change"))
+    text = (pgettext("chicago_express", "Place an {company} train on {where} for {cost} from its treasury: {change}")
+            if an(c) else
+            pgettext("chicago_express", "Place a {company} train on {where} for {cost} from its treasury: {change}"))
+    return text.format(company=COMPANIES[c], where=hex_words(h), cost=price, change=income), "CE-6.14"
 
 
 def describe(s, a: Action) -> tuple[str, str]:
@@ -126,7 +170,11 @@ def describe(s, a: Action) -> tuple[str, str]:
             c = COMPANIES[s.build_company]
             placed = s.build_placed
             if not placed:
-                return f"Stop building for {c} without placing a train, which forgoes the action", "CE-6.2"
-            return (f"Stop building for {c} after {placed} train{'s' if placed != 1 else ''}", "CE-6.2")
+                text = pgettext("chicago_express", "Stop building for {company} without placing a train, which "
+                                                   "forgoes the action")
+            else:
+                text = npgettext("chicago_express", "Stop building for {company} after {count} train",
+                                 "Stop building for {company} after {count} trains", placed)
+            return text.format(company=c, count=placed), "CE-6.2"
         return place(s, a)
     raise ValueError(f"Chicago Express has no description for {a} in phase {phase}")

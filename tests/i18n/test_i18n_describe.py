@@ -1,0 +1,109 @@
+"""The move descriptions in every language: whole random games where every legal action, described inside
+``with lang(code):``, is a translated sentence with the English one's rule id, and exact texts of typical moves."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import ccg
+from ccg.core.registry import get_spec
+from ccg.i18n import AVAILABLE, SOURCE, lang
+
+LANGS = [code for code in AVAILABLE if code != SOURCE]
+GAMES = ("co2", "chicago_express", "catan")
+SEEDS = (1, 2)
+# what a translation must not keep: a placeholder, a %-format or a doubled brace left unfilled
+LEFTOVER = re.compile(r"[{}]|%\(|%[sd]\b")
+
+
+def _walk(game: str, seed: int, config: dict):
+    """The positions of one whole random game (seeded), each before its move."""
+    state = ccg.new_game(game, seed=seed, **config)
+    rng = random.Random(seed)
+    for _ in range(get_spec(game).max_actions):
+        if state.is_terminal():
+            return
+        yield state
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"{game} {config} seed {seed} did not finish")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_action_of_whole_games_is_described_in_every_language(game: str) -> None:
+    spec = get_spec(game)
+    configs = spec.conformance_configs[:2]
+    kinds: dict[str, set[str]] = {code: set() for code in LANGS}
+    for config in configs:
+        for seed in SEEDS[: 1 if game == "catan" else 2]:
+            for state in _walk(game, seed, config):
+                actions = state.legal_actions()
+                english = [state.describe_action_parts(a) for a in actions]
+                for code in LANGS:
+                    with lang(code):
+                        texts = [state.describe_action_parts(a) for a in actions]
+                    seen: dict[str, str] = {}
+                    for a, en, tr in zip(actions, english, texts):
+                        where = f"{code} {game} ply {state.ply} {str(a)!r}: {tr.text!r}"
+                        assert tr.text.strip() and tr.rule == en.rule and tr.notation == en.notation, where
+                        assert tr.text != en.text, f"{where} is the English sentence"
+                        assert not LEFTOVER.search(tr.text), f"{where} keeps a placeholder"
+                        assert tr.text not in seen, f"{where}: the same words as {seen[tr.text]!r}"
+                        seen[tr.text] = str(a)
+                        kinds[code].add(a.kind)
+    for code in LANGS:  # the walk reached most kinds of move (the sample is not just the set-up)
+        assert len(kinds[code]) >= 5, (code, sorted(kinds[code]))
+
+
+def test_the_description_follows_the_current_language_and_english_stays_the_default() -> None:
+    s = ccg.new_game("chicago_express", players=4, seed=1)
+    english = s.describe_action("bid 7")
+    ccg.set_language("cs")
+    try:
+        assert s.describe_action("bid 7").startswith("Nabídni 7\xa0$")
+        with lang("zh_Hant"):
+            assert s.describe_action("bid 7").startswith("為開局拍賣的PRR公司股份出價$7")
+    finally:
+        ccg.set_language("en")
+    assert s.describe_action("bid 7") == english
+
+
+# ---- exact texts of typical moves
+
+
+def _in(code: str, state, action) -> str:
+    with lang(code):
+        return state.describe_action(action)
+
+
+def test_chicago_express_typical_moves_in_every_language() -> None:
+    s = ccg.new_game("chicago_express", players=4, seed=1)
+    assert {code: _in(code, s, "bid 7") for code in LANGS} == {
+        "cs": "Nabídni 7\xa0$ za akcii společnosti PRR v úvodní dražbě, minimum je 7\xa0$; vítěz platí do hotovosti "
+              "společnosti PRR (CE-3.3)",
+        "pl": "Zaoferuj 7\xa0$ za akcję spółki PRR w licytacji otwierającej, minimum to 7\xa0$; zwycięzca płaci do "
+              "skarbca spółki PRR (CE-3.3)",
+        "zh_Hant": "為開局拍賣的PRR公司股份出價$7，最低為$7；得標者付款至PRR的公司資金 (CE-3.3)",
+    }
+    s.apply("bid 7")
+    for _ in range(3):
+        s.apply("pass")
+    while s.phase != 1:  # the other opening auctions: the opener takes each at its minimum
+        s.apply(s.legal_actions()[1])
+        for _ in range(3):
+            s.apply("pass")
+    treasury = s.treasury[0]
+    assert {code: _in(code, s, "build PRR") for code in LANGS} == {
+        "cs": f"Stav trať pro společnost PRR: umísti až 3 její lokomotivy, placené z její hotovosti ({treasury}\xa0$) "
+              "(CE-6.1)",
+        "pl": f"Budowa torów dla spółki PRR: postaw do 3 jej lokomotyw, opłaconych ze skarbca spółki ({treasury}\xa0$) "
+              "(CE-6.1)",
+        "zh_Hant": f"為PRR公司鋪設鐵路：最多放置3輛火車，費用由公司資金（${treasury}）支付 (CE-6.1)",
+    }
+    assert _in("cs", s, "forgo development") == (
+        "Vzdej se akce „Rozvoj“: její ručička se posune dál, nic dalšího se nestane (CE-4.4)")
+    assert _in("pl", s, "auction NYC").startswith("Wystaw na licytację akcję spółki NYC: oferujesz pierwszy")
+    s.apply("build PRR")
+    assert _in("cs", s, "stop") == "Ukonči stavbu pro společnost PRR bez umístění lokomotivy, čímž se vzdáváš akce (CE-6.2)"
+    assert _in("zh_Hant", s, "stop") == "不放置火車即結束為PRR公司的建設，即放棄此行動 (CE-6.2)"
