@@ -107,3 +107,47 @@ def test_chicago_express_typical_moves_in_every_language() -> None:
     s.apply("build PRR")
     assert _in("cs", s, "stop") == "Ukonči stavbu pro společnost PRR bez umístění lokomotivy, čímž se vzdáváš akce (CE-6.2)"
     assert _in("zh_Hant", s, "stop") == "不放置火車即結束為PRR公司的建設，即放棄此行動 (CE-6.2)"
+
+
+def test_co2_typical_moves_in_every_language() -> None:
+    s = ccg.new_game("co2", players=4, seed=1)
+    assert {code: _in(code, s, "propose solar namerica money") for code in LANGS} == {
+        "cs": "Navrhni projekt Solární energie v regionu Severní Amerika na poli „peníze“ a získej jeho grant: 4\xa0$ "
+              "(CO2-6.1.1)",
+        "pl": "Zaproponuj projekt Energia słoneczna w regionie Ameryka Północna na polu „pieniądze” i otrzymaj "
+              "dotację: 4\xa0$ (CO2-6.1.1)",
+        "zh_Hant": "在北美洲地區的「錢」格訂定太陽能計劃，獲得其輔助：$4 (CO2-6.1.1)",
+    }
+    assert {code: _in(code, s, "buy") for code in LANGS} == {
+        "cs": "Kup 1 EP na trhu za 3\xa0$ (CO2-7.2.3)", "pl": "Kup 1 CEP na rynku za 3\xa0$ (CO2-7.2.3)",
+        "zh_Hant": "以$3在市場購買1個CEP (CO2-7.2.3)",
+    }
+    s.apply("propose solar namerica research")
+    s.apply("scientist hand")
+    assert _in("pl", s, "to namerica.research") == (
+        "Przesuń swojego naukowca: twoja ręka → projekt Energia słoneczna na polu „współpraca badawcza” w regionie "
+        "Ameryka Północna (CO2-8.3.1)")
+    s.apply("to namerica.research")
+    s.apply("end")
+    assert _in("cs", s, "install namerica research") == (
+        "Instaluj projekt Solární energie na poli „výzkumná spolupráce“ v regionu Severní Amerika: zaplať 1 EP, "
+        f"získej 3 technické prostředky; vědec hráče {s.occ[s.components.regions.index('namerica') * 3 + 2]} odtud "
+        "je vytlačen a hráč dostane 1\xa0$ (CO2-6.2.4.2)")
+
+
+def test_co2_plurals_and_secrets_in_every_language() -> None:
+    from ccg.games.co2.tasks import GoalChoice
+
+    s = ccg.new_game("co2", players=2, seed=1, draft=True)
+    other = 1 - s.current_player
+    with lang("zh_Hant"):
+        assert str(s.describe_action_parts("keep 3", seat=other)) == "從輪抽牌組保留一張議案卡，其餘傳給下家 (CO2-2.18.1)"
+    with lang("cs"):
+        assert s.describe_action("keep 3") == (
+            "Ponech si kartu Lobby 3 (hlavní: +3\xa0$ za návrh v regionu Evropa; vedlejší: vezmi si 1 EP z trhu) a "
+            "zbytek pošli dál (CO2-2.18.1)")
+    base = ccg.new_game("co2", players=4, seed=1)
+    base.tasks.append(GoalChoice(base.current_player, 9))
+    base.mark_edited()
+    assert _in("pl", base, "goal score") == "Zapunktuj swój cel firmy za 9 PZ (CO2-15.3.1)"
+    assert _in("cs", base, "goal coins") == "Vyměň svůj cíl společnosti za 8\xa0$ místo vyhodnocení (CO2-15.3.1)"
