@@ -151,3 +151,33 @@ def test_co2_plurals_and_secrets_in_every_language() -> None:
     base.mark_edited()
     assert _in("pl", base, "goal score") == "Zapunktuj swój cel firmy za 9 PZ (CO2-15.3.1)"
     assert _in("cs", base, "goal coins") == "Vyměň svůj cíl společnosti za 8\xa0$ místo vyhodnocení (CO2-15.3.1)"
+
+
+def test_catan_typical_moves_in_every_language() -> None:
+    s = ccg.new_game("catan", players=4, seed=1)
+    settle = s.legal_actions()[0]
+    node = settle.args[0]
+    english = s.describe_action(settle)  # "Place your first settlement at N0, on mountains 10, at a 3:1 harbour"
+    assert english == f"Place your first settlement at {node}, on mountains 10, at a 3:1 harbour (CAT-3.7)"
+    assert {code: _in(code, s, settle) for code in LANGS} == {
+        "cs": f"Polož svou první osadu na {node} (hory 10), u přístavu 3:1 (CAT-3.7)",
+        "pl": f"Połóż swoją pierwszą osadę na {node} (góry 10), przy porcie 3:1 (CAT-3.7)",
+        "zh_Hant": f"將你的第一個村莊放在{node}（山脈 10），位於3:1港口 (CAT-3.7)",
+    }
+    o = ccg.new_game("catan", players=4, seed=1, scenario="oil_springs")
+    while o.phase != 5 or not any(a.kind == "convert" for a in o.legal_actions()):
+        acts = o.legal_actions()
+        o.apply(next((a for a in acts if a.kind == "end"), acts[0]))
+    convert = next(a for a in o.legal_actions() if a.kind == "convert" and len(a.args) == 1)
+    assert convert.args == ("lumber",), convert  # this seed's first conversion
+    m = o.marker
+    assert {code: _in(code, o, convert) for code in LANGS} == {
+        "cs": f"Přeměň 1 ropu na 2× dřevo; ukazatel katastrof se posune z {m} na {m + 1} (OIL-6.2)",
+        "pl": f"Zamień 1 ropę na 2× drewno; znacznik katastrofy przesuwa się z {m} na {m + 1} (OIL-6.2)",
+        "zh_Hant": f"將1個石油轉換為2個木材；災難標記從{m}移到{m + 1} (OIL-6.2)",
+    }
+    s.apply(settle)
+    road = s.legal_actions()[0]
+    assert _in("cs", s, road) == f"Polož silnici na {road.args[0]} (pobřeží: hory 10), u své nové osady (CAT-3.7)"
+    assert _in("pl", s, road) == f"Połóż drogę na {road.args[0]} (wybrzeże: góry 10), przy swojej nowej osadzie (CAT-3.7)"
+    assert _in("zh_Hant", o, "end") in ("結束你的回合 (CAT-4.4)", "結束你的回合：現在結算災難 (OIL-8.1)")
