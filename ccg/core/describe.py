@@ -18,6 +18,9 @@ action) -> (sentence, rule id)``, or else as "A secret choice" with the rule id 
 
 A game without a describe module gets a clearly marked fallback: ``Play "<notation>" (no description
 …)``, with no rule id and ``described`` False.
+
+Descriptions speak the current language (:mod:`ccg.i18n`): inside ``with lang("cs"):`` a game's module
+gives its Czech sentences (gettext messages with the game as context); the rule id stays as it is.
 """
 from __future__ import annotations
 
@@ -25,6 +28,8 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable, cast
+
+from ccg.i18n import N_, _
 
 from .action import Action
 from .errors import IllegalActionError
@@ -34,10 +39,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionDescription", "describe_action_parts", "FALLBACK_NOTE"]
 
-FALLBACK_NOTE = "no description: this game declares no describe module"
+FALLBACK_NOTE = N_("no description: this game declares no describe module")
 
 Describer = Callable[["GameState", Action], tuple[str, str]]
-SECRET = "A secret choice, seen only by the player who makes it"
+SECRET = N_("A secret choice, seen only by the player who makes it")
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,8 @@ def describe_action_parts(state: GameState, action: Action | str, seat: int | No
     notation = str(action)
     module = _module(state.game)
     if module is None:
-        return ActionDescription(f'Play "{notation}" ({FALLBACK_NOTE})', "", notation, described=False)
+        text = _('Play "{notation}" ({note})').format(notation=notation, note=_(FALLBACK_NOTE))
+        return ActionDescription(text, "", notation, described=False)
     secret = seat is not None and seat != state.current_player and bool(action.args) and state._secret_action(action)
     if secret:
         notation = f"{action.kind} ?"  # as ``notation_seen_by`` shows it
@@ -88,7 +94,7 @@ def describe_action_parts(state: GameState, action: Action | str, seat: int | No
         if hidden is not None:
             text, rule = cast(Describer, hidden)(state, action)
         else:
-            text, rule = SECRET, cast(Describer, module.describe)(state, action)[1]
+            text, rule = _(SECRET), cast(Describer, module.describe)(state, action)[1]
     else:
         text, rule = cast(Describer, module.describe)(state, action)
     if not isinstance(text, str) or not text.strip() or not isinstance(rule, str) or not rule.strip():

@@ -181,3 +181,17 @@ def test_catan_typical_moves_in_every_language() -> None:
     assert _in("cs", s, road) == f"Polož silnici na {road.args[0]} (pobřeží: hory 10), u své nové osady (CAT-3.7)"
     assert _in("pl", s, road) == f"Połóż drogę na {road.args[0]} (wybrzeże: góry 10), przy swojej nowej osadzie (CAT-3.7)"
     assert _in("zh_Hant", o, "end") in ("結束你的回合 (CAT-4.4)", "結束你的回合：現在結算災難 (OIL-8.1)")
+
+
+def test_the_fallback_and_a_secret_without_its_own_words_are_translated(monkeypatch) -> None:
+    toy = ccg.new_game("toy", players=2, seed=1)
+    with lang("pl"):
+        d = toy.describe_action_parts("roll")
+    assert d.text == "Zagraj „roll” (bez opisu: ta gra nie deklaruje modułu opisów)" and not d.described
+    import ccg.games.co2.describe as module
+
+    monkeypatch.delattr(module, "describe_secret")
+    s = ccg.new_game("co2", players=2, seed=1, draft=True)
+    with lang("cs"):
+        hidden = s.describe_action_parts("keep 3", seat=1 - s.current_player)
+    assert str(hidden) == "Tajná volba, kterou vidí jen hráč, který ji činí (CO2-2.18.1)"
