@@ -8,6 +8,11 @@ attribute (``status.value = "…"``), and the arguments of functions a module us
 (``text_calls``, e.g. its ``notify``). A literal inside
 ``_()``, ``gettext``, ``pgettext``, ``ngettext`` (or their lazy forms) is translated; text without letters
 (``"—"``, ``"<br>"``, ``"%"``) is not prose and is ignored; so is a line marked ``# i18n: not prose``.
+
+A module whose every sentence is for a user (the move descriptions) is scanned with ``every_literal``:
+then any literal of two words or more (separated by spaces) is shown text, except docstrings, exception messages (``raise``),
+dictionary keys, subscripts and the operands of comparisons; single words are taken for ids
+(``"propose"``, ``"CO2-6.1"``).
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from pathlib import Path
 
 GETTEXT_CALLS = frozenset({
     "_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
-    "term", "game_title",
+    "_p", "N_", "term", "game_title",
 })
 # widgets whose first positional argument is shown text
 TEXT_WIDGETS = frozenset({"HTML", "HTMLMath", "Label", "Button", "ToggleButton", "Markdown", "Text", "Textarea"})
@@ -75,16 +80,45 @@ def _shown(node: ast.expr) -> list[ast.expr]:
     return [node]
 
 
+def _not_shown(tree: ast.AST) -> set[int]:
+    """The ids of the nodes ``every_literal`` leaves alone: gettext calls, raises, docstrings, dictionary keys,
+    subscripts and comparisons, with everything inside them."""
+    skipped: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) in GETTEXT_CALLS or isinstance(node, (ast.Raise, ast.Compare)):
+            skipped.append(node)
+        elif isinstance(node, ast.Subscript):
+            skipped.append(node.slice)
+        elif isinstance(node, ast.Dict):
+            skipped += [k for k in node.keys if k is not None]
+        elif isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skipped.append(first)
+    return {id(inner) for node in skipped for inner in ast.walk(node)}
+
+
 def untranslated_in_source(source: str, path: str = "<source>", text_calls: frozenset[str] = frozenset(),
-                           text_keywords: frozenset[str] = TEXT_KEYWORDS) -> list[Finding]:
+                           text_keywords: frozenset[str] = TEXT_KEYWORDS, every_literal: bool = False) -> list[Finding]:
     """The user-facing literals of one module's source that bypass gettext.
 
     ``text_calls`` names more functions whose positional arguments are shown; ``text_keywords`` replaces
-    the keyword (and attribute) names whose values are shown.
+    the keyword (and attribute) names whose values are shown; ``every_literal`` takes every literal of two
+    words or more for shown text (see the module's docstring).
     """
     tree = ast.parse(source, filename=path)
     lines = source.splitlines()
     found: list[Finding] = []
+    if every_literal:
+        skipped = _not_shown(tree)
+        inner = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+        for node in ast.walk(tree):
+            if id(node) in skipped or id(node) in inner or not isinstance(node, (ast.Constant, ast.JoinedStr)):
+                continue
+            text = _literal_text(node)
+            words = [w for w in _TAG.sub(" ", text or "").split() if _WORD.search(w)]
+            if text is not None and len(words) >= 2 and NOT_PROSE not in lines[node.lineno - 1]:
+                found.append(Finding(path, node.lineno, text))
 
     def report(node: ast.expr) -> None:
         for lit in _shown(node):
@@ -113,9 +147,9 @@ def untranslated_in_source(source: str, path: str = "<source>", text_calls: froz
 
 
 def untranslated(paths: Iterable[Path | str], text_calls: frozenset[str] = frozenset(),
-                 text_keywords: frozenset[str] = TEXT_KEYWORDS) -> list[Finding]:
+                 text_keywords: frozenset[str] = TEXT_KEYWORDS, every_literal: bool = False) -> list[Finding]:
     """The user-facing literals of these modules that bypass gettext (see :func:`untranslated_in_source`)."""
     out: list[Finding] = []
     for p in map(Path, paths):
-        out += untranslated_in_source(p.read_text(encoding="utf-8"), str(p), text_calls, text_keywords)
+        out += untranslated_in_source(p.read_text(encoding="utf-8"), str(p), text_calls, text_keywords, every_literal)
     return out

@@ -2,6 +2,7 @@
 
 SCANNED lists the modules whose shown text is wrapped; add a module here once its strings go through
 ``_()``/``pgettext``/``term`` (the Table, the board views and the classroom pages still show English).
+SCANNED_EVERY_LITERAL lists the modules (the move descriptions) whose every sentence is shown text.
 """
 from __future__ import annotations
 
@@ -13,11 +14,48 @@ from ccg.i18n.scan import untranslated, untranslated_in_source
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = sorted((ROOT / "ccg" / "i18n").glob("*.py"))
+# modules whose every sentence is for a user: each literal of two words or more must go through gettext
+SCANNED_EVERY_LITERAL = [ROOT / "ccg" / "core" / "describe.py"] + sorted((ROOT / "ccg" / "games").glob("*/describe.py"))
 
 
 @pytest.mark.parametrize("path", SCANNED, ids=lambda p: str(p.relative_to(ROOT)))
 def test_translated_modules_show_no_untranslated_text(path):
     assert not untranslated([path]), "\n".join(map(str, untranslated([path])))
+
+
+@pytest.mark.parametrize("path", SCANNED_EVERY_LITERAL, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_move_descriptions_say_nothing_outside_gettext(path):
+    found = untranslated([path], every_literal=True)
+    assert not found, "\n".join(map(str, found))
+
+
+def test_every_game_with_descriptions_is_scanned():
+    from ccg.core.registry import get_spec, list_games
+
+    modules = {get_spec(g).describe for g in list_games()} - {None}
+    scanned = {".".join(p.relative_to(ROOT).with_suffix("").parts) for p in SCANNED_EVERY_LITERAL}
+    assert modules and modules <= scanned
+
+
+def test_the_every_literal_scan_finds_returned_sentences_and_leaves_ids_alone():
+    source = '''
+"""A module docstring, not shown."""
+from ccg.i18n import N_, _, pgettext
+RULES = {"propose": "CO2-6.1"}                                # ids: single words
+WORDS = ("2 CEP from the market", N_("3 resources"))          # 5: found once
+def describe(s, a):
+    """A docstring, not shown."""
+    if a.kind == "end of turn":                               # a comparison
+        return "End your turn", "CO2-5.4"                     # 9: found
+    if s.rules["market price"] > 1:                           # a subscript
+        raise ValueError(f"no such action {a}")               # an exception
+    text = f"Buy 1 CEP at the market for ${s.price}"          # 12: found
+    return pgettext("co2", "Sell 1 CEP at {price}").format(price=s.price), RULES[a.kind]
+'''
+    found = untranslated_in_source(source, "m.py", every_literal=True)
+    assert [(f.line, f.text) for f in found] == [
+        (5, "2 CEP from the market"), (9, "End your turn"), (12, "Buy 1 CEP at the market for $")]
+    assert untranslated_in_source(source, "m.py") == []  # the default scan looks at widgets and keywords only
 
 
 def test_the_scan_finds_widget_texts_titles_and_status_lines_outside_gettext():
