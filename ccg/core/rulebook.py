@@ -9,6 +9,9 @@ A rule is defined where its id opens a bold marker in a list item (``- **CO2-6.1
 everything indented under it, its sub-rules and notes included), a heading (``### CO2-6.1 Propose a
 project``: the section up to the next heading of the same or a higher level), or the first cell of a table
 row (``| CO2-6.2.4.1 | Reforestation | 2 CEP … |``: the row read against the table's header).
+
+The digests are English, and so is a rule's text in every language; in another language than English the
+text is headed by the translated title of the section that holds the rule (:func:`ccg.i18n.rule_title`).
 """
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ import difflib
 import re
 from functools import lru_cache
 from pathlib import Path
+
+from ccg.i18n import SOURCE, get_language, rule_title
 
 __all__ = ["RULE_ID", "UnknownRuleError", "rule_ids", "rules_dir", "rules_text"]
 
@@ -53,6 +58,8 @@ def rules_text(rule_id: str) -> str:
     >>> rules_text("CE-5.2").startswith("CE-5.2 Minimum price.")
     True
 
+    In another language than English the first line is the translated title of the rule's section
+    (``Dražba`` above ``CE-5.2 Minimum price. …`` in Czech); the rule's own text stays English.
     An id no digest defines raises :class:`UnknownRuleError` (a ``KeyError``) naming the closest ids.
     """
     if not isinstance(rule_id, str):
@@ -60,10 +67,21 @@ def rules_text(rule_id: str) -> str:
     rules = _rules(rules_dir())
     key = rule_id.strip().rstrip(".")
     if key in rules:
-        return rules[key]
+        return _titled(key, rules[key])
     close = difflib.get_close_matches(key, list(rules), n=3, cutoff=0.8)
     hint = f" Closest: {', '.join(close)}." if close else ""
     raise UnknownRuleError(f"no rules digest (docs/rules/*.md) defines the rule {rule_id!r}.{hint}")
+
+
+def _titled(rule_id: str, text: str) -> str:
+    """``text`` under the translated title of its section, in a language other than English."""
+    if get_language() == SOURCE:
+        return text
+    try:
+        title = rule_title(rule_id)
+    except ValueError:  # an id outside the titled sections (engine notes, board data)
+        return text
+    return f"{title}\n{text}"
 
 
 def rule_ids() -> frozenset[str]:

@@ -195,3 +195,21 @@ def test_the_fallback_and_a_secret_without_its_own_words_are_translated(monkeypa
     with lang("cs"):
         hidden = s.describe_action_parts("keep 3", seat=1 - s.current_player)
     assert str(hidden) == "Tajná volba, kterou vidí jen hráč, který ji činí (CO2-2.18.1)"
+
+
+def test_rule_help_is_headed_by_the_translated_section_title_and_its_text_stays_english() -> None:
+    from ccg.core import rule_ids, rules_text
+
+    english = rules_text("CE-5.2")
+    assert english.startswith("CE-5.2 Minimum price.")
+    with lang("cs"):
+        assert rules_text("CE-5.2") == "Akce dražba\n" + english
+    build = rules_text("CO2-6.3.5")
+    with lang("zh_Hant"):
+        assert rules_text("CO2-6.3.5") == "建造電廠\n" + build
+    untitled = "CO2-0.2"  # the digest's conventions: no section title a player reads
+    assert untitled in rule_ids()
+    conventions = rules_text(untitled)
+    with lang("pl"):
+        assert rules_text(untitled) == conventions
+        assert rules_text("OIL-6.2").startswith("Używanie ropy\nOIL-6.2 ")
