@@ -10,6 +10,7 @@ from ccg.i18n import (
     format_coins,
     format_date,
     format_datetime,
+    format_list,
     format_money,
     format_number,
     format_percent,
@@ -83,3 +84,18 @@ def test_dates_follow_the_language():
 def test_an_unknown_language_is_refused_by_the_formatters_too():
     with pytest.raises(ValueError, match="available"):
         format_number(1, "xx")
+
+
+@pytest.mark.parametrize("code, three", [
+    ("en", "PRR, B&O and NYC"),  # the descriptions' house style: no serial comma
+    ("cs", f"PRR, B&O a{NBSP}NYC"),  # Czech typography: no single-letter word at a line end
+    ("pl", "PRR, B&O i NYC"),
+    ("zh_Hant", "PRR、B&O和NYC"),
+])
+def test_lists_are_joined_the_languages_way(code, three):
+    assert format_list(["PRR", "B&O", "NYC"], code) == three
+    assert format_list(["PRR"], code) == "PRR"
+    with lang(code):
+        assert format_list(["PRR", "B&O", "NYC"]) == three
+    with pytest.raises(ValueError, match="at least one item"):
+        format_list([], code)
