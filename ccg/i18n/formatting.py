@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import operator
 from decimal import Decimal
+from functools import lru_cache
 
 from babel import Locale, dates, lists, numbers
 
@@ -46,10 +47,15 @@ def format_money(amount: int, lang: str | None = None) -> str:
         amount = operator.index(amount)  # int, numpy integers
     except TypeError:
         raise TypeError(f"game money is a whole number of dollars, got {amount!r}") from None
-    loc = Locale.parse(_locale(lang))
+    return _money(_locale(lang), amount)
+
+
+@lru_cache(maxsize=8192)
+def _money(code: str, amount: int) -> str:
+    """An amount in a language, remembered: the move descriptions write the same few amounts very often."""
+    loc = Locale.parse(code)
     pattern = loc.currency_formats["standard"].pattern.split(";")[0]
-    pattern = pattern.replace(".00", "").replace("¤", "$")
-    return numbers.format_decimal(amount, format=pattern, locale=loc)
+    return numbers.format_decimal(amount, format=pattern.replace(".00", "").replace("¤", "$"), locale=loc)
 
 
 def format_coins(n: int, lang: str | None = None) -> str:
@@ -61,12 +67,16 @@ def format_coins(n: int, lang: str | None = None) -> str:
 def format_list(items: list[str], lang: str | None = None) -> str:
     """Items joined the way the language lists them (CLDR): ``a, b a c`` (cs), ``a, b i c`` (pl), ``a、b和c``
     (zh_Hant); English without the serial comma, the descriptions' house style: ``a, b and c``."""
-    loc = _locale(lang)
     if not items:
         raise ValueError("a list to format needs at least one item")
-    if loc == "en":
+    return _list(_locale(lang), tuple(items))
+
+
+@lru_cache(maxsize=8192)
+def _list(code: str, items: tuple[str, ...]) -> str:
+    if code == "en":
         return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-    return lists.format_list(list(items), locale=loc)
+    return lists.format_list(list(items), locale=code)
 
 
 def format_ppm(level: Number, lang: str | None = None) -> str:
