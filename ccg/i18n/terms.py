@@ -12,7 +12,8 @@ from babel.support import LazyProxy
 
 from .context import lazy_pgettext as _p  # extracted with the keyword _p:1c,2
 
-# Ids are the engines' own: ccg/games/co2/data.py (REGION_IDS, SOURCES, FOSSILS, GRANTS, PRESETS),
+# Ids are the engines' own: ccg/games/co2/data.py (REGION_IDS, SOURCES, FOSSILS, GRANTS, PRESETS; summits by
+# their names in components.toml),
 # ccg/games/chicago_express/board.py and data/board.json (COMPANIES, terrains, city names),
 # ccg/games/chicago_express/actions.py (METERS), ccg/games/catan/data.py (GOODS, TERRAINS, DEV_TYPES).
 TERMS: dict[str, dict[str, dict[str, LazyProxy]]] = {
@@ -35,6 +36,14 @@ TERMS: dict[str, dict[str, dict[str, LazyProxy]]] = {
             "money": _p("co2", "Money"),
             "resources": _p("co2", "Resources"),
             "research": _p("co2", "Research cooperation"),
+        },
+        "summit": {  # CO2-10, CO2-DATA-11: the summit tiles, named after the climate conferences' cities
+            "Rio de Janeiro": _p("co2", "Rio de Janeiro"), "Berlin": _p("co2", "Berlin"), "Kyoto": _p("co2", "Kyoto"),
+            "Buenos Aires": _p("co2", "Buenos Aires"), "Bonn": _p("co2", "Bonn"), "Marrakesh": _p("co2", "Marrakesh"),
+            "New Delhi": _p("co2", "New Delhi"), "Milan": _p("co2", "Milan"), "Montreal": _p("co2", "Montreal"),
+            "Nairobi": _p("co2", "Nairobi"), "Bali": _p("co2", "Bali"), "Poznan": _p("co2", "Poznan"),
+            "Copenhagen": _p("co2", "Copenhagen"), "Cancun": _p("co2", "Cancun"), "Durban": _p("co2", "Durban"),
+            "Doha": _p("co2", "Doha"), "Warsaw": _p("co2", "Warsaw"), "Paris": _p("co2", "Paris"),
         },
         "preset": {  # CO2-17.1
             "beginner": _p("co2", "Beginner"), "normal": _p("co2", "Normal"), "expert": _p("co2", "Expert"),

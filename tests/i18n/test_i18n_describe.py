@@ -122,6 +122,14 @@ def test_co2_typical_moves_in_every_language() -> None:
         "cs": "Kup 1 EP na trhu za 3\xa0$ (CO2-7.2.3)", "pl": "Kup 1 CEP na rynku za 3\xa0$ (CO2-7.2.3)",
         "zh_Hant": "以$3在市場購買1個CEP (CO2-7.2.3)",
     }
+    from ccg.games.co2.describe import location_words
+    from ccg.games.co2.scientists import SUMMIT_SLOT0
+
+    assert s.components.summits[s.summit[0]][0] == "Berlin"  # summits named in each language's spelling
+    with lang("cs"):
+        assert location_words(s, SUMMIT_SLOT0) == "místo Studená fúze na summitu Berlín"
+    with lang("zh_Hant"):
+        assert location_words(s, SUMMIT_SLOT0) == "柏林高峰會的冷融核席位"
     s.apply("propose solar namerica research")
     s.apply("scientist hand")
     assert _in("pl", s, "to namerica.research") == (

@@ -40,6 +40,7 @@ def test_every_registered_game_has_names():
 @pytest.mark.parametrize("game, kind, ids", [
     ("co2", "region", REGION_IDS), ("co2", "source", SOURCES), ("co2", "fossil", FOSSILS),
     ("co2", "grant", GRANTS), ("co2", "preset", PRESETS),
+    ("co2", "summit", [name for name, _ in load_components(DEFAULT_PATH).summits]),
     ("chicago_express", "company", COMPANIES), ("chicago_express", "action", METERS),
     ("chicago_express", "terrain", sorted({h["terrain"] for h in CE_BOARD["hexes"].values()})),
     ("chicago_express", "city", sorted({h["name"] for h in CE_BOARD["hexes"].values() if h.get("name")})),
@@ -94,7 +95,7 @@ def test_a_word_is_translated_by_its_game():
 @pytest.mark.parametrize("code", ["cs", "pl", "zh_Hant"])
 def test_a_name_left_in_english_is_a_city_or_kept_so_by_the_glossary(code):
     """CO2, CEP, Region, Wabash …: a name may read as in English only where the glossary says the
-    language's edition keeps it (or it is a city of the Chicago Express map)."""
+    language's edition keeps it (or it is a city: of the Chicago Express map, or a CO2 summit's host)."""
     with open(ROOT / "ccg/locale" / code / "glossary.tsv", encoding="utf-8", newline="") as f:
         kept = {(r["game"], r["term"].lower()) for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
                 if r["translation"].lower() == r["term"].lower()}
@@ -105,7 +106,7 @@ def test_a_name_left_in_english_is_a_city_or_kept_so_by_the_glossary(code):
                 english = term(game, kind, key)
                 with lang(code):
                     same = term(game, kind, key) == english
-                if same and kind != "city" and (game, english.lower()) not in kept:
+                if same and kind not in ("city", "summit") and (game, english.lower()) not in kept:
                     unexplained.append((game, kind, key))
     assert not unexplained
 

@@ -5,7 +5,7 @@ drafted card, ``pay hand`` for an installation or an auction bid, ``exp <source>
 summit), so the sentence is chosen by the decision on top of the task stack (``decisions.DECISIONS``).
 Names are the rulebook's: regions, sources (CO2-0.2), grant spaces (CO2-6.1.3), summits by their tiles.
 The sentences are gettext messages (context ``co2``) in the current language (:mod:`ccg.i18n`), whole
-sentences with named placeholders; names come from :func:`ccg.i18n.term`; summits keep their cities' names.
+sentences with named placeholders; names (regions, sources, summits …) come from :func:`ccg.i18n.term`.
 """
 from __future__ import annotations
 
@@ -100,7 +100,8 @@ def location_words(s, loc: int) -> str:
         return space_words(s, c.regions[loc // 3], GRANTS[loc % 3])
     sp, j = divmod(loc - SUMMIT_SLOT0, 4)
     name, topics = s.components.summits[s.summit[sp]]
-    return pgettext("co2", "the {source} seat of the {summit} summit").format(source=source_of(topics[j]), summit=name)
+    return pgettext("co2", "the {source} seat of the {summit} summit").format(
+        source=source_of(topics[j]), summit=term("co2", "summit", name))
 
 
 def lobby_words(s, card: int) -> str:
@@ -279,7 +280,7 @@ def decision(s, task, a: Action) -> tuple[str, str]:
         return (pgettext("co2", "Expertise bonus: +1 {source} expertise, your choice of source").format(
             source=source_name(a.args[0])), "CO2-9.3.4")
     if kind == "summit_pick":
-        name = c.summits[s.summit[task.summit]][0]
+        name = term("co2", "summit", c.summits[s.summit[task.summit]][0])
         return (pgettext("co2", "Gain +1 {source} expertise from the {summit} summit").format(
             source=source_name(a.args[0]), summit=name), "CO2-10.4.2")
     if kind == "study":
