@@ -64,7 +64,7 @@ $(LOCALE_DIR)/%/LC_MESSAGES/ccg.mo: $(LOCALE_DIR)/%/LC_MESSAGES/ccg.po | $(STAMP
 i18n-update: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=TRANSLATORS: --project=ccg \
 	  --copyright-holder="ccg authors" --width=120 -o $(LOCALE_DIR)/ccg.pot ccg
-	$(VENV)/bin/pybabel update -D ccg -i $(LOCALE_DIR)/ccg.pot -d $(LOCALE_DIR) --width=120
+	$(VENV)/bin/pybabel update -D ccg -i $(LOCALE_DIR)/ccg.pot -d $(LOCALE_DIR) --width=120 --ignore-obsolete
 
 ## make test-fast: the unit tests only, without notebooks and the browser tests
 test-fast: $(STAMP) catalogs

@@ -92,6 +92,7 @@ def test_the_template_holds_every_message_the_code_marks(template):
 @pytest.mark.parametrize("code", LANGS)
 def test_each_catalog_holds_exactly_the_template_messages(code, template):
     assert {_key(m) for m in _messages(code)} == set(template)
+    assert not catalogs.read_catalog(code).obsolete, f"{code}: obsolete (#~) messages left by `pybabel update`"
 
 
 @pytest.mark.parametrize("code", LANGS)
