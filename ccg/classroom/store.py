@@ -192,26 +192,30 @@ def store_url(where: str | os.PathLike) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")     # readers never block the writer, nor it them
-    cur.execute("PRAGMA synchronous=FULL")     # a committed move survives a crash of the machine too
-    cur.execute("PRAGMA busy_timeout=15000")   # writers queue instead of failing at once
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
+def _sqlite_pragmas(busy_timeout: float) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")     # readers never block the writer, nor it them
+        cur.execute("PRAGMA synchronous=FULL")     # a committed move survives a crash of the machine too
+        cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")  # writers queue instead of failing at once
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    return on_connect
 
 
 class TableStore:
     """Tables, seats and moves in one database (see the module docstring). Thread-safe; one per process."""
 
-    def __init__(self, url: str | os.PathLike) -> None:
+    def __init__(self, url: str | os.PathLike, busy_timeout: float = 15.0) -> None:
+        """``busy_timeout``: seconds a SQLite writer waits for another's lock before it fails."""
         self.url = store_url(url)
         kwargs: dict[str, Any] = {"future": True}
         if self.url.startswith("sqlite"):
             path = self.url.split("///", 1)[-1]
             if path and path != ":memory:":
                 _private_file(Path(path))
-            kwargs["connect_args"] = {"timeout": 15, "check_same_thread": False}
+            kwargs["connect_args"] = {"timeout": busy_timeout, "check_same_thread": False}
         else:  # a server may drop idle connections: renew them rather than ping before every query
             kwargs["pool_recycle"] = 300
         try:
@@ -220,7 +224,7 @@ class TableStore:
             raise StoreError(f"store: cannot use {self._safe_url()}: {exc}") from None
         self.dialect = self.engine.dialect.name
         if self.dialect == "sqlite":
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas(busy_timeout))
         for attempt in (1, 2):  # two processes creating the schema at once: the second try finds it
             try:
                 _meta.create_all(self.engine)
