@@ -31,8 +31,10 @@ def describe(state: GameState, action: Any) -> str:
     return str(action)
 
 
-def seat_page(state: GameState, seat: int, seats=None, table: str = "", paused: bool = False, moves=()) -> dict:
-    """The page of ``seat`` as data: every HTML block, the moves (notation, words) and the board figure.
+def seat_page(state: GameState, seat: int, seats=None, table: str = "", paused: bool = False, moves=(),
+              with_board: bool = True) -> dict:
+    """The page of ``seat`` as data: every HTML block, the moves (notation, words) and the board figure
+    (``with_board=False``: without it, for a quick look at the text).
 
     A function of the seat's observation only (the tests compare it with determinized states).
     """
@@ -41,5 +43,5 @@ def seat_page(state: GameState, seat: int, seats=None, table: str = "", paused: 
     return {
         "header": header_html(view), "secrets": secrets_html(view), "scores": scores_html(view),
         "log": log_html(view.log), "actions": actions, "your_turn": view.your_turn, "version": view.ply,
-        "over": view.over, "paused": view.paused, "board": board(state, seat).to_plotly_json(),
+        "over": view.over, "paused": view.paused, "board": board(state, seat).to_plotly_json() if with_board else None,
     }

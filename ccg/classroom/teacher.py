@@ -153,5 +153,10 @@ def debrief_message(store: Any, lesson: str | None) -> str:
                            "figures": []})
     table = outcomes(games)
     figures = [ppm_figure(ppm_paths(games)).to_plotly_json(), outcome_figure(table).to_plotly_json()]
-    summary = table.to_html(index=False, classes="ccg-debrief-table", border=0, escape=True)
+    import html
+
+    rows = "".join(f"<li><b>{html.escape(g.label)}</b>: CO₂ {g.state.ppm} ppm, planet "
+                   f"{'lost' if g.state.lost else 'saved'} — {html.escape(', '.join(g.seats))}</li>" for g in games)
+    summary = f"<ul class='ccg-debrief-games'>{rows}</ul>" + table.to_html(
+        index=False, classes="ccg-debrief-table", border=0, escape=True)
     return plotly.io.json.to_json_plotly({"type": "debrief", "html": summary, "figures": figures})
