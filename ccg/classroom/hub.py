@@ -49,6 +49,7 @@ class Client:
     seat: int | None = None
     code: str | None = None
     sent: tuple | None = None          # the page key last sent (skip sending the same page twice)
+    board_sent: tuple | None = None    # the page key whose board was last sent
     reveal: int | None = None          # teacher: the table whose secrets are shown
     codes: bool = False                # teacher: join codes shown
     alive: bool = True
@@ -69,6 +70,7 @@ class Hub:
         self.versions: dict[int, TableVersion] = {}
         self.store_ok = True
         self._pages: dict[tuple, str] = {}
+        self._boards: dict[tuple, str] = {}
         self._overview_key: tuple | None = None
         self._last_heartbeat = 0.0
         self._task: asyncio.Task | None = None
@@ -168,33 +170,60 @@ class Hub:
 
     # ------------------------------------------------------------------ pages
     async def push(self, tables: list[int] | None = None) -> None:
-        """Send every student at ``tables`` (None: all) their page if it changed, and the teacher's overview."""
-        for client in list(self.clients):
-            if client.teacher:
-                continue
-            if client.table is not None and (tables is None or client.table in tables):
-                await self.send_page(client)
+        """Send every student at ``tables`` (None: all) their page if it changed, and the teacher's overview.
+
+        The words of every page go first (a millisecond each); then each seat's board, which takes a
+        hundred times longer to draw — and is skipped if the table has moved on meanwhile."""
+        targets = [c for c in list(self.clients) if not c.teacher and c.table is not None
+                   and (tables is None or c.table in tables)]
+        for client in targets:
+            await self.send_page(client)
         if any(c.teacher for c in self.clients):
             await self.push_teacher(force=tables is None)
+        for client in targets:
+            await self.send_board(client)
+
+    def _key(self, tid: int, seat: int) -> tuple:
+        live = self.live[tid]
+        return (tid, seat, live.version, live.paused, live.info.seats)
 
     def page_text(self, tid: int, seat: int) -> tuple[tuple, str]:
-        """The page of one seat as the JSON text sent, built once per position (thread; holds the table's lock)."""
+        """The page of one seat (without its board) as the JSON text sent, built once per position
+        (runs in a worker thread; holds the table's lock)."""
         with self._lock(tid):
             live = self.live[tid]
             info = live.info
-            key = (tid, seat, live.version, live.paused, info.seats)
+            key = self._key(tid, seat)
             text = self._pages.get(key)
             if text is None:
                 page = seat_page(live.state, seat, seats=info.seats, table=info.name, paused=live.paused,
-                                 moves=live.moves)
-                page["type"] = "page"
-                page["table"] = tid
-                page["seat"] = seat
-                text = plotly.io.json.to_json_plotly(page)
+                                 moves=live.moves, with_board=False)
+                page.update(type="page", table=tid, seat=seat)
+                del page["board"]
+                text = json.dumps(page)
                 if len(self._pages) > 2000:
                     self._pages.clear()
                 self._pages[key] = text
         return key, text
+
+    def board_text(self, tid: int, seat: int, key: tuple) -> str | None:
+        """``ccg.plot.board(state, seat)`` of the position ``key`` as the JSON text sent; None if the table
+        has moved on (a newer board is coming)."""
+        from ..plot import board
+
+        with self._lock(tid):
+            live = self.live.get(tid)
+            if live is None or self._key(tid, seat) != key:
+                return None
+            text = self._boards.get(key)
+            if text is None:
+                text = plotly.io.json.to_json_plotly({"type": "board", "table": tid, "seat": seat,
+                                                      "version": live.version,
+                                                      "board": board(live.state, seat).to_plotly_json()})
+                if len(self._boards) > 500:
+                    self._boards.clear()
+                self._boards[key] = text
+        return text
 
     async def send_page(self, client: Client, force: bool = False) -> None:
         tid, seat = client.table, client.seat
@@ -210,6 +239,19 @@ class Hub:
             client.sent = key
             await self.send(client, text)
 
+    async def send_board(self, client: Client) -> None:
+        key = client.sent
+        if key is None or key == client.board_sent or client.table is None or client.seat is None:
+            return
+        try:
+            text = await anyio.to_thread.run_sync(self.board_text, client.table, client.seat, key)
+        except Exception:
+            log.exception("classroom: cannot draw the board of table %s seat %s", client.table, client.seat)
+            return
+        if text is not None and client.sent == key:
+            client.board_sent = key
+            await self.send(client, text)
+
     # ------------------------------------------------------------------ students
     async def join(self, client: Client, code: str, name: str | None) -> str | None:
         """Seat ``client`` at the seat of ``code``; None if it worked, else what to tell the student."""
@@ -223,9 +265,10 @@ class Hub:
         except Exception as exc:
             await self._set_store_ok(False, exc)
             return RECONNECTING
-        client.table, client.seat, client.code, client.sent = tid, seat, code, None
+        client.table, client.seat, client.code, client.sent, client.board_sent = tid, seat, code, None, None
         await self.send(client, json.dumps({"type": "joined", "table": tid, "seat": seat}))
         await self.send_page(client)
+        await self.send_board(client)
         if name:
             self.wake.set()  # names show on every page of the table: the next tick re-reads the seats
         return None
@@ -239,7 +282,7 @@ class Hub:
     async def _rebind(self, client: Client) -> None:
         """The client's table went (deleted or restarted as a new table): follow its code, or say why not."""
         client.table = client.seat = None
-        client.sent = None
+        client.sent = client.board_sent = None
         code = client.code
         if code is None:
             return
@@ -255,6 +298,7 @@ class Hub:
             return
         client.table, client.seat = tid, seat
         await self.send_page(client)
+        await self.send_board(client)
 
     async def play(self, client: Client, action: Any, seen: Any) -> None:
         """Play ``action`` for the client's seat in the position it saw; the page hears what happened."""

@@ -44,9 +44,12 @@ def test_a_student_page_is_exactly_the_seats_view_and_follows_every_move(lesson)
         pa = a.join(table.seats[mover].code, "Ann")
         pb = b.join(table.seats[other].code)
         twin.join(table.seats[mover].code)
-        for got, seat in ((pa, mover), (pb, other)):
+        for client, got, seat in ((a, pa, mover), (b, pb, other)):
             want = _expected(store, table.id, seat)
+            board = want.pop("board")
             assert {k: got[k] for k in want} == want
+            drawn = client.kind("board")
+            assert drawn["board"] == board and drawn["version"] == got["version"], "ccg.plot.board(state, seat)"
             assert f"card {live.state.goal[seat]}:" in got["secrets"]
             assert f"card {live.state.goal[1 - seat]}:" not in json.dumps(got)
         assert store.table(table.id).seats[mover].name == "Ann"

@@ -42,6 +42,7 @@
   }
   function receive(msg) {
     if (msg.type === "page") { draw(msg); }
+    else if (msg.type === "board") { drawBoard(msg); }
     else if (msg.type === "joined") {
       joined = true; name = null;
       $(".ccg-join").hidden = true; $(".ccg-table").hidden = false;
@@ -62,11 +63,15 @@
     const moved = !before || before.version !== p.version || before.table !== p.table;
     fillActions(moved);
     $(".ccg-move").hidden = !p.your_turn;
-    const fig = p.board || { data: [], layout: {} };
-    Plotly.react($(".ccg-board"), fig.data || [], fig.layout || {}, { displayModeBar: false, responsive: true });
     document.body.dataset.version = String(p.version);
     document.body.dataset.table = String(p.table);
     document.body.dataset.seat = String(p.seat);
+  }
+  function drawBoard(b) {  // the seat's board (ccg.plot.board) follows its page; an older one is dropped
+    if (!page || b.version !== page.version || b.table !== page.table) return;
+    const fig = b.board || { data: [], layout: {} };
+    Plotly.react($(".ccg-board"), fig.data || [], fig.layout || {}, { displayModeBar: false, responsive: true });
+    document.body.dataset.board = String(b.version);
   }
   function fillActions(moved) {
     const select = $(".ccg-actions");
