@@ -124,8 +124,9 @@ def test_postgresql_stopped_and_started_again(own_postgres, caplog):
     from conftest import fresh_postgres_url
 
     store = open_store(fresh_postgres_url(own_postgres))
-    bots = [store.create_table("co2", ["random"] * 4, seed=s).id for s in (1, 2)]
-    table = store.create_table("co2", ["student", "random", "random", "random"], seed=3)
+    one_decade = {"rules": {"decades": 1}}  # a shorter game: about 70 moves
+    bots = [store.create_table("co2", ["random"] * 4, seed=s, options=one_decade).id for s in (1, 2)]
+    table = store.create_table("co2", ["student", "random", "random", "random"], seed=3, options=one_decade)
     runner = BotRunner(store, delay=0.05, backoff=0.05, backoff_max=0.3).start(poll=0.02)
     try:
         with served(store, runner=runner) as base, Page(base) as page, \
