@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
+import anyio
 import anyio.to_thread
 import plotly.io
 
@@ -54,6 +55,7 @@ class Client:
     codes: bool = False                # teacher: join codes shown
     alive: bool = True
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    paging: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class Hub:
@@ -72,21 +74,30 @@ class Hub:
         self._pages: dict[tuple, str] = {}
         self._boards: dict[tuple, str] = {}
         self._overview_key: tuple | None = None
-        self._last_heartbeat = 0.0
+        self._last_heartbeat = time.time()
+        self._joined: set[tuple[int, int]] = set()
+        self._notes: asyncio.Task | None = None
         self._task: asyncio.Task | None = None
         self.wake = asyncio.Event()
+        # boards are drawn one at a time in one worker thread: a burst of boards then never starves the
+        # event loop (and the quick page words) of the interpreter lock
+        self.drawing = anyio.CapacityLimiter(1)
+        self._drawing_tasks: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ lifetime
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._follow())
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self._follow())
+        self._notes = loop.create_task(self._note_presence())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
+        for task in (self._task, self._notes):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
 
     async def _follow(self) -> None:
         while True:
@@ -105,8 +116,6 @@ class Hub:
         """One look at the store: bring changed tables up to date and send the pages that changed."""
         try:
             versions = await anyio.to_thread.run_sync(self.store.versions)
-            if time.time() - self._last_heartbeat > HEARTBEAT:
-                await anyio.to_thread.run_sync(self._heartbeat)
         except Exception as exc:
             await self._set_store_ok(False, exc)
             return
@@ -139,11 +148,23 @@ class Hub:
     def _lock(self, tid: int) -> threading.Lock:
         return self.locks.setdefault(tid, threading.Lock())
 
-    def _heartbeat(self) -> None:
-        self._last_heartbeat = time.time()
-        seats = {(c.table, c.seat) for c in self.clients if c.table is not None and c.seat is not None}
-        for tid, seat in seats:
-            self.store.touch_seat(tid, seat)
+    async def _note_presence(self) -> None:
+        """Every second: the seats that joined since, and every ``HEARTBEAT`` seconds all open seats, noted
+        as present in one transaction (a class arriving at once costs one write, not thirty)."""
+        while True:
+            await asyncio.sleep(1.0)
+            due = time.time() - self._last_heartbeat > HEARTBEAT
+            if not (due or self._joined):
+                continue
+            seats = {(c.table, c.seat) for c in self.clients if c.table is not None and c.seat is not None} \
+                if due else set(self._joined)
+            self._joined.clear()
+            try:
+                await anyio.to_thread.run_sync(self.store.touch_seats, sorted(seats))
+                if due:
+                    self._last_heartbeat = time.time()
+            except Exception as exc:
+                await self._set_store_ok(False, exc)
 
     async def _set_store_ok(self, ok: bool, exc: BaseException | None = None) -> None:
         if ok == self.store_ok:
@@ -180,12 +201,18 @@ class Hub:
             await self.send_page(client)
         if any(c.teacher for c in self.clients):
             await self.push_teacher(force=tables is None)
+        if targets:
+            task = asyncio.get_running_loop().create_task(self._send_boards(targets))
+            self._drawing_tasks.add(task)
+            task.add_done_callback(self._drawing_tasks.discard)
+
+    async def _send_boards(self, targets: list[Client]) -> None:
         for client in targets:
             await self.send_board(client)
 
     def _key(self, tid: int, seat: int) -> tuple:
         live = self.live[tid]
-        return (tid, seat, live.version, live.paused, live.info.seats)
+        return (tid, seat, live.version, live.paused, tuple((s.kind, s.name) for s in live.info.seats))
 
     def page_text(self, tid: int, seat: int) -> tuple[tuple, str]:
         """The page of one seat (without its board) as the JSON text sent, built once per position
@@ -226,25 +253,28 @@ class Hub:
         return text
 
     async def send_page(self, client: Client, force: bool = False) -> None:
-        tid, seat = client.table, client.seat
-        if tid is None or seat is None or tid not in self.live:
-            return
-        try:
-            key, text = await anyio.to_thread.run_sync(self.page_text, tid, seat)
-        except Exception:
-            log.exception("classroom: cannot draw table %s seat %s", tid, seat)
-            await self.send(client, said("this page could not be drawn; the teacher can restart the table", True))
-            return
-        if force or key != client.sent:
-            client.sent = key
-            await self.send(client, text)
+        async with client.paging:  # one page at a time per device: never an older page after a newer one
+            tid, seat = client.table, client.seat
+            if tid is None or seat is None or tid not in self.live:
+                return
+            try:
+                key, text = await anyio.to_thread.run_sync(self.page_text, tid, seat)
+            except Exception:
+                log.exception("classroom: cannot draw table %s seat %s", tid, seat)
+                await self.send(client, said("this page could not be drawn; the teacher can restart the table",
+                                             True))
+                return
+            if force or key != client.sent:
+                client.sent = key
+                await self.send(client, text)
 
     async def send_board(self, client: Client) -> None:
         key = client.sent
         if key is None or key == client.board_sent or client.table is None or client.seat is None:
             return
         try:
-            text = await anyio.to_thread.run_sync(self.board_text, client.table, client.seat, key)
+            text = await anyio.to_thread.run_sync(self.board_text, client.table, client.seat, key,
+                                                  limiter=self.drawing)
         except Exception:
             log.exception("classroom: cannot draw the board of table %s seat %s", client.table, client.seat)
             return
@@ -266,6 +296,7 @@ class Hub:
             await self._set_store_ok(False, exc)
             return RECONNECTING
         client.table, client.seat, client.code, client.sent, client.board_sent = tid, seat, code, None, None
+        self._joined.add((tid, seat))
         await self.send(client, json.dumps({"type": "joined", "table": tid, "seat": seat}))
         await self.send_page(client)
         await self.send_board(client)
@@ -274,8 +305,10 @@ class Hub:
         return None
 
     def _touch(self, tid: int, seat: int, name: str | None) -> None:
-        self.store.touch_seat(tid, seat, name=name if name else None)
-        if name and tid in self.live:
+        if not name:
+            return  # presence alone is noted with the others' (see _note_presence)
+        self.store.touch_seat(tid, seat, name=name)
+        if tid in self.live:
             with self._lock(tid):
                 self.live[tid].refresh_info()
 
@@ -375,7 +408,7 @@ class Hub:
                 return plotly.io.json.to_json_plotly({"type": "reveal", "table": tid, "html": reveal_html(live),
                                                       "board": board(live.state, None).to_plotly_json()})
 
-        await self.send(client, await anyio.to_thread.run_sync(build))
+        await self.send(client, await anyio.to_thread.run_sync(build, limiter=self.drawing))
 
 
 def said(text: str, error: bool = False) -> str:

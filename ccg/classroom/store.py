@@ -427,6 +427,17 @@ class TableStore:
             conn.execute(_seats.update().where(_seats.c.table_id == _table_id(table_id),
                                                _seats.c.seat == seat).values(**values))
 
+    def touch_seats(self, seats: Iterable[tuple[int, int]]) -> None:
+        """Note that the students of these ``(table id, seat)`` pairs are here now, in one transaction."""
+        pairs = [(_table_id(t), int(s)) for t, s in seats]
+        if not pairs:
+            return
+        now = time.time()
+        with self.engine.begin() as conn:
+            for tid, seat in pairs:
+                conn.execute(_seats.update().where(_seats.c.table_id == tid, _seats.c.seat == seat).values(
+                    last_seen=now))
+
     def set_paused(self, paused: bool, table_ids: Iterable[int] | None = None) -> int:
         """Pause (or resume) these tables, or all; returns how many changed."""
         q = _tables.update().where(_tables.c.paused.is_(not paused))
