@@ -39,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 START, END = "<!-- classroom-web -->", "<!-- /classroom-web -->"
+BOARD = '{"type":"board"'
+VERSION = re.compile(r'"version":\s*(\d+)')
 
 
 @dataclass
@@ -56,6 +58,7 @@ class Run:
     peak_mb: float = 0.0
     start_mb: float = 0.0
     cpu: float = 0.0          # the server process's CPU seconds during the run (independent of other load)
+    client_cpu: float = 0.0   # the page clients' (this process's) CPU seconds: a busy harness delays its own readings
 
     @property
     def budget_mb(self) -> float:
@@ -77,24 +80,22 @@ def layout(students: int, tables: int, players: int = 4) -> list[int]:
     return [base + (1 if t < extra else 0) for t in range(tables)]
 
 
-async def student(base: str, code: str, table: int, run: Run, clicks: dict, seen: dict, boards: dict,
+async def student(http, base: str, code: str, table: int, run: Run, clicks: dict, seen: dict, boards: dict,
                   stop: asyncio.Event,
                   think: tuple[float, float], rng: random.Random, arrive: float = 0.0) -> None:
-    import httpx
     import websockets
 
     await asyncio.sleep(rng.uniform(0, arrive))  # a class does not open its pages in the same millisecond
     t0 = time.perf_counter()
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            for path in ("/", "/static/classroom.css", "/static/classroom.js", "/static/plotly.min.js"):
-                # as a browser: gzip accepted; the bytes are read as sent (a browser's unpacking is its own CPU)
-                async with http.stream("GET", path, headers={"accept-encoding": "gzip"}) as r:
-                    async for _ in r.aiter_raw():
-                        pass
-                if r.status_code != 200:
-                    run.errors.append(f"GET {path}: {r.status_code}")
-                    return
+        for path in ("/", "/static/classroom.css", "/static/classroom.js", "/static/plotly.min.js"):
+            # as a browser: gzip accepted; the bytes are read as sent (a browser's unpacking is its own CPU)
+            async with http.stream("GET", path, headers={"accept-encoding": "gzip"}) as r:
+                async for _ in r.aiter_raw():
+                    pass
+            if r.status_code != 200:
+                run.errors.append(f"GET {path}: {r.status_code}")
+                return
         async with websockets.connect(base.replace("http", "ws") + "/ws/student", max_size=2**23) as ws:
             await ws.send(json.dumps({"type": "join", "code": code}))
             last: int | None = None
@@ -103,6 +104,10 @@ async def student(base: str, code: str, table: int, run: Run, clicks: dict, seen
                 try:
                     raw = await asyncio.wait_for(ws.recv(), 0.5)
                 except asyncio.TimeoutError:
+                    continue
+                if raw.startswith(BOARD):  # a board: only its version is read (the client's CPU is not the server's)
+                    v = int(VERSION.search(raw, 0, 300).group(1))  # type: ignore[union-attr]
+                    boards.setdefault((table, v), []).append(time.perf_counter())
                     continue
                 msg = json.loads(raw)
                 kind = msg.get("type")
@@ -117,8 +122,6 @@ async def student(base: str, code: str, table: int, run: Run, clicks: dict, seen
                     last = v if last is None else max(last, v)
                     if msg["your_turn"] and msg["actions"] and (pending is None or pending.done()):
                         pending = asyncio.create_task(click(ws, msg, table, clicks, think, rng, stop))
-                elif kind == "board":
-                    boards.setdefault((table, msg["version"]), []).append(time.perf_counter())
                 elif kind == "said":
                     if msg.get("error"):
                         clicks.pop((table, (last or 0) + 1), None)
@@ -167,11 +170,17 @@ async def lesson(base: str, seats: list[tuple[int, str]], run: Run, think: tuple
     per_table: dict[int, int] = {}
     for table, _ in seats:
         per_table[table] = per_table.get(table, 0) + 1
-    tasks = [asyncio.create_task(student(base, code, table, run, clicks, seen, boards, stop, think,
-                                         random.Random(rng.random()), arrive)) for table, code in seats]
-    await asyncio.sleep(run.seconds)
-    stop.set()
-    await asyncio.gather(*tasks)
+    import httpx
+
+    # one client object for the harness (its set-up is costly); every request opens its own connection, as
+    # the pages of different devices do
+    async with httpx.AsyncClient(base_url=base, timeout=60,
+                                 limits=httpx.Limits(max_connections=1000, max_keepalive_connections=0)) as http:
+        tasks = [asyncio.create_task(student(http, base, code, table, run, clicks, seen, boards, stop, think,
+                                             random.Random(rng.random()), arrive)) for table, code in seats]
+        await asyncio.sleep(run.seconds)
+        stop.set()
+        await asyncio.gather(*tasks)
     run.clicks = len(clicks)
     for (table, version), at in clicks.items():
         got = seen.get((table, version), [])
@@ -212,7 +221,9 @@ def one_run(students: int, tables: int, seconds: float, think: tuple[float, floa
         halt = threading.Event()
         sampler = threading.Thread(target=sample_memory, args=(proc.pid, run, halt), daemon=True)
         sampler.start()
+        before = time.process_time()
         asyncio.run(lesson(base, seats, run, think, arrive))
+        run.client_cpu = time.process_time() - before
         halt.set()
         sampler.join()
     finally:
@@ -222,8 +233,9 @@ def one_run(students: int, tables: int, seconds: float, think: tuple[float, floa
         except subprocess.TimeoutExpired:
             proc.kill()
             _, err = proc.communicate()
+        (folder.parent / "serve.log").write_text(err)
         if "Traceback" in err:
-            run.errors.append("server log has a traceback: " + err[-500:])
+            run.errors.append(f"server log has a traceback (see {folder.parent / 'serve.log'})")
     import ccg
 
     for t in store.tables():
@@ -243,7 +255,7 @@ def row(r: Run) -> str:
             f"{1000 * max(r.click_to_all, default=float('nan')):.0f} | "
             f"{1000 * pct(r.click_to_boards, 0.5):.0f} / {1000 * pct(r.click_to_boards, 0.95):.0f} | "
             f"{pct(r.page_up, 0.5):.2f} / {pct(r.page_up, 0.95):.2f} / {max(r.page_up, default=float('nan')):.2f} | "
-            f"{r.start_mb:.0f} → {r.peak_mb:.0f} (budget {r.budget_mb:.0f}) | {r.cpu:.1f} | {ok} |")
+            f"{r.start_mb:.0f} → {r.peak_mb:.0f} (budget {r.budget_mb:.0f}) | {r.cpu:.1f} | {r.client_cpu:.1f} | {ok} |")
 
 
 def machine() -> str:
@@ -274,8 +286,8 @@ def main(argv=None) -> int:
                   flush=True)
     table = "\n".join([
         "| students | tables | bot seats | s of play | clicks | moves stored | click → every device ms p50 / p95 / max"
-        " | … and its board ms p50 / p95 | page up s p50 / p95 / max | server MB start → peak | server CPU s | errors |",
-        "|---:|---:|---:|---:|---:|---:|---|---|---|---|---:|---|", *rows])
+        " | … and its board ms p50 / p95 | page up s p50 / p95 / max | server MB start → peak | server CPU s | clients' CPU s | errors |",
+        "|---:|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|---|", *rows])
     text = (f"{START}\nCommand: `.venv/bin/python benchmarks/classroom_web_load.py --runs {args.runs} --seconds "
             f"{args.seconds:g} --arrive {args.arrive:g} --write` on {time.strftime('%Y-%m-%d')}; machine: {header}.\n\n"
             f"`ccg classroom serve` (SQLite store, bots on with `--bot-delay {args.bot_delay:g}`) and one page client "

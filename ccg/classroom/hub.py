@@ -86,6 +86,8 @@ class Hub:
 
     # ------------------------------------------------------------------ lifetime
     def start(self) -> None:
+        # worker threads mostly wait (for the database, a table's lock): a class needs more than anyio's 40
+        anyio.to_thread.current_default_thread_limiter().total_tokens = 200
         loop = asyncio.get_running_loop()
         self._task = loop.create_task(self._follow())
         self._notes = loop.create_task(self._note_presence())
@@ -238,18 +240,19 @@ class Hub:
         has moved on (a newer board is coming)."""
         from ..plot import board
 
-        with self._lock(tid):
+        with self._lock(tid):  # a copy of the position, so the table is not held while the board is drawn
             live = self.live.get(tid)
             if live is None or self._key(tid, seat) != key:
                 return None
             text = self._boards.get(key)
-            if text is None:
-                text = plotly.io.json.to_json_plotly({"type": "board", "table": tid, "seat": seat,
-                                                      "version": live.version,
-                                                      "board": board(live.state, seat).to_plotly_json()})
-                if len(self._boards) > 500:
-                    self._boards.clear()
-                self._boards[key] = text
+            if text is not None:
+                return text
+            state, version = live.state.clone(), live.version
+        text = plotly.io.json.to_json_plotly({"type": "board", "table": tid, "seat": seat, "version": version,
+                                              "board": board(state, seat).to_plotly_json()})
+        if len(self._boards) > 500:
+            self._boards.clear()
+        self._boards[key] = text
         return text
 
     async def send_page(self, client: Client, force: bool = False) -> None:
