@@ -228,3 +228,19 @@ def test_store_errors_show_reconnecting_and_clear_by_themselves(lesson, monkeypa
             text = json.dumps(page.seen)
             for leak in ("OperationalError", "secret_sql", "/srv/path", "5432", "Traceback", "File \""):
                 assert leak not in text
+
+
+def test_a_server_error_reaches_the_browser_as_one_plain_line(lesson, monkeypatch):
+    """No traceback, path or raw error text in a response: the server logs it, the browser reads one line."""
+    import ccg.classroom.printables as printables
+
+    store, _ = lesson
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("cannot open /srv/secret/classroom.sqlite")
+
+    monkeypatch.setattr(printables, "lesson_pages", broken)
+    with served(store) as base:
+        r = httpx.get(base + "/teacher/print", headers={"Cookie": teacher_cookie(base, store.teacher_key())})
+        assert r.status_code == 500 and r.text == "Something went wrong on the server; try again."
+        assert r.headers["content-security-policy"] and r.headers["referrer-policy"] == "no-referrer"
