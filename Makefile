@@ -88,10 +88,12 @@ apps: $(STAMP) catalogs
 	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
 	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
 
-## make classroom: serve a whole class (students' and teacher's pages, bots) from the store in classroom-data/
-CLASSROOM_DIR ?= classroom-data
+## make classroom: serve a whole class from the store in classroom-data/: one Starlette/uvicorn process (students'
+# pages, teacher's dashboard, bots) at http://localhost:8866/ (as root, a container: on every interface)
+CLASSROOM_DIR  ?= classroom-data
+CLASSROOM_ARGS ?= $(if $(ROOT_USER),--host 0.0.0.0)
 classroom: $(STAMP) catalogs
-	$(VENV)/bin/ccg classroom serve --dir $(CLASSROOM_DIR)
+	$(VENV)/bin/ccg classroom serve --dir $(CLASSROOM_DIR) $(CLASSROOM_ARGS)
 
 ## make binder-links: rewrite README's Binder badges from binder/repository (owner/name)
 binder-links:

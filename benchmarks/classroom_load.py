@@ -1,6 +1,6 @@
 """A class through one store: moves/s and move latency, SQLite and PostgreSQL — the "Classroom" section.
 
-Runs :func:`ccg.classroom.loadtest.run_class` (8 tables × 4 seats, one process per table, one
+Runs :func:`classroom_store_load.run_class` (8 tables × 4 seats, one process per table, one
 thread per seat plus a second device at each table's first seat) on a SQLite store and, when
 Debian's PostgreSQL can run here, on a throw-away local PostgreSQL, at two polling intervals:
 0.25 s (what a student's page does) and 0.05 s (stress). ``--write`` puts the table into
@@ -20,9 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "tests" / "classroom"))
 
+from classroom_store_load import LoadResult, run_class  # noqa: E402
 from report import write_block  # noqa: E402
-
-from ccg.classroom.loadtest import LoadResult, run_class  # noqa: E402
 
 START, END = "<!-- classroom-load -->", "<!-- /classroom-load -->"
 

@@ -5,7 +5,7 @@
 >>> t = store.create_table("co2", ["student", "strategist", "strategist", "strategist"], seed=1, lesson="7B")
 >>> t.seats[0].code                                # the join code printed on seat 0's card
 
-``ccg classroom serve --dir DIR`` serves the student and teacher pages (Voila) and runs the bots.
+``ccg classroom serve --dir DIR`` serves the student and teacher pages (one Starlette app) and runs the bots.
 """
 from .live import LiveTable
 from .store import (

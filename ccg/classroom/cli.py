@@ -31,7 +31,7 @@ def add_parser(sub: Any) -> None:
     store_args(s)
     s.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: the class network)")
-    s.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    s.add_argument("--port", type=int, default=8866, help="port (default 8866; 0: any free port)")
     s.add_argument("--bot-delay", type=float, default=1.0, metavar="S",
                    help="seconds a bot waits after the last move, so students can follow (default 1)")
     s.add_argument("--no-bots", action="store_true", help="do not run the bots here (another process does)")
@@ -88,13 +88,12 @@ def run(args: argparse.Namespace) -> int:
     if action is None:
         raise ValueError("choose an action: serve, new, tables, print, demo or bots (see ccg classroom --help)")
     if action == "serve":
-        if not 0 < args.port < 65536:
-            raise ValueError(f"--port must be 1..65535, got {args.port}")
+        if not 0 <= args.port < 65536:
+            raise ValueError(f"--port must be 0..65535, got {args.port}")
         if args.bot_delay < 0:
             raise ValueError(f"--bot-delay must be at least 0, got {args.bot_delay}")
-        from .server import app_dir, serve
+        from .server import serve
 
-        app_dir()
         return serve(_store(args), host=args.host, port=args.port, bot_delay=args.bot_delay, bots=not args.no_bots)
     store = _store(args)
     if action == "new":

@@ -1,47 +1,25 @@
-"""``ccg classroom serve``: the students' and teacher's pages (Voila, code hidden) and the bots, on one store.
+"""``ccg classroom serve``: the class's web application (:mod:`ccg.classroom.web`) and the bots, in one process.
 
-Voila serves ``widgets/classroom/`` (``student.ipynb``, ``teacher.ipynb``); every page gets its
-own kernel, which reads the store named by ``CCG_CLASSROOM_URL``. Voila's own app passes only
-widget messages from the browser to a kernel (its ``allowed_message_types``: no
-``execute_request``; the browser test checks it), so a student's page cannot run code on the
-server, and the store file lies outside the folder Voila serves. The bot runner plays in a
-thread of this process.
+uvicorn serves the Starlette app on one listening socket opened here with ``SO_REUSEADDR`` (a
+restarted server gets its port at once, even with connections of the last run still closing); the
+bot runner plays in a thread of the same process. No child process is started, so ``kill -9``
+leaves nothing behind, and SIGTERM or Ctrl+C stops as cleanly as each other. Everything is in the
+store: ``serve`` again resumes every table where it was.
 """
 from __future__ import annotations
 
-import os
-import signal
+import logging
 import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
-from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .bots import BotRunner
 from .store import TableStore
 
-__all__ = ["app_dir", "class_addresses", "serve", "voila_command"]
+__all__ = ["class_addresses", "listen", "serve"]
 
 DEFAULT_PORT = 8866
-
-
-def app_dir() -> Path:
-    """The folder of the classroom app notebooks (``widgets/classroom`` of the ccg checkout)."""
-    here = Path(__file__).resolve().parents[2] / "widgets" / "classroom"
-    if not (here / "student.ipynb").is_file():
-        raise ValueError(f"the classroom app notebooks are missing ({here}); run from a ccg checkout")
-    return here
-
-
-def voila_command(host: str, port: int) -> list[str]:
-    """The Voila command line serving the classroom pages."""
-    voila = Path(sys.executable).with_name("voila")
-    cmd = [str(voila) if voila.exists() else "voila", str(app_dir()), "--no-browser", f"--port={port}",
-           f"--Voila.ip={host}", "--ServerApp.port_retries=0", "--VoilaConfiguration.show_tracebacks=False"]
-    return cmd
+GRACE = 3  # seconds open pages get to hear that the server stops
 
 
 def class_addresses(host: str, port: int) -> list[str]:
@@ -64,59 +42,66 @@ def class_addresses(host: str, port: int) -> list[str]:
     return [f"http://{ip}:{port}" for ip in found] or [f"http://{socket.gethostname()}:{port}"]
 
 
-def _wait_for(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
-    deadline = time.time() + timeout
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except urllib.error.HTTPError:
-            return  # any HTTP answer: the server is up
-        except OSError:
-            if proc.poll() is not None:
-                raise ValueError(f"voila stopped at start (exit status {proc.returncode})") from None
-            if time.time() > deadline:
-                raise ValueError(f"voila did not answer on {url} within {timeout:.0f} s") from None
-            time.sleep(0.3)
+def listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket (``SO_REUSEADDR``); ValueError naming the port if it is taken."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host if host not in ("",) else "0.0.0.0", port))
+        sock.listen(512)
+    except OSError as exc:
+        sock.close()
+        raise ValueError(f"--port {port}: cannot listen on {host}:{port} ({exc.strerror})") from None
+    sock.set_inheritable(False)
+    return sock
 
 
-def _interrupt(*_: object) -> None:
-    raise KeyboardInterrupt
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, except that SIGTERM/SIGINT end ``serve`` normally (exit status 0, bots stopped)
+        instead of being raised again once the server has shut down."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            self._captured_signals.clear()
+
+    return Server
 
 
 def serve(store: TableStore, host: str = "127.0.0.1", port: int = DEFAULT_PORT, bot_delay: float = 1.0,
-          bots: bool = True, out: TextIO = sys.stdout) -> int:
-    """Serve the class until interrupted; returns the exit status."""
-    with socket.socket() as probe:
-        try:
-            probe.bind((host if host not in ("", "::") else "0.0.0.0", port))
-        except OSError as exc:
-            raise ValueError(f"--port {port}: cannot listen on {host}:{port} ({exc.strerror})") from None
+          bots: bool = True, out: TextIO = sys.stdout, poll: float = 0.1) -> int:
+    """Serve the class until SIGTERM or Ctrl+C; returns the exit status."""
+    import uvicorn
+
+    from .web import create_app
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
+    sock = listen(host, port)
+    port = sock.getsockname()[1]
     key = store.teacher_key()
     bases = class_addresses(host, port)
-    env = {**os.environ, "CCG_CLASSROOM_URL": store.url, "CCG_CLASSROOM_PUBLIC_URL": bases[0]}
-    proc = subprocess.Popen(voila_command(host, port), env=env, start_new_session=True)
-    runner = None
+    runner = BotRunner(store, delay=bot_delay) if bots else None
+    app = create_app(store, runner=runner, poll=poll, base_url=bases[0])
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE,
+                            ws_max_size=64 * 1024, lifespan="on", server_header=False)
+    server = _server_class()(config)
+    print(f"ccg classroom: store {store!r}", file=out)
+    print(f"teacher (keep this link to yourself): {bases[0]}/teacher?key={key}", file=out)
+    for base in bases:
+        print(f"students: {base}/  (then the join code on their card)", file=out)
+    print("bots: " + (f"playing (a move {bot_delay:g} s after the last one)" if bots else "off"), file=out)
+    print("stop with Ctrl+C; everything is in the store, `serve` again to go on", file=out, flush=True)
+    if runner is not None:
+        runner.start()
     try:
-        _wait_for(f"http://{'127.0.0.1' if host in ('0.0.0.0', '', '::') else host}:{port}/", proc)
-        if bots:
-            runner = BotRunner(store, delay=bot_delay).start()
-        print(f"ccg classroom: store {store!r}", file=out)
-        print(f"teacher (keep this link to yourself): {bases[0]}/voila/render/teacher.ipynb?key={key}", file=out)
-        for base in bases:
-            print(f"students: {base}/voila/render/student.ipynb  (then the join code on their card)", file=out)
-        print("bots: " + (f"playing (a move {bot_delay:g} s after the last one)" if bots else "off"), file=out)
-        print("stop with Ctrl+C; everything is in the store, `serve` again to go on", file=out, flush=True)
-        signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops as cleanly as Ctrl+C
-        return proc.wait()
+        server.run(sockets=[sock])
     except KeyboardInterrupt:
-        return 0
+        pass
     finally:
         if runner is not None:
             runner.stop()
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+        sock.close()
+    return 0

@@ -20,7 +20,9 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import stat
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -29,7 +31,8 @@ import sqlalchemy as sa
 
 __all__ = [
     "DEFAULT_FILE", "GameOverError", "JoinCodeError", "MoveRow", "NotYourTurnError", "PausedError",
-    "PositionChanged", "SeatInfo", "StoreError", "STUDENT", "TableInfo", "TableVersion", "TableStore", "open_store", "store_url",
+    "PositionChanged", "SeatInfo", "StoreError", "STUDENT", "TableInfo", "TableVersion", "TableStore", "clean_name",
+    "open_store", "store_url",
 ]
 
 STUDENT = "student"
@@ -40,6 +43,7 @@ SCHEMA_VERSION = 1
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 MAX_TEXT = 200
+MAX_NAME = 40     # a student's name as shown on every page of the table
 
 
 class StoreError(ValueError):
@@ -188,26 +192,30 @@ def store_url(where: str | os.PathLike) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")     # readers never block the writer, nor it them
-    cur.execute("PRAGMA synchronous=FULL")     # a committed move survives a crash of the machine too
-    cur.execute("PRAGMA busy_timeout=15000")   # writers queue instead of failing at once
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
+def _sqlite_pragmas(busy_timeout: float) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")     # readers never block the writer, nor it them
+        cur.execute("PRAGMA synchronous=FULL")     # a committed move survives a crash of the machine too
+        cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")  # writers queue instead of failing at once
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    return on_connect
 
 
 class TableStore:
     """Tables, seats and moves in one database (see the module docstring). Thread-safe; one per process."""
 
-    def __init__(self, url: str | os.PathLike) -> None:
+    def __init__(self, url: str | os.PathLike, busy_timeout: float = 15.0) -> None:
+        """``busy_timeout``: seconds a SQLite writer waits for another's lock before it fails."""
         self.url = store_url(url)
         kwargs: dict[str, Any] = {"future": True}
         if self.url.startswith("sqlite"):
             path = self.url.split("///", 1)[-1]
             if path and path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            kwargs["connect_args"] = {"timeout": 15, "check_same_thread": False}
+                _private_file(Path(path))
+            kwargs["connect_args"] = {"timeout": busy_timeout, "check_same_thread": False}
         else:  # a server may drop idle connections: renew them rather than ping before every query
             kwargs["pool_recycle"] = 300
         try:
@@ -216,7 +224,7 @@ class TableStore:
             raise StoreError(f"store: cannot use {self._safe_url()}: {exc}") from None
         self.dialect = self.engine.dialect.name
         if self.dialect == "sqlite":
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas(busy_timeout))
         for attempt in (1, 2):  # two processes creating the schema at once: the second try finds it
             try:
                 _meta.create_all(self.engine)
@@ -255,13 +263,9 @@ class TableStore:
         The game is created first (``ccg.new_game``), so bad options fail here with the engine's
         message and nothing is stored. Student seats get a join code.
         """
-        from ..agents.base import parse_agent_spec
         from ..core.registry import new_game
 
-        seats = [self._seat_kind(k, i) for i, k in enumerate(seats)]
-        for kind in seats:
-            if kind != STUDENT:
-                parse_agent_spec(kind)
+        seats = self.check_seats(seats)
         state = new_game(game, players=len(seats), seed=seed, **(options or {}))
         lesson, name = _text(lesson, "lesson"), _text(name, "name")
         now = time.time()
@@ -278,11 +282,29 @@ class TableStore:
                                                     code=self._new_code(conn) if kind == STUDENT else None))
         return self.table(table_id)
 
+    def check_seats(self, seats: Sequence[str]) -> list[str]:
+        """The seat kinds as stored (lower case); :class:`StoreError` naming the first seat that is not
+        ``"student"`` or an agent spec that builds."""
+        if isinstance(seats, str) or not isinstance(seats, Sequence) or not seats:
+            raise StoreError(f"seats: expected a list of 'student' or agent names, got {seats!r}")
+        return [self._seat_kind(k, i) for i, k in enumerate(seats)]
+
     @staticmethod
     def _seat_kind(kind: Any, seat: int) -> str:
+        """``"student"`` or an agent spec that builds (``make_agent``): a bad spec fails here, not mid-game."""
+        from ..agents.base import make_agent
+
         if not isinstance(kind, str) or not kind.strip():
             raise StoreError(f"seats[{seat}]: expected 'student' or an agent name, got {kind!r}")
-        return kind.strip().lower()
+        kind = kind.strip().lower()
+        if kind != STUDENT:
+            if len(kind) > MAX_TEXT:
+                raise StoreError(f"seats[{seat}]: an agent spec of at most {MAX_TEXT} characters, got {len(kind)}")
+            try:
+                make_agent(kind, 0)
+            except ValueError as exc:
+                raise StoreError(f"seats[{seat}]: {exc}") from None
+        return kind
 
     def _new_code(self, conn: sa.Connection) -> str:
         for _ in range(100):
@@ -400,10 +422,21 @@ class TableStore:
         """Note that the seat's student is here now (and their name, if given)."""
         values: dict[str, Any] = {"last_seen": time.time()}
         if name is not None:
-            values["name"] = _text(name, "name")
+            values["name"] = clean_name(name)
         with self.engine.begin() as conn:
             conn.execute(_seats.update().where(_seats.c.table_id == _table_id(table_id),
                                                _seats.c.seat == seat).values(**values))
+
+    def touch_seats(self, seats: Iterable[tuple[int, int]]) -> None:
+        """Note that the students of these ``(table id, seat)`` pairs are here now, in one transaction."""
+        pairs = [(_table_id(t), int(s)) for t, s in seats]
+        if not pairs:
+            return
+        now = time.time()
+        with self.engine.begin() as conn:
+            for tid, seat in pairs:
+                conn.execute(_seats.update().where(_seats.c.table_id == tid, _seats.c.seat == seat).values(
+                    last_seen=now))
 
     def set_paused(self, paused: bool, table_ids: Iterable[int] | None = None) -> int:
         """Pause (or resume) these tables, or all; returns how many changed."""
@@ -412,6 +445,58 @@ class TableStore:
             q = q.where(_tables.c.id.in_([_table_id(i) for i in table_ids]))
         with self.engine.begin() as conn:
             return conn.execute(q.values(paused=bool(paused))).rowcount
+
+    def delete_table(self, table_id: int) -> None:
+        """Remove a table with its seats and moves (its join codes stop working)."""
+        tid = _table_id(table_id)
+        with self.engine.begin() as conn:
+            conn.execute(_moves.delete().where(_moves.c.table_id == tid))
+            conn.execute(_seats.delete().where(_seats.c.table_id == tid))
+            if conn.execute(_tables.delete().where(_tables.c.id == tid)).rowcount != 1:
+                raise StoreError(f"table: no table with id {tid!r}")
+
+    def reseat(self, table_id: int, seat: int, kind: str) -> TableInfo:
+        """Give ``seat`` to a student (a new join code) or to an agent (its code stops working).
+
+        The game goes on from where it is; a bad agent spec is refused and nothing changes."""
+        tid = _table_id(table_id)
+        info = self.table(tid)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < info.players:
+            raise StoreError(f"seat: expected 0..{info.players - 1}, got {seat!r}")
+        kind = self._seat_kind(kind, seat)
+        with self.engine.begin() as conn:
+            code = self._new_code(conn) if kind == STUDENT else None
+            conn.execute(_seats.update().where(_seats.c.table_id == tid, _seats.c.seat == seat).values(
+                kind=kind, code=code, name="", last_seen=None))
+            conn.execute(_tables.update().where(_tables.c.id == tid).values(updated=time.time()))
+        return self.table(tid)
+
+    def restart_table(self, table_id: int) -> TableInfo:
+        """The same game, seats, codes and names from the first move, as a new table (a new id).
+
+        One transaction: the old table with its moves goes, its seats move to the new one, so a
+        replica of the old game can never mistake the new game's moves for its own."""
+        tid = _table_id(table_id)
+        from ..core.registry import new_game
+
+        with self.engine.begin() as conn:
+            row = conn.execute(sa.select(_tables).where(_tables.c.id == tid)).mappings().first()
+            if row is None:
+                raise StoreError(f"table: no table with id {tid!r}")
+            seats = conn.execute(sa.select(_seats).where(_seats.c.table_id == tid).order_by(_seats.c.seat)).mappings().all()
+            state = new_game(row["game"], players=row["players"], seed=row["seed"], **json.loads(row["options"]))
+            now = time.time()
+            new_id = conn.execute(_tables.insert().values(
+                lesson=row["lesson"], name=row["name"], game=row["game"], players=row["players"], seed=row["seed"],
+                options=row["options"], version=0, to_move=state.current_player, finished=state.is_terminal(),
+                paused=bool(row["paused"]), created=now, updated=now)).inserted_primary_key[0]
+            conn.execute(_moves.delete().where(_moves.c.table_id == tid))
+            conn.execute(_seats.delete().where(_seats.c.table_id == tid))
+            conn.execute(_tables.delete().where(_tables.c.id == tid))
+            for s in seats:
+                conn.execute(_seats.insert().values(table_id=new_id, seat=s["seat"], kind=s["kind"], code=s["code"],
+                                                    name=s["name"], last_seen=s["last_seen"]))
+        return self.table(new_id)
 
     # ------------------------------------------------------------------ settings
     def setting(self, key: str) -> str | None:
@@ -457,13 +542,39 @@ def _table_id(value: Any) -> int:
     return value
 
 
-def _text(value: Any, what: str) -> str:
+def _text(value: Any, what: str, limit: int = MAX_TEXT) -> str:
+    """Text shown on pages: NFKC-normalised, spaces collapsed, no control or direction characters, capped.
+
+    A control or format character (Unicode categories Cc, Cf: e.g. U+202E RIGHT-TO-LEFT OVERRIDE)
+    could make one name read as another on every page, so it is refused, not dropped."""
     if not isinstance(value, str):
         raise StoreError(f"{what}: expected text, got {value!r}")
-    value = " ".join(value.split())
-    if len(value) > MAX_TEXT:
-        raise StoreError(f"{what}: at most {MAX_TEXT} characters, got {len(value)}")
+    value = " ".join(unicodedata.normalize("NFKC", value).split())
+    bad = sorted({f"U+{ord(c):04X}" for c in value if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn")})
+    if bad:
+        raise StoreError(f"{what}: control or direction characters are not allowed ({', '.join(bad[:5])})")
+    if len(value) > limit:
+        raise StoreError(f"{what}: at most {limit} characters, got {len(value)}")
     return value
+
+
+def clean_name(value: Any) -> str:
+    """A student's name as every page shows it (see :func:`_text`), at most :data:`MAX_NAME` characters."""
+    return _text(value, "name", MAX_NAME)
+
+
+def _private_file(path: Path) -> None:
+    """Create the store file 0600 in a 0700 folder (join codes and the teacher's key are in it).
+
+    A folder made here is 0700; an existing store file readable by others is narrowed to 0600."""
+    folder = path.parent
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True)
+        os.chmod(folder, 0o700)  # mkdir's mode is cut by the umask
+    fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+    os.close(fd)
+    if stat.S_IMODE(os.stat(path).st_mode) & 0o077:
+        os.chmod(path, 0o600)
 
 
 def _table_info(r: Any, seats: list[SeatInfo]) -> TableInfo:

@@ -81,12 +81,20 @@ class LocalPostgres:
         out = self._run("initdb", "-D", str(self.data), "-U", self.user, "-A", "trust", "--no-sync", "-E", "UTF8")
         if out.returncode != 0:
             raise RuntimeError(f"initdb failed: {out.stderr[-1500:]}")
+        return self.resume()
+
+    def resume(self) -> "LocalPostgres":
+        """Start the server (again, after :meth:`halt`) on the same port and data."""
         opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
         out = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", opts, "-w", "-t", "60", "start")
         if out.returncode != 0:
             tail = self.log.read_text(errors="replace")[-1500:] if self.log.exists() else ""
             raise RuntimeError(f"pg_ctl start failed: {out.stderr[-1500:]} {tail}")
         return self
+
+    def halt(self) -> None:
+        """Stop the server as an administrator would (its data stays; :meth:`resume` starts it again)."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", timeout=60)
 
     def stop(self) -> None:
         if self.data.exists():

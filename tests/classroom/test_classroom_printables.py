@@ -36,7 +36,7 @@ def test_the_lesson_pages(tmp_path):
         live = LiveTable(store, tid)
         for s in live.info.seats:
             if s.is_student:
-                assert s.code in cards and f"student.ipynb?code={s.code}" in cards
+                assert s.code in cards and f"http://10.0.0.5:8866/#{s.code}" in cards
                 assert f"card {live.state.goal[s.seat]}:" not in cards, "a card carries no secret"
     assert "@page" in cards and "break-after: page" in cards, "styled for print"
     plan = (tmp_path / "print" / "7B-plan.html").read_text()

@@ -258,3 +258,68 @@ def test_a_killed_server_loses_nothing(store_url):
     final = ccg.replay(st.record(tid))
     assert final.is_terminal() and st.table(tid).finished
     final.check_invariants()
+
+
+def test_the_store_file_is_private(tmp_path):
+    """Join codes and the teacher's key live in the store: the file is 0600 in a 0700 folder."""
+    import stat
+
+    folder = tmp_path / "lesson"
+    store = open_store(folder)
+    store.teacher_key()
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(folder / "classroom.sqlite").st_mode) == 0o600
+    store.close()
+    os.chmod(folder / "classroom.sqlite", 0o644)  # an older store, readable by everyone: narrowed on open
+    open_store(folder).close()
+    assert stat.S_IMODE(os.stat(folder / "classroom.sqlite").st_mode) == 0o600
+
+
+@pytest.mark.parametrize("spec", ["mcts:-1", "mcts:0", "mcts:nosuch=1", "greedy:depth=abc", "mcts:seconds=-1",
+                                  "nosuchbot"])
+def test_a_bad_agent_spec_is_refused_when_the_table_is_created(tmp_path, spec):
+    store = open_store(tmp_path / "s")
+    with pytest.raises(StoreError, match=r"seats\[1\]"):
+        store.create_table("co2", ["student", spec, "random", "random"], seed=1)
+    assert store.tables() == []
+    cli = subprocess.run([sys.executable, "-m", "ccg", "classroom", "new", "--dir", str(tmp_path / "s"),
+                          "--students", "1", "--bot", spec], capture_output=True, text=True)
+    assert cli.returncode == 2 and "seats[1]" in cli.stderr and "Traceback" not in cli.stderr
+    assert store.tables() == []
+
+
+def test_names_are_normalised_and_direction_characters_refused(store):
+    table = _table(store)
+    for bad in ("\u202eTeacher\u202c", "Ann\u200f", "a\x07b", "x" * 41):
+        with pytest.raises(StoreError):
+            store.touch_seat(table.id, 0, name=bad)
+    store.touch_seat(table.id, 0, name="  Ｃｈｌｏé  ")
+    assert store.table(table.id).seats[0].name == "Chloé"
+    with pytest.raises(StoreError, match="direction"):
+        store.create_table("co2", SEATS, lesson="7B\u202e")
+
+
+def test_reseat_restart_and_delete(store):
+    table = _table(store)
+    live = LiveTable(store, table.id)
+    _play(live, 3)
+    info = store.reseat(table.id, 0, "greedy")
+    assert info.seats[0].kind == "greedy" and info.seats[0].code is None and info.version == 3
+    with pytest.raises(JoinCodeError):
+        store.find_code(table.seats[0].code)
+    info = store.reseat(table.id, 2, "student")
+    assert info.seats[2].is_student and store.find_code(info.seats[2].code) == (table.id, 2)
+    with pytest.raises(StoreError):
+        store.reseat(table.id, 4, "student")
+    with pytest.raises(StoreError, match="seats"):
+        store.reseat(table.id, 1, "mcts:0")
+    again = store.restart_table(table.id)
+    assert again.id != table.id and again.version == 0 and store.moves(again.id) == []
+    assert [s.kind for s in again.seats] == [s.kind for s in info.seats]
+    assert store.find_code(info.seats[2].code) == (again.id, 2), "the codes follow the restarted table"
+    with pytest.raises(StoreError):
+        store.table(table.id)
+    store.delete_table(again.id)
+    assert store.tables() == [] and store.moves(again.id) == []
+    with pytest.raises(StoreError):
+        store.delete_table(again.id)

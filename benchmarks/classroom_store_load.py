@@ -16,10 +16,10 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from ..agents.base import make_agent
-from ..core.registry import new_game
-from .live import LiveTable
-from .store import PausedError, PositionChanged, open_store
+from ccg.agents.base import make_agent
+from ccg.classroom.live import LiveTable
+from ccg.classroom.store import PausedError, PositionChanged, open_store
+from ccg.core.registry import new_game
 
 __all__ = ["LoadResult", "check_tables", "run_class"]
 

@@ -1,0 +1,162 @@
+"""What the teacher's dashboard can ask for: create, pause, resume, delete, reseat and restart tables,
+show the join codes, reveal a table, the debrief. Each answer is one line for the dashboard.
+
+Bad requests raise :class:`~ccg.classroom.store.StoreError` with a specific message (the dashboard
+shows it) and change nothing: a table's agent specs are checked when it is created.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio.to_thread
+import plotly.io
+
+from .bots import DEFAULT_BOT
+from .hub import Client, Hub
+from .store import STUDENT, StoreError
+
+__all__ = ["carry_out", "create_tables", "debrief_message"]
+
+MAX_TABLES = 40
+
+
+def _int(msg: dict, key: str, low: int, high: int, default: int | None = None) -> int:
+    value = msg.get(key, default)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise StoreError(f"{key}: expected a whole number {low}..{high}, got {value!r}")
+    return value
+
+
+def _table(msg: dict, hub: Hub) -> int:
+    tid = _int(msg, "table", 0, 2**31)
+    if tid not in hub.live:
+        raise StoreError(f"table: no table with id {tid}")
+    return tid
+
+
+def create_tables(store: Any, msg: dict) -> list[int]:
+    """Tables from the dashboard's form: ``game``, ``tables``, ``players``, ``students``, ``bot``, ``seats``
+    (optional, one kind per seat, comma-separated), ``seed``, ``lesson``, ``rules`` ("name=value, …")."""
+    from ..cli import _options
+    from ..core.registry import get_spec
+
+    game = msg.get("game")
+    if not isinstance(game, str):
+        raise StoreError("game: choose a game")
+    try:
+        spec = get_spec(game)
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
+    n = _int(msg, "tables", 1, MAX_TABLES, 1)
+    seats_text = msg.get("seats") or ""
+    if not isinstance(seats_text, str):
+        raise StoreError("seat kinds: expected text")
+    kinds = [k.strip() for k in seats_text.split(",") if k.strip()]
+    if not kinds:
+        players = _int(msg, "players", spec.min_players, spec.max_players, spec.default_players)
+        students = _int(msg, "students", 0, players, players)
+        bot = msg.get("bot") or DEFAULT_BOT
+        kinds = [STUDENT] * students + [bot] * (players - students)
+    seed = _int(msg, "seed", 0, 2**31, 1)
+    lesson = msg.get("lesson", "")
+    rules_text = msg.get("rules") or ""
+    if not isinstance(rules_text, str):
+        raise StoreError("rules: expected text")
+    rules = [r for r in rules_text.replace(";", ",").split(",") if r.strip()]
+    options = msg.get("options") or {}
+    if not isinstance(options, dict):
+        raise StoreError("options: expected key: value pairs")
+    try:
+        options = {**options, **_options(game, [], rules)}
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
+    # every table is checked before any is stored: a bad seat or option fails the whole form
+    kinds = store.check_seats(kinds)
+    from ..core.registry import new_game
+
+    try:
+        new_game(game, players=len(kinds), seed=seed, **options)
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
+    return [store.create_table(game, kinds, seed=seed + k, options=options, lesson=lesson).id for k in range(n)]
+
+
+async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
+    """Carry out one dashboard request; returns the line to show (empty: nothing to say)."""
+    store = hub.store
+    kind = msg["type"]
+    run = anyio.to_thread.run_sync
+    if kind == "create":
+        ids = await run(create_tables, store, msg)
+        return f"created {len(ids)} table{'s' if len(ids) != 1 else ''}; their join codes are under 'Join codes'"
+    if kind == "pause":
+        paused = msg.get("paused")
+        if not isinstance(paused, bool):
+            raise StoreError("pause: expected true or false")
+        only = None if msg.get("table") is None else [_table(msg, hub)]
+        if only is None and isinstance(msg.get("lesson"), str):
+            only = [t.id for t in await run(lambda: store.tables(lesson=msg["lesson"]))]
+        n = await run(store.set_paused, paused, only)
+        return f"{'paused' if paused else 'resumed'} {n} table{'s' if n != 1 else ''}"
+    if kind == "delete":
+        tid = _table(msg, hub)
+        await run(store.delete_table, tid)
+        _forget(hub, tid)
+        return f"table {tid} deleted"
+    if kind == "restart":
+        tid = _table(msg, hub)
+        info = await run(store.restart_table, tid)
+        _forget(hub, tid)
+        return f"{info.name} starts again from the first move (now table {info.id})"
+    if kind == "reseat":
+        tid = _table(msg, hub)
+        seat = _int(msg, "seat", 0, 16)
+        new_kind = msg.get("kind")
+        info = await run(store.reseat, tid, seat, new_kind)
+        _forget(hub, tid)
+        s = info.seats[seat]
+        return f"{info.name} seat {seat}: " + (f"a student, join code {s.code}" if s.is_student else f"bot {s.kind}")
+    if kind == "codes":
+        client.codes = bool(msg.get("show"))
+        await hub.push_teacher(force=True)
+        return ""
+    if kind == "reveal":
+        client.reveal = None if msg.get("table") is None else _table(msg, hub)
+        await hub.send_reveal(client)
+        return ""
+    if kind == "debrief":
+        lesson = msg.get("lesson")
+        if lesson is not None and not isinstance(lesson, str):
+            raise StoreError("debrief: expected a lesson label")
+        await hub.send(client, await run(debrief_message, store, lesson))
+        return ""
+    raise StoreError(f"unknown request {kind!r}")
+
+
+def _forget(hub: Hub, tid: int) -> None:
+    """The hub re-reads the table at its next look; the bot runner tries it afresh (no back-off)."""
+    hub.versions.pop(tid, None)
+    if hub.runner is not None:
+        hub.runner.forget(tid)
+
+
+def debrief_message(store: Any, lesson: str | None) -> str:
+    """The debrief of ``lesson``'s finished CO2 tables: outcomes and the CO₂ path by decade, as figures."""
+    from .debrief import class_games, outcome_figure, outcomes, ppm_figure, ppm_paths
+
+    games = class_games(store, lesson)
+    if not games:
+        return json.dumps({"type": "debrief", "html": "<i>No finished CO₂ game in this lesson yet.</i>",
+                           "figures": []})
+    table = outcomes(games)
+    figures = [ppm_figure(ppm_paths(games)).to_plotly_json(), outcome_figure(table).to_plotly_json()]
+    import html
+
+    rows = "".join(f"<li><b>{html.escape(g.label)}</b>: CO₂ {g.state.ppm} ppm, planet "
+                   f"{'lost' if g.state.lost else 'saved'} — {html.escape(', '.join(g.seats))}</li>" for g in games)
+    summary = f"<ul class='ccg-debrief-games'>{rows}</ul>" + table.to_html(
+        index=False, classes="ccg-debrief-table", border=0, escape=True)
+    return plotly.io.json.to_json_plotly({"type": "debrief", "html": summary, "figures": figures})
