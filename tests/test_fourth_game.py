@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+import ccg
+import ccg.testing
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "carbon_budget"
@@ -27,9 +31,7 @@ from ccg.analysis.debrief import game_table, seat_table, share_table
 from ccg.core import get_spec, rule_ids
 from ccg.core.secrets import move_seen_by, seat_secrets
 
-out = {"games": ccg.list_games()}
-ccg.testing.check_game("carbon_budget")
-out["conformance_cases"] = len(ccg.testing.cases(["carbon_budget"]))
+out = {"games": ccg.list_games(), "conformance_cases": len(ccg.testing.cases(["carbon_budget"]))}
 
 df = ccg.simulate("carbon_budget", players=3, n_games=30, agents=["random"] * 3, seed=1)
 out["simulate"] = {"rows": len(df), "columns": sorted(df.columns), "exceeded": int(df["budget_exceeded"].sum()),
@@ -69,10 +71,18 @@ print(json.dumps(out))
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> Path:
+def work(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("fourth_game")
+
+
+def _env(installed: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(installed), str(ROOT)]))
+
+
+@pytest.fixture(scope="module")
+def installed(work: Path) -> Path:
     """examples/carbon_budget built and installed into a folder of its own (the source copied first, so the
     build leaves nothing in the repository)."""
-    work = tmp_path_factory.mktemp("fourth_game")
     source = work / "src"
     shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
     target = work / "site"
@@ -85,9 +95,8 @@ def installed(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def report(installed: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(installed), str(ROOT)]))
-    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=600,
-                          cwd=installed.parent)
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=_env(installed),
+                          timeout=600, cwd=installed.parent)
     assert done.returncode == 0, done.stderr[-5000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -98,9 +107,18 @@ def test_the_game_is_installed_as_a_distribution_with_its_entry_point(installed:
     assert (installed / "carbon_budget" / "rules.md").is_file()  # its rules digest ships as package data
 
 
-def test_it_is_found_by_its_entry_point_and_passes_the_conformance_suite(report: dict):
-    assert "carbon_budget" in report["games"] and "carbon_budget" not in __import__("ccg").list_games()
-    assert report["conformance_cases"] == 3 * len(__import__("ccg.testing").testing.CHECKS)  # 3 configurations
+def test_it_is_found_by_its_entry_point_and_its_own_tests_pass_the_conformance_suite(installed: Path, work: Path,
+                                                                                     report: dict):
+    """The game's own tests (examples/carbon_budget/tests): ``ccg.testing`` parametrised over its cases, its
+    rule ids all cited, one test per rule; run with pytest where the game is installed."""
+    assert "carbon_budget" in report["games"] and "carbon_budget" not in ccg.list_games()
+    cases = report["conformance_cases"]
+    assert cases == 2 * len(ccg.testing.CHECKS)  # its two configurations
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+                          capture_output=True, text=True, env=_env(installed), timeout=900, cwd=work / "src")
+    assert done.returncode == 0, done.stdout[-5000:]
+    passed = re.search(r"(\d+) passed", done.stdout)
+    assert passed and int(passed[1]) >= cases + 8 and "failed" not in done.stdout and "skipped" not in done.stdout
 
 
 def test_simulate_plays_it_with_its_outcome_columns(report: dict):

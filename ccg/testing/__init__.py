@@ -26,6 +26,9 @@ what a seat may not see (and do not depend on it), malformed positions refused w
 ``InvalidPositionError``, nothing handed out live, and the declarations of the game's ``SPEC`` (secret
 moves, a seat's secrets and its board drawn from its observation only).
 
+``uncited_rules(game, folder)`` lists the ids of the game's rules digest its code does not cite (every rule is
+findable by its id in the code that implements it).
+
 A check raises ``AssertionError`` saying what broke; it needs no pytest. A game registered at run time
 (``ccg.core.register``) is checked too: the cross-process check re-registers it in the fresh interpreter
 from the module ``ccg.core.game_module(name)`` names, importable through the caller's ``sys.path``.
@@ -37,9 +40,10 @@ from typing import Any, Callable
 
 from .checks import CHECKS
 from .play import BROKEN, Config, config_id, configurations, random_game, run_python, sample_states
+from .rules import cited, uncited_rules
 
-__all__ = ["CHECKS", "Case", "case_id", "cases", "check_game", "config_id", "configurations", "random_game",
-           "run_case", "run_python", "sample_states"]
+__all__ = ["CHECKS", "Case", "case_id", "cases", "check_game", "cited", "config_id", "configurations", "random_game",
+           "run_case", "run_python", "sample_states", "uncited_rules"]
 
 # (check name, (game, new_game kwargs))
 Case = tuple[str, Config]

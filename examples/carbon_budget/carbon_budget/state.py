@@ -37,6 +37,7 @@ class CarbonBudgetState(GameState):
         return None if self.over else self.to_move
 
     def _legal_actions(self) -> list[Action]:
+        """A turn (CB-2): build or abate with one card of the hand."""
         if self.over:
             return []
         hand = sorted(set(self.hands[self.to_move]))
@@ -214,7 +215,7 @@ def _blank(players: int, seed: int, options: dict[str, Any]) -> CarbonBudgetStat
 
 
 def create(players: int, seed: int, options: dict[str, Any]) -> CarbonBudgetState:
-    """CB-1: shuffle the deck, deal 3 cards to each seat, the budget at its start; seat 0 begins."""
+    """CB-1: shuffle the deck, deal 3 cards to each seat, the budget at its start; seat 0 begins (CB-1.4)."""
     s = _blank(players, seed, options)
     deck = list(DECK)
     s.rng.shuffle(deck)
