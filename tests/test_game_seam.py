@@ -169,3 +169,15 @@ def test_the_moved_co2_debrief_counts_what_the_classroom_counted():
     assert cep_paid(record) == classroom_cep_paid(record) and sum(cep_paid(record)) > 0
     assert [m["cep_paid"] for m in seat_metrics(record, state)] == cep_paid(record)
     assert game_metrics(state) == {"planet_lost": state.lost, "final_ppm": state.ppm}
+
+
+def test_a_game_without_a_secret_view_shows_the_fields_only_its_seat_sees():
+    from ccg.core.secrets import move_seen_by, seat_secrets
+
+    state = ccg.new_game("toy", players=3, seed=2)  # the toy declares no secret_view: the generic reading
+    assert seat_secrets(state, 1) == [("cards", str(state.cards[1]))]
+    assert seat_secrets(ccg.new_game("chicago_express", seed=1), 0) == []  # nothing hidden
+    with pytest.raises(ValueError, match="seat must be 0..2"):
+        seat_secrets(state, 3)
+    assert move_seen_by("co2", "keep 14", 0, 1) == "keep ?" and move_seen_by("co2", "keep 14", 0, 0) == "keep 14"
+    assert move_seen_by("co2", "keep", 0, 1) == "keep" and move_seen_by("co2", "keep 14", 0, None) == "keep 14"

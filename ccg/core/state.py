@@ -13,7 +13,7 @@ Hooks a game implements (all required unless marked optional)::
     _copy()                 a new state with the game's own fields copied
     is_terminal(), scores(), winners()
     _state_dict()           JSON-able dict of the game's own fields, in fresh containers
-                            (the caller may edit it; tests/conformance.py checks)
+                            (the caller may edit it; ccg.testing checks)
     _from_state_dict(d, num_players, options)   classmethod, validates everything the rules
                             code relies on: a state that loads must play
     check_invariants()      raise AssertionError when an invariant is broken
