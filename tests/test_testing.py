@@ -15,7 +15,7 @@ import ccg.testing
 from ccg.core import register
 
 
-def _variant(name: str, **hooks):
+def _variant(name: str, spec_fields=None, **hooks):
     """The toy game under another name with some hooks replaced, registered."""
     cls = type(f"Toy_{name}", (toy_game.ToyState,), {"__slots__": (), "game": name, **hooks})
 
@@ -26,7 +26,7 @@ def _variant(name: str, **hooks):
     cls._copy = lambda self: retype(toy_game.ToyState._copy(self))
     cls._from_state_dict = classmethod(lambda c, d, n, o: retype(toy_game.ToyState._from_state_dict.__func__(c, d, n, o)))
     spec = dataclasses.replace(toy_game.SPEC, name=name, state_class=cls,
-                               create=lambda p, s, o: retype(toy_game.create(p, s, o)))
+                               create=lambda p, s, o: retype(toy_game.create(p, s, o)), **(spec_fields or {}))
     register(spec)
     return name
 
@@ -55,6 +55,9 @@ BROKEN = {
     "observation_hides_and_determinize_is_consistent": _variant(
         "toy_shows_cards", _observe=lambda self, seat: toy_game.ToyState._state_dict(self)),
     "determinize_does_not_depend_on_the_hidden_truth": _variant("toy_unsorted_pool", _resample_hidden=_unsorted),
+    # a page of secrets that shows every seat's card, not only its own
+    "a_seats_secrets_and_board_come_from_its_observation": _variant(
+        "toy_secrets_leak", {"secret_view": lambda state, seat: [("cards", str(state.cards))]}),
 }
 
 
