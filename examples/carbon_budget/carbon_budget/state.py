@@ -194,9 +194,6 @@ class CarbonBudgetState(GameState):
             return Action(parts[0], (parts[1].upper(),))
         return None
 
-    def _secret_action(self, action: Action) -> bool:
-        return action.kind == "abate"  # CB-4.1
-
     def __str__(self) -> str:
         who = "over" + (" (budget exceeded: everyone loses)" if self.lost else "") if self.over else f"seat {self.to_move} to play"
         return f"Carbon Budget: budget {self.budget}, VP {self.vp}, round {self.round}, {who}"
