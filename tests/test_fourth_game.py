@@ -162,3 +162,26 @@ def test_a_headless_table_seats_it_and_plays_a_move(report: dict):
     assert table["to_move"] == 0 and table["history"][0] == table["first"]
     assert table["first"].split()[0] in ("build", "abate")
     assert table["title"] == "Carbon Budget"
+
+
+OPTIMISED = r"""
+import json
+import ccg
+from ccg.core import InvalidPositionError
+
+s = ccg.new_game("carbon_budget", players=2, seed=1)
+d = json.loads(s.to_json())
+d["state"]["deck"].append(d["state"]["deck"][0])  # a 25th card
+try:
+    ccg.load_state(json.dumps(d))
+except InvalidPositionError as e:
+    print(str(e))
+"""
+
+
+def test_its_position_checks_run_under_python_O(installed: Path):
+    """The loader's checks are explicit (``position_error``), not ``assert``: they hold with ``python -O``."""
+    done = subprocess.run([sys.executable, "-O", "-c", OPTIMISED], capture_output=True, text=True,
+                          env=_env(installed), timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "the 24 cards of CB-1.1, each once" in done.stdout
