@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: lab lint test test-fast golden fuzz bench apps browser postgres classroom binder-links clean
+.PHONY: lab lint test test-fast golden fuzz bench apps browser postgres classroom binder-links clean catalogs i18n-update
 
 # As root (a container), Jupyter needs --allow-root, and listens on every interface so the host's
 # browser can reach it; otherwise it stays on localhost.
@@ -20,10 +20,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 ## make lab: install everything and open JupyterLab on notebooks/ (as root too)
-lab: $(STAMP)
+lab: $(STAMP) catalogs
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
-## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core and ccg/agents)
+## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core, ccg/agents, ccg/i18n)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
@@ -32,7 +32,7 @@ lint: $(STAMP)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
 # --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
-test: $(STAMP) lint browser postgres
+test: $(STAMP) lint browser postgres catalogs
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
@@ -48,8 +48,26 @@ postgres:
 	  || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql) \
 	  || echo "postgresql could not be installed: the PostgreSQL store tests will skip"
 
+## make catalogs: compile the translations (ccg/locale/<lang>/LC_MESSAGES/ccg.po → ccg.mo, not kept in git)
+LOCALE_DIR     := ccg/locale
+CATALOG_PO     := $(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/ccg.po)
+CATALOG_MO     := $(CATALOG_PO:.po=.mo)
+BABEL_KEYWORDS := -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2 -k _p:1c,2
+catalogs: $(CATALOG_MO)
+
+$(LOCALE_DIR)/%/LC_MESSAGES/ccg.mo: $(LOCALE_DIR)/%/LC_MESSAGES/ccg.po | $(STAMP)
+	$(VENV)/bin/pybabel compile --statistics -D ccg -l $* -i $< -o $@
+
+## make i18n-update: extract the package's messages into ccg/locale/ccg.pot and merge them into every
+# language's .po (new messages arrive untranslated, changed ones fuzzy: tests/test_i18n_catalogs.py fails
+# until a translator has done them)
+i18n-update: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=TRANSLATORS: --project=ccg \
+	  --copyright-holder="ccg authors" --width=120 -o $(LOCALE_DIR)/ccg.pot ccg
+	$(VENV)/bin/pybabel update -D ccg -i $(LOCALE_DIR)/ccg.pot -d $(LOCALE_DIR) --width=120
+
 ## make test-fast: the unit tests only, without notebooks and the browser tests
-test-fast: $(STAMP)
+test-fast: $(STAMP) catalogs
 	$(PY) -m pytest -n 2 -x -q -m "not browser" tests
 
 ## make golden: rewrite the golden playthroughs in tests/golden/ after a deliberate change of rules,
@@ -66,13 +84,13 @@ bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
 ## make apps: serve the classroom apps with Voila at http://localhost:8866/
-apps: $(STAMP)
+apps: $(STAMP) catalogs
 	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
 	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
 
 ## make classroom: serve a whole class (students' and teacher's pages, bots) from the store in classroom-data/
 CLASSROOM_DIR ?= classroom-data
-classroom: $(STAMP)
+classroom: $(STAMP) catalogs
 	$(VENV)/bin/ccg classroom serve --dir $(CLASSROOM_DIR)
 
 ## make binder-links: rewrite README's Binder badges from binder/repository (owner/name)
@@ -80,4 +98,4 @@ binder-links:
 	$(PYTHON) binder/links.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache $(CATALOG_MO)

@@ -24,6 +24,7 @@ from .core import (
     to_position_string,
     to_seat_position_string,
 )
+from .i18n import set_language
 
 __version__ = "0.1.0"
 
@@ -78,6 +79,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "InvalidPositionError", "board_of", "describe", "edit", "from_position_string",
-    "list_games", "load_state", "new_game", "replay", "rules_text", "simulate", "sweep", "to_position_string",
+    "list_games", "load_state", "new_game", "replay", "rules_text", "set_language", "simulate", "sweep",
+    "to_position_string",
     "to_seat_position_string", "tournament",
 ]
