@@ -26,7 +26,11 @@ def broken_toy_view(tmp_path, monkeypatch):
 
 @pytest.fixture
 def no_toy_view():
-    assert get_spec("toy").plot is None
+    """The toy game as tests/toy_game.py declares it: no board view (other tests may have given it one)."""
+    original = get_spec("toy")
+    register(dataclasses.replace(original, plot=None))
+    yield
+    register(original)
 
 
 def test_a_broken_view_module_is_not_called_missing(broken_toy_view):
