@@ -114,3 +114,70 @@ def test_a_game_in_another_distribution_plugs_in_by_its_entry_point(tmp_path):
     assert out.returncode == 0, out.stderr
     before, game = json.loads(out.stdout)
     assert before == ["catan", "chicago_express", "co2", "toy"] and game == "toy"
+
+
+# ---------------------------------------------------------------------- what each GameSpec declares
+def test_board_views_and_seat_names_come_from_the_spec():
+    import ccg.plot
+
+    for name in ("co2", "chicago_express", "catan"):
+        assert get_spec(name).plot == f"ccg.plot.{name}"
+        module = ccg.plot.board_module(name)
+        names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
+        if names:
+            assert ccg.plot.seat_name(name, 1) == names[1]
+        assert ccg.plot.seat_name(name, 99) == "seat 99"
+    assert ccg.plot.board_module("toy") is None and ccg.plot.seat_colour("toy", 0) == ccg.plot.DEFAULT_COLOUR
+
+
+def test_openspiel_parameters_follow_the_declared_file_options():
+    pytest.importorskip("pyspiel", reason="open-spiel is in the rl extra")
+    from ccg.env.openspiel import ccg_arguments, parameter_specification
+
+    assert "components" not in parameter_specification("co2")  # CO2 declares it names a file: never a parameter
+    assert parameter_specification("catan")["layout"] == ""
+    assert ccg_arguments("catan", {"layout": "variable"})[2] == {"layout": "variable"}
+    with pytest.raises(ValueError, match="layout must be one of beginner, variable"):
+        ccg_arguments("catan", {"layout": "/etc/passwd"})
+
+
+def test_the_moved_secret_views_say_what_the_classroom_said():
+    """CO2's and Catan's ``SPEC.secret_view`` say what the classroom's per-game code says (moved to the games)."""
+    from ccg.classroom import views
+
+    for name, cfg in (("co2", {"players": 4, "draft": True}), ("catan", {"players": 4})):
+        state = ccg.new_game(name, seed=5, **cfg)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            state.apply(state.legal_actions()[0])
+        data = state.observation(1)["state"]
+        moved, before = get_spec(name).secret_view(state, 1), views._secrets(state, name, data, 1, state.num_players)
+        if name == "catan":  # the same texts; the labels now say what they are ("Your hand (secret)", not "hand")
+            moved, before = [v for _, v in moved], [v for _, v in before]
+        assert moved == before and moved
+
+
+def test_the_moved_co2_debrief_counts_what_the_classroom_counted():
+    from ccg.classroom.debrief import cep_paid as classroom_cep_paid
+    from ccg.games.co2.debrief import cep_paid, game_metrics, seat_metrics
+
+    state = ccg.new_game("co2", players=3, seed=4)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1])
+    record = state.record()
+    assert cep_paid(record) == classroom_cep_paid(record) and sum(cep_paid(record)) > 0
+    assert [m["cep_paid"] for m in seat_metrics(record, state)] == cep_paid(record)
+    assert game_metrics(state) == {"planet_lost": state.lost, "final_ppm": state.ppm}
+
+
+def test_a_game_without_a_secret_view_shows_the_fields_only_its_seat_sees():
+    from ccg.core.secrets import move_seen_by, seat_secrets
+
+    state = ccg.new_game("toy", players=3, seed=2)  # the toy declares no secret_view: the generic reading
+    assert seat_secrets(state, 1) == [("cards", str(state.cards[1]))]
+    assert seat_secrets(ccg.new_game("chicago_express", seed=1), 0) == []  # nothing hidden
+    with pytest.raises(ValueError, match="seat must be 0..2"):
+        seat_secrets(state, 3)
+    assert move_seen_by("co2", "keep 14", 0, 1) == "keep ?" and move_seen_by("co2", "keep 14", 0, 0) == "keep 14"
+    assert move_seen_by("co2", "keep", 0, 1) == "keep" and move_seen_by("co2", "keep 14", 0, None) == "keep 14"

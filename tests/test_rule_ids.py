@@ -13,13 +13,18 @@ from pathlib import Path
 
 import pytest
 
+from ccg.core import get_spec, list_games, rule_ids
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted(p for p in (ROOT / "docs" / "rules").glob("*.md") if p.name != "README.md")
-RULE_ID = r"(?:CO2|CE|CAT|OIL)-(?:[0-9]+|[A-Z]+)(?:[.-][0-9A-Za-z]+)*"
+# the prefixes every game declares (``GameSpec.rule_prefixes``): a new game's prefix needs no edit here
+PREFIXES = sorted({p for name in list_games() for p in get_spec(name).rule_prefixes}, key=lambda p: (-len(p), p))
+ANY_PREFIX = "(?:" + "|".join(map(re.escape, PREFIXES)) + ")"
+RULE_ID = ANY_PREFIX + r"-(?:[0-9]+|[A-Z]+)(?:[.-][0-9A-Za-z]+)*"
 DEFINED = re.compile(r"\*\*(" + RULE_ID + r")")
 NOT_CITED_HEADING = "## Rules not cited in code"
 LISTED = re.compile(r"^- `(" + RULE_ID + r")` — (\S.*)$", re.M)
-RANGE = re.compile(r"\b(?:CO2|CE|CAT|OIL)-[0-9]+(?:\.[0-9]+)*-[0-9]+\b")
+RANGE = re.compile(r"\b" + ANY_PREFIX + r"-[0-9]+(?:\.[0-9]+)*-[0-9]+\b")
 CODE_SUFFIXES = {".py", ".toml", ".json"}
 
 
@@ -66,6 +71,14 @@ def test_every_rule_is_cited_or_listed_with_why(doc: Path, code: str) -> None:
 def test_code_writes_rule_ids_out_never_as_ranges(code: str) -> None:
     ranges = sorted(set(RANGE.findall(code)))
     assert not ranges, f"rule-id ranges hide ids from grep, write each id out: {ranges}"
+
+
+def test_every_rule_of_the_digests_has_a_prefix_a_game_declares() -> None:
+    found = {i.split("-", 1)[0] for i in rule_ids()}
+    assert found and found <= set(PREFIXES), f"ids with prefixes no GameSpec declares: {sorted(found - set(PREFIXES))}"
+    for name in list_games():
+        for prefix in get_spec(name).rule_prefixes:
+            assert any(i.startswith(prefix + "-") for i in rule_ids(name)), f"{name}: no rule {prefix}-… is defined"
 
 
 def test_the_checker_tells_cited_from_uncited() -> None:

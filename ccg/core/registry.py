@@ -82,6 +82,28 @@ class GameSpec:
     # the module of the game's plain-language moves (``describe(state, action) -> (sentence, rule id)``,
     # see ccg/core/describe.py); None: ``state.describe_action`` gives a marked fallback (the notation)
     describe: str | None = None
+    # the module of the game's board view: ``board(state, seat=None) -> plotly Figure`` (seat: only what that
+    # seat may see), optional ``SEAT_NAMES`` / ``SEAT_COLOURS``; see ccg/plot/README.md. None: no board view
+    plot: str | None = None
+    # the prefixes of the game's rule ids ("CO2"; Catan with Oil Springs: "CAT", "OIL"): a rule a description
+    # cites starts with one of them, and tests/test_rule_ids.py reads them (see ccg/core/rulebook.py)
+    rule_prefixes: tuple[str, ...] = ()
+    # where a game outside ccg keeps its numbered rules digest, "package:path/in/package.md" (read as package
+    # data); None: ccg's digests (docs/rules/*.md)
+    rules_digest: str | None = None
+    # option -> the named values an OpenSpiel game parameter may give it, for every option that may name a
+    # file (empty: not a parameter at all): a serialized game string must never make the loader open a path
+    file_options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # action kinds whose arguments only the mover may read (a card kept in a draft): another seat's move log
+    # shows "<kind> ?". Must agree with the state's ``_secret_action`` (the conformance suite checks)
+    secret_moves: tuple[str, ...] = ()
+    # secret_view(state, seat) -> [(label, text)]: what only ``seat`` sees (its hand, its goal) in words,
+    # built from ``state.observation(seat)`` and public component data; None: the generic reading of the
+    # observation (ccg/core/secrets.py). The conformance suite checks it reveals nothing else
+    secret_view: Callable[[GameState, int], list[tuple[str, str]]] | None = None
+    # the module of the game's debrief metrics for a class's finished games (see ccg/core/debrief.py);
+    # None: the debrief shows only the generic columns (scores, winners)
+    debrief: str | None = None
 
 
 def _discover() -> None:

@@ -3,7 +3,9 @@
 The digests are ``docs/rules/*.md`` in the repository, the one copy that is edited. An installed package
 carries them as package data, ``ccg/_rules/*.md``, copied there at build time by ``build_rules.py``
 (``[tool.setuptools.cmdclass]`` in pyproject.toml), so the text is the same in a wheel and in a checkout.
-At run time the package data is read if present, else the checkout's ``docs/rules``.
+At run time the package data is read if present, else the checkout's ``docs/rules``. A game installed outside
+ccg keeps its own digest as package data and names it on its ``GameSpec`` (``rules_digest``), with the
+prefixes of its ids (``rule_prefixes``): :func:`rule_ids` of that game and :func:`rules_text` read it.
 
 A rule is defined where its id opens a bold marker in a list item (``- **CO2-6.1.1** …``: the item with
 everything indented under it, its sub-rules and notes included), a heading (``### CO2-6.1 Propose a
@@ -16,11 +18,14 @@ text is headed by the translated title of the section that holds the rule (:func
 from __future__ import annotations
 
 import difflib
+import importlib.resources
 import re
 from functools import lru_cache
 from pathlib import Path
 
 from ccg.i18n import SOURCE, get_language, rule_title
+
+from .registry import get_spec, list_games
 
 __all__ = ["RULE_ID", "UnknownRuleError", "rule_ids", "rules_dir", "rules_text"]
 
@@ -60,12 +65,15 @@ def rules_text(rule_id: str) -> str:
 
     In another language than English the first line is the translated title of the rule's section
     (``Dražba`` above ``CE-5.2 Minimum price. …`` in Czech); the rule's own text stays English.
-    An id no digest defines raises :class:`UnknownRuleError` (a ``KeyError``) naming the closest ids.
+    An id no digest defines raises :class:`UnknownRuleError` (a ``KeyError``) naming the closest ids. An id
+    whose prefix a game installed outside ccg declares is looked up in that game's own digest.
     """
     if not isinstance(rule_id, str):
         raise UnknownRuleError(f"a rule id is text such as 'CO2-6.1.1', got {rule_id!r}")
-    rules = _rules(rules_dir())
     key = rule_id.strip().rstrip(".")
+    rules = _rules(rules_dir())
+    if key not in rules:
+        rules = {**rules, **_outside_rules(key.split("-", 1)[0])}
     if key in rules:
         return _titled(key, rules[key])
     close = difflib.get_close_matches(key, list(rules), n=3, cutoff=0.8)
@@ -84,17 +92,50 @@ def _titled(rule_id: str, text: str) -> str:
     return f"{title}\n{text}"
 
 
-def rule_ids() -> frozenset[str]:
-    """Every rule id the digests define."""
-    return frozenset(_rules(rules_dir()))
+def rule_ids(game: str | None = None) -> frozenset[str]:
+    """Every rule id ccg's digests define, or (``game``) the ids of that game's digest with one of its
+    ``rule_prefixes`` (all of its digest's ids if it declares none)."""
+    if game is None:
+        return frozenset(_rules(rules_dir()))
+    spec = get_spec(game)
+    ids = _digest(spec.rules_digest) if spec.rules_digest else _rules(rules_dir())
+    prefixes = tuple(p + "-" for p in spec.rule_prefixes)
+    return frozenset(i for i in ids if not prefixes or i.startswith(prefixes))
+
+
+def _outside_rules(prefix: str) -> dict[str, str]:
+    """The rules of the digests of games outside ccg that declare ``prefix`` (importing only those games)."""
+    out: dict[str, str] = {}
+    for name in list_games():
+        try:
+            spec = get_spec(name)
+        except Exception:  # noqa: BLE001 - a game that does not load has no rules to show here
+            continue
+        if spec.rules_digest and prefix in spec.rule_prefixes:
+            out.update(_digest(spec.rules_digest))
+    return out
+
+
+@lru_cache(maxsize=16)
+def _digest(resource: str) -> dict[str, str]:
+    """The rules of a digest kept as package data, named ``"package:path/in/package.md"``."""
+    package, _, path = resource.partition(":")
+    if not package or not path:
+        raise ValueError(f"a rules digest is named 'package:path/in/package.md', got {resource!r}")
+    text = importlib.resources.files(package).joinpath(path).read_text(encoding="utf-8")
+    return _parse_rules(text)
 
 
 @lru_cache(maxsize=2)
 def _rules(folder: Path) -> dict[str, str]:
+    return _parse_rules(*(path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))))
+
+
+def _parse_rules(*texts: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    for path in sorted(folder.glob("*.md")):
-        for rule_id, text in _parse(path.read_text(encoding="utf-8").splitlines()):
-            out.setdefault(rule_id, text)  # the first definition of an id is its text
+    for text in texts:
+        for rule_id, body in _parse(text.splitlines()):
+            out.setdefault(rule_id, body)  # the first definition of an id is its text
     return out
 
 

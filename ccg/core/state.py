@@ -13,7 +13,7 @@ Hooks a game implements (all required unless marked optional)::
     _copy()                 a new state with the game's own fields copied
     is_terminal(), scores(), winners()
     _state_dict()           JSON-able dict of the game's own fields, in fresh containers
-                            (the caller may edit it; tests/conformance.py checks)
+                            (the caller may edit it; ccg.testing checks)
     _from_state_dict(d, num_players, options)   classmethod, validates everything the rules
                             code relies on: a state that loads must play
     check_invariants()      raise AssertionError when an invariant is broken
@@ -23,6 +23,7 @@ Hooks a game implements (all required unless marked optional)::
     _why_illegal(action)    optional: a readable reason, or None
     _parse(text)            optional: build an action that may be illegal
     _secret_action(action)  optional: True if only its actor may read the action's arguments
+                            (default: its kind is one of ``SPEC.secret_moves``)
 """
 from __future__ import annotations
 
@@ -122,7 +123,10 @@ class GameState:
         return None
 
     def _secret_action(self, action: Action) -> bool:
-        return False
+        """Only the mover may read the action's arguments: by default, its kind is one of ``SPEC.secret_moves``."""
+        from .registry import get_spec  # the registry imports this module
+
+        return bool(action.args) and action.kind in get_spec(self.game).secret_moves
 
     # ---- the public protocol ---------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -6,9 +6,10 @@
 Game parameters: ``players``, ``seed`` (the setup's seed: map, decks, first player; default 0),
 each scalar option of the game (Catan ``scenario``/``layout`` — named layouts only —, CO2
 ``variant``/``auction``/``draft``; ``""`` stands for None) and every rule of ``ccg.describe(game)``
-as ``rule.<name>`` (a value equal to the printed rule is no override). Options that name files
-(CO2 ``components``, a Catan layout file) are not offered: a serialized game string must never make
-the loader open a path.
+as ``rule.<name>`` (a value equal to the printed rule is no override). An option that may name a file
+is declared by its game (``GameSpec.file_options``: CO2 ``components``, a Catan layout file) and offered
+only with the named values declared there, if any: a serialized game string must never make the loader
+open a path.
 
 Chance (``EXPLICIT_STOCHASTIC`` for CO2 and Catan): after a decision whose result is random, the
 state is a chance node whose outcomes are :func:`ccg.core.chance.chance_outcomes` with their exact
@@ -45,9 +46,6 @@ from ccg.core.encoding import encoded_games, encoding_for
 from ccg.core.registry import get_spec
 
 PREFIX = "python_ccg_"
-# options that name files are never game parameters (see the module docstring)
-FILE_OPTIONS = {"co2": ("components",)}
-NAMED_LAYOUTS = ("beginner", "variable")
 
 
 def _held_from_json(text: str) -> "_Held":
@@ -79,10 +77,10 @@ def parameter_specification(game: str) -> dict:
     spec = get_spec(game)
     params: dict[str, Any] = {"players": spec.default_players, "seed": 0}
     for name, opt in spec.options.items():
-        if name == "rules" or name in FILE_OPTIONS.get(game, ()):
+        if name == "rules" or (name in spec.file_options and not spec.file_options[name]):
             continue
-        if name == "layout":
-            params[name] = ""
+        if name in spec.file_options:  # only its named values (see the module docstring)
+            params[name] = _param_default(opt.default) if isinstance(opt.default, str) else ""
             continue
         if opt.default is None or isinstance(opt.default, (bool, int, float, str)):
             params[name] = _param_default(opt.default)
@@ -109,8 +107,9 @@ def ccg_arguments(game: str, params: dict) -> tuple[int, int, dict]:
             if value != spec.rules[name].default:
                 rules[name] = value
             continue
-        if key == "layout" and value not in ("",) + NAMED_LAYOUTS:
-            raise ValueError(f"layout must be one of {', '.join(NAMED_LAYOUTS)} (or empty), got {value!r}")
+        named = spec.file_options.get(key)
+        if named is not None and value not in ("",) + named:
+            raise ValueError(f"{key} must be one of {', '.join(named)} (or empty), got {value!r}")
         if value == "":
             value = None
         if value != spec.options[key].default:

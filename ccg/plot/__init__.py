@@ -1,7 +1,9 @@
-"""Plotly figures. ``board(state)`` dispatches to the game's own view module.
+"""Plotly figures. ``board(state)`` draws a position with the board view its game declares (``SPEC.plot``).
 
-Each game provides ``ccg/plot/<game>.py`` with ``board(state, seat=None) -> plotly.graph_objects.Figure``;
-``seat`` (optional) limits what is shown to what that seat may see.
+A game's board view module (``ccg/plot/<game>.py`` for the games of ccg, any module for a game installed
+elsewhere) defines ``board(state, seat=None) -> plotly.graph_objects.Figure``; ``seat`` (optional) limits
+what is shown to what that seat may see. It may define ``SEAT_NAMES`` and ``SEAT_COLOURS`` (or
+``PLAYER_NAMES`` / ``PLAYER_COLOURS``), read by :func:`seat_name` and :func:`seat_colour`.
 
 Click convention (used by ``ccg.ui``): every clickable point of a board carries its location id — the
 same string that appears in ``Action.where`` — in ``customdata``, either the id itself or a list whose
@@ -10,23 +12,53 @@ first element is the id. The UI narrows the action list to the actions whose ``w
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Any
 
+from ..core.registry import get_spec
 from ..core.state import GameState
+
+__all__ = ["NoBoardView", "board", "board_module", "seat_colour", "seat_name"]
+
+DEFAULT_COLOUR = "#555"
 
 
 class NoBoardView(ValueError):
-    """The game has no board view module (``ccg/plot/<game>.py``) yet."""
+    """The game declares no board view module (``SPEC.plot``)."""
 
 
-def board(state: GameState, seat: int | None = None, **kwargs):
+def board_module(game: str) -> ModuleType | None:
+    """The board view module the game declares (``SPEC.plot``), or None."""
+    name = get_spec(game).plot
+    return None if name is None else importlib.import_module(name)
+
+
+def board(state: GameState, seat: int | None = None, **kwargs: Any) -> Any:
     """A Plotly figure of the position (board, tracks and player tables)."""
     if not isinstance(state, GameState):
         raise ValueError(f"board() needs a game state, got {type(state).__name__}")
-    module_name = f"{__name__}.{state.game}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name != module_name:  # the view exists but something it imports is missing: a real error
-            raise
-        raise NoBoardView(f"no board view for game {state.game!r} yet") from None
+    module = board_module(state.game)
+    if module is None:
+        raise NoBoardView(f"no board view for game {state.game!r}: its GameSpec declares no plot module")
     return module.board(state, seat=seat, **kwargs)
+
+
+def _seat_table(game: str, *names: str) -> tuple[str, ...] | None:
+    module = board_module(game)
+    for name in names:
+        value = getattr(module, name, None)
+        if value:
+            return tuple(value)
+    return None
+
+
+def seat_name(game: str, seat: int) -> str:
+    """The name the game's board view gives a seat ("Orange"), or "seat N"."""
+    names = _seat_table(game, "SEAT_NAMES", "PLAYER_NAMES")
+    return names[seat] if names and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def seat_colour(game: str, seat: int) -> str:
+    """The colour the game's board view gives a seat, or grey."""
+    colours = _seat_table(game, "SEAT_COLOURS", "PLAYER_COLOURS")
+    return colours[seat] if colours and 0 <= seat < len(colours) else DEFAULT_COLOUR

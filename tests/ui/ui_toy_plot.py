@@ -1,13 +1,13 @@
 """Test helpers for the UI: a tiny board view for the toy game, a toy variant whose actions have locations,
 and a counter of whole-position serialisations.
 
-The toy game (tests/toy_game.py) has no board; ``install()`` registers this module as
-``ccg.plot.toy`` so ``ccg.plot.board`` works for it, and registers ``toy_where`` — the
+The toy game (tests/toy_game.py) has no board; ``install()`` registers it again with this module as its
+board view (``SPEC.plot``) so ``ccg.plot.board`` works for it, and registers ``toy_where`` — the
 toy game with ``Action.where`` filled in (roll touches "die", hold touches "bank<seat>").
 """
 from __future__ import annotations
 
-import sys
+import dataclasses
 
 import plotly.graph_objects as go
 import toy_game
@@ -76,13 +76,12 @@ SPEC = GameSpec(
     name="toy_where", title="Toy pig with locations", state_class=WhereState, create=_create,
     min_players=2, max_players=4, default_players=2, options=toy_game.SPEC.options, rules=toy_game.RULES,
     outcome=lambda s: {"long_game": s.ply > 30, "total_banked": sum(s.banked)},
+    plot=__name__,
 )
 
 
 def install() -> None:
-    this = sys.modules[__name__]
-    sys.modules["ccg.plot.toy"] = this
-    sys.modules["ccg.plot.toy_where"] = this
+    registry.register(dataclasses.replace(toy_game.SPEC, plot=__name__), toy_game.__name__)
     registry.register("toy_where", __name__)
 
 

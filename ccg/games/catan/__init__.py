@@ -14,6 +14,7 @@ from ccg.core.rules import OptionSpec, rules_option
 from .hooks import heuristic, heuristics, milestones, outcome, trajectory
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
+from .private import secret_view
 from .setup import create
 from .state import CatanState
 
@@ -60,6 +61,10 @@ SPEC = GameSpec(
     chance="ccg.games.catan.chance",
     edit="ccg.games.catan.edit",
     board_view="ccg.games.catan.board_view",
+    plot="ccg.plot.catan",
+    rule_prefixes=("CAT", "OIL"),
+    file_options={"layout": ("beginner", "variable")},  # a layout file or dict: only the named layouts
+    secret_view=secret_view,
 )
 
 __all__ = ["SPEC", "CatanState", "create"]

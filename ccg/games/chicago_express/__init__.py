@@ -54,6 +54,8 @@ SPEC = GameSpec(
     describe="ccg.games.chicago_express.describe",
     edit="ccg.games.chicago_express.edit",
     board_view="ccg.games.chicago_express.board_view",
+    plot="ccg.plot.chicago_express",
+    rule_prefixes=("CE",),  # no secret_view / secret_moves: nothing in Chicago Express is hidden
 )
 
 __all__ = ["SPEC", "CEState"]

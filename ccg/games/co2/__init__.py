@@ -19,6 +19,7 @@ from ccg.core import GameSpec, OptionSpec, rules_option
 from .data import components_data, load_components, read_components_file
 from .hooks import heuristic, milestones, outcome, trajectory, trajectory_frame
 from .params import RULES, check_rule_values
+from .private import secret_view
 from .setup import create
 from .state import Co2State
 
@@ -98,6 +99,12 @@ SPEC = GameSpec(
     describe="ccg.games.co2.describe",
     edit="ccg.games.co2.edit",
     board_view="ccg.games.co2.board_view",
+    plot="ccg.plot.co2",
+    rule_prefixes=("CO2",),
+    file_options={"components": ()},  # a component file or data: never an OpenSpiel parameter
+    secret_moves=("keep",),  # CO2-2.18.1: the card kept in the draft is secret ("keep" alone is a scientist)
+    secret_view=secret_view,
+    debrief="ccg.games.co2.debrief",
 )
 
 __all__ = ["SPEC", "Co2State", "RULES", "load_components", "trajectory_frame"]

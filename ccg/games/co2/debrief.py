@@ -1,0 +1,71 @@
+"""CO2's debrief metrics (``SPEC.debrief``; the protocol is in ccg/analysis/debrief.py): did the class save the
+planet, and who free-rode?
+
+CEP paid (CO2-13.4): a seat pays the bank 1 CEP for each project it installs (CO2-6.2.3, rule ``install.cep``)
+and 1 CEP for each new fossil plant in a region it controls (CO2-4.3.5a, CO2-4.3.5b). Documented choice:
+auction bids paid in CEP (CO2-17.2.4) are not counted.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ccg.core.registry import new_game
+
+from .board import GREEN0
+from .hooks import trajectory_frame
+from .state import Co2State
+
+SEAT_METRICS = {"vp": "VP at the end (CO2-15)", "cep_paid": "CEP paid to the bank over the game (CO2-13.4)"}
+GAME_METRICS = {"planet_lost": "the planet was lost: everyone loses (CO2-14.3)",
+                "final_ppm": "CO₂ in the atmosphere at the end (ppm)"}
+PATH = ("ppm", "CO₂ (ppm)")
+SHARE = ("planet_lost", "Planet lost")
+SCATTER = ("cep_paid", "vp", "Who free-rode? VP gained against CEP paid (CO2-13.4)")
+
+
+def seat_metrics(record: dict[str, Any], state: Co2State) -> list[dict[str, Any]]:
+    """VP and CEP paid of every seat of the finished game ``state`` (replayed from ``record``)."""
+    paid = cep_paid(record)
+    return [{"vp": state.vp[p], "cep_paid": paid[p]} for p in range(state.num_players)]
+
+
+def game_metrics(state: Co2State) -> dict[str, Any]:
+    return {"planet_lost": state.lost, "final_ppm": state.ppm}
+
+
+def path(state: Co2State) -> list[tuple[str, float]]:
+    """The ppm at setup, at the end of each decade and at the end (or now)."""
+    frame = trajectory_frame(state)
+    return [(str(at), int(ppm)) for at, ppm in zip(frame["at"], frame["ppm"])]
+
+
+def path_lines(state: Co2State) -> dict[str, float]:
+    """The lines drawn across the path: where catastrophes start (CO2-0.5, CO2-4.4) and the planet is lost (CO2-14.3)."""
+    return {"planet lost": state.rules["ppm.lose"], "catastrophes": state.rules["ppm.catastrophe"]}
+
+
+def _fossils_by_region(s: Co2State) -> list[int]:
+    return [sum(1 for k in s.space_kind[s.first_space[r]:s.first_space[r] + s.components.spaces[r]] if 0 <= k < GREEN0)
+            for r in range(len(s.components.spaces))]
+
+
+def cep_paid(record: dict[str, Any]) -> list[int]:
+    """CEP each seat paid to the bank over a CO2 game (see the module docstring for what counts)."""
+    if record["game"] != "co2":
+        raise ValueError(f"cep_paid: CEP exist in CO2 only, not in {record['game']!r}")
+    state = new_game("co2", players=record["players"], seed=record["seed"], **record["options"])
+    assert isinstance(state, Co2State)
+    paid = [0] * state.num_players
+    for text in record["actions"]:
+        mover = state.current_player
+        assert mover is not None
+        ctrl = state.ctrl[:]
+        before = _fossils_by_region(state)
+        action = state.parse_action(text)
+        state.apply(action)
+        if action.kind == "install":  # CO2-6.2.3
+            paid[mover] += state.rules["install.cep"]
+        for r, (was, now) in enumerate(zip(before, _fossils_by_region(state))):
+            if now > was and ctrl[r] >= 0:  # CO2-4.3.5a: the controller pays for each new fossil plant
+                paid[ctrl[r]] += now - was
+    return paid

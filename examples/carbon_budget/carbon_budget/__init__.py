@@ -1,0 +1,40 @@
+"""Carbon Budget: a small card game with a shared carbon budget, kept outside ccg (rules: ``rules.md``, ids CB-…).
+
+Installed, it is found through its entry point (``[project.entry-points."ccg.games"]`` in pyproject.toml)::
+
+    >>> import ccg
+    >>> s = ccg.new_game("carbon_budget", players=3, seed=1)
+"""
+from __future__ import annotations
+
+from ccg.core import GameSpec, rules_option
+
+from .hooks import milestones, outcome
+from .private import secret_view
+from .rules import RULES
+from .state import CarbonBudgetState, create
+
+SPEC = GameSpec(
+    name="carbon_budget",
+    title="Carbon Budget",
+    state_class=CarbonBudgetState,
+    create=create,
+    min_players=2,  # CB-1.1
+    max_players=4,
+    default_players=3,
+    options={"rules": rules_option(RULES, "rule overrides, e.g. {'budget': 20}")},
+    rules=RULES,
+    conformance_configs=({"players": 2}, {"players": 4, "rules": {"budget": 30}}),  # both player-count extremes
+    outcome=outcome,
+    max_actions=200,
+    milestones=milestones,
+    describe="carbon_budget.describe",
+    plot="carbon_budget.board",
+    rule_prefixes=("CB",),
+    rules_digest="carbon_budget:rules.md",
+    secret_moves=("abate",),  # CB-4.1: which card was abated is secret
+    secret_view=secret_view,
+    debrief="carbon_budget.debrief",
+)
+
+__all__ = ["SPEC", "CarbonBudgetState"]

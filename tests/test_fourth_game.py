@@ -1,0 +1,187 @@
+"""A fourth game in its own distribution: ``examples/carbon_budget``, installed with pip, plugs in through its
+``ccg.games`` entry point alone and plays in the conformance suite, ``ccg.simulate``, the board view, the move
+descriptions, the rules help, the secrets and debrief declarations, and a headless Table.
+
+The distribution is built and installed once (``pip install --no-deps --no-build-isolation --no-index
+--target``, offline), then a fresh interpreter with that folder on its path does everything and reports JSON.
+Nothing in ccg names the game, and this process never imports it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ccg
+import ccg.testing
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "carbon_budget"
+
+SCRIPT = r"""
+import json
+import ccg, ccg.plot, ccg.testing
+from ccg.analysis.debrief import game_table, seat_table, share_table
+from ccg.core import get_spec, rule_ids
+from ccg.core.secrets import move_seen_by, seat_secrets
+
+out = {"games": ccg.list_games(), "conformance_cases": len(ccg.testing.cases(["carbon_budget"]))}
+
+df = ccg.simulate("carbon_budget", players=3, n_games=30, agents=["random"] * 3, seed=1)
+out["simulate"] = {"rows": len(df), "columns": sorted(df.columns), "exceeded": int(df["budget_exceeded"].sum()),
+                   "truncated": int(df["truncated"].sum())}
+
+s = ccg.new_game("carbon_budget", players=3, seed=2)
+fig = ccg.plot.board(s, seat=0)
+out["board"] = {"hand": list(fig.data[-1].customdata), "hands": s.hands, "title": fig.layout.title.text,
+                "seat_name": ccg.plot.seat_name("carbon_budget", 1)}
+out["describe"] = [s.describe_action(a) for a in s.legal_actions()]
+out["describe_seat_1"] = [s.describe_action(a, seat=1) for a in s.legal_actions()]
+out["rules_text"] = ccg.rules_text("CB-4.1")
+out["rule_ids"] = sorted(rule_ids("carbon_budget"))
+out["secrets"] = seat_secrets(s, 0)
+out["log"] = [move_seen_by("carbon_budget", "abate F2", 0, seat) for seat in (None, 0, 1)]
+
+class Game:
+    def __init__(self, label, state):
+        self.label, self.source, self.state, self.record = label, "bots", state, state.record()
+games = []
+for seed in range(12):
+    g = ccg.new_game("carbon_budget", players=3, seed=seed)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    games.append(Game(f"g{seed}", g))
+out["debrief"] = {"seats": sorted(seat_table(games).columns), "games": sorted(game_table(games).columns),
+                  "share": share_table(games).to_dict("records")}
+
+from ccg.ui import Table
+t = Table("carbon_budget", seats=["human", "random"], players=2, seed=3)
+first = str(t.state.legal_actions()[0])
+to_move = t.state.current_player
+t.play(first)
+out["table"] = {"to_move": to_move, "first": first, "history": t.state.history(), "title": get_spec("carbon_budget").title}
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("fourth_game")
+
+
+def _env(installed: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(installed), str(ROOT)]))
+
+
+@pytest.fixture(scope="module")
+def installed(work: Path) -> Path:
+    """examples/carbon_budget built and installed into a folder of its own (the source copied first, so the
+    build leaves nothing in the repository)."""
+    source = work / "src"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    target = work / "site"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index",
+                           "--quiet", "--target", str(target), str(source)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return target
+
+
+@pytest.fixture(scope="module")
+def report(installed: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=_env(installed),
+                          timeout=600, cwd=installed.parent)
+    assert done.returncode == 0, done.stderr[-5000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_game_is_installed_as_a_distribution_with_its_entry_point(installed: Path):
+    (info,) = installed.glob("ccg_carbon_budget-*.dist-info")
+    assert "[ccg.games]\ncarbon_budget = carbon_budget" in (info / "entry_points.txt").read_text()
+    assert (installed / "carbon_budget" / "rules.md").is_file()  # its rules digest ships as package data
+
+
+def test_it_is_found_by_its_entry_point_and_its_own_tests_pass_the_conformance_suite(installed: Path, work: Path,
+                                                                                     report: dict):
+    """The game's own tests (examples/carbon_budget/tests): ``ccg.testing`` parametrised over its cases, its
+    rule ids all cited, one test per rule; run with pytest where the game is installed."""
+    assert "carbon_budget" in report["games"] and "carbon_budget" not in ccg.list_games()
+    cases = report["conformance_cases"]
+    assert cases == 2 * len(ccg.testing.CHECKS)  # its two configurations
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+                          capture_output=True, text=True, env=_env(installed), timeout=900, cwd=work / "src")
+    assert done.returncode == 0, done.stdout[-5000:]
+    passed = re.search(r"(\d+) passed", done.stdout)
+    assert passed and int(passed[1]) >= cases + 8 and "failed" not in done.stdout and "skipped" not in done.stdout
+
+
+def test_simulate_plays_it_with_its_outcome_columns(report: dict):
+    sim = report["simulate"]
+    assert sim["rows"] == 30 and sim["truncated"] == 0
+    assert {"budget_exceeded", "budget_left", "shocks", "emitted", "score_0", "winners"} <= set(sim["columns"])
+    assert 0 < sim["exceeded"] < 30  # random play both keeps and breaks the budget (CB-6.1)
+
+
+def test_its_board_view_is_drawn_through_ccg_plot_for_a_seat(report: dict):
+    board = report["board"]
+    assert board["hand"] == board["hands"][0]  # seat 0's own cards, clickable by their id
+    assert board["title"].startswith("Carbon Budget — round 0") and board["seat_name"] == "Blue"
+
+
+def test_its_moves_are_described_with_its_own_rule_ids(report: dict):
+    assert report["describe"] and all(d.endswith(("(CB-3.1)", "(CB-3.2)", "(CB-4.1)")) for d in report["describe"])
+    assert any(d.startswith("Abate with your ") for d in report["describe"])
+    hidden = [d for d in report["describe_seat_1"] if "Abate" in d]
+    assert hidden and all(d == "Abate with a secret card: the budget gains 1 unit (CB-4.1)" for d in hidden)
+    assert report["rules_text"].startswith("CB-4.1 Abate")
+    assert "CB-6.1" in report["rule_ids"] and all(i.startswith("CB-") for i in report["rule_ids"])
+
+
+def test_its_secrets_and_secret_moves_are_declared(report: dict):
+    (hand_label, hand), (abated_label, abated) = report["secrets"]
+    assert hand_label == "Your hand (secret)" and len(hand.split("\n")) == 3 and abated == "none"
+    assert report["log"] == ["abate F2", "abate F2", "abate ?"]
+
+
+def test_its_debrief_metrics_make_the_generic_tables(report: dict):
+    debrief = report["debrief"]
+    assert {"vp", "emitted", "score", "won"} <= set(debrief["seats"])
+    assert {"budget_exceeded", "budget_left", "winners"} <= set(debrief["games"])
+    (row,) = debrief["share"]
+    assert row["games"] == 12 and row["ci_low"] <= row["share"] <= row["ci_high"]
+
+
+def test_a_headless_table_seats_it_and_plays_a_move(report: dict):
+    table = report["table"]
+    assert table["to_move"] == 0 and table["history"][0] == table["first"]
+    assert table["first"].split()[0] in ("build", "abate")
+    assert table["title"] == "Carbon Budget"
+
+
+OPTIMISED = r"""
+import json
+import ccg
+from ccg.core import InvalidPositionError
+
+s = ccg.new_game("carbon_budget", players=2, seed=1)
+d = json.loads(s.to_json())
+d["state"]["deck"].append(d["state"]["deck"][0])  # a 25th card
+try:
+    ccg.load_state(json.dumps(d))
+except InvalidPositionError as e:
+    print(str(e))
+"""
+
+
+def test_its_position_checks_run_under_python_O(installed: Path):
+    """The loader's checks are explicit (``position_error``), not ``assert``: they hold with ``python -O``."""
+    done = subprocess.run([sys.executable, "-O", "-c", OPTIMISED], capture_output=True, text=True,
+                          env=_env(installed), timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "the 24 cards of CB-1.1, each once" in done.stdout

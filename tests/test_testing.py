@@ -1,0 +1,97 @@
+"""``ccg.testing``, the conformance suite a game author runs: its API, and that its checks catch broken games.
+
+Each broken game below is the toy game (tests/toy_game.py) with one promise broken; the check that guards
+that promise must fail on it, while the toy game itself passes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+import toy_game
+
+import ccg.testing
+from ccg.core import register
+
+
+def _variant(name: str, spec_fields=None, **hooks):
+    """The toy game under another name with some hooks replaced, registered."""
+    cls = type(f"Toy_{name}", (toy_game.ToyState,), {"__slots__": (), "game": name, **hooks})
+
+    def retype(state):
+        state.__class__ = cls
+        return state
+
+    cls._copy = lambda self: retype(toy_game.ToyState._copy(self))
+    cls._from_state_dict = classmethod(lambda c, d, n, o: retype(toy_game.ToyState._from_state_dict.__func__(c, d, n, o)))
+    spec = dataclasses.replace(toy_game.SPEC, name=name, state_class=cls,
+                               create=lambda p, s, o: retype(toy_game.create(p, s, o)), **(spec_fields or {}))
+    register(spec)
+    return name
+
+
+def _global_die(self, action):
+    if action.kind == "roll":  # the die from the global generator: not part of the position
+        self.turn_total += random.randint(2, 6)
+    else:
+        toy_game.ToyState._apply(self, action)
+
+
+def _unsorted(self, seat, rng):
+    """Deals the unseen cards from a pool in the order the hidden truth left it: the order leaks."""
+    unseen = [c for p, c in enumerate(self.cards) if p != seat] + self.deck
+    rng.shuffle(unseen)
+    for p in range(self.num_players):
+        if p != seat:
+            self.cards[p] = unseen.pop()
+    self.deck = unseen
+
+
+BROKEN = {
+    "nothing_handed_out_is_live": _variant("toy_live", _state_dict=lambda self: {
+        **toy_game.ToyState._state_dict(self), "banked": self.banked}),
+    "determinism_in_process_with_disturbed_globals": _variant("toy_global_random", _apply=_global_die),
+    "observation_hides_and_determinize_is_consistent": _variant(
+        "toy_shows_cards", _observe=lambda self, seat: toy_game.ToyState._state_dict(self)),
+    "determinize_does_not_depend_on_the_hidden_truth": _variant("toy_unsorted_pool", _resample_hidden=_unsorted),
+    # a page of secrets that shows every seat's card, not only its own
+    "a_seats_secrets_and_board_come_from_its_observation": _variant(
+        "toy_secrets_leak", {"secret_view": lambda state, seat: [("cards", str(state.cards))]}),
+}
+
+
+@pytest.mark.parametrize("check", sorted(BROKEN))
+def test_a_check_fails_on_the_game_that_breaks_its_promise(check):
+    name = BROKEN[check]
+    with pytest.raises(AssertionError):
+        ccg.testing.run_case((check, (name, {"players": 2})))
+    ccg.testing.run_case((check, ("toy", {"players": 2})))  # the unbroken game passes the same check
+
+
+def test_check_game_runs_every_check_on_the_given_configurations():
+    seen: list[str] = []
+    ccg.testing.check_game("toy", configs=[{"players": 3}], checks=["notation_round_trips", "replayable_is_decided_on_load"],
+                           progress=seen.append)
+    assert seen == ["notation_round_trips-toy[players=3]", "replayable_is_decided_on_load-toy[players=3]"]
+    with pytest.raises(AssertionError, match=r"nothing_handed_out_is_live-toy_live\[players=2\]: a returned"):
+        ccg.testing.check_game("toy_live", checks=["nothing_handed_out_is_live"])
+
+
+def test_cases_cover_every_check_and_declared_configuration():
+    cases = ccg.testing.cases(["toy"])
+    assert len(cases) == len(ccg.testing.CHECKS) * len(toy_game.SPEC.conformance_configs)
+    assert {c for c, _ in cases} == set(ccg.testing.CHECKS)
+    with pytest.raises(ValueError, match="unknown conformance checks"):
+        ccg.testing.cases(["toy"], checks=["no_such_check"])
+
+
+def test_a_game_that_does_not_load_fails_its_own_cases():
+    register("toy_without_spec", "json")  # a module that defines no SPEC
+    try:
+        cases = [c for c in ccg.testing.cases() if c[1][0] == "toy_without_spec"]
+        assert len(cases) == len(ccg.testing.CHECKS)
+        with pytest.raises(AssertionError, match="toy_without_spec cannot be loaded: AttributeError"):
+            ccg.testing.run_case(cases[0])
+    finally:
+        register("toy_without_spec", "no_such_module_anywhere")
