@@ -1,7 +1,7 @@
 """The protocol every game implements: states, actions, RNG, errors, records, registry."""
 from .action import Action
 from .edit import PositionEditor, board_of, edit
-from .errors import IllegalActionError, InvalidPositionError
+from .errors import BrokenInvariantError, IllegalActionError, InvalidPositionError, require
 from .positions import (
     from_position_string,
     load_state,
@@ -18,8 +18,8 @@ from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
 from .state import GameState, position_error
 
 __all__ = [
-    "Action", "GameSpec", "PositionEditor", "board_of", "edit", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
+    "Action", "BrokenInvariantError", "GameSpec", "PositionEditor", "board_of", "edit", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
     "Rng", "RuleParam", "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
-    "position_error", "read_position_string", "register", "replay", "resolve_rules", "rules_option", "seat_view",
+    "position_error", "read_position_string", "register", "replay", "require", "resolve_rules", "rules_option", "seat_view",
     "state_from_dict", "to_position_string", "to_seat_position_string",
 ]

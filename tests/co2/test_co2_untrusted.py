@@ -84,7 +84,7 @@ def test_non_text_grants_name_the_field():
     with open(DEFAULT_PATH, "rb") as f:
         raw = tomllib.load(f)
     raw["board"]["grants"] = ["money", 1, "research"]
-    with pytest.raises(ValueError, match=r"board\.grants\[1\]: must be text"):
+    with pytest.raises(ValueError, match=r"board\.grants\[1\]: Expected `str`, got `int`"):
         ccg.new_game("co2", components=raw)
 
 
