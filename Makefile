@@ -52,7 +52,7 @@ postgres:
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -x -q -m "not browser" tests
 
-## make golden: rewrite the golden playthroughs in tests/golden/ after a deliberate change of rules,
+## make golden: rewrite the readable golden playthroughs in tests/golden/ after a deliberate change of rules,
 # random stream or position format (review the diff: every other change must leave them as they are)
 golden: $(STAMP)
 	$(PY) tests/golden.py
