@@ -11,8 +11,8 @@ FW = BOARD.fort_wayne
 
 def red_count(s) -> int:
     """Pointers in the red: a meter is red once chosen ``meter.<action>`` times (CE-1.5, CE-D.3)."""
-    m, n = s.meters, s.meter_lengths
-    return (m[0] >= n[0]) + (m[1] >= n[1]) + (m[2] >= n[2])
+    meters, lengths = s.meters, s.meter_lengths  # auction, build, development
+    return (meters[0] >= lengths[0]) + (meters[1] >= lengths[1]) + (meters[2] >= lengths[2])
 
 
 def end_turn(s) -> None:
@@ -40,18 +40,16 @@ def pay_dividend(s, c: int) -> int:
     """CE-9.2: each holder gets ceil(I / S) per share from the bank (nothing when S = 0). Returns the total.
 
     The bank is unlimited (CE-0.4 note); the company's treasury gets nothing (CE-9.6)."""
-    n = s.num_players
-    held = s.held
-    shares = [held[p * 5 + c] for p in range(n)]
-    out = sum(shares)
-    if out == 0:
+    holdings = s.holdings(c)
+    shares_out = sum(holdings)
+    if shares_out == 0:
         return 0
-    per = -(-s.income[c] // out)  # CE-0.7: round up, per share, before multiplying
-    for p in range(n):
-        if shares[p]:
-            s.cash[p] += per * shares[p]
-    s.bank_out += per * out
-    return per * out
+    per_share = -(-s.income[c] // shares_out)  # CE-0.7: round up, per share, before multiplying
+    for seat, shares in enumerate(holdings):
+        if shares:
+            s.cash[seat] += per_share * shares
+    s.bank_out += per_share * shares_out
+    return per_share * shares_out
 
 
 def chicago_phase(s, c: int) -> bool:
@@ -73,8 +71,8 @@ def chicago_phase(s, c: int) -> bool:
     s.income[WABASH] = entry
     s.income_base[WABASH] = entry - hex_income(s, FW)
     # step 4: the builder puts up the first Wabash share and bids first (CE-10.5)
-    held = sum(s.held[p * 5 + WABASH] for p in range(s.num_players))
-    auction.start(s, WABASH, s.mover, auction.minimum_price(entry, held), WABASH_AUCTION)
+    shares_out = sum(s.holdings(WABASH))
+    auction.start(s, WABASH, s.mover, auction.minimum_price(entry, shares_out), WABASH_AUCTION)
     return True
 
 

@@ -64,10 +64,9 @@ def _money(s: CEState) -> None:
 
 def _companies(s: CEState) -> None:
     """Shares and trains conserved; each network connected to its start hex, off other start hexes (CE-6)."""
-    n = s.num_players
     for c in range(5):
         name = COMPANIES[c]
-        held = sum(s.held[q * 5 + c] for q in range(n))
+        held = sum(s.holdings(c))
         require(held + s.shares_left[c] == BOARD.shares[c], f"shares_left[{c}]", f"{name}: shares not conserved")
         placed = s.net[c].bit_count()
         require(placed + s.trains_left[c] == BOARD.trains[c], f"trains_left[{c}]", f"{name}: trains not conserved")
@@ -168,7 +167,7 @@ def _phase(s: CEState) -> None:
     else:
         require(s.opening == 4 and 0 <= s.start_player < n, "opening", "the opening auctions are over")
     if s.phase == BUILD:
-        require(bool(s.held[s.mover * 5 + s.build_company]), "build_company",
+        require(bool(s.shares_held(s.mover, s.build_company)), "build_company",
                 "building for a company the mover holds no share of (CE-6.1)")
     if s.phase == OVER:
         require(bool(s.end_reason), "end_reason", "a finished game names its end condition")

@@ -200,6 +200,15 @@ class CEState(GameState):
     def _parse(self, text: str) -> Action | None:
         return A.parse(text)
 
+    # ---- share holdings (``held`` is five counts per seat, one per company in board.COMPANIES order) -------
+    def shares_held(self, seat: int, company: int) -> int:
+        """The shares of ``company`` that ``seat`` holds (CE-1.8)."""
+        return self.held[seat * 5 + company]
+
+    def holdings(self, company: int) -> list[int]:
+        """The shares of ``company`` held by each seat, in seat order."""
+        return self.held[company::5]
+
     def __str__(self) -> str:
         from .text import text
 

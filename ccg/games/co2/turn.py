@@ -7,6 +7,8 @@ is ``actions.turn_actions``; this module plays an action.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from . import board
 from .data import GRANTS, SOURCES
 from .flags import TurnFlag
@@ -97,9 +99,10 @@ def propose(s, p: int, src: int, r: int, g: int) -> None:
     tf[TurnFlag.ACTION_TAKEN] = 1
     tf[TurnFlag.PROPOSED_REGION] = r
     tf[TurnFlag.PROPOSED_GRANT] = g
-    if g == 0:  # CO2-6.1.3.1 money: CEP in the region's pile, at least 1
+    grant = GRANTS[g]
+    if grant == "money":  # CO2-6.1.3.1: CEP in the region's pile, at least 1
         s.coins[p] += s.reg_cep[r] or s.rules["grant.money_min"]
-    elif g == 1:  # CO2-6.1.3.2
+    elif grant == "resources":  # CO2-6.1.3.2
         board.take_resources(s, p, s.rules["grant.resources"])
     else:  # CO2-6.1.3.3 research cooperation (an extra move, note)
         push(s, Research(p, RESEARCH_GRANT))
@@ -118,28 +121,35 @@ def return_project(s, task) -> None:
     s.psupply[src] += 1
 
 
+class InstallReward(NamedTuple):
+    """What installing a project of a source gives (CO2-6.2.4): coins, resources from the supply, CEP from the market."""
+
+    coins: int = 0
+    resources: int = 0
+    cep: int = 0
+
+
+# CO2-6.2.4.1 … CO2-6.2.4.5, by source name
+INSTALL_REWARDS = {
+    "reforestation": InstallReward(cep=2),
+    "solar": InstallReward(resources=3),
+    "fusion": InstallReward(coins=5, resources=1),
+    "biomass": InstallReward(coins=3, resources=1, cep=1),
+    "recycling": InstallReward(coins=5, cep=1),
+}
+
+
 def install_reward(s, p: int, ps: int) -> None:
     """CO2-6.2.4: flip the tile and take its source's reward (CEP one at a time, CO2-6.2.5; to hand, CO2-13.3 (a))."""
     s.inst[ps] = 1
     src = s.proj[ps]
     s.tf[TurnFlag.INSTALLED_SOURCE] = src
     before = s.price
-    if src == 0:
-        for _ in range(2):
-            if board.market_take(s):
-                s.cep[p] += 1
-    elif src == 1:
-        board.take_resources(s, p, 3)
-    elif src == 2:
-        s.coins[p] += 5
-        board.take_resources(s, p, 1)
-    elif src == 3:
-        s.coins[p] += 3
-        board.take_resources(s, p, 1)
-        if board.market_take(s):
-            s.cep[p] += 1
-    else:
-        s.coins[p] += 5
+    reward = INSTALL_REWARDS[SOURCES[src]]
+    s.coins[p] += reward.coins
+    if reward.resources:
+        board.take_resources(s, p, reward.resources)
+    for _ in range(reward.cep):  # CO2-6.2.5: one at a time from the market
         if board.market_take(s):
             s.cep[p] += 1
     if s.price != before:
