@@ -27,7 +27,7 @@ def _shapes(s: Co2State) -> None:
 
 
 def _supplies(s: Co2State) -> None:
-    """Coins, resources and CEP are never negative; CEP and resources are conserved (CO2-1.4, CO2-1.5)."""
+    """Coins, resources and CEP are never negative; resources (CO2-1.3) and CEP (CO2-1.4) are conserved."""
     rules = s.rules
     require(all(x >= 0 for x in s.coins), "coins", "negative")
     require(all(x >= 0 for x in s.res), "res", "negative")
