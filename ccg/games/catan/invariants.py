@@ -39,7 +39,8 @@ def _resource_cards(s: CatanState) -> None:
     bank = board_kind(n)["bank"]
     for r in range(5):
         total = s.bank[r] + sum(s.hand[p * 5 + r] for p in range(n))
-        require(total == bank, f"bank[{r}]", f"resource {r}: {total} cards in play, expected {bank}")
+        if total != bank:
+            raise BrokenInvariantError(f"bank[{r}]", f"resource {r}: {total} cards in play, expected {bank}")
     require(all(x >= 0 for x in s.hand), "hand", "a negative card count")
     require(all(x >= 0 for x in s.bank), "bank", "a negative card count")
 
@@ -48,7 +49,8 @@ def _development_cards(s: CatanState) -> None:
     """Deck + hands + played knights + played progress cards = the deck's size per type (CAT-1.5)."""
     full = [board_kind(s.num_players)["dev_deck"][name] for name in DEV_TYPES]
     for t in range(5):
-        require(sum(s.dev[t::5]) + s.deck.count(t) <= full[t], "dev", f"too many {DEV_TYPES[t]} cards")
+        if sum(s.dev[t::5]) + s.deck.count(t) > full[t]:
+            raise BrokenInvariantError("dev", f"too many {DEV_TYPES[t]} cards")
     require(sum(s.knights) + sum(s.dev[0::5]) + s.deck.count(0) == full[0], "knights", "knights not conserved")
     require(sum(s.dev[1::5]) + s.deck.count(1) == full[1], "dev", "VP cards not conserved")
     require(all(s.dev_new[t] <= s.dev[s.active * 5 + t] for t in range(5)), "dev_new", "bought-this-turn cards not held")
@@ -64,23 +66,29 @@ def _pieces(s: CatanState) -> None:
         sets = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] == 1)
         cities = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] >= 2)
         metros = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] == 3)
-        require((roads, sets, cities, metros) == (s.n_road[p], s.n_settle[p], s.n_city[p], s.n_metro[p]),
-                f"n_road/n_settle/n_city/n_metro[{p}]", "piece counts differ from the board")
-        require(roads <= rules["roads"], f"n_road[{p}]", "road pieces exceeded")
-        require(cities <= rules["cities"], f"n_city[{p}]", "city pieces exceeded")
-        require(sets <= rules["settlements"] or (s.oil_springs and s.floods), f"n_settle[{p}]",
-                "settlement pieces exceeded")
-        require(s.road_len[p] == longest_road(s, p), f"road_len[{p}]", f"road length of seat {p} is stale")
-        require(s.knights[p] >= 0, f"knights[{p}]", "negative")
+        if (roads, sets, cities, metros) != (s.n_road[p], s.n_settle[p], s.n_city[p], s.n_metro[p]):
+            raise BrokenInvariantError(f"n_road/n_settle/n_city/n_metro[{p}]", "piece counts differ from the board")
+        if roads > rules["roads"]:
+            raise BrokenInvariantError(f"n_road[{p}]", "road pieces exceeded")
+        if cities > rules["cities"]:
+            raise BrokenInvariantError(f"n_city[{p}]", "city pieces exceeded")
+        if not (sets <= rules["settlements"] or (s.oil_springs and s.floods)):
+            raise BrokenInvariantError(f"n_settle[{p}]", "settlement pieces exceeded")
+        if s.road_len[p] != longest_road(s, p):
+            raise BrokenInvariantError(f"road_len[{p}]", f"road length of seat {p} is stale")
+        if s.knights[p] < 0:
+            raise BrokenInvariantError(f"knights[{p}]", "negative")
 
 
 def _intersections(s: CatanState) -> None:
     """An owned intersection has a building; no two buildings are adjacent (CAT-5.2 distance rule)."""
     b, no, lv = s.board, s.node_owner, s.node_level
     for x in range(b.n_node):
-        require((no[x] < 0) == (lv[x] == 0), f"node_owner[{x}]", f"intersection {x}: owner/level mismatch")
+        if (no[x] < 0) != (lv[x] == 0):
+            raise BrokenInvariantError(f"node_owner[{x}]", f"intersection {x}: owner/level mismatch")
         if no[x] >= 0:
-            require(all(no[y] < 0 for y in b.node_nbrs[x]), f"node_owner[{x}]", f"distance rule broken at N{x}")
+            if not all(no[y] < 0 for y in b.node_nbrs[x]):
+                raise BrokenInvariantError(f"node_owner[{x}]", f"distance rule broken at N{x}")
 
 
 def _spot_cache(s: CatanState) -> None:
@@ -116,7 +124,8 @@ def _oil(s: CatanState) -> None:
                 "oil", "oil, sequestration and metropolises belong to Oil Springs")
         return
     total = s.supply + sum(s.oil) + sum(s.seq) + s.removed
-    require(total == s.oil_tokens, "supply", f"oil tokens: {total}, expected {s.oil_tokens}")
+    if total != s.oil_tokens:
+        raise BrokenInvariantError("supply", f"oil tokens: {total}, expected {s.oil_tokens}")
     require(all(o <= s.oil_limit for o in s.oil), "oil", "a player holds more oil than the limit")
     require(0 <= s.marker <= rules["oil.disaster_at"], "marker", "off the disaster track")
     require((s.marker == rules["oil.disaster_at"]) == s.pending, "pending", "a disaster is pending exactly at the top")
@@ -126,14 +135,16 @@ def _oil(s: CatanState) -> None:
                 "the Champion of the Environment must lead in sequestered oil")
     require(len(s.destroyed) <= s.oil_destroyed_to_end, "destroyed", "more destroyed hexes than end the game")
     for h, num in s.destroyed:
-        require(s.numbers[h] == 0 and b.numbers0[h] == num, "destroyed", f"hex {h} is not a destroyed {num}")
+        if not (s.numbers[h] == 0 and b.numbers0[h] == num):
+            raise BrokenInvariantError("destroyed", f"hex {h} is not a destroyed {num}")
 
 
 def _numbers(s: CatanState) -> None:
     """A number token is on its hex unless the hex was destroyed (OIL-4)."""
     b = s.board
     for h in range(b.n_hex):
-        require(s.numbers[h] in (0, b.numbers0[h]), f"numbers[{h}]", "not the hex's printed number")
+        if s.numbers[h] not in (0, b.numbers0[h]):
+            raise BrokenInvariantError(f"numbers[{h}]", "not the hex's printed number")
     require(sum(1 for h in range(b.n_hex) if s.numbers[h] != b.numbers0[h]) == len(s.destroyed), "numbers",
             "a number token is missing without a destroyed hex")
 
@@ -190,8 +201,10 @@ def _turn_bookkeeping(s: CatanState) -> None:
     if ph == SBP:
         require(s.cur == (s.active + n - s.sbp_left) % n, "cur", "special building goes clockwise (CAT-12.8)")
     for p in range(n):
-        require(s.discard[p] <= held(s, p), f"discard[{p}]", "a player owes more discards than cards (CAT-6.2)")
-        require(ph == DISCARD or not s.discard[p], f"discard[{p}]", "discards are owed only while a 7 is resolved")
+        if s.discard[p] > held(s, p):
+            raise BrokenInvariantError(f"discard[{p}]", "a player owes more discards than cards (CAT-6.2)")
+        if not (ph == DISCARD or not s.discard[p]):
+            raise BrokenInvariantError(f"discard[{p}]", "discards are owed only while a 7 is resolved")
     limit = s.rules["trade_offers_per_turn"]
     require(not limit or s.offers_made <= limit, "offers_made", "more trade proposals than allowed this turn (CAT-7.2)")
 

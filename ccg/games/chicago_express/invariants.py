@@ -55,8 +55,8 @@ def _money(s: CEState) -> None:
     require(len(s.held) == 5 * n, "held", "five share counts per seat")
     start_money = s.rules[f"cash.{n}"] * n
     money = sum(s.cash) + sum(s.treasury)
-    require(money == start_money + s.bank_out - s.bank_in, "cash",
-            f"money not conserved: players + treasuries = {money}, expected {start_money} + paid out {s.bank_out}"
+    if money != start_money + s.bank_out - s.bank_in:
+        raise BrokenInvariantError("cash", f"money not conserved: players + treasuries = {money}, expected {start_money} + paid out {s.bank_out}"
             f" - received {s.bank_in}")
     require(min(s.cash) >= 0, "cash", "negative cash")
     require(min(s.treasury) >= 0, "treasury", "negative treasury")
@@ -67,17 +67,21 @@ def _companies(s: CEState) -> None:
     for c in range(5):
         name = COMPANIES[c]
         held = sum(s.holdings(c))
-        require(held + s.shares_left[c] == BOARD.shares[c], f"shares_left[{c}]", f"{name}: shares not conserved")
+        if held + s.shares_left[c] != BOARD.shares[c]:
+            raise BrokenInvariantError(f"shares_left[{c}]", f"{name}: shares not conserved")
         placed = s.net[c].bit_count()
-        require(placed + s.trains_left[c] == BOARD.trains[c], f"trains_left[{c}]", f"{name}: trains not conserved")
-        require(connected(s.net[c], BOARD.start[c]), f"net[{c}]",
-                f"{name}: network not connected to its start hex (CE-6.3)")
-        require(not s.net[c] & BOARD.forbidden[c], f"net[{c}]", f"{name} stands on another company's start hex (CE-6.5)")
+        if placed + s.trains_left[c] != BOARD.trains[c]:
+            raise BrokenInvariantError(f"trains_left[{c}]", f"{name}: trains not conserved")
+        if not connected(s.net[c], BOARD.start[c]):
+            raise BrokenInvariantError(f"net[{c}]", f"{name}: network not connected to its start hex (CE-6.3)")
+        if (s.net[c] & BOARD.forbidden[c]):
+            raise BrokenInvariantError(f"net[{c}]", f"{name} stands on another company's start hex (CE-6.5)")
         income = recomputed_income(s, c)
         if s.income[c] != income:
             raise BrokenInvariantError(f"income[{c}]", f"{name}: income {s.income[c]} but the trains' hexes give {income}")
     for c in range(4):
-        require(bool(s.net[c] >> BOARD.start[c] & 1), f"net[{c}]", f"{COMPANIES[c]} lost its start train")
+        if not bool(s.net[c] >> BOARD.start[c] & 1):
+            raise BrokenInvariantError(f"net[{c}]", f"{COMPANIES[c]} lost its start train")
 
 
 def _wabash(s: CEState) -> None:
@@ -108,7 +112,8 @@ def _map(s: CEState) -> None:
     while m:
         low = m & -m
         h = low.bit_length() - 1
-        require(s.occ[h].bit_count() <= 1, "net", f"{BOARD.ids[h]} is a forest/mountain with two companies (CE-6.8)")
+        if s.occ[h].bit_count() > 1:
+            raise BrokenInvariantError("net", f"{BOARD.ids[h]} is a forest/mountain with two companies (CE-6.8)")
         m ^= low
     require(s.supply + s.house_mask.bit_count() == s.rules["houses"], "supply", "houses not conserved (supply + map)")
     require(not s.house_mask & ~BOARD.house_dev_mask, "house_mask", "a house on a hex that cannot be developed (CE-8.6)")
@@ -120,13 +125,15 @@ def _tracks(s: CEState) -> None:
     start = [s.rules[f"industry.{name}.start"] for name in INDUSTRIES]
     step, top = s.industry_step, s.industry_max
     for k in range(3):
-        require(start[k] <= s.industry[k] <= top[k], f"industry[{k}]", "industry value out of its track")
-        require(s.meters[k] <= s.meter_lengths[k], f"meters[{k}]", "meter past its red area")
+        if not (start[k] <= s.industry[k] <= top[k]):
+            raise BrokenInvariantError(f"industry[{k}]", "industry value out of its track")
+        if s.meters[k] > s.meter_lengths[k]:
+            raise BrokenInvariantError(f"meters[{k}]", "meter past its red area")
     if s.phase == CHOOSE:
         require(red_count(s) <= 1, "meters", "at most one pointer is red when a player chooses (CE-4.6)")
     most = -(-(top[0] - start[0]) // step[0]) + 1  # CE-9.5 note: 8 with the printed track
-    require(s.dividends <= most, "dividends",
-            f"{s.dividends} dividend phases, but Detroit's track allows at most {most}")
+    if s.dividends > most:
+        raise BrokenInvariantError("dividends", f"{s.dividends} dividend phases, but Detroit's track allows at most {most}")
     # CE-9.5: every dividend phase that did not end the game raised Detroit one step (developments add more)
     raised = s.dividends - (1 if s.phase == OVER and s.dividends else 0)
     require(s.industry[0] >= min(start[0] + raised * step[0], top[0]), "industry[0]",
@@ -137,8 +144,8 @@ def _chicago(s: CEState) -> None:
     """Each company has one Chicago phase, when its first train reaches Chicago (CE-10)."""
     require(len(set(s.chicago)) == len(s.chicago), "chicago", "a company had two Chicago phases")
     for c in s.chicago:
-        require(bool(s.net[c] >> BOARD.chicago & 1), "chicago",
-                f"{COMPANIES[c]} had a Chicago phase without a train there")
+        if not bool(s.net[c] >> BOARD.chicago & 1):
+            raise BrokenInvariantError("chicago", f"{COMPANIES[c]} had a Chicago phase without a train there")
     if s.pending_chicago >= 0:
         require(s.phase == BUILD and s.pending_chicago == s.build_company, "pending_chicago",
                 "a pending Chicago phase outside a build")
@@ -146,8 +153,8 @@ def _chicago(s: CEState) -> None:
                 "pending_chicago", "a pending Chicago phase needs a new train on Chicago")
     for c in range(5):
         if s.net[c] >> BOARD.chicago & 1:
-            require(c in s.chicago or c == s.pending_chicago, "chicago",
-                    f"{COMPANIES[c]} reached Chicago without its phase")
+            if not (c in s.chicago or c == s.pending_chicago):
+                raise BrokenInvariantError("chicago", f"{COMPANIES[c]} reached Chicago without its phase")
 
 
 def _phase(s: CEState) -> None:

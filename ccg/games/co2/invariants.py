@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ccg.core.errors import require
+from ccg.core.errors import BrokenInvariantError, require
 
 from .board import GREEN0
 from .data import FOSSILS
@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 def _shapes(s: Co2State) -> None:
     n = s.num_players
     for f in ("coins", "res", "cep", "goal", "goal_st"):
-        require(len(getattr(s, f)) == n, f, f"needs one entry per seat ({n})")
+        if len(getattr(s, f)) != n:
+            raise BrokenInvariantError(f, f"needs one entry per seat ({n})")
     require(len(s.exp) == 5 * n, "exp", "needs five expertise tracks per seat")
     require(len(s.sci) == 4 * n, "sci", "needs four scientists per seat")
     require(len(set(s.goal)) == n, "goal", "each seat holds a different company goal")
@@ -44,9 +45,12 @@ def _supplies(s: Co2State) -> None:
 def _regions(s: Co2State) -> None:
     spaces = s.components.spaces
     for r in range(6):
-        require(0 <= s.reg_cep[r] <= spaces[r], f"reg_cep[{r}]", "regional CEP limit (CO2-6.3.7)")
-        require(s.reg_res[r] >= 0, f"reg_res[{r}]", "negative")
-        require(-1 <= s.ctrl[r] < s.num_players, f"ctrl[{r}]", "not a seat")
+        if not (0 <= s.reg_cep[r] <= spaces[r]):
+            raise BrokenInvariantError(f"reg_cep[{r}]", "regional CEP limit (CO2-6.3.7)")
+        if s.reg_res[r] < 0:
+            raise BrokenInvariantError(f"reg_res[{r}]", "negative")
+        if not (-1 <= s.ctrl[r] < s.num_players):
+            raise BrokenInvariantError(f"ctrl[{r}]", "not a seat")
 
 
 def _fossils(s: Co2State) -> None:
@@ -56,7 +60,8 @@ def _fossils(s: Co2State) -> None:
     require(s.ppm_peak >= s.ppm, "ppm_peak", "below the current ppm")
     for f in range(3):
         total = sum(1 for k in s.space_kind if k == f) + s.fossil_stack.count(f) + s.fossil_out[f]
-        require(total == s.components.fossils[f], "fossil_stack", f"{FOSSILS[f]} tiles not conserved")
+        if total != s.components.fossils[f]:
+            raise BrokenInvariantError("fossil_stack", f"{FOSSILS[f]} tiles not conserved")
 
 
 def _green_tiles(s: Co2State) -> None:
@@ -64,10 +69,10 @@ def _green_tiles(s: Co2State) -> None:
     components = s.components
     for src in range(5):
         built = s.space_kind.count(GREEN0 + src)
-        require(built == s.stack[src] <= len(components.plants[src]), f"stack[{src}]",
-                f"{built} plants of this source on the board")
-        require(s.psupply[src] + s.proj.count(src) == components.projects_per_source, f"psupply[{src}]",
-                "project tiles not conserved")
+        if not (built == s.stack[src] <= len(components.plants[src])):
+            raise BrokenInvariantError(f"stack[{src}]", f"{built} plants of this source on the board")
+        if s.psupply[src] + s.proj.count(src) != components.projects_per_source:
+            raise BrokenInvariantError(f"psupply[{src}]", "project tiles not conserved")
 
 
 def _demand_spaces(s: Co2State) -> None:
@@ -81,10 +86,11 @@ def _demand_spaces(s: Co2State) -> None:
         first_empty = kinds.index(-1) if -1 in kinds else len(kinds)
         require(all(k == -1 for k in kinds[first_empty:]), "space_kind", "demand spaces must fill from the left")
         if s.fossil_stack:
-            require(-1 not in kinds[:placed], "space_kind",
-                    f"{components.regions[r]}: a demand space of an earlier decade is empty")
+            if -1 in kinds[:placed]:
+                raise BrokenInvariantError("space_kind", f"{components.regions[r]}: a demand space of an earlier decade is empty")
     for i, k in enumerate(s.space_kind):
-        require((s.space_owner[i] >= 0) == (k >= GREEN0), f"space_owner[{i}]", "green plants have owners, fossils none")
+        if (s.space_owner[i] >= 0) != (k >= GREEN0):
+            raise BrokenInvariantError(f"space_owner[{i}]", "green plants have owners, fossils none")
 
 
 def _agendas(s: Co2State) -> None:
@@ -96,9 +102,10 @@ def _agendas(s: Co2State) -> None:
         require(all(k < GREEN0 or k - GREEN0 in agenda for k in s.space_kind[o:o + components.spaces[r]]),
                 "space_kind", "a green plant of a source the region's agenda does not list (CO2-11.1.2)")
         for ps in range(3 * r, 3 * r + 3):
-            require(s.proj[ps] < 0 or s.proj[ps] in agenda, f"proj[{ps}]",
-                    "a project of a source the region's agenda does not list (CO2-11.1.2)")
-            require(s.proj[ps] >= 0 or not s.inst[ps], f"inst[{ps}]", "an installed project without a tile (CO2-6.2.4)")
+            if not (s.proj[ps] < 0 or s.proj[ps] in agenda):
+                raise BrokenInvariantError(f"proj[{ps}]", "a project of a source the region's agenda does not list (CO2-11.1.2)")
+            if not (s.proj[ps] >= 0 or not s.inst[ps]):
+                raise BrokenInvariantError(f"inst[{ps}]", "an installed project without a tile (CO2-6.2.4)")
 
 
 def _scientists(s: Co2State) -> None:
@@ -108,18 +115,22 @@ def _scientists(s: Co2State) -> None:
     for i, loc in enumerate(s.sci):
         p = i // 4
         if 0 <= loc < 18:
-            require(occ[loc] == -1 and s.proj[loc] >= 0, f"sci[{i}]", "one scientist per project")
+            if not (occ[loc] == -1 and s.proj[loc] >= 0):
+                raise BrokenInvariantError(f"sci[{i}]", "one scientist per project")
             occ[loc] = p
         elif loc >= 100:
-            require(slots[loc - 100] == -1, f"sci[{i}]", "one scientist per summit slot")
+            if slots[loc - 100] != -1:
+                raise BrokenInvariantError(f"sci[{i}]", "one scientist per summit slot")
             slots[loc - 100] = p
         else:
-            require(loc in (-1, -2), f"sci[{i}]", "not a place for a scientist")
+            if loc not in (-1, -2):
+                raise BrokenInvariantError(f"sci[{i}]", "not a place for a scientist")
     require(occ == s.occ, "occ", "project occupancy out of sync with the scientists")
     require(slots == s.sslot, "sslot", "summit slots out of sync with the scientists")
     for p in range(s.num_players):
         hired = sum(1 for loc in s.sci[4 * p:4 * p + 4] if loc != -2)
-        require(hired <= s.rules["scientists.max"], f"sci[{4 * p}:{4 * p + 4}]", "more scientists than allowed")
+        if hired > s.rules["scientists.max"]:
+            raise BrokenInvariantError(f"sci[{4 * p}:{4 * p + 4}]", "more scientists than allowed")
     for sp, t in enumerate(s.summit):
         k = len(s.components.summits[t][1]) if t >= 0 else 0
         require(all(x == -1 for x in s.sslot[sp * 4 + k:sp * 4 + 4]), "sslot", "scientist on a missing topic slot")
@@ -131,8 +142,8 @@ def _cards(s: Co2State) -> None:
     require(cards == list(range(1, 27)), "lobby", "lobby cards not conserved (hands, packs, deck, played)")
     track_max = s.components.track_max
     for p in range(s.num_players):
-        require(all(0 <= s.exp[p * 5 + src] <= track_max[src] for src in range(5)), f"exp[{5 * p}:{5 * p + 5}]",
-                "expertise off its track")
+        if not all(0 <= s.exp[p * 5 + src] <= track_max[src] for src in range(5)):
+            raise BrokenInvariantError(f"exp[{5 * p}:{5 * p + 5}]", "expertise off its track")
 
 
 LAWS = (_shapes, _supplies, _regions, _fossils, _green_tiles, _demand_spaces, _agendas, _scientists, _cards)
