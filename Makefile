@@ -23,7 +23,8 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
-## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core and ccg/agents)
+## make lint: ruff (the rule set in pyproject.toml) over everything, mypy over ccg (bodies of unannotated
+# functions checked too; strict on ccg/core and ccg/agents; see [tool.mypy] in pyproject.toml)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy

@@ -74,6 +74,7 @@ def settlement_spots(s, p: int, setup: bool = False) -> list[int]:
 def _settlement_spots(s, p: int, setup: bool = False) -> list[int]:
     b = s.board
     no, nb = s.node_owner, b.node_nbrs
+    cands: list[int] | range
     if setup:
         cands = range(len(no))
     else:

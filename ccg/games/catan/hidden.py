@@ -88,7 +88,8 @@ def resample(s, seat: int, rng) -> None:
         if limit is None or unseen[at:at + counts[others.index(s.active)]].count(VP_CARD) <= limit:
             break
     else:
-        _swap_surplus_vp(unseen, at, counts[others.index(s.active)], limit, rng)
+        if limit is not None:  # (with no limit the first shuffle is kept)
+            _swap_surplus_vp(unseen, at, counts[others.index(s.active)], limit, rng)
     for p, k in zip(others, counts):
         for t in range(5):
             s.dev[p * 5 + t] = 0

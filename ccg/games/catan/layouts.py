@@ -210,10 +210,10 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     # OIL-13.2, OIL-13.7: numbered desert springs, printed number not on a neighbour if possible; with one
     # desert (3-4 players) either numbered tile may be chosen ("wybierz numer, który nie graniczy z
     # pustynią"), the first in the tile list on a tie
-    best = None
+    best: tuple[int, tuple[int, ...]] = (len(deserts) + 1, ())
     for perm in itertools.permutations(desert_numbers, min(len(deserts), len(desert_numbers))):
         bad = sum(perm[j] in nbr_numbers(d) for j, d in enumerate(deserts))
-        if best is None or bad < best[0]:
+        if bad < best[0]:
             best = (bad, perm)
     if deserts:
         for j, d in enumerate(deserts):

@@ -66,10 +66,10 @@ def why_illegal(s, action: Action) -> str | None:
     if ph == BUILD:
         return f"finish the build first: {_now(s)}"
     # CHOOSE
-    meter = {"auction": 0, "build": 1, "develop": 2}.get(kind)
+    meter = {"auction": 0, "build": 1, "develop": 2}.get(kind, -1)
     if kind == "forgo":
         meter = A.METERS.index(canon.args[0])
-    if s.meters[meter] >= s.meter_lengths[meter]:
+    if meter >= 0 and s.meters[meter] >= s.meter_lengths[meter]:
         return f"the {A.METERS[meter]} pointer is in the red; that action cannot be chosen until the next dividend phase (CE-4.2)"
     if kind == "auction":
         c = A.LOWER_COMPANY[canon.args[0].lower()]
@@ -79,7 +79,7 @@ def why_illegal(s, action: Action) -> str | None:
             return f"{COMPANIES[c]} has no shares left on its board (CE-5.1)"
     elif kind == "build":
         c = A.LOWER_COMPANY[canon.args[0].lower()]
-        if not s.held[s.mover * 5 + c]:
+        if not s.shares_held(s.mover, c):
             return f"seat {s.mover} holds no {COMPANIES[c]} share; you may build only for a company you hold (CE-6.1)"
         if not s.trains_left[c]:
             return f"{COMPANIES[c]} has no trains left on its board, so it cannot build (CE-6.11)"

@@ -9,9 +9,14 @@ docs/co2_components.md.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ccg.core import Rng
 
 from .data import SOURCES
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 
 class FocusPolicy:
@@ -77,11 +82,11 @@ def run(n_games: int = 100, players: int = 4, seed: int = 1, rules: dict | None 
 
     rows = []
     for g in range(n_games):
-        s = ccg.new_game("co2", players=players, seed=seed + g, rules=rules or {}, variant=variant)
+        s = cast("Co2State", ccg.new_game("co2", players=players, seed=seed + g, rules=rules or {}, variant=variant))
         focus = [(g + k) % 5 for k in range(players)]
         pol = [FocusPolicy(f, seed + g * 10 + k) for k, f in enumerate(focus)]
-        while not s.is_terminal():
-            s.apply(pol[s.current_player].act(s))
+        while (seat := s.current_player) is not None:
+            s.apply(pol[seat].act(s))
         won = s.winners()
         for p in range(players):
             rows.append({"game": g, "seat": p, "focus": SOURCES[focus[p]], "vp": s.vp[p],

@@ -157,14 +157,6 @@ _LAST: dict[str, tuple] = {}
 
 
 # ---- the file format (see components.toml): msgspec checks types, ranges, names and unknown fields ----
-def _ints(lo: int, hi: int) -> Any:
-    return Annotated[int, Meta(ge=lo, le=hi)]
-
-
-def _items(kind: Any, lo: int, hi: int | None = None) -> Any:
-    return Annotated[list[kind], Meta(min_length=lo, max_length=lo if hi is None else hi)]
-
-
 class _Entry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """A printed component: ``printed`` lists which of its fields are printed; ``why`` says where the rest
     comes from (docs/co2_components.md)."""
@@ -174,28 +166,28 @@ class _Entry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class _Board(_Entry):
-    clockwise: _items(RegionId, 6)
-    grants: _items(Grant, 3)
-    summit_spaces: _ints(1, 6)
+    clockwise: Annotated[list[RegionId], Meta(min_length=6, max_length=6)]
+    grants: Annotated[list[Grant], Meta(min_length=3, max_length=3)]
+    summit_spaces: Annotated[int, Meta(ge=1, le=6)]
 
 
 class _Region(_Entry):
     id: RegionId
     name: str
-    demand_spaces: _ints(1, 8)
+    demand_spaces: Annotated[int, Meta(ge=1, le=8)]
 
 
 class _Fossils(_Entry):
-    coal: _ints(0, 30)
-    oil: _ints(0, 30)
-    gas: _ints(0, 30)
+    coal: Annotated[int, Meta(ge=0, le=30)]
+    oil: Annotated[int, Meta(ge=0, le=30)]
+    gas: Annotated[int, Meta(ge=0, le=30)]
 
 
 class _Preset(_Entry):
-    coal: _ints(0, 6)
-    oil: _ints(0, 6)
-    gas: _ints(0, 6)
-    remove_gas: _ints(0, 30)
+    coal: Annotated[int, Meta(ge=0, le=6)]
+    oil: Annotated[int, Meta(ge=0, le=6)]
+    gas: Annotated[int, Meta(ge=0, le=6)]
+    remove_gas: Annotated[int, Meta(ge=0, le=30)]
 
 
 class _Presets(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -206,42 +198,42 @@ class _Presets(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 class _Bonus(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    at: _ints(1, 30)
+    at: Annotated[int, Meta(ge=1, le=30)]
     gain: BonusKind
 
 
 class _Track(_Entry):
     source: Source
-    max: _ints(1, 30)
-    build_icon: _ints(0, 30)
-    income: list[_ints(0, 50)]
+    max: Annotated[int, Meta(ge=1, le=30)]
+    build_icon: Annotated[int, Meta(ge=0, le=30)]
+    income: list[Annotated[int, Meta(ge=0, le=50)]]
     bonuses: list[_Bonus]
 
 
 class _Plant(_Entry):
     source: Source
-    coins: _ints(0, 60)
-    resources: _ints(0, 30)
-    vp: _ints(0, 60)
+    coins: Annotated[int, Meta(ge=0, le=60)]
+    resources: Annotated[int, Meta(ge=0, le=30)]
+    vp: Annotated[int, Meta(ge=0, le=60)]
 
 
 class _Projects(_Entry):
-    per_source: _ints(1, 18)
+    per_source: Annotated[int, Meta(ge=1, le=18)]
 
 
 class _Agenda(_Entry):
-    sources: _items(Source, 3)
+    sources: Annotated[list[Source], Meta(min_length=3, max_length=3)]
 
 
 class _Summit(_Entry):
     name: str
-    topics: _items(Source, 2, 4)
+    topics: Annotated[list[Source], Meta(min_length=2, max_length=4)]
 
 
 class _Lobby(_Entry, tag_field="main"):
     """A lobby card (CO2-12.1): its main action (the tag) decides which other fields it prints."""
 
-    card: _ints(1, 26)
+    card: Annotated[int, Meta(ge=1, le=26)]
     secondary: Secondary
 
 
@@ -251,12 +243,12 @@ class _ProposeRegion(_Lobby, tag="propose_region"):
 
 class _ProposeGrant(_Lobby, tag="propose_grant"):
     grant: Grant
-    reward: _items(Reward, 1, 2)
+    reward: Annotated[list[Reward], Meta(min_length=1, max_length=2)]
 
 
 class _Install(_Lobby, tag="install"):
     source: Source
-    reward: _items(Reward, 1, 2)
+    reward: Annotated[list[Reward], Meta(min_length=1, max_length=2)]
 
 
 class _Build(_Lobby, tag="build"):
@@ -279,21 +271,21 @@ _LobbyCard = _ProposeRegion | _ProposeGrant | _Install | _Build | _SummitCard | 
 
 
 class _CompanyGoal(_Entry):
-    card: _ints(27, 33)
+    card: Annotated[int, Meta(ge=27, le=33)]
     kind: GoalKind
-    vp_each: _ints(0, 20)
-    cap: _ints(0, 100)
-    remove_for: list[_ints(1, 5)]
+    vp_each: Annotated[int, Meta(ge=0, le=20)]
+    cap: Annotated[int, Meta(ge=0, le=100)]
+    remove_for: list[Annotated[int, Meta(ge=1, le=5)]]
 
 
 class _UnGoal(_Entry):
-    card: _ints(34, 46)
-    sources: _items(Source, 1, 5)
-    vp: _ints(0, 30)
+    card: Annotated[int, Meta(ge=34, le=46)]
+    sources: Annotated[list[Source], Meta(min_length=1, max_length=5)]
+    vp: Annotated[int, Meta(ge=0, le=30)]
 
 
 class _Event(_Entry):
-    card: _ints(47, 52)
+    card: Annotated[int, Meta(ge=47, le=52)]
     region: RegionId
 
 
@@ -303,10 +295,10 @@ class ComponentFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     format: Literal["ccg-co2-components"]
     version: Literal[1]
     board: _Board
-    region: _items(_Region, 6)
+    region: Annotated[list[_Region], Meta(min_length=6, max_length=6)]
     fossil: _Fossils
     preset: _Presets
-    track: _items(_Track, 5)
+    track: Annotated[list[_Track], Meta(min_length=5, max_length=5)]
     plant: list[_Plant]
     projects: _Projects
     agenda: Annotated[list[_Agenda], Meta(min_length=6)]
@@ -314,7 +306,7 @@ class ComponentFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     lobby: list[_LobbyCard]
     company_goal: list[_CompanyGoal]
     un_goal: list[_UnGoal]
-    event: _items(_Event, 6)
+    event: Annotated[list[_Event], Meta(min_length=6, max_length=6)]
 
 
 def _fields(entry: msgspec.Struct) -> set[str]:

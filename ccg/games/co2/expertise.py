@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .board import market_take, take_resources
 from .data import SOURCES
-from .tasks import AnyExp, CepBonus, CepTo, ExpAny, Gain, push
+from .tasks import AnyExp, CepBonus, CepTo, ExpAny, Gain, Task, push
 
 
 def gain_step(s, p: int, src: int) -> list:
@@ -16,7 +16,7 @@ def gain_step(s, p: int, src: int) -> list:
         return []
     v += 1
     s.exp[i] = v
-    out = []
+    out: list[Task] = []
     for bonus in s.components.bonuses[src][v]:  # CO2-9.3.5: a space with several bonuses gives them all
         if bonus == "resource":  # CO2-9.3.2
             take_resources(s, p, 1)

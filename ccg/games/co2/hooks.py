@@ -41,7 +41,7 @@ def milestones(s) -> dict:
 def trajectory(s) -> dict:
     """The per-decade trajectory as a dict of lists (GameSpec.trajectory hook)."""
     n = s.num_players
-    cols = {"decade": [], "ppm": [], "green": [], "fossil": [], "cep_price": []}
+    cols: dict[str, list[int]] = {"decade": [], "ppm": [], "green": [], "fossil": [], "cep_price": []}
     for p in range(n):
         cols[f"vp_{p}"] = []
     for p in range(n):

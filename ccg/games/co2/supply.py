@@ -4,13 +4,13 @@ from __future__ import annotations
 from . import board
 from .hooks import snapshot
 from .operations import turn_order
-from .tasks import Decay, Energy, Event, Final, Forced, FossilPay, Income, OpsStart, PayCepChoose, SupplyEnd, push
+from .tasks import Decay, Energy, Event, Final, Forced, FossilPay, Income, OpsStart, PayCepChoose, SupplyEnd, Task, push
 
 
 def supply(s, task) -> None:
     """CO2-4.1: income, energy supply, event, then the 500 ppm check."""
     income = board.incomes(s)
-    tasks = [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]  # CO2-4.2
+    tasks: list[Task] = [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]  # CO2-4.2
     tasks += [Decay(), Energy(-1, 0), Event(), SupplyEnd()]
     push(s, *tasks)
 
