@@ -224,7 +224,7 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     def adjacent_to_spring(i):
         return any(n in springs for n in geo.hex_nbrs[i])
 
-    def place(terrain: str, second_from_top: bool):
+    def place(terrain: str, second_from_top: bool) -> None:
         cands = [i for i, h in enumerate(H) if h["terrain"] == terrain and h["spring"] is None and h["number"]]
         if not cands:
             return

@@ -122,7 +122,7 @@ class CatanState(GameState):
     def _legal_actions(self):
         return [] if self.over else actions.legal(self)
 
-    def _apply(self, action):
+    def _apply(self, action) -> None:
         turn.apply(self, action)
 
     def _copy(self):
@@ -268,12 +268,12 @@ class CatanState(GameState):
 
         return observe(self, seat)
 
-    def _resample_hidden(self, seat, rng):
+    def _resample_hidden(self, seat, rng) -> None:
         from .hidden import resample
 
         resample(self, seat, rng)
 
-    def check_invariants(self):
+    def check_invariants(self) -> None:
         from .invariants import check
 
         check(self)

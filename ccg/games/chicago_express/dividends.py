@@ -1,21 +1,26 @@
 """Between turns: the Chicago phase (CE-10), the dividend phase (CE-9) and the end of the game (CE-11)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import auction
 from .board import BOARD, DETROIT, WABASH
 from .build import hex_income
 from .phases import CHOOSE, OVER, WABASH_AUCTION
 
+if TYPE_CHECKING:
+    from .state import CEState
+
 FW = BOARD.fort_wayne
 
 
-def red_count(s) -> int:
+def red_count(s: CEState) -> int:
     """Pointers in the red: a meter is red once chosen ``meter.<action>`` times (CE-1.5, CE-D.3)."""
     meters, lengths = s.meters, s.meter_lengths  # auction, build, development
     return (meters[0] >= lengths[0]) + (meters[1] >= lengths[1]) + (meters[2] >= lengths[2])
 
 
-def end_turn(s) -> None:
+def end_turn(s: CEState) -> None:
     """The mover's action is done: Chicago phase first, then the dividend check (CE-4.7, CE-10.8)."""
     c = s.pending_chicago
     if c >= 0:
@@ -25,7 +30,7 @@ def end_turn(s) -> None:
     finish_turn(s)
 
 
-def finish_turn(s) -> None:
+def finish_turn(s: CEState) -> None:
     """Dividend trigger as the next turn is about to begin (CE-4.5, p.7 reading; CE-9.1), then the next seat
     (CE-4.8, CE-10.7)."""
     if s.rules["dividend_timing"] == "after_turn" and red_count(s) >= 2:
@@ -36,7 +41,7 @@ def finish_turn(s) -> None:
     s.phase = CHOOSE
 
 
-def pay_dividend(s, c: int) -> int:
+def pay_dividend(s: CEState, c: int) -> int:
     """CE-9.2: each holder gets ceil(I / S) per share from the bank (nothing when S = 0). Returns the total.
 
     The bank is unlimited (CE-0.4 note); the company's treasury gets nothing (CE-9.6)."""
@@ -52,7 +57,7 @@ def pay_dividend(s, c: int) -> int:
     return per_share * shares_out
 
 
-def chicago_phase(s, c: int) -> bool:
+def chicago_phase(s: CEState, c: int) -> bool:
     """CE-10.2, CE-10.3, CE-10.4, CE-10.5. Returns True when the first Wabash share auction has been opened."""
     s.income[c] += s.rules["chicago_income"]  # step 1: the only Chicago raise (CE-7.5)
     s.chicago.append(c)
@@ -76,7 +81,7 @@ def chicago_phase(s, c: int) -> bool:
     return True
 
 
-def end_reasons(s) -> list[str]:
+def end_reasons(s: CEState) -> list[str]:
     """CE-11.2: the end conditions that hold (all five companies count)."""
     rules = s.rules
     out = []
@@ -91,7 +96,7 @@ def end_reasons(s) -> list[str]:
     return out
 
 
-def dividend_phase(s) -> None:
+def dividend_phase(s: CEState) -> None:
     """CE-9: step 1 dividends, end check, step 2 reset the meters, step 3 Detroit rises."""
     s.dividends += 1
     for c in range(5):

@@ -1,6 +1,8 @@
 """Text: the position as a student reads it (``str(state)``) and why an action is illegal, in sentences."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import Action
 
 from . import actions as A
@@ -9,13 +11,16 @@ from .board import BOARD, CHICAGO, COMPANIES, DETROIT, FOREST, INDUSTRIAL, INDUS
 from .build import cost
 from .phases import BIDDING, BUILD, CHOOSE, OVER, PHASE_NAMES
 
+if TYPE_CHECKING:
+    from .state import CEState
+
 _WAITING = {
     CHOOSE: "seat {s} chooses an action (auction, build, develop or forgo)",
     BUILD: "seat {s} is building for {c}: place trains or 'stop'",
 }
 
 
-def _now(s) -> str:
+def _now(s: CEState) -> str:
     ph = s.phase
     if ph in BIDDING:
         return f"seat {s.auc_turn} is bidding on a {COMPANIES[s.auc_company]} share ('bid N' or 'pass')"
@@ -24,7 +29,7 @@ def _now(s) -> str:
     return _WAITING.get(ph, PHASE_NAMES[ph]).format(s=s.mover)
 
 
-def why_illegal(s, action: Action) -> str | None:
+def why_illegal(s: CEState, action: Action) -> str | None:
     if s.phase == OVER:
         return None
     kind, args = action.kind, action.args
@@ -88,7 +93,7 @@ def why_illegal(s, action: Action) -> str | None:
     return None
 
 
-def why_not_place(s, c: int, h: int) -> str | None:
+def why_not_place(s: CEState, c: int, h: int) -> str | None:
     """A sentence saying why company c may not place on hex h now (None if it may)."""
     name = COMPANIES[c]
     label = BOARD.hex_label(h)
@@ -111,7 +116,7 @@ def why_not_place(s, c: int, h: int) -> str | None:
     return None
 
 
-def why_not_develop(s, h: int) -> str | None:
+def why_not_develop(s: CEState, h: int) -> str | None:
     """A sentence saying why hex h may not be developed now (None if it may)."""
     label = BOARD.hex_label(h)
     t = BOARD.terrain[h]
@@ -139,7 +144,7 @@ def why_not_develop(s, h: int) -> str | None:
     return None
 
 
-def describe_auction(s) -> str:
+def describe_auction(s: CEState) -> str:
     """The running auction in one line."""
     c = COMPANIES[s.auc_company]
     if s.auc_leader < 0:
@@ -147,7 +152,7 @@ def describe_auction(s) -> str:
     return f"{c} share: seat {s.auc_leader} leads with ${s.auc_high}"
 
 
-def text(s) -> str:
+def text(s: CEState) -> str:
     """The whole position in a few lines (``str(state)``)."""
     n = s.num_players
     lines = [f"Chicago Express · {n} players · ply {s.ply} · dividend phases held {s.dividends}"]

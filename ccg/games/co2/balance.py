@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING, cast
 from ccg.core import Rng
 
 from .data import SOURCES
+from .tasks import GoalChoice, Income
 
 if TYPE_CHECKING:
     from .state import Co2State
 
 
 class FocusPolicy:
-    def __init__(self, source: int, seed: int = 0):
+    def __init__(self, source: int, seed: int = 0) -> None:
         self.src = source
         self.name = SOURCES[source]
         self.rng = Rng(seed)
 
-    def act(self, s):
+    def act(self, s: Co2State):
         acts = s.legal_actions()
         kind = s.tasks[-1].kind
         mine = SOURCES[self.src]
@@ -53,8 +54,9 @@ class FocusPolicy:
             own = [a for a in acts if a.args[0] != "hand" and "." in a.args[0] and not a.args[0].startswith("s")
                    and s.proj[_loc(s, a.args[0])] == self.src]
             return (own or acts)[0]
-        if kind == "income":
-            total = s.tasks[-1].amount
+        top = s.tasks[-1]
+        if isinstance(top, Income):
+            total = top.amount
             want = total // 2 if s.decade >= 3 else total
             return next(a for a in acts if a.args[0] == want)
         if kind in ("exp_any", "summit_pick", "study"):
@@ -62,16 +64,16 @@ class FocusPolicy:
             return (own or acts)[0]
         if kind == "research_choose":
             return next((a for a in acts if a.kind == "hire"), acts[0])
-        if kind == "goal_choice":
-            return acts[0] if s.tasks[-1].goal_vp >= 4 else acts[1]
+        if isinstance(top, GoalChoice):
+            return acts[0] if top.goal_vp >= 4 else acts[1]
         return acts[self.rng.below(len(acts))]
 
 
-def _ps(s, a):
+def _ps(s: Co2State, a):
     return s.components.regions.index(a.args[0]) * 3 + ("money", "resources", "research").index(a.args[1])
 
 
-def _loc(s, text):
+def _loc(s: Co2State, text):
     r, g = text.split(".")
     return s.components.regions.index(r) * 3 + ("money", "resources", "research").index(g)
 

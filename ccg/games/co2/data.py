@@ -318,7 +318,7 @@ def _fields(entry: msgspec.Struct) -> set[str]:
 class _Reader:
     """The checks that relate several fields (the file's format itself is ``ComponentFile``)."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str) -> None:
         self.what = f"option 'components': {os.path.basename(name)}"
         self.provenance: dict[str, tuple[tuple[str, ...], str]] = {}
 

@@ -114,7 +114,7 @@ class Co2State(GameState):
             return []
         return flow.legal(self)
 
-    def _apply(self, action):
+    def _apply(self, action) -> None:
         flow.apply(self, action)
 
     def _why_illegal(self, action):
@@ -224,7 +224,7 @@ class Co2State(GameState):
         assert n == len(d["lobby"])
         return d
 
-    def _resample_hidden(self, seat, rng: Rng):
+    def _resample_hidden(self, seat, rng: Rng) -> None:
         n = self.num_players
         # lobby cards of the others and the face-down deck
         pool = []
@@ -255,7 +255,7 @@ class Co2State(GameState):
         rng.shuffle(rest)
         self.events[2:] = rest
 
-    def check_invariants(self):
+    def check_invariants(self) -> None:
         invariants.check_invariants(self)
 
     def __str__(self):

@@ -7,7 +7,7 @@ is ``actions.turn_actions``; this module plays an action.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import board
 from .data import GRANTS, SOURCES
@@ -30,10 +30,13 @@ from .tasks import (
     push,
 )
 
+if TYPE_CHECKING:
+    from .state import Co2State
+
 _SUMMITS, _AFTER_TURN = Summits(), AfterTurn()  # records are immutable: one value serves every turn's end
 
 
-def apply_turn(s, task, a) -> None:
+def apply_turn(s: Co2State, task, a) -> None:
     """Play one action of the turn (``a`` is legal: ``actions.turn_actions``)."""
     p = task.seat
     k = a.kind
@@ -88,7 +91,7 @@ def apply_turn(s, task, a) -> None:
         board.sell_company_goal(s, p)
 
 
-def propose(s, p: int, src: int, r: int, g: int) -> None:
+def propose(s: Co2State, p: int, src: int, r: int, g: int) -> None:
     """CO2-6.1: place a project tile and take the space's grant; the project belongs to the region, so no owner
     is recorded (CO2-6.1.2)."""
     ps = r * 3 + g
@@ -108,11 +111,11 @@ def propose(s, p: int, src: int, r: int, g: int) -> None:
         push(s, Research(p, RESEARCH_GRANT))
 
 
-def install_done(s, task) -> None:
+def install_done(s: Co2State, task) -> None:
     install_reward(s, task.seat, task.project)
 
 
-def return_project(s, task) -> None:
+def return_project(s: Co2State, task) -> None:
     """Build step 8 (CO2-6.3.5): the project tile goes back to the supply."""
     ps = task.project
     src = s.proj[ps]
@@ -139,7 +142,7 @@ INSTALL_REWARDS = {
 }
 
 
-def install_reward(s, p: int, ps: int) -> None:
+def install_reward(s: Co2State, p: int, ps: int) -> None:
     """CO2-6.2.4: flip the tile and take its source's reward (CEP one at a time, CO2-6.2.5; to hand, CO2-13.3 (a))."""
     s.inst[ps] = 1
     src = s.proj[ps]
@@ -156,7 +159,7 @@ def install_reward(s, p: int, ps: int) -> None:
         s.tf[TurnFlag.PRICE_CHANGED] = 1
 
 
-def build(s, p: int, a) -> None:
+def build(s: Co2State, p: int, a) -> None:
     """CO2-6.3.5 steps 1-8 (displacement at step 7, the digest's reading)."""
     components = s.components
     src = SOURCES.index(a.args[0])
@@ -201,7 +204,7 @@ def build(s, p: int, a) -> None:
     push(s, Gain(p, src, 1), Control(p, r), Leave(p, ps), ReturnProject(-1, ps))  # step 5: CO2-9.2.2
 
 
-def spend_card(s, p: int, card: int, main: bool) -> None:
+def spend_card(s: Co2State, p: int, card: int, main: bool) -> None:
     """Remove a played lobby card (CO2-12.1.1); solo draws a new one and a main use reveals a UN goal."""
     s.lobby[p].remove(card)
     s.lobby_played.append(card)
@@ -214,7 +217,7 @@ def spend_card(s, p: int, card: int, main: bool) -> None:
             s.un_display.append(s.un_deck.pop())
 
 
-def give_reward(s, p: int, reward: str) -> None:
+def give_reward(s: Co2State, p: int, reward: str) -> None:
     if reward == "coins2":
         s.coins[p] += 2
     elif reward == "coins3":
@@ -231,7 +234,7 @@ def give_reward(s, p: int, reward: str) -> None:
         push(s, Research(p, LOBBY_MOVE))
 
 
-def play_lobby(s, p: int, card: int, part: str) -> None:
+def play_lobby(s: Co2State, p: int, card: int, part: str) -> None:
     """CO2-12.1.2: exactly one part of the card."""
     e = s.components.lobby[card]
     spend_card(s, p, card, main=part == "main")
