@@ -23,17 +23,18 @@ $(STAMP): pyproject.toml
 lab: $(STAMP) catalogs
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
-## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core, ccg/agents, ccg/i18n)
+## make lint: ruff (the rule set in pyproject.toml) over everything, mypy over ccg (bodies of unannotated
+# functions checked too; strict on ccg/core and ccg/agents; see [tool.mypy] in pyproject.toml)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-## make test: lint, then every test, notebooks included (nbval)
+## make test: lint, then every test but the long fuzzing runs (marker fuzz), notebooks included (nbval)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
 # --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
 test: $(STAMP) lint browser postgres catalogs
-	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider tests
+	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider -m "not fuzz" tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
 ## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download)
@@ -68,16 +69,17 @@ i18n-update: $(STAMP)
 
 ## make test-fast: the unit tests only, without notebooks and the browser tests
 test-fast: $(STAMP) catalogs
-	$(PY) -m pytest -n 2 -x -q -m "not browser" tests
+	$(PY) -m pytest -n 2 -x -q -m "not browser and not fuzz" tests
 
-## make golden: rewrite the golden playthroughs in tests/golden/ after a deliberate change of rules,
+## make golden: rewrite the readable golden playthroughs in tests/golden/ after a deliberate change of rules,
 # random stream or position format (review the diff: every other change must leave them as they are)
 golden: $(STAMP)
 	$(PY) tests/golden.py
 
-## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set)
+## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set), more
+# random games per configuration, and the long fuzzing runs (marker fuzz)
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 -p no:cacheprovider -q tests
+	HYPOTHESIS_PROFILE=explore CCG_CONFORMANCE_GAMES=12 $(PY) -m pytest -n 2 -p no:cacheprovider -q tests
 
 ## make bench: throughput figures for every game (see BENCHMARKS.md)
 bench: $(STAMP)

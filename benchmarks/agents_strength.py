@@ -7,7 +7,7 @@ and MCTS iterations per second at mid-game positions.
 
 One MCTS (or Greedy) seat against Greedy (or Random) in all other seats; the
 tested agent sits in every seat equally often (``ccg.tournament`` rotates
-seats). The target of issue 6: the tested agent wins at least 1.6 × its fair
+seats). The target: the tested agent wins at least 1.6 × its fair
 share, with the 95% interval excluding the fair share. The top-score rate
 (highest final score, ties shared) is printed too: in CO2 a lost planet means
 nobody wins, so win rates there say little. Prints Markdown.

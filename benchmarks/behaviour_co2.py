@@ -1,4 +1,4 @@
-"""CO2 rows of "Agents' behaviour" (issue 12, §5): the commons dilemma measured.
+"""CO2 rows of "Agents' behaviour": the commons dilemma measured.
 
     .venv/bin/python benchmarks/agents_behaviour.py co2 --games 200 --workers 2 --write
 

@@ -1,4 +1,4 @@
-"""MCTS with strategist rollouts (issue 12, §4 and §5): strength at equal iterations and at equal CPU time.
+"""MCTS with strategist rollouts: strength at equal iterations and at equal CPU time.
 
     .venv/bin/python benchmarks/mcts_rollouts.py --out ~/mcts_rollouts.jsonl          # every row, every game
     .venv/bin/python benchmarks/mcts_rollouts.py --out ~/mcts_rollouts.jsonl --write  # ... and BENCHMARKS.md
@@ -45,7 +45,7 @@ import ccg  # noqa: E402
 from ccg.analysis.stats import wilson  # noqa: E402
 
 GAMES = ("co2", "catan", "chicago_express")
-TARGET_RATIO = 1.3  # issue 12, §5
+TARGET_RATIO = 1.3  # the strength target: 1.3 × the fair share
 BEGIN, END = "<!-- mcts-rollouts -->", "<!-- /mcts-rollouts -->"
 HEADING = "### MCTS with strategist rollouts (`benchmarks/mcts_rollouts.py`)"
 
@@ -175,7 +175,7 @@ def render(records: list[dict], command: str) -> str:
              f"Date {', '.join(dates)}; {machine}; load average {min(loads):.1f}–{max(loads):.1f} during the runs "
              "(budgets are CPU time of the searching process, `clock=cpu`, so the load does not change them). "
              "One tested seat (MCTS, Greedy for reference) against three strategists (default persona), seats rotated, standard rules, "
-             "95 % Wilson intervals; fair share 1/4. `target` is issue 12's row: win rate ≥ 1.3 × the fair share "
+             "95 % Wilson intervals; fair share 1/4. `target` is the strength target's row: win rate ≥ 1.3 × the fair share "
              "(0.325) — *met* / *not met* when the whole interval is on one side, *undecided* otherwise. "
              "CPU per game counts all four seats.", ""]
     for game in [g for g in GAMES if g in by_game] + sorted(set(by_game) - set(GAMES)):

@@ -7,7 +7,7 @@
 Falls back to another registered game when CO2 is missing. The cluster is
 started before the clock starts (its start-up time is printed separately);
 the results of every backend are checked to be identical row for row.
-Target of issue 6: ≥ 1.7× speed-up with 2 workers. Prints Markdown.
+Target: ≥ 1.7× speed-up with 2 workers. Prints Markdown.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ccg's search against OpenSpiel's reference bots on the same games (issue 15, §5).
+"""ccg's search against OpenSpiel's reference bots on the same games.
 
     .venv/bin/python benchmarks/vs_openspiel.py --pairing ce --games 4 --out smoke_ce.json   # smoke test, default sims
     nice -n 10 .venv/bin/python benchmarks/vs_openspiel.py --pairing ce,ce_h,co2,catan --games 100 \

@@ -21,7 +21,7 @@ EPILOG_AGENTS = (
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (exit status 2)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 

@@ -1,10 +1,11 @@
-"""Golden playthroughs: a seeded random line of play per conformance configuration, kept as text.
+"""Golden playthroughs: a seeded random line of play per conformance configuration, written to be read.
 
-Each file under ``tests/golden/`` holds a game's configuration, the first ``STEPS`` actions of a
-seeded random game with, after each, the seat that moved, how many actions were legal and a digest
-of the whole position (``to_json``: state, generator, history), and a last line summing up the
-whole game played to its end. ``tests/test_golden.py`` replays every file and compares: a change
-that shifts the random stream, a rule or the position format shows up as the first step that differs.
+Each file under ``tests/golden/`` shows, like OpenSpiel's playthroughs, the start of a seeded random game
+of one configuration: at every ply the seat to move, its legal moves and the move chosen, and every
+``EVERY`` plies the whole position as text (the referee's view, ``str(state)``); then the end of the game
+played out (scores, winners, the final position and a digest of everything, generator and hidden cards
+included). ``tests/test_golden.py`` plays every configuration again and compares the text, so a change
+of rules, random stream or text shows in the diff as the first ply that reads differently.
 
 After a deliberate change, regenerate the files and review the diff (``git diff tests/golden``):
 
@@ -29,10 +30,11 @@ import toy_game  # noqa: E402,F401  (the test-only toy game registers itself; it
 from conformance import configurations  # noqa: E402
 
 GOLDEN_DIR = HERE / "golden"
-STEPS = 150  # actions recorded per file: enough to cross setup into play, small enough to review
+PLIES = 60  # plies shown per file: enough to cross the set-up into play, small enough to review
+EVERY = 20  # the whole position is shown at ply 0, every EVERY plies and at the end
+LEGAL_SHOWN = 10  # legal moves listed per ply (the rest are counted)
 SEED = 2024
 CHOOSER_SALT = 0x601D  # the random chooser's generator is Rng(SEED ^ CHOOSER_SALT), apart from the game's
-HEADER = "# ply seat legal digest action   (the digest is of the position after the action)"
 
 
 def digest(state: GameState) -> str:
@@ -51,33 +53,43 @@ def file_name(name: str, cfg: dict) -> str:
     return f"{name}-{re.sub(r'[^A-Za-z0-9_.-]', '_', slug).lower()}.txt"
 
 
-def summary(state: GameState) -> str:
-    return f"end ply {state.ply} scores {json.dumps(state.scores())} winners {state.winners()} digest {digest(state)}"
+def _position(state: GameState) -> list[str]:
+    return ["    " + line for line in str(state).splitlines()]
 
 
-def play(name: str, cfg: dict) -> tuple[list[str], str]:
-    """(a line per recorded step, the summary of the whole game played to its end)."""
+def _legal(legal: list) -> str:
+    shown = ", ".join(str(a) for a in legal[:LEGAL_SHOWN])
+    more = len(legal) - LEGAL_SHOWN
+    return f"{shown}, … {more} more" if more > 0 else shown
+
+
+def play(name: str, cfg: dict) -> list[str]:
+    """The lines of the playthrough of ``name`` with ``cfg`` (see the module doc)."""
     state = ccg.new_game(name, seed=SEED, **cfg)
     chooser = Rng(SEED ^ CHOOSER_SALT)
     limit = get_spec(name).max_actions
-    steps = [f"start {digest(state)}"]
+    lines: list[str] = []
     while not state.is_terminal():
         if state.ply >= limit:
             raise AssertionError(f"{name} {cfg}: the game did not end within {limit} actions")
         legal = state.legal_actions()
-        seat = state.current_player
         action = legal[chooser.below(len(legal))]
+        if state.ply < PLIES:
+            if state.ply % EVERY == 0:
+                lines += ["", f"position at ply {state.ply}:", *_position(state)]
+            lines += [f"ply {state.ply}: seat {state.current_player} chooses {action}",
+                      f"    legal ({len(legal)}): {_legal(legal)}"]
         state.apply(action)
-        if state.ply <= STEPS:
-            steps.append(f"{state.ply} {seat} {len(legal)} {digest(state)} {action}")
-    return steps, summary(state)
+    lines += ["", f"end at ply {state.ply}: scores {json.dumps(state.scores())}, winners {state.winners()}",
+              *_position(state), f"digest of the final position (state, generator, history): {digest(state)}"]
+    return lines
 
 
 def render(name: str, cfg: dict) -> str:
-    steps, end = play(name, cfg)
     head = [f"# golden playthrough of {name}: regenerate with `make golden` after a deliberate change",
-            f"game {name}", f"config {json.dumps(cfg, sort_keys=True)}", f"seed {SEED}", HEADER]
-    return "\n".join(head + steps + [end]) + "\n"
+            f"game {name}", f"config {json.dumps(cfg, sort_keys=True)}", f"seed {SEED}",
+            f"# the first {PLIES} plies: seat to move, move chosen, legal moves; the position every {EVERY} plies"]
+    return "\n".join(head + play(name, cfg)) + "\n"
 
 
 def write(games: list[str] | None = None) -> list[Path]:

@@ -115,15 +115,21 @@ def mutate(data: dict, pick: Picks) -> str:
     return f"{how} {where}"
 
 
+def _expect(ok: bool, what: str) -> None:
+    """A property check that also runs under ``python -O`` (where ``assert`` is stripped)."""
+    if not ok:
+        raise AssertionError(what)
+
+
 def loads_and_plays(text: str, seed: int, plies: int = PLIES_AFTER_LOAD) -> bool:
     """False if the loader refuses ``text``; otherwise play ``plies`` random plies, invariants after each."""
     try:
         state = ccg.load_state(text)
     except InvalidPositionError as e:
-        assert str(e).startswith("invalid position"), str(e)
+        _expect(str(e).startswith("invalid position"), f"a refusal that does not say so: {e}")
         return False
     str(state)
-    assert ccg.load_state(state.to_json()).to_json() == state.to_json()
+    _expect(ccg.load_state(state.to_json()).to_json() == state.to_json(), "a loaded position does not round-trip")
     for seat in range(state.num_players):
         json.dumps(state.observation(seat))
     rng = Rng(seed)
@@ -131,7 +137,7 @@ def loads_and_plays(text: str, seed: int, plies: int = PLIES_AFTER_LOAD) -> bool
         if state.is_terminal():
             break
         legal = state.legal_actions()
-        assert legal, f"no legal action at ply {state.ply}"
+        _expect(bool(legal), f"no legal action at ply {state.ply}")
         state.apply(legal[rng.below(len(legal))])
         state.check_invariants()
     str(state)

@@ -5,7 +5,7 @@ determinization) independently of the real games.
 """
 from __future__ import annotations
 
-from ccg.core import Action, GameSpec, GameState, RuleParam, register, resolve_rules
+from ccg.core import Action, GameSpec, GameState, RuleParam, register, require, resolve_rules
 from ccg.core import validate as v
 
 ROLL = Action("roll")
@@ -97,10 +97,12 @@ class ToyState(GameState):
         return s
 
     def check_invariants(self):
-        assert len(self.banked) == self.num_players == len(self.cards)
-        assert sorted(self.cards + self.deck) == list(range(1, 10)), "cards must be 1..9 once each"
-        assert 0 <= self.to_move < self.num_players
-        assert self.turn_total >= 0 and all(b >= 0 for b in self.banked)
+        require(len(self.banked) == self.num_players, "banked", "one bank per seat")
+        require(len(self.cards) == self.num_players, "cards", "one card per seat")
+        require(sorted(self.cards + self.deck) == list(range(1, 10)), "cards", "cards must be 1..9 once each")
+        require(0 <= self.to_move < self.num_players, "to_move", "not a seat")
+        require(self.turn_total >= 0, "turn_total", "negative")
+        require(all(b >= 0 for b in self.banked), "banked", "negative")
 
     def _why_illegal(self, action):
         if action == HOLD and not self.turn_total:

@@ -2,7 +2,7 @@
 from .action import Action
 from .describe import ActionDescription
 from .edit import PositionEditor, board_of, edit
-from .errors import IllegalActionError, InvalidPositionError
+from .errors import BrokenInvariantError, IllegalActionError, InvalidPositionError, require
 from .positions import (
     from_position_string,
     load_state,
@@ -20,9 +20,10 @@ from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
 from .state import GameState, position_error
 
 __all__ = [
-    "Action", "ActionDescription", "GameSpec", "PositionEditor", "board_of", "edit", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
-    "Rng", "RuleParam", "UnknownRuleError", "rule_ids", "rules_text",
-    "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
-    "position_error", "read_position_string", "register", "replay", "resolve_rules", "rules_option", "seat_view",
+    "Action", "ActionDescription", "BrokenInvariantError", "GameSpec", "PositionEditor", "board_of", "edit", "GameState",
+    "IllegalActionError", "InvalidPositionError", "OptionSpec", "Rng", "RuleParam", "UnknownRuleError", "rule_ids",
+    "rules_text", "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
+    "position_error", "read_position_string", "register", "replay", "require", "resolve_rules", "rules_option",
+    "seat_view",
     "state_from_dict", "to_position_string", "to_seat_position_string",
 ]

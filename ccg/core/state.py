@@ -16,7 +16,9 @@ Hooks a game implements (all required unless marked optional)::
                             (the caller may edit it; ccg.testing checks)
     _from_state_dict(d, num_players, options)   classmethod, validates everything the rules
                             code relies on: a state that loads must play
-    check_invariants()      raise AssertionError when an invariant is broken
+    check_invariants()      raise BrokenInvariantError (naming the field) when a law is broken;
+                            explicit checks, never ``assert``: positions are untrusted and ``python -O``
+                            strips asserts
     _observe(seat)          optional: redacted _state_dict (default: all), fresh containers
     _resample_hidden(seat, rng)  optional: resample hidden info in place, consistently with
                             everything ``seat`` knows (the result passes check_invariants)
@@ -108,7 +110,7 @@ class GameState:
         raise NotImplementedError
 
     def check_invariants(self) -> None:
-        """Raise AssertionError if the position breaks a rule invariant."""
+        """Raise BrokenInvariantError (naming the field) if the position breaks a law of its rules."""
 
     def _observe(self, seat: int) -> dict[str, Any]:
         return self._state_dict()

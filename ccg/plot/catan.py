@@ -6,6 +6,8 @@ paths), the convention of :mod:`ccg.ui.board`. Trace uids are fixed (``catan-…
 """
 from __future__ import annotations
 
+from typing import Any
+
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
@@ -75,7 +77,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     fig = make_subplots(rows=2, cols=1, row_heights=[0.72, 0.28], vertical_spacing=0.03,
                         specs=[[{"type": "xy"}], [{"type": "table"}]])
 
-    traces = []  # map traces, added to the figure in one call (much quicker than one by one)
+    traces: list[Any] = []  # map traces, added to the figure in one call (much quicker than one by one)
     add = traces.append
 
     cx = [hex_xy(*geo.hexes[h])[0] for h in range(b.n_hex)]
@@ -259,10 +261,10 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             uid="catan-disaster-marker"))
         slots = s.oil_destroyed_to_end
         x0 = scale_x[-1] + 1.1
-        tx = [x0 + 0.62 * i for i in range(slots)]
+        token_x = [x0 + 0.62 * i for i in range(slots)]
         labels = [str(s.destroyed[i][1]) if i < len(s.destroyed) else "" for i in range(slots)]
         add(go.Scatter(
-            x=tx, y=[ymin] * slots, mode="markers+text", text=labels, textfont=dict(size=11),
+            x=token_x, y=[ymin] * slots, mode="markers+text", text=labels, textfont=dict(size=11),
             marker=dict(size=24, color=["#f5c58a" if lab else "#ffffff" for lab in labels],
                         line=dict(color="#333", width=1)),
             name="destroyed tokens", hoverinfo="text", showlegend=False,
@@ -273,7 +275,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         notes.append(dict(x=scale_x[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
                           font=dict(size=11), text="<b>Disaster track</b> (pending)" if s.pending
                           else "<b>Disaster track</b>"))
-        notes.append(dict(x=tx[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
+        notes.append(dict(x=token_x[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
                           font=dict(size=11), text=f"<b>Destroyed numbers</b> ({len(s.destroyed)} of {slots})"))
     # player table (last trace)
     seats = list(range(s.num_players))

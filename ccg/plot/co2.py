@@ -70,6 +70,7 @@ def board(state, seat: int | None = None) -> go.Figure:
     px, py, pc, pt, ptc, ph, pl, pw = [], [], [], [], [], [], [], []
     sx, sy, sc, sh, sw = [], [], [], [], []
     for r in range(6):
+        x0: float
         x0, y0 = BOX[r]
         ctrl = s.ctrl[r]
         region = components.regions[r]
@@ -94,17 +95,26 @@ def board(state, seat: int | None = None) -> go.Figure:
         for j in range(components.spaces[r]):
             k = s.space_kind[o + j]
             x, y = x0 + 0.55 + j * 0.85, y0 + 3.55
-            dx.append(x), dy.append(y), dw.append(region)
+            dx.append(x)
+            dy.append(y)
+            dw.append(region)
             name = f"{components.region_names[r]} demand space {j + 1}"
             if k < 0:
-                dc.append("white"), dt.append(""), dtc.append("#999"), dh.append(f"{name}: empty")
+                dc.append("white")
+                dt.append("")
+                dtc.append("#999")
+                dh.append(f"{name}: empty")
             elif k < GREEN0:
-                dc.append(FOSSIL_COLOURS[k]), dt.append(FOSSILS[k][0].upper()), dtc.append(FOSSIL_TEXT[k])
+                dc.append(FOSSIL_COLOURS[k])
+                dt.append(FOSSILS[k][0].upper())
+                dtc.append(FOSSIL_TEXT[k])
                 dh.append(f"{name}: {FOSSILS[k]} plant (fossil)")
             else:
                 p = s.space_owner[o + j]
                 g = k - GREEN0
-                dc.append(SOURCE_COLOURS[g]), dt.append(SOURCE_ABBR[g]), dtc.append(SOURCE_TEXT[g])
+                dc.append(SOURCE_COLOURS[g])
+                dt.append(SOURCE_ABBR[g])
+                dtc.append(SOURCE_TEXT[g])
                 dh.append(f"{name}: {SOURCE_NAMES[g]} plant of {SEAT_NAMES[p]}")
                 shapes.append(_disc(x + 0.3, y + 0.32, SEAT_COLOURS[p], 0.16))
         notes.append(dict(x=x0 + 0.12, y=y0 + 4.15, xanchor="left", showarrow=False,
@@ -113,15 +123,21 @@ def board(state, seat: int | None = None) -> go.Figure:
             ps = r * 3 + g
             src = s.proj[ps]
             x, y = x0 + 0.9 + g * 1.85, y0 + 1.75
-            px.append(x), py.append(y), pw.append(f"{region}.{GRANTS[g]}")
+            px.append(x)
+            py.append(y)
+            pw.append(f"{region}.{GRANTS[g]}")
             if src < 0:
-                pc.append("white"), pt.append(""), ptc.append("#999"), pl.append("#999")
+                pc.append("white")
+                pt.append("")
+                ptc.append("#999")
+                pl.append("#999")
                 ph.append(f"{components.region_names[r]} {GRANTS[g]} project space: empty")
                 label = GRANTS[g]
             else:
                 installed = bool(s.inst[ps])
                 pc.append(SOURCE_COLOURS[src] if installed else _rgba(SOURCE_COLOURS[src], 0.3))
-                pt.append(SOURCE_ABBR[src]), ptc.append(SOURCE_TEXT[src] if installed else "#222")
+                pt.append(SOURCE_ABBR[src])
+                ptc.append(SOURCE_TEXT[src] if installed else "#222")
                 pl.append("#222" if installed else SOURCE_COLOURS[src])
                 state_ = "installed" if installed else "proposed"
                 ph.append(f"{components.region_names[r]} {GRANTS[g]} grant: {SOURCE_NAMES[src]} project, {state_}")
@@ -129,7 +145,9 @@ def board(state, seat: int | None = None) -> go.Figure:
             notes.append(dict(x=x, y=y - 0.5, yanchor="top", showarrow=False, font=dict(size=9, color="#444"),
                               text=label))
             if s.occ[ps] >= 0:
-                sx.append(x + 0.5), sy.append(y + 0.35), sw.append(f"{region}.{GRANTS[g]}")
+                sx.append(x + 0.5)
+                sy.append(y + 0.35)
+                sw.append(f"{region}.{GRANTS[g]}")
                 sc.append(SEAT_COLOURS[s.occ[ps]])
                 sh.append(f"scientist of {SEAT_NAMES[s.occ[ps]]} on {components.region_names[r]} {GRANTS[g]}")
         notes.append(dict(x=x0 + 0.12, y=y0 + 2.65, xanchor="left", showarrow=False,
@@ -151,8 +169,12 @@ def board(state, seat: int | None = None) -> go.Figure:
         for j, src in enumerate(components.summits[tile][1]):
             q = s.sslot[sp * 4 + j]
             x, y = x0 + 0.5 + j * 1.3, -1.3
-            mx.append(x), my.append(y), mw.append(f"summit{sp + 1}")
-            mc.append(SOURCE_COLOURS[src]), mt.append(SOURCE_ABBR[src]), mtc.append(SOURCE_TEXT[src])
+            mx.append(x)
+            my.append(y)
+            mw.append(f"summit{sp + 1}")
+            mc.append(SOURCE_COLOURS[src])
+            mt.append(SOURCE_ABBR[src])
+            mtc.append(SOURCE_TEXT[src])
             mh.append(f"summit {sp + 1} ({components.summits[tile][0]}), topic {SOURCE_NAMES[src]}: "
                       + ("free" if q < 0 else f"scientist of {SEAT_NAMES[q]}"))
             if q >= 0:
@@ -218,8 +240,10 @@ def board(state, seat: int | None = None) -> go.Figure:
         for p in range(n):
             v = s.exp[p * 5 + src]
             lane = p - (n - 1) / 2  # one diagonal lane per seat: equal values stay side by side
-            ex.append(v * 1.05 + 0.45 + lane * 0.1), ey.append(y - lane * 0.13)
-            ec.append(SEAT_COLOURS[p]), ew.append(f"track.{SOURCES[src]}")
+            ex.append(v * 1.05 + 0.45 + lane * 0.1)
+            ey.append(y - lane * 0.13)
+            ec.append(SEAT_COLOURS[p])
+            ew.append(f"track.{SOURCES[src]}")
             eh.append(f"{SEAT_NAMES[p]}: {SOURCE_NAMES[src]} expertise {v}")
     fig.add_trace(_scatter("co2-expertise", ex, ey, [""] * len(ex), ec, symbol="circle", size=8, hover=eh,
                            custom=ew, line_colours="#111"))

@@ -32,7 +32,7 @@ findable by its id in the code that implements it).
 A check raises ``AssertionError`` saying what broke; it needs no pytest. A game registered at run time
 (``ccg.core.register``) is checked too: the cross-process check re-registers it in the fresh interpreter
 from the module ``ccg.core.game_module(name)`` names, importable through the caller's ``sys.path``.
-``CCG_CONFORMANCE_GAMES`` (default 6) sets how many whole random games the first check plays.
+``CCG_CONFORMANCE_GAMES`` (default 3; `make fuzz` plays 12) sets how many whole random games the first check plays.
 """
 from __future__ import annotations
 

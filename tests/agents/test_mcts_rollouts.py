@@ -1,4 +1,4 @@
-"""MCTS with the strategist as rollout policy and prior (issue 12, §4): legal play, determinism,
+"""MCTS with the strategist as rollout policy and prior: legal play, determinism,
 bad settings rejected, and proof that the rollouts and the prior really are the strategist's."""
 from __future__ import annotations
 

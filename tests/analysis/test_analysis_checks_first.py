@@ -1,4 +1,4 @@
-"""The command line and the analysis API check their arguments before they work (issue: untrusted input).
+"""The command line and the analysis API check their arguments before they work (untrusted input).
 
 Output files are checked before the first game (format from the file's ending, directory, writable);
 every bad argument is one ``error:`` line with exit status 2; a dead process pool says what to do.

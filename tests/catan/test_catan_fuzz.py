@@ -9,6 +9,8 @@ board and a few whole-game properties.
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from ccg.core.rng import Rng
 from ccg.games.catan import SPEC
 from ccg.games.catan.data import VP_CARD
 
+EXPLORE = os.environ.get("HYPOTHESIS_PROFILE") == "explore"  # `make fuzz`: more whole games
 CONFIGS = [dict(c) for c in SPEC.conformance_configs] + [
     {"players": 4, "scenario": "oil_springs", "layout": "variable"},
     {"players": 3, "scenario": "oil_springs", "rules": {"oil.open_use_and_sequester": True, "oil.no_limit": True}},
@@ -55,7 +58,7 @@ def play(cfg: dict, seed: int, check_every: int = 1):
     return s, n
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30 if EXPLORE else 6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), cfg=st.sampled_from(CONFIGS))
 def test_random_games_keep_every_invariant(seed, cfg):
     s, n = play(cfg, seed)
@@ -99,7 +102,7 @@ def test_clone_json_and_determinize_at_random_points(seed, steps, cfg):
             assert sum(d.hand[p * 5 + r] for p in others) == sum(s.hand[p * 5 + r] for p in others)
 
 
-@pytest.mark.slow
+@pytest.mark.fuzz
 def test_long_fuzz_many_games():
     """Long random-play fuzzing: 3 games per configuration, invariants checked every 3 actions."""
     total = 0

@@ -71,8 +71,8 @@ def test_a_layout_file_is_read_once_and_the_position_carries_the_data(tmp_path, 
 
 def _nine_public_vp_with_hidden_cards():
     """The first seeded random game that reaches an active player other than seat 0 showing 9 public VP and
-    holding hidden development cards while VP cards are unseen by seat 0 (the issue's repro was one such line
-    of play)."""
+    holding hidden development cards while VP cards are unseen by seat 0 (the line of play
+    where the leak was found)."""
     for seed in range(1, 200):
         s = ccg.new_game("catan", players=4, seed=seed)
         r = random.Random(seed)

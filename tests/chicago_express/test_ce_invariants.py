@@ -7,7 +7,7 @@ import pytest
 from ce_helpers import NYC, PRR, after_openings, put
 
 import ccg
-from ccg.core import InvalidPositionError
+from ccg.core import BrokenInvariantError, InvalidPositionError
 
 
 def _broken(mutate):
@@ -32,7 +32,7 @@ def _broken(mutate):
 ])
 def test_ce_invariants_detect_corruption(mutate, message):
     s = _broken(mutate)
-    with pytest.raises(AssertionError, match=message):
+    with pytest.raises(BrokenInvariantError, match=message):
         s.check_invariants()
 
 

@@ -38,15 +38,13 @@ def test_ce_where_lists_the_hexes_touched():
     s = after_openings()
     fund(s, NYC, 9)
     refresh(s)
-    for a in s.legal_actions():
-        if a.kind in ("build", "auction"):
-            assert len(a.where) == 1
-        if a.kind == "forgo":
-            assert a.where == ()
+    legal = s.legal_actions()
+    chosen = [a for a in legal if a.kind in ("build", "auction")]
+    assert chosen and all(len(a.where) == 1 for a in chosen)
+    assert all(a.where == () for a in legal if a.kind == "forgo")
     s.apply("build NYC")
-    for a in s.legal_actions():
-        if a.kind == "place":
-            assert a.where == (a.args[1],)
+    places = [a for a in s.legal_actions() if a.kind == "place"]
+    assert places and all(a.where == (a.args[1],) for a in places)
 
 
 def test_ce_spec_hooks():

@@ -84,7 +84,7 @@ def test_non_text_grants_name_the_field():
     with open(DEFAULT_PATH, "rb") as f:
         raw = tomllib.load(f)
     raw["board"]["grants"] = ["money", 1, "research"]
-    with pytest.raises(ValueError, match=r"board\.grants\[1\]: must be text"):
+    with pytest.raises(ValueError, match=r"board\.grants\[1\]: Expected `str`, got `int`"):
         ccg.new_game("co2", components=raw)
 
 
@@ -118,7 +118,7 @@ def test_a_shortened_project_list_no_longer_crashes_plies_later():
     s = _mid_game(players=4, seed=2, plies=10)
     d = json.loads(s.to_json())
     d["state"]["inst"] = d["state"]["inst"][:-3]
-    with pytest.raises(InvalidPositionError, match=r"inst: must have 18 entries"):
+    with pytest.raises(InvalidPositionError, match=r"inst: Expected `array` of length >= 18"):
         ccg.load_state(json.dumps(d))
 
 

@@ -1,4 +1,4 @@
-"""Exact chance outcomes on the ccg protocol (issue 15 §4): ``state.chance_outcomes(action)``."""
+"""Exact chance outcomes on the ccg protocol: ``state.chance_outcomes(action)``."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The action universe and observation tensor of every conformance configuration (issue 15 §1)."""
+"""The action universe and observation tensor of every conformance configuration."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -129,7 +129,7 @@ def test_catan_domestic_trade_block_is_small_finite_and_matches_the_engine():
 
 @params
 def test_every_tensor_field_is_documented(item):
-    """Issue 15 §1: the tensor is documented field by field — no field of any configuration without a meaning."""
+    """The tensor is documented field by field — no field of any configuration without a meaning."""
     name, cfg = item
     rows = encoding_for(ccg.new_game(name, seed=0, **cfg)).schema.describe()
     undocumented = [field for field, _, _, doc in rows if not doc.split("(×")[0].strip()]

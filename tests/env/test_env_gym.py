@@ -1,4 +1,4 @@
-"""The Gymnasium single-learner environment (issue 15 §3): Gymnasium's env_checker and the mask contract."""
+"""The Gymnasium single-learner environment: Gymnasium's env_checker and the mask contract."""
 from __future__ import annotations
 
 import warnings

@@ -1,4 +1,4 @@
-"""OpenSpiel games (issue 15 §4): OpenSpiel's own random-simulation test, serialization, chance, bots."""
+"""OpenSpiel games: OpenSpiel's own random-simulation test, serialization, chance, bots."""
 from __future__ import annotations
 
 import numpy as np

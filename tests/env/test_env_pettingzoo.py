@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments (issue 15 §2): PettingZoo's own test suite for every game and player count."""
+"""PettingZoo AEC environments: PettingZoo's own test suite for every game and player count."""
 from __future__ import annotations
 
 import warnings

@@ -295,7 +295,7 @@ class TableDriver:
         assert done["error"] is None, done["error"]
         return {"notes": notes, "played": played, "asked": asked, "limit": limit, "note": done["note"], "df": df}
 
-    # -------------------------------------------------------------------- the scenario of issue 10
+    # -------------------------------------------------------------------- the end-to-end scenario
     def scenario(self, moves: int = 32) -> None:
         """First render; ``moves`` human / bot / play-on moves; history; a promoted variation; a paste; a click."""
         self.check("first render")

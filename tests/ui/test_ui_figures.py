@@ -43,7 +43,7 @@ def test_what_if_charts_are_finite_even_with_empty_outcome_columns(game, options
 
 
 def test_chicago_express_what_if_skips_the_column_no_game_fills():
-    """Issue 10: chicago_first is empty in every game (random players never reach Chicago); it once became a
+    """chicago_first is empty in every game (random players never reach Chicago); it once became a
     NaN 'share' sent to the browser."""
     t = Table("chicago_express", seats=["human", "random", "random", "random"], seed=1)
     df = t.run_what_if(n_games=20, seed=3, agents=["random"] * 4)

@@ -1,4 +1,4 @@
-"""The boards say what a reader needs (issue 10, parts 3 and 5): names, producers, and what the numbers mean."""
+"""The boards say what a reader needs: names, producers, and what the numbers mean."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""What a teacher hits at the table (issue 10, part 5) and the classroom apps' set-up, headless."""
+"""What a teacher hits at the table and the classroom apps' set-up, headless."""
 from __future__ import annotations
 
 import unicodedata

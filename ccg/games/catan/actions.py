@@ -4,6 +4,8 @@ The board's own cached actions (settlements, roads, robber moves …) are built 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core.action import Action
 
 from . import oil, trade
@@ -25,6 +27,9 @@ from .data import COST_DEV, GENERIC, GOODS, KNIGHT, MONOPOLY, OIL, PLENTY, ROAD_
 from .devcards import playable
 from .phases import CHOOSE, DISCARD, FREE_ROAD, MAIN, PRE_ROLL, PROPOSE, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE
 from .robber import robber_hexes
+
+if TYPE_CHECKING:
+    from .state import CatanState
 
 ROLL = Action("roll")
 END = Action("end")
@@ -57,7 +62,7 @@ CHOOSE_PARTNER = tuple(Action("choose", (p,)) for p in range(6))
 
 
 # ---- legal actions ----------------------------------------------------------------------------------
-def legal(s) -> list:
+def legal(s: CatanState) -> list:
     """The legal actions of position ``s`` (not over), in a fixed order: the phase decides (OIL-15)."""
     ph = s.phase
     if ph == MAIN:
@@ -91,7 +96,7 @@ def legal(s) -> list:
     return []
 
 
-def legal_main(s) -> list:
+def legal_main(s: CatanState) -> list:
     p = s.active
     out = [END]
     _builds(s, p, out)
@@ -112,7 +117,7 @@ def legal_main(s) -> list:
     return out
 
 
-def _builds(s, p: int, out: list) -> None:
+def _builds(s: CatanState, p: int, out: list) -> None:
     """Every build and purchase ``p`` can pay for: as many per turn as resources and pieces allow (CAT-8.2)."""
     h = s.hand
     i = p * 5
@@ -134,7 +139,7 @@ def _builds(s, p: int, out: list) -> None:
             out.extend(build_actions(s, p, METRO_ACTS))
 
 
-def legal_sbp(s) -> list:
+def legal_sbp(s: CatanState) -> list:
     """CAT-12.8, CAT-12.9, OIL-11.5: build and buy only (no trade, no development card, no sequestration:
     OIL-9.6); oil only for a metropolis within the marker."""
     out = [PASS]
@@ -143,7 +148,7 @@ def legal_sbp(s) -> list:
 
 
 # ---- development cards (CAT-9) ------------------------------------------------------------------------
-def legal_plays(s, out: list) -> None:
+def legal_plays(s: CatanState, out: list) -> None:
     """CAT-9.2: one card per turn, before or after the roll, never one bought this turn."""
     if s.dev_played:
         return
@@ -161,7 +166,7 @@ def legal_plays(s, out: list) -> None:
         out.extend(PLAY_MONOPOLY[: 6 if s.oil_springs else 5])
 
 
-def plenty_choices(s, p: int) -> list:
+def plenty_choices(s: CatanState, p: int) -> list:
     """CAT-9.5, OIL-14.1: two cards (oil allowed within the limit and the supply)."""
     bank = s.bank
     avail = list(bank)
@@ -178,7 +183,7 @@ def plenty_choices(s, p: int) -> list:
 
 
 # ---- the 7 and the robber (CAT-6, OIL-5) --------------------------------------------------------------
-def legal_discards(s) -> list:
+def legal_discards(s: CatanState) -> list:
     p = s.cur
     h = s.hand
     out = [DISCARD_ACT[r] for r in range(5) if h[p * 5 + r] > 0]
@@ -187,7 +192,7 @@ def legal_discards(s) -> list:
     return out
 
 
-def legal_robber(s) -> list:
+def legal_robber(s: CatanState) -> list:
     b = s.board
     p = s.cur
     no = s.node_owner
@@ -222,7 +227,7 @@ def legal_robber(s) -> list:
 
 
 # ---- trade (CAT-7, OIL-3.6, OIL-6.4) -------------------------------------------------------------------
-def legal_maritime(s, p: int, out: list) -> None:
+def legal_maritime(s: CatanState, p: int, out: list) -> None:
     """4:1 always (CAT-7.3), 3:1 with a generic harbour, 2:1 with that resource's harbour — every rate is
     offered, as often as affordable, for a card the bank holds (CAT-7.6); never oil (OIL-6.4)."""
     h, bank, m = s.hand, s.bank, s.hmask[p]
@@ -244,7 +249,7 @@ OTHERS = {g: tuple(t for t in range(5) if t != g) for g in range(5)}
 TRADE_BY = {(k, g): tuple(TRADE[(k, g, t)] for t in OTHERS[g]) for k in (2, 3, 4) for g in range(5)}
 
 
-def legal_offers(s, p: int) -> list:
+def legal_offers(s: CatanState, p: int) -> list:
     """The next step of composing an offer (CAT-7.2): cancel, put it to the table, or add one card a side.
 
     ``give g``: the proposer holds one more g than the offer gives, and g is not asked for (identical types
@@ -252,7 +257,7 @@ def legal_offers(s, p: int) -> list:
     (:func:`trade.could_pay`). Oil only in Oil Springs (OIL-3.6), within the proposer's limit (OIL-3.4c).
     """
     out = [CANCEL]
-    off = s.offer
+    off = trade.open_offer(s)
     goods = trade.GOODS_N if s.oil_springs else 5
     if any(off[:trade.GOODS_N]) and any(off[trade.GOODS_N:]):
         out.append(OFFER)
@@ -270,6 +275,6 @@ def legal_offers(s, p: int) -> list:
 
 
 
-def legal_choices(s) -> list:
+def legal_choices(s: CatanState) -> list:
     """CAT-7.2: with several acceptors the proposer chooses the partner."""
     return [CHOOSE_PARTNER[q] for q in trade.acceptors(s)]

@@ -50,8 +50,8 @@ class Board:
                 nh[n] = t
         self.node_harbour = tuple(nh)
         rb = layout["robber"]
-        self.robber0 = -1 if rb is None else geo.hex_index[tuple(rb)]  # CAT-3.4 (the desert), OIL-2.4, OIL-13.1
-        by = [[] for _ in range(13)]
+        self.robber0 = -1 if rb is None else geo.hex_index[(rb[0], rb[1])]  # CAT-3.4 (the desert), OIL-2.4, OIL-13.1
+        by: list[list[int]] = [[] for _ in range(13)]
         for h, n in enumerate(self.numbers0):
             if n:
                 by[n].append(h)

@@ -1,11 +1,16 @@
 """Building roads, settlements, cities and metropolises (CAT-8, OIL-6.3); where each may go."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .data import COST_CITY, COST_METROPOLIS, COST_ROAD, COST_SETTLEMENT, METROPOLIS_OIL
 from .roads import update_roads
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def can_pay(s, p: int, cost) -> bool:
+
+def can_pay(s: CatanState, p: int, cost) -> bool:
     h, base = s.hand, p * 5
     for r, n in cost:
         if h[base + r] < n:
@@ -13,14 +18,14 @@ def can_pay(s, p: int, cost) -> bool:
     return True
 
 
-def pay(s, p: int, cost) -> None:
+def pay(s: CatanState, p: int, cost) -> None:
     h, bank, base = s.hand, s.bank, p * 5
     for r, n in cost:
         h[base + r] -= n
         bank[r] += n
 
 
-def road_spots(s, p: int) -> list[int]:
+def road_spots(s: CatanState, p: int) -> list[int]:
     """Free paths touching ``p``'s network, not through an opponent's building (CAT-8.3).
 
     Cached per board version in ``s.spots`` (reset by every change of roads or buildings);
@@ -35,7 +40,7 @@ def road_spots(s, p: int) -> list[int]:
     return got
 
 
-def _road_spots(s, p: int) -> list[int]:
+def _road_spots(s: CatanState, p: int) -> list[int]:
     b = s.board
     eo, no, en, ne = s.edge_owner, s.node_owner, b.edge_nodes, b.node_edges
     front = set()
@@ -57,7 +62,7 @@ def _road_spots(s, p: int) -> list[int]:
     return sorted(out)
 
 
-def settlement_spots(s, p: int, setup: bool = False) -> list[int]:
+def settlement_spots(s: CatanState, p: int, setup: bool = False) -> list[int]:
     """Free intersections obeying the distance rule, touching an own road after setup (CAT-8.4).
 
     Cached like ``road_spots``."""
@@ -71,14 +76,15 @@ def settlement_spots(s, p: int, setup: bool = False) -> list[int]:
     return got
 
 
-def _settlement_spots(s, p: int, setup: bool = False) -> list[int]:
+def _settlement_spots(s: CatanState, p: int, setup: bool = False) -> list[int]:
     b = s.board
     no, nb = s.node_owner, b.node_nbrs
+    cands: list[int] | range
     if setup:
         cands = range(len(no))
     else:
         eo, en = s.edge_owner, b.edge_nodes
-        c = set()
+        c: set[int] = set()
         for e in range(len(eo)):
             if eo[e] == p:
                 c.update(en[e])
@@ -97,7 +103,7 @@ def _settlement_spots(s, p: int, setup: bool = False) -> list[int]:
 ROAD_ACTS, SETTLE_ACTS, CITY_ACTS, METRO_ACTS = 32, 48, 64, 80  # cache key offsets (plus the seat)
 
 
-def build_actions(s, p: int, what: int) -> tuple:
+def build_actions(s: CatanState, p: int, what: int) -> tuple:
     """The cached tuple of build actions of one kind for seat ``p`` (same cache as the spots)."""
     c = s.spots
     if c is None:
@@ -109,7 +115,7 @@ def build_actions(s, p: int, what: int) -> tuple:
     return got
 
 
-def _build_actions(s, p: int, what: int) -> tuple:
+def _build_actions(s: CatanState, p: int, what: int) -> tuple:
     b = s.board
     if what == ROAD_ACTS:
         return tuple(b.act_road[e] for e in road_spots(s, p))
@@ -121,19 +127,19 @@ def _build_actions(s, p: int, what: int) -> tuple:
     return tuple(b.act_metro[n] for n in range(len(no)) if no[n] == p and lv[n] == 2)
 
 
-def can_build_road(s, p: int) -> bool:
+def can_build_road(s: CatanState, p: int) -> bool:
     return s.n_road[p] < s.rules["roads"] and can_pay(s, p, COST_ROAD)
 
 
-def can_build_settlement(s, p: int) -> bool:
+def can_build_settlement(s: CatanState, p: int) -> bool:
     return s.n_settle[p] < s.rules["settlements"] and can_pay(s, p, COST_SETTLEMENT)
 
 
-def can_build_city(s, p: int) -> bool:
+def can_build_city(s: CatanState, p: int) -> bool:
     return s.n_city[p] < s.rules["cities"] and s.n_settle[p] > 0 and can_pay(s, p, COST_CITY)
 
 
-def place_road(s, p: int, e: int, free: bool = False) -> None:
+def place_road(s: CatanState, p: int, e: int, free: bool = False) -> None:
     if not free:
         pay(s, p, COST_ROAD)
     s.edge_owner[e] = p
@@ -142,7 +148,7 @@ def place_road(s, p: int, e: int, free: bool = False) -> None:
     update_roads(s, (p,))
 
 
-def place_settlement(s, p: int, n: int, free: bool = False) -> None:
+def place_settlement(s: CatanState, p: int, n: int, free: bool = False) -> None:
     if not free:
         pay(s, p, COST_SETTLEMENT)
     s.node_owner[n] = p
@@ -159,7 +165,7 @@ def place_settlement(s, p: int, n: int, free: bool = False) -> None:
         update_roads(s, others)
 
 
-def place_city(s, p: int, n: int) -> None:
+def place_city(s: CatanState, p: int, n: int) -> None:
     pay(s, p, COST_CITY)
     s.node_level[n] = 2
     s.spots = None
@@ -167,13 +173,13 @@ def place_city(s, p: int, n: int) -> None:
     s.n_city[p] += 1
 
 
-def can_build_metropolis(s, p: int) -> bool:
+def can_build_metropolis(s: CatanState, p: int) -> bool:
     """OIL-6.3, OIL-1.2, OIL-7.4: a free token, the cost, and room for 2 uses on the marker."""
     return (s.metro_pool > 0 and s.oil[p] >= METROPOLIS_OIL and s.marker + METROPOLIS_OIL <= s.rules["oil.disaster_at"]
             and s.n_city[p] > s.n_metro[p] and can_pay(s, p, COST_METROPOLIS))
 
 
-def place_metropolis(s, p: int, n: int) -> None:
+def place_metropolis(s: CatanState, p: int, n: int) -> None:
     from .oil import use_oil
 
     pay(s, p, COST_METROPOLIS)
@@ -186,7 +192,7 @@ def place_metropolis(s, p: int, n: int) -> None:
     use_oil(s, p, METROPOLIS_OIL)
 
 
-def harbour_mask(s, p: int) -> int:
+def harbour_mask(s: CatanState, p: int) -> int:
     """Bit t set when ``p`` has a building on a harbour of type t (5 = generic 3:1)."""
     m = 0
     nh, no = s.board.node_harbour, s.node_owner

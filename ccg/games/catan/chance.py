@@ -14,7 +14,7 @@ from ccg.core.chance import ChanceOutcome, NotEnumerable, scripted_child
 from .data import DEV_TYPES, GOODS
 
 # a roll is one draw x in 0..35 (turn.roll): one representative draw per sum and its count of 36
-_SUMS = {}
+_SUMS: dict[int, list[int]] = {}
 for _x in range(36):
     _SUMS.setdefault(_x // 6 + _x % 6 + 2, []).append(_x)
 

@@ -4,19 +4,23 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from typing import Literal, get_args
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 # index used for oil in trade, discard and Year of Plenty arguments; oil is not a resource card (OIL-3.5): it
 # has its own per-seat list ``oil``, never enters ``hand``, a cost or maritime trade
 OIL = 5
-RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
+Resource = Literal["lumber", "brick", "wool", "grain", "ore"]
+Terrain = Literal["forest", "hills", "pasture", "fields", "mountains", "desert"]
+HarbourType = Literal["lumber", "brick", "wool", "grain", "ore", "3:1"]
+RESOURCES: tuple[str, ...] = get_args(Resource)
 GOODS = RESOURCES + ("oil",)  # resource cards plus oil (scenario)
 RES_INDEX = {name: i for i, name in enumerate(GOODS)}
-TERRAINS = ("forest", "hills", "pasture", "fields", "mountains", "desert")
+TERRAINS: tuple[str, ...] = get_args(Terrain)
 KNIGHT, VP_CARD, ROAD_BUILDING, PLENTY, MONOPOLY = range(5)
 DEV_TYPES = ("knight", "vp", "roadbuilding", "plenty", "monopoly")
 GENERIC = 5  # harbour type index of a 3:1 harbour; 0..4 are the 2:1 harbours
-HARBOUR_TYPES = RESOURCES + ("3:1",)
+HARBOUR_TYPES: tuple[str, ...] = get_args(HarbourType)  # the 2:1 harbours in RESOURCES order, then 3:1
 
 # costs as (resource, count) pairs (CAT-8.1, OIL-6.3)
 COST_ROAD = ((LUMBER, 1), (BRICK, 1))

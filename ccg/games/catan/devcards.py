@@ -1,13 +1,18 @@
 """Development cards (CAT-9, OIL-14): buying, and playing one per turn."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .building import pay, road_spots
 from .data import COST_DEV, KNIGHT, MONOPOLY, OIL, PLENTY, RES_INDEX, ROAD_BUILDING
 from .phases import FREE_ROAD, ROBBER, SBP
 from .scoring import award_largest_army
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def buy(s, p: int) -> None:
+
+def buy(s: CatanState, p: int) -> None:
     """CAT-8.6: the top card of the deck. Bought in one's own turn it is not playable this turn."""
     pay(s, p, COST_DEV)
     t = s.deck.pop()
@@ -16,11 +21,11 @@ def buy(s, p: int) -> None:
         s.dev_new[t] += 1
 
 
-def playable(s, p: int, t: int) -> bool:
+def playable(s: CatanState, p: int, t: int) -> bool:
     return s.dev[p * 5 + t] - s.dev_new[t] > 0
 
 
-def play(s, p: int, args: tuple) -> None:
+def play(s: CatanState, p: int, args: tuple) -> None:
     """Play a card: a knight stays face up (``knights``), a progress card leaves the game (CAT-9.9)."""
     what = args[0]
     s.dev_played = True
@@ -49,7 +54,7 @@ def play(s, p: int, args: tuple) -> None:
         monopoly(s, p, RES_INDEX[args[1]])
 
 
-def monopoly(s, p: int, r: int) -> None:
+def monopoly(s: CatanState, p: int, r: int) -> None:
     """CAT-9.6; OIL-14.2: on oil, one token at a time from the next player clockwise up to the limit."""
     n = s.num_players
     if r != OIL:

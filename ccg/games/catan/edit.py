@@ -37,6 +37,7 @@ ccg.core.errors.InvalidPositionError: the edited position is invalid: the buildi
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ccg.core.edit import Counts, PositionEditor, choose, seek_draws, whole
@@ -47,6 +48,7 @@ from .board_view import board_view
 from .chance import _SUMS
 from .data import DEV_TYPES, RESOURCES, board_kind
 from .roads import award_longest_road
+from .state import CatanState
 
 LEVELS = {"settlement": 1, "city": 2, "metropolis": 3}
 _LEVEL_NAMES = {v: k for k, v in LEVELS.items()}
@@ -218,14 +220,14 @@ class Editor(PositionEditor):
     def chance_setups(self) -> dict[str, Callable[[], None]]:
         out: dict[str, Callable[[], None]] = {}
         for total in range(2, 13):
-            out[f"next roll: {total}"] = lambda total=total: self.next_roll(total)
+            out[f"next roll: {total}"] = partial(self.next_roll, total)
         for t in DEV_TYPES:
             if DEV_TYPES.index(t) in self.data["deck"]:
-                out[f"next development card: {t}"] = lambda t=t: self.next_dev_card(t)
+                out[f"next development card: {t}"] = partial(self.next_dev_card, t)
         if self._params.oil and not self.data["over"]:
             out["a flood when this turn ends (disaster roll 7)"] = self.flood_when_turn_ends
             for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
-                out[f"next disaster roll: {total}"] = lambda total=total: self.next_disaster_roll(total)
+                out[f"next disaster roll: {total}"] = partial(self.next_disaster_roll, total)
         return out
 
     # ---- helpers ----------------------------------------------------------------------------------
@@ -285,7 +287,7 @@ class Editor(PositionEditor):
         roads, knights and sequestered oil, decided as in play: the holder keeps a card while nobody beats it."""
         d = self.data
         try:  # the loader's own recount of the pieces (road lengths); a broken edit is reported by commit
-            trial = type(self._original)._from_state_dict(d, self.players, self._original.options)
+            trial = CatanState._from_state_dict(d, self.players, self._original.options)
         except (InvalidPositionError, KeyError, TypeError, ValueError, IndexError):
             return
         award_longest_road(trial)

@@ -62,9 +62,9 @@ class Geometry:
     )
 
     def __init__(self, land: Iterable[tuple[int, int]]) -> None:
-        land_set = set(map(tuple, land))
+        land_set = {(q, r) for q, r in land}
         hexes = sorted(land_set, key=lambda h: (h[1], h[0]))
-        self.hexes = hexes
+        self.hexes: list[tuple[int, int]] = hexes
         self.hex_index = {h: i for i, h in enumerate(hexes)}
         self.hex_ids = tuple(f"H{i}" for i in range(len(hexes)))
         corners = set()
@@ -102,8 +102,8 @@ class Geometry:
         self.edge_index = {e: i for i, e in enumerate(edges)}
         self.edge_ids = tuple(f"E{i}" for i in range(len(edges)))
         self.edge_nodes = tuple(edges)
-        nbrs = [[] for _ in nodes]
-        inc = [[] for _ in nodes]
+        nbrs: list[list[int]] = [[] for _ in nodes]
+        inc: list[list[int]] = [[] for _ in nodes]
         for i, (a, b) in enumerate(edges):
             nbrs[a].append(b)
             nbrs[b].append(a)
@@ -112,7 +112,7 @@ class Geometry:
         self.node_nbrs = tuple(tuple(x) for x in nbrs)
         self.node_edges = tuple(tuple(x) for x in inc)
         # a path is coastal when only one land hex borders it
-        count = {}
+        count: dict[tuple[int, int], int] = {}
         for h in range(len(hexes)):
             ring = self.hex_nodes[h]
             for i in range(6):
@@ -177,9 +177,9 @@ def spiral(geo: Geometry, start: int, clockwise: bool = False) -> list[int]:
 _GEO_CACHE: dict = {}
 
 
-def geometry_for(land) -> Geometry:
+def geometry_for(land: Iterable[tuple[int, int]]) -> Geometry:
     """A shared Geometry for a land set (built once per distinct set)."""
-    key = tuple(sorted(map(tuple, land)))
+    key = tuple(sorted((q, r) for q, r in land))
     g = _GEO_CACHE.get(key)
     if g is None:
         g = _GEO_CACHE[key] = Geometry(key)

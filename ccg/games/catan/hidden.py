@@ -18,14 +18,19 @@ the pooled cards and public counts, never the real hands.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .data import VP_CARD
 from .phases import RESPOND, SBP
 from .trade import acceptors
 
+if TYPE_CHECKING:
+    from .state import CatanState
+
 REDRAWS = 8  # deals tried before the surplus VP cards of the active player are swapped away
 
 
-def observe(s, seat: int) -> dict:
+def observe(s: CatanState, seat: int) -> dict:
     from .serial import state_dict
 
     d = state_dict(s)
@@ -44,7 +49,7 @@ def observe(s, seat: int) -> dict:
     return d
 
 
-def resample(s, seat: int, rng) -> None:
+def resample(s: CatanState, seat: int, rng) -> None:
     if s.over:
         return  # nothing is hidden any more
     n = s.num_players
@@ -88,7 +93,8 @@ def resample(s, seat: int, rng) -> None:
         if limit is None or unseen[at:at + counts[others.index(s.active)]].count(VP_CARD) <= limit:
             break
     else:
-        _swap_surplus_vp(unseen, at, counts[others.index(s.active)], limit, rng)
+        if limit is not None:  # (with no limit the first shuffle is kept)
+            _swap_surplus_vp(unseen, at, counts[others.index(s.active)], limit, rng)
     for p, k in zip(others, counts):
         for t in range(5):
             s.dev[p * 5 + t] = 0
@@ -103,7 +109,7 @@ def resample(s, seat: int, rng) -> None:
     s.deck = unseen
 
 
-def _vp_card_limit(s, seat: int) -> int | None:
+def _vp_card_limit(s: CatanState, seat: int) -> int | None:
     """The most VP cards the active player (not ``seat``) can hold without having won (CAT-11.2), or None."""
     if s.oil_springs or s.active == seat or s.turn == 0 or s.phase == SBP:
         return None  # Oil Springs: the win is checked at the end of the turn (OIL-10.2)

@@ -1,12 +1,17 @@
 """Per-game hooks for ccg.simulate and the agents: outcome columns, heuristic, trajectory."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .data import PIPS
 from .phases import PHASES
 from .scoring import vp
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def outcome(s) -> dict:
+
+def outcome(s: Any) -> dict:
     """Columns for ccg.simulate: turns, disasters, flood end, oil used, sequestered, winner VP …"""
     n = s.num_players
     row = {
@@ -38,7 +43,7 @@ def outcome(s) -> dict:
     return row
 
 
-def production_values(s) -> list[float]:
+def production_values(s: CatanState) -> list[float]:
     """Expected cards per roll for every seat from its buildings (pips/36), destroyed and robbed hexes excluded."""
     owner = s.node_owner
     level = s.node_level
@@ -59,7 +64,7 @@ def production_values(s) -> list[float]:
 REPEAT_PROPOSAL = 1e-3  # far below any card or VP term
 
 
-def _value(s, seat: int, production: float) -> float:
+def _value(s: CatanState, seat: int, production: float) -> float:
     v = vp(s, seat)  # the seat's own hidden VP cards are known to it
     cards = sum(s.hand[seat * 5:(seat + 1) * 5])
     h = v + 2.0 * production + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
@@ -77,23 +82,23 @@ def _value(s, seat: int, production: float) -> float:
     return h
 
 
-def heuristic(s, seat: int) -> float:
+def heuristic(s: Any, seat: int) -> float:
     """VP (public plus own hidden cards) plus production, cards and oil, scaled so VP dominate."""
     return _value(s, seat, production_values(s)[seat])
 
 
-def heuristics(s) -> list[float]:
+def heuristics(s: Any) -> list[float]:
     """Every seat's :func:`heuristic` in one pass (what MCTS scores at each leaf)."""
     production = production_values(s)
     return [_value(s, p, production[p]) for p in range(s.num_players)]
 
 
-def milestones(s) -> dict:
+def milestones(s: Any) -> dict:
     """SPEC.milestones: the phase of the turn (OIL-15) and the turn count (turns pass clockwise, CAT-4.1)."""
     return {"phase": PHASES[s.phase], "turn": s.turn}
 
 
-def trajectory(s) -> dict:
+def trajectory(s: Any) -> dict:
     """Per-step metrics for ccg.simulate(trajectories=True)."""
     d = {"turn": s.turn}
     for p in range(s.num_players):

@@ -9,7 +9,8 @@ A layout is plain JSON-able data::
                    "type": "3:1"|"lumber"|…}, …],
      "robber": [q, r] | None}
 
-``validate_layout`` checks every field and returns the canonical form (the
+``validate_layout`` checks every field (the format with msgspec, ``LayoutData``; then positions, number
+tokens, springs and harbours) and returns the canonical form (the
 form stored in options, records and saved positions). A layout file named in
 ``new_game(layout=path)`` is read once there (a regular file, size- and
 depth-checked); options and positions keep the data, so loading a position
@@ -21,24 +22,19 @@ import copy
 import itertools
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from ccg.core.files import loads_json, read_text_file
 from ccg.core.frozen import freeze, thaw
 from ccg.core.rng import Rng
+from ccg.core.schema import convert, field_error
 
-from .data import HARBOUR_TYPES, PIPS, TERRAINS, board_kind, components
-from .geometry import SIDES, geometry_for, spiral
+from .data import PIPS, HarbourType, Terrain, board_kind, components
+from .geometry import geometry_for, spiral
 
-
-def _err(field: str, problem: str) -> ValueError:
-    return ValueError(f"invalid Catan layout: {field}: {problem}")
-
-
-def _int(v: Any, field: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _err(field, f"must be a whole number, got {v!r}")
-    return v
+Side = Literal["NE", "E", "SE", "SW", "W", "NW"]
 
 
 MAX_FILE_BYTES = 200_000  # a 6-player layout file is about 5 kB
@@ -50,96 +46,83 @@ def read_layout_file(path: Any) -> dict:
     return validate_layout(loads_json(text, f"option 'layout': {os.path.basename(os.fspath(path))}", 8))
 
 
+class _Hex(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    q: int
+    r: int
+    terrain: Terrain
+    number: int | None = None
+    spring: Literal["numbered", "overlay"] | None = None
+
+
+class _Harbour(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    q: int
+    r: int
+    side: Side
+    type: HarbourType
+
+
+class LayoutData(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A layout as written (the module doc); msgspec checks the types and names of every field."""
+
+    hexes: Annotated[list[_Hex], msgspec.Meta(min_length=1, max_length=60)]
+    harbours: list[_Harbour] = msgspec.field(default_factory=list)
+    robber: tuple[int, int] | None = None
+    name: str = "custom"
+    source: str = ""
+    reconstructed: bool = False
+
+
+_WHAT = "invalid Catan layout"
+
+
+def _err(field: str, problem: str) -> ValueError:
+    return field_error(_WHAT, field, problem)
+
+
+def _check_hex(h: _Hex, f: str) -> None:
+    """A hex's number token and oil spring (CAT-1.2, CAT-3.3, OIL-2.2)."""
+    if h.number is not None and h.number not in PIPS:
+        raise _err(f + ".number", f"must be 2-6 or 8-12, got {h.number}")
+    if h.terrain == "desert" and h.number is not None and h.spring != "numbered":
+        raise _err(f + ".number", "a desert has no number unless it carries a numbered oil spring")
+    if h.spring == "numbered" and (h.terrain != "desert" or h.number is None):
+        raise _err(f + ".spring", "a numbered oil spring lies on a desert and prints a number")
+    if h.spring == "overlay" and (h.terrain == "desert" or h.number is None):
+        raise _err(f + ".spring", "an overlay oil spring covers a numbered terrain hex")
+    if h.terrain != "desert" and h.number is None:
+        raise _err(f + ".number", f"a {h.terrain} hex needs a number token")
+
+
 def validate_layout(data: Any) -> dict:
     """The canonical layout dict (layout data, never a path), or a ValueError naming the bad field."""
-    if not isinstance(data, Mapping):
-        raise _err("layout", f"must be an object, got {type(data).__name__}")
-    known = {"name", "source", "reconstructed", "hexes", "harbours", "robber"}
-    for k in data:
-        if k not in known:
-            raise _err(k, f"unknown field (known: {', '.join(sorted(known))})")
-    if "hexes" not in data:
-        raise _err("hexes", "missing")
-    hexes = data["hexes"]
-    if not isinstance(hexes, list) or not 1 <= len(hexes) <= 60:
-        raise _err("hexes", "must be a list of 1 to 60 hexes")
-    out_hexes = []
-    seen = set()
-    for i, h in enumerate(hexes):
-        f = f"hexes[{i}]"
-        if not isinstance(h, Mapping):
-            raise _err(f, "must be an object")
-        for k in h:
-            if k not in ("q", "r", "terrain", "number", "spring"):
-                raise _err(f"{f}.{k}", "unknown field")
-        q, r = _int(h.get("q"), f + ".q"), _int(h.get("r"), f + ".r")
-        if (q, r) in seen:
-            raise _err(f, f"position ({q}, {r}) appears twice")
-        seen.add((q, r))
-        terrain = h.get("terrain")
-        if not isinstance(terrain, str) or terrain not in TERRAINS:
-            raise _err(f + ".terrain", f"must be one of {list(TERRAINS)}, got {terrain!r}")
-        number = h.get("number")
-        spring = h.get("spring")
-        if spring is not None and (not isinstance(spring, str) or spring not in ("numbered", "overlay")):
-            raise _err(f + ".spring", f"must be null, 'numbered' or 'overlay', got {spring!r}")
-        if number is not None:
-            number = _int(number, f + ".number")
-            if number not in PIPS:
-                raise _err(f + ".number", f"must be 2-6 or 8-12, got {number}")
-        if terrain == "desert" and number is not None and spring != "numbered":
-            raise _err(f + ".number", "a desert has no number unless it carries a numbered oil spring")
-        if spring == "numbered" and (terrain != "desert" or number is None):
-            raise _err(f + ".spring", "a numbered oil spring lies on a desert and prints a number")
-        if spring == "overlay" and (terrain == "desert" or number is None):
-            raise _err(f + ".spring", "an overlay oil spring covers a numbered terrain hex")
-        if terrain != "desert" and number is None:
-            raise _err(f + ".number", f"a {terrain} hex needs a number token")
-        out_hexes.append({"q": q, "r": r, "terrain": terrain, "number": number, "spring": spring})
+    if isinstance(data, Mapping) and not isinstance(data, dict):
+        data = dict(data)
+    layout = convert(data, LayoutData, _WHAT)
+    seen: set[tuple[int, int]] = set()
+    for i, h in enumerate(layout.hexes):
+        if (h.q, h.r) in seen:
+            raise _err(f"hexes[{i}]", f"position ({h.q}, {h.r}) appears twice")
+        seen.add((h.q, h.r))
+        _check_hex(h, f"hexes[{i}]")
     geo = geometry_for(seen)
-    harbours = data.get("harbours", [])
-    if not isinstance(harbours, list):
-        raise _err("harbours", "must be a list")
-    out_harbours = []
-    used_nodes: set = set()
-    for i, hb in enumerate(harbours):
+    used_nodes: set[int] = set()
+    for i, hb in enumerate(layout.harbours):
         f = f"harbours[{i}]"
-        if not isinstance(hb, Mapping) or set(hb) != {"q", "r", "side", "type"}:
-            raise _err(f, "must be an object with exactly q, r, side, type")
-        q, r = _int(hb["q"], f + ".q"), _int(hb["r"], f + ".r")
-        if (q, r) not in seen:
-            raise _err(f, f"({q}, {r}) is not a land hex")
-        if not isinstance(hb["side"], str) or hb["side"] not in SIDES:
-            raise _err(f + ".side", f"must be one of {list(SIDES)}, got {hb['side']!r}")
-        if not isinstance(hb["type"], str) or hb["type"] not in HARBOUR_TYPES:
-            raise _err(f + ".type", f"must be one of {list(HARBOUR_TYPES)}, got {hb['type']!r}")
-        e = geo.side_edge(q, r, hb["side"])
+        if (hb.q, hb.r) not in seen:
+            raise _err(f, f"({hb.q}, {hb.r}) is not a land hex")
+        e = geo.side_edge(hb.q, hb.r, hb.side)
         if not geo.edge_coastal[e]:
-            raise _err(f, f"side {hb['side']} of ({q}, {r}) is not on the coast")
+            raise _err(f, f"side {hb.side} of ({hb.q}, {hb.r}) is not on the coast")
         nodes = geo.edge_nodes[e]
         if used_nodes & set(nodes):
             raise _err(f, "shares an intersection with another harbour")
         used_nodes.update(nodes)
-        out_harbours.append({"q": q, "r": r, "side": hb["side"], "type": hb["type"]})
-    robber = data.get("robber")
-    if robber is not None:
-        if not (isinstance(robber, (list, tuple)) and len(robber) == 2):
-            raise _err("robber", "must be [q, r] or null")
-        rq, rr = _int(robber[0], "robber[0]"), _int(robber[1], "robber[1]")
-        if (rq, rr) not in seen:
-            raise _err("robber", f"({rq}, {rr}) is not a land hex")
-        robber = [rq, rr]
-    name = data.get("name", "custom")
-    if not isinstance(name, str):
-        raise _err("name", "must be text")
-    source = data.get("source", "")
-    if not isinstance(source, str):
-        raise _err("source", "must be text")
-    rec = data.get("reconstructed", False)
-    if not isinstance(rec, bool):
-        raise _err("reconstructed", "must be true or false")
-    return {"name": name, "source": source, "reconstructed": rec, "hexes": out_hexes,
-            "harbours": out_harbours, "robber": robber}
+    if layout.robber is not None and tuple(layout.robber) not in seen:
+        raise _err("robber", f"{tuple(layout.robber)} is not a land hex")
+    return {"name": layout.name, "source": layout.source, "reconstructed": layout.reconstructed,
+            "hexes": [msgspec.structs.asdict(h) for h in layout.hexes],
+            "harbours": [msgspec.structs.asdict(hb) for hb in layout.harbours],
+            "robber": None if layout.robber is None else list(layout.robber)}
 
 
 _NAMED: dict = {}
@@ -227,10 +210,10 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     # OIL-13.2, OIL-13.7: numbered desert springs, printed number not on a neighbour if possible; with one
     # desert (3-4 players) either numbered tile may be chosen ("wybierz numer, który nie graniczy z
     # pustynią"), the first in the tile list on a tie
-    best = None
+    best: tuple[int, tuple[int, ...]] = (len(deserts) + 1, ())
     for perm in itertools.permutations(desert_numbers, min(len(deserts), len(desert_numbers))):
         bad = sum(perm[j] in nbr_numbers(d) for j, d in enumerate(deserts))
-        if best is None or bad < best[0]:
+        if bad < best[0]:
             best = (bad, perm)
     if deserts:
         for j, d in enumerate(deserts):
@@ -241,7 +224,7 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     def adjacent_to_spring(i):
         return any(n in springs for n in geo.hex_nbrs[i])
 
-    def place(terrain: str, second_from_top: bool):
+    def place(terrain: str, second_from_top: bool) -> None:
         cands = [i for i, h in enumerate(H) if h["terrain"] == terrain and h["spring"] is None and h["number"]]
         if not cands:
             return

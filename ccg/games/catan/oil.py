@@ -1,12 +1,17 @@
 """The Oil Springs layer: oil production, using and sequestering oil, the disaster phase (OIL-4 … OIL-10)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .phases import OVER
 from .roads import update_roads
 from .scoring import award_champion
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def deal_oil(s, entitled: list[int]) -> None:
+
+def deal_oil(s: CatanState, entitled: list[int]) -> None:
     """OIL-4.2, OIL-4.3, OIL-4.4: one token at a time clockwise from the roller until met or the supply is empty.
 
     A player whose next token would pass the limit does not take it; his
@@ -32,7 +37,7 @@ def deal_oil(s, entitled: list[int]) -> None:
             break
 
 
-def oil_use_open(s, p: int, k: int) -> bool:
+def oil_use_open(s: CatanState, p: int, k: int) -> bool:
     """May ``p`` use ``k`` oil now? OIL-7.4 (marker room), OIL-9.2 (not after sequestering).
 
     ``seq_done`` records the active player's sequestration this turn: it binds only him, never
@@ -43,7 +48,7 @@ def oil_use_open(s, p: int, k: int) -> bool:
     return not s.seq_done or s.rules["oil.open_use_and_sequester"] or p != s.active
 
 
-def use_oil(s, p: int, k: int) -> None:
+def use_oil(s: CatanState, p: int, k: int) -> None:
     """Advance the disaster marker by ``k`` uses (OIL-7.2, OIL-7.3) on the disaster track (OIL-1.6)."""
     s.marker += k
     if p == s.active:  # OIL-9.2: the active player's own use (an SBP metropolis is another player's)
@@ -54,7 +59,7 @@ def use_oil(s, p: int, k: int) -> None:
         s.trigger = p
 
 
-def convert(s, p: int, r: int) -> None:
+def convert(s: CatanState, p: int, r: int) -> None:
     """OIL-6.2: 1 oil back to the supply, 2 cards of one resource from the bank."""
     g = s.rules["oil.convert_gives"]
     s.oil[p] -= 1
@@ -64,7 +69,7 @@ def convert(s, p: int, r: int) -> None:
     use_oil(s, p, 1)
 
 
-def convert_pair(s, p: int, r1: int, r2: int) -> None:
+def convert_pair(s: CatanState, p: int, r1: int, r2: int) -> None:
     """OIL-6.2 with the note A11 flag ``oil.convert_mixed``: 1 oil -> 1 card each of two different types."""
     s.oil[p] -= 1
     s.supply += 1
@@ -74,19 +79,19 @@ def convert_pair(s, p: int, r1: int, r2: int) -> None:
     use_oil(s, p, 1)
 
 
-def can_sequester(s, p: int) -> bool:
+def can_sequester(s: CatanState, p: int) -> bool:
     """OIL-9.1, OIL-9.2: one per turn, not in a turn oil was used (unless OIL-12.2)."""
     return s.oil[p] > 0 and not s.seq_done and (not s.oil_used or s.rules["oil.open_use_and_sequester"])
 
 
-def sequester(s, p: int) -> None:
+def sequester(s: CatanState, p: int) -> None:
     s.oil[p] -= 1
     s.seq[p] += 1
     s.seq_done = True
     award_champion(s, p)
 
 
-def remove_oil(s, k: int) -> None:
+def remove_oil(s: CatanState, k: int) -> None:
     """OIL-8.8, OIL-8.9 (note A17): remove ``k`` oil, supply first, then one at a time from the
     triggering player clockwise, skipping players without oil."""
     take = min(k, s.supply)
@@ -111,7 +116,7 @@ def remove_oil(s, k: int) -> None:
         i += 1
 
 
-def flood(s) -> None:
+def flood(s: CatanState) -> None:
     """OIL-8.4, OIL-8.5: coastal settlements removed, coastal cities reduced; metropolises and roads stay."""
     b = s.board
     no, lv = s.node_owner, s.node_level
@@ -136,7 +141,7 @@ def flood(s) -> None:
     update_roads(s, range(s.num_players))
 
 
-def disaster_phase(s) -> None:
+def disaster_phase(s: CatanState) -> None:
     """The disaster phase: the triggering player's roll (OIL-8.2: no production, robber or discards)
     locates the disaster (OIL-8.3: a 7 floods the coast, any other number pollutes a hex showing it);
     then the marker returns to 0 (OIL-8.11)."""

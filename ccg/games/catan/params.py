@@ -62,5 +62,5 @@ RULES: dict[str, RuleParam] = {
     "turn_limit": RuleParam(
         1000, "the game ends with no winner once this many turns have been played: a safety net for positions "
               "that can never progress (e.g. every building flooded, nobody producing); reported by the "
-              "'turn_limit_end' outcome column, never silent", lo=10, hi=100_000, source="issue 3 (safety net)"),
+              "'turn_limit_end' outcome column, never silent", lo=10, hi=100_000, source="not a printed rule (safety net)"),
 }

@@ -1,10 +1,15 @@
 """Production on a roll (CAT-5, OIL-4, OIL-6.5) and starting resources (CAT-3.9, OIL-2.8)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .oil import deal_oil
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def produce(s, roll: int) -> None:
+
+def produce(s: CatanState, roll: int) -> None:
     """Pay every building next to a hex showing ``roll`` that the robber does not block.
 
     Resource cards follow the shortage rule per resource (CAT-5.3); oil is
@@ -53,7 +58,7 @@ def produce(s, roll: int) -> None:
         deal_oil(s, oil_owed)
 
 
-def starting_resources(s, p: int, node: int) -> None:
+def starting_resources(s: CatanState, p: int, node: int) -> None:
     """One card per terrain hex next to the second settlement; deserts and oil springs pay none."""
     b = s.board
     for h in b.node_hexes[node]:

@@ -1,8 +1,25 @@
 """Longest Road (CAT-10.1, CAT-10.2, CAT-10.3): the longest trail of a player's roads, and who holds the card."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
 
-def longest_road(s, p: int) -> int:
+if TYPE_CHECKING:
+    from .board import Board
+    from .state import CatanState
+
+
+class RoadNetwork(Protocol):
+    """What the Longest Road count reads: the board, the owner of each path and of each intersection."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def edge_owner(self) -> list[int]: ...
+    @property
+    def node_owner(self) -> list[int]: ...
+
+
+def longest_road(s: RoadNetwork, p: int) -> int:
     """Length of ``p``'s longest continuous road, counted edge by edge (loops count, branches do not).
 
     An opponent's building on an intersection splits a road there (CAT-10.2):
@@ -62,7 +79,7 @@ def longest_road(s, p: int) -> int:
     return best
 
 
-def award_longest_road(s) -> None:
+def award_longest_road(s: CatanState) -> None:
     """Re-decide the holder after any change (CAT-10.1, CAT-10.3, note A02).
 
     The holder keeps the card while nobody is strictly longer and he still has
@@ -78,7 +95,7 @@ def award_longest_road(s) -> None:
     s.lr = top[0] if best >= s.rules["longest_road_min"] and len(top) == 1 else -1
 
 
-def update_roads(s, players) -> None:
+def update_roads(s: CatanState, players) -> None:
     """Recompute the road lengths of ``players`` and re-award the card."""
     for p in players:
         s.road_len[p] = longest_road(s, p)

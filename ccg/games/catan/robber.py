@@ -1,11 +1,16 @@
 """Rolling a 7, discards and the robber (CAT-6, CAT-9.3, OIL-5)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .data import OIL
 from .phases import DISCARD, MAIN, PRE_ROLL, ROBBER
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def held(s, p: int) -> int:
+
+def held(s: CatanState, p: int) -> int:
     """Cards that count for the 7: resource cards, plus oil in the scenario (OIL-5.5); development cards
     never count (CAT-9.8)."""
     b = p * 5
@@ -16,7 +21,7 @@ def held(s, p: int) -> int:
     return total
 
 
-def start_seven(s) -> None:
+def start_seven(s: CatanState) -> None:
     """CAT-6.2: everyone above the limit owes half (rounded down), chosen card by card."""
     n = s.num_players
     for p in range(n):
@@ -25,7 +30,7 @@ def start_seven(s) -> None:
     _next_discarder(s)
 
 
-def _next_discarder(s) -> None:
+def _next_discarder(s: CatanState) -> None:
     n = s.num_players
     for i in range(n):
         p = (s.active + i) % n
@@ -37,7 +42,7 @@ def _next_discarder(s) -> None:
     s.phase = ROBBER
 
 
-def discard(s, p: int, r: int) -> None:
+def discard(s: CatanState, p: int, r: int) -> None:
     if r == OIL:
         s.oil[p] -= 1
         s.supply += 1  # OIL-5.5: back to the supply, the marker does not move
@@ -49,20 +54,20 @@ def discard(s, p: int, r: int) -> None:
         _next_discarder(s)
 
 
-def robber_hexes(s) -> list[int]:
+def robber_hexes(s: CatanState) -> list[int]:
     """CAT-6.3, OIL-5.1, OIL-5.3, OIL-14.3: any other land hex that is not destroyed (an oil spring too, OIL-5.2)."""
     b = s.board
     numbers, n0 = s.numbers, b.numbers0
     return [h for h in range(b.n_hex) if h != s.robber and not (n0[h] and not numbers[h])]
 
 
-def held_cards(s, p: int) -> int:
+def held_cards(s: CatanState, p: int) -> int:
     b = p * 5
     h = s.hand
     return h[b] + h[b + 1] + h[b + 2] + h[b + 3] + h[b + 4]
 
 
-def move(s, p: int, args: tuple) -> None:
+def move(s: CatanState, p: int, args: tuple) -> None:
     s.robber = int(args[0][1:])
     if len(args) >= 2:
         v = args[1]

@@ -1,6 +1,8 @@
 """Saved positions: the state as JSON-able data and a loader that validates every field."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import validate as v
 from ccg.core.errors import InvalidPositionError
 from ccg.core.frozen import thaw
@@ -9,6 +11,9 @@ from .building import harbour_mask
 from .layouts import validate_layout
 from .phases import PHASES
 from .roads import longest_road
+
+if TYPE_CHECKING:
+    from .state import CatanState
 
 FIELDS = (
     "layout", "phase", "active", "cur", "turn", "first", "setup_i", "setup_node", "node_owner", "node_level",
@@ -21,7 +26,7 @@ FIELDS = (
 BOOLS = ("dev_played", "rolled", "built", "oil_used", "seq_done", "pending", "over", "lost")
 
 
-def state_dict(s) -> dict:
+def state_dict(s: CatanState) -> dict:
     d = {}
     for f in FIELDS:
         if f == "layout":
@@ -105,7 +110,7 @@ def from_state_dict(cls, d, n: int, options: dict):
     return s
 
 
-def recompute_derived(s) -> None:
+def recompute_derived(s: CatanState) -> None:
     """Counts, harbour access and road lengths from the pieces on the board (used by the loader)."""
     n = s.num_players
     s.spots = None

@@ -89,8 +89,8 @@ def create(players: int, seed: int, options: dict) -> CatanState:
     """A new game: layout (seeded if variable), shuffled deck, starting player by seeded lot (CAT-3.6)."""
     rng = Rng(seed)
     rules = resolve_rules(RULES, options.get("rules"))
-    layout = resolve_layout(options.get("layout"), players, options.get("scenario"), rng, rules["spiral_clockwise"],
-                            rules["random_numbers"])
+    layout = resolve_layout(options.get("layout"), players, options.get("scenario"), rng, bool(rules["spiral_clockwise"]),
+                            bool(rules["random_numbers"]))
     s = blank(players, seed, options, layout)
     s.rng = rng
     rng.shuffle(s.deck)  # CAT-3.5, OIL-2.7: bank stacks as in blank, the deck shuffled face down

@@ -1,6 +1,8 @@
 """CatanState: the flat, clonable position of a Catan (optionally Oil Springs) game, and its protocol hooks."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ccg.core.action import Action
 from ccg.core.state import GameState
 
@@ -8,6 +10,9 @@ from . import actions, turn
 from .data import DEV_TYPES, GOODS
 from .phases import PHASES
 from .scoring import public_vp, vp
+
+if TYPE_CHECKING:
+    from .board import Board
 
 # the rule values and the values precomputed from them (see CatanState), shared by every copy
 RULE_VALUES = ("rules", "oil_springs", "vp_to_win", "oil_limit", "oil_tokens", "oil_metropolises",
@@ -40,6 +45,74 @@ class CatanState(GameState):
     game = "catan"
     hidden_information = True
     __slots__ = ("board", "spots") + RULE_VALUES + LISTS + SCALARS
+    # the fields of __slots__ (RULE_VALUES, LISTS, SCALARS above; the board and the building-spot cache)
+    board: Board
+    spots: dict[int, Any] | None
+    rules: dict[str, Any]
+    oil_springs: bool
+    vp_to_win: int
+    oil_limit: int
+    oil_tokens: int
+    oil_metropolises: int
+    oil_destroyed_to_end: int
+    oil_convert_mixed: bool
+    node_owner: list[int]
+    node_level: list[int]
+    edge_owner: list[int]
+    hand: list[int]
+    bank: list[int]
+    dev: list[int]
+    dev_new: list[int]
+    deck: list[int]
+    knights: list[int]
+    n_road: list[int]
+    n_settle: list[int]
+    n_city: list[int]
+    n_metro: list[int]
+    hmask: list[int]
+    road_len: list[int]
+    discard: list[int]
+    oil: list[int]
+    seq: list[int]
+    numbers: list[int]
+    destroyed: list[list[int]]
+    phase: int
+    active: int
+    cur: int
+    turn: int
+    first: int
+    setup_i: int
+    setup_node: int
+    lr: int
+    la: int
+    robber: int
+    dice: int
+    dev_played: bool
+    rolled: bool
+    built: bool
+    free_roads: int
+    offer: tuple[int, ...] | None
+    accepted: int
+    offers_made: int
+    sbp_left: int
+    supply: int
+    removed: int
+    marker: int
+    metro_pool: int
+    champ: int
+    oil_used: bool
+    seq_done: bool
+    pending: bool
+    trigger: int
+    over: bool
+    winner: int
+    lost: bool
+    pyrrhic: int
+    disasters: int
+    floods: int
+    spring_hits: int
+    oil_used_total: int
+    last_disaster: list[int] | None
 
     # ---- protocol hooks ---------------------------------------------------------------------
     @property
@@ -49,7 +122,7 @@ class CatanState(GameState):
     def _legal_actions(self):
         return [] if self.over else actions.legal(self)
 
-    def _apply(self, action):
+    def _apply(self, action) -> None:
         turn.apply(self, action)
 
     def _copy(self):
@@ -195,12 +268,12 @@ class CatanState(GameState):
 
         return observe(self, seat)
 
-    def _resample_hidden(self, seat, rng):
+    def _resample_hidden(self, seat, rng) -> None:
         from .hidden import resample
 
         resample(self, seat, rng)
 
-    def check_invariants(self):
+    def check_invariants(self) -> None:
         from .invariants import check
 
         check(self)

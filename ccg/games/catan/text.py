@@ -1,11 +1,16 @@
 """Readable text: why an action is illegal, and a summary of the position."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .data import GOODS
 from .phases import PHASES
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def why_illegal(s, a) -> str | None:
+
+def why_illegal(s: CatanState, a) -> str | None:
     who = f"seat {s.cur}"
     phase = PHASES[s.phase]
     k = a.kind
@@ -76,10 +81,10 @@ def why_illegal(s, a) -> str | None:
     return None
 
 
-def _why_not_trade(s, a) -> str | None:
+def _why_not_trade(s: CatanState, a) -> str | None:
     """Domestic trade (CAT-7.2, OIL-3.6): the step of an offer that cannot be taken, in the rulebook's terms."""
     from .phases import CHOOSE, MAIN, PROPOSE
-    from .trade import acceptors, could_pay
+    from .trade import acceptors, could_pay, open_offer
 
     k, p = a.kind, s.cur
     if k == "propose":
@@ -97,7 +102,7 @@ def _why_not_trade(s, a) -> str | None:
         if s.phase != CHOOSE:
             return "'choose' picks the partner when several players accept an offer (CAT-7.2)"
         return f"choose one of the seats that accepted: {', '.join(map(str, acceptors(s)))} (CAT-7.2)"
-    off = s.offer
+    off = open_offer(s)
     if k == "offer" and a.args:
         return ("'offer' takes no terms: compose them a card at a time with 'give <good>' and 'ask <good>', "
                 "then 'offer' (CAT-7.2)")
@@ -125,7 +130,7 @@ def _why_not_trade(s, a) -> str | None:
     return None
 
 
-def summary(s) -> str:
+def summary(s: CatanState) -> str:
     n = s.num_players
     lines = [
         f"Catan{' + Oil Springs' if s.oil_springs else ''}, {n} players, turn {s.turn}, "

@@ -1,11 +1,16 @@
 """Trade (CAT-7, OIL-3.6, OIL-6.4): maritime at every rate the player has, and domestic offers on any terms."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .data import OIL
 from .phases import CHOOSE, MAIN, PROPOSE, RESPOND
 
+if TYPE_CHECKING:
+    from .state import CatanState
 
-def maritime(s, p: int, k: int, g: int, t: int) -> None:
+
+def maritime(s: CatanState, p: int, k: int, g: int, t: int) -> None:
     s.hand[p * 5 + g] -= k
     s.bank[g] += k
     s.hand[p * 5 + t] += 1
@@ -26,7 +31,7 @@ def maritime(s, p: int, k: int, g: int, t: int) -> None:
 GOODS_N = 6  # offer slots per side: the five resources, then oil (used only in Oil Springs)
 
 
-def may_propose(s, p: int) -> bool:
+def may_propose(s: CatanState, p: int) -> bool:
     """CAT-7.2: open the trade table, at most ``trade_offers_per_turn`` times a turn (0: no limit, printed)."""
     if s.rules["trade_offers_per_turn"] and s.offers_made >= s.rules["trade_offers_per_turn"]:
         return False
@@ -36,27 +41,27 @@ def may_propose(s, p: int) -> bool:
     return True
 
 
-def propose(s, p: int) -> None:
+def propose(s: CatanState, p: int) -> None:
     s.offers_made += 1
     s.offer = (0,) * (2 * GOODS_N)
     s.accepted = 0
     s.phase = PROPOSE
 
 
-def cancel(s, p: int) -> None:
+def cancel(s: CatanState, p: int) -> None:
     _close(s)
 
 
-def held(s, q: int, g: int) -> int:
+def held(s: CatanState, q: int, g: int) -> int:
     return s.oil[q] if g == OIL else s.hand[q * 5 + g]
 
 
-def may_receive_oil(s, q: int, n: int) -> bool:
+def may_receive_oil(s: CatanState, q: int, n: int) -> bool:
     """OIL-3.4c: no trade may leave a participant above the oil limit."""
     return n == 0 or s.oil[q] + n <= s.oil_limit
 
 
-def could_pay(s, q: int, offer) -> bool:
+def could_pay(s: CatanState, q: int, offer) -> bool:
     """Public facts only: ``q`` holds enough cards and oil for the asked side and has room for the oil given."""
     ask = offer[GOODS_N:]
     h = s.hand
@@ -64,7 +69,7 @@ def could_pay(s, q: int, offer) -> bool:
             + ask[4] and s.oil[q] >= ask[OIL] and may_receive_oil(s, q, offer[OIL]))
 
 
-def someone_could_pay(s, offer) -> bool:
+def someone_could_pay(s: CatanState, offer) -> bool:
     n, p = s.num_players, s.active
     return any(could_pay(s, (p + i) % n, offer) for i in range(1, n))
 
@@ -73,21 +78,21 @@ def with_one_more(offer, i: int) -> tuple:
     return offer[:i] + (offer[i] + 1,) + offer[i + 1:]
 
 
-def give(s, p: int, g: int) -> None:
+def give(s: CatanState, p: int, g: int) -> None:
     s.offer = with_one_more(s.offer, g)
 
 
-def ask(s, p: int, g: int) -> None:
+def ask(s: CatanState, p: int, g: int) -> None:
     s.offer = with_one_more(s.offer, GOODS_N + g)
 
 
-def offer(s, p: int) -> None:
+def offer(s: CatanState, p: int) -> None:
     """Put the composed offer to the table: the other players answer clockwise (CAT-7.2)."""
     s.accepted = 0
     _ask_next(s, p)
 
 
-def _ask_next(s, q: int) -> None:
+def _ask_next(s: CatanState, q: int) -> None:
     """Ask the next player clockwise after ``q`` who can pay; when all have answered, trade or let choose."""
     n = s.num_players
     for i in range(1, n):
@@ -108,35 +113,43 @@ def _ask_next(s, q: int) -> None:
         _close(s)
 
 
-def acceptors(s) -> list[int]:
+def acceptors(s: CatanState) -> list[int]:
     """The seats that accepted the open offer, clockwise from the proposer's left."""
     n, p, bits = s.num_players, s.active, s.accepted
     return [(p + i) % n for i in range(1, n) if bits >> ((p + i) % n) & 1]
 
 
-def can_accept(s, q: int) -> bool:
+def open_offer(s: CatanState) -> tuple[int, ...]:
+    """The offer on the table: ``GOODS_N`` counts given, then ``GOODS_N`` asked (held while composed,
+    answered or its partner chosen, CAT-7.2)."""
+    if s.offer is None:
+        raise ValueError("no domestic offer is open")
+    return s.offer
+
+
+def can_accept(s: CatanState, q: int) -> bool:
     """``q`` really holds the asked goods and stays within the oil limit with the oil given (OIL-3.4c)."""
-    off = s.offer
+    off = open_offer(s)
     for g in range(GOODS_N):
         if off[GOODS_N + g] > held(s, q, g):
             return False
     return may_receive_oil(s, q, off[OIL])
 
 
-def accept(s, q: int) -> None:
+def accept(s: CatanState, q: int) -> None:
     s.accepted |= 1 << q
     _ask_next(s, q)
 
 
-def reject(s, q: int) -> None:
+def reject(s: CatanState, q: int) -> None:
     _ask_next(s, q)
 
 
-def choose(s, p: int, q: int) -> None:
+def choose(s: CatanState, p: int, q: int) -> None:
     _trade(s, q)
 
 
-def _move(s, a: int, b: int, g: int, n: int) -> None:
+def _move(s: CatanState, a: int, b: int, g: int, n: int) -> None:
     if g == OIL:
         s.oil[a] -= n
         s.oil[b] += n
@@ -145,8 +158,8 @@ def _move(s, a: int, b: int, g: int, n: int) -> None:
         s.hand[b * 5 + g] += n
 
 
-def _trade(s, q: int) -> None:
-    off, p = s.offer, s.active
+def _trade(s: CatanState, q: int) -> None:
+    off, p = open_offer(s), s.active
     for g in range(GOODS_N):
         if off[g]:
             _move(s, p, q, g, off[g])
@@ -155,7 +168,7 @@ def _trade(s, q: int) -> None:
     _close(s)
 
 
-def _close(s) -> None:
+def _close(s: CatanState) -> None:
     s.offer = None
     s.accepted = 0
     s.phase = MAIN

@@ -6,11 +6,16 @@ sequences them.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import devcards, oil, production, robber, trade
 from .building import place_city, place_metropolis, place_road, place_settlement, road_spots
 from .data import RES_INDEX
 from .phases import DISCARD, FREE_ROAD, MAIN, OVER, PRE_ROLL, RESPOND, ROBBER, SBP, SETUP_ROAD, SETUP_SETTLE
 from .scoring import vp
+
+if TYPE_CHECKING:
+    from .state import CatanState
 
 
 # ---- effects ----------------------------------------------------------------------------------
@@ -18,7 +23,7 @@ def node_of(text: str) -> int:
     return int(text[1:])
 
 
-def apply(s, a) -> None:
+def apply(s: CatanState, a) -> None:
     k = a.kind
     p = s.cur
     # the most frequent kinds first (roll, end, maritime trade, the trade table, discards)
@@ -101,7 +106,7 @@ def apply(s, a) -> None:
 VP_KINDS = frozenset(("road", "settle", "city", "buy", "play"))  # actions that can raise the actor's VP
 
 
-def check_base_win(s) -> None:
+def check_base_win(s: CatanState) -> None:
     """CAT-11.2: 10 VP during one's own turn wins at once (not in setup or the SBP, CAT-12.11; the same with
     5-6 players, CAT-12.7)."""
     if not s.oil_springs and s.phase in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, DISCARD, RESPOND):
@@ -109,7 +114,7 @@ def check_base_win(s) -> None:
             finish(s, s.active)
 
 
-def finish(s, winner: int) -> None:
+def finish(s: CatanState, winner: int) -> None:
     """The game ends: a winner, or -1 for none (OIL-10.4: WIN(player); the island lost is oil.disaster_phase)."""
     s.over = True
     s.winner = winner
@@ -125,7 +130,7 @@ def setup_order(first: int, n: int) -> list[int]:
     return fwd + fwd[::-1]
 
 
-def setup_settlement(s, p: int, n: int) -> None:
+def setup_settlement(s: CatanState, p: int, n: int) -> None:
     place_settlement(s, p, n, free=True)
     s.setup_node = n
     if s.setup_i >= s.num_players:  # second settlement pays its neighbours (CAT-3.9)
@@ -133,7 +138,7 @@ def setup_settlement(s, p: int, n: int) -> None:
     s.phase = SETUP_ROAD
 
 
-def end_setup_step(s) -> None:
+def end_setup_step(s: CatanState) -> None:
     s.setup_i += 1
     s.setup_node = -1
     n = s.num_players
@@ -147,7 +152,7 @@ def end_setup_step(s) -> None:
 
 
 # ---- rolling (CAT-5, CAT-6) ------------------------------------------------------------------------
-def roll(s) -> None:
+def roll(s: CatanState) -> None:
     """CAT-5.1: the active player rolls both dice (CAT-1.9); the sum produces, a 7 produces nothing (CAT-6.1)."""
     x = s.rng.below(36)  # two fair dice from one draw: (x // 6 + 1) + (x % 6 + 1)
     s.dice = x // 6 + x % 6 + 2
@@ -160,7 +165,7 @@ def roll(s) -> None:
 
 
 # ---- end of turn (CAT-4.4, OIL-8.1, OIL-10.2, OIL-11.8, CAT-12.8) -----------------------------------
-def end_turn(s) -> None:
+def end_turn(s: CatanState) -> None:
     p = s.active
     if s.oil_springs:
         if s.pending:
@@ -180,7 +185,7 @@ def end_turn(s) -> None:
     next_turn(s)
 
 
-def next_sbp(s) -> None:
+def next_sbp(s: CatanState) -> None:
     s.sbp_left -= 1
     if s.sbp_left > 0:
         s.cur = (s.cur + 1) % s.num_players
@@ -193,7 +198,7 @@ def next_sbp(s) -> None:
     next_turn(s)
 
 
-def next_turn(s) -> None:
+def next_turn(s: CatanState) -> None:
     if s.turn >= s.rules["turn_limit"]:  # safety net (rule "turn_limit"): no winner, reported in the outcome
         finish(s, -1)
         return

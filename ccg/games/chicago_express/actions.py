@@ -12,6 +12,8 @@ Notation (case-insensitive):
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import Action
 
 from .auction import lowest_bid
@@ -20,6 +22,9 @@ from .build import COST_BY_OCC, MIN_COST, candidates
 from .develop import candidate_mask
 from .phases import BUILD as BUILDING
 from .phases import CHOOSE, OVER
+
+if TYPE_CHECKING:
+    from .state import CEState
 
 METERS = ("auction", "build", "development")
 LOWER_COMPANY = {c.lower(): i for i, c in enumerate(COMPANIES)}
@@ -71,7 +76,7 @@ def parse(text: str) -> Action | None:
 
 
 # ---- legal actions --------------------------------------------------------------------------------
-def legal(s) -> list[Action]:
+def legal(s: CEState) -> list[Action]:
     """The legal actions of position ``s``, in a fixed order."""
     ph = s.phase
     if ph == BUILDING:
@@ -83,7 +88,7 @@ def legal(s) -> list[Action]:
     return bidding(s)
 
 
-def choices(s) -> list[Action]:
+def choices(s: CEState) -> list[Action]:
     """CE-4.2: one of the actions whose pointer is not in the red (forgoing included, CE-4.4, CE-5.7)."""
     out: list[Action] = []
     m, n = s.meters, s.meter_lengths
@@ -111,7 +116,7 @@ def choices(s) -> list[Action]:
     return out
 
 
-def placements(s) -> list[Action]:
+def placements(s: CEState) -> list[Action]:
     """CE-6.14: the placements the build company can pay for (CE-6.10), and ``stop``."""
     c = s.build_company
     out = []
@@ -132,7 +137,7 @@ def placements(s) -> list[Action]:
     return out
 
 
-def bidding(s) -> list[Action]:
+def bidding(s: CEState) -> list[Action]:
     """In any auction: pass, or a bid from the lowest allowed up to the bidder's cash (CE-3 note)."""
     out = [PASS]
     lo = lowest_bid(s)

@@ -8,8 +8,13 @@ but the highest bidder have passed, or when everybody has passed.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import COMPANIES
 from .phases import AUCTION, CHOOSE, OPENING
+
+if TYPE_CHECKING:
+    from .state import CEState
 
 OPENING_ORDER = (0, 1, 3, 2)  # PRR, B&O, C&O, NYC (CE-3.1)
 
@@ -23,12 +28,12 @@ def minimum_price(income: int, in_circulation: int) -> int:
     return -(-income // (in_circulation + 1))
 
 
-def opening_minimum(s, company: int) -> int:
+def opening_minimum(s: CEState, company: int) -> int:
     """CE-3.1: the fixed minimum of an opening auction (rules ``opening_minimum.<company>``)."""
     return s.rules["opening_minimum." + COMPANIES[company]]
 
 
-def start(s, company: int, opener: int, minimum: int, phase: int) -> None:
+def start(s: CEState, company: int, opener: int, minimum: int, phase: int) -> None:
     """Put a share of ``company`` up; the opener bids first (CE-3.3, CE-5.3, CE-10.5), every seat is in."""
     s.phase = phase
     s.auc_company = company
@@ -40,24 +45,24 @@ def start(s, company: int, opener: int, minimum: int, phase: int) -> None:
     s.auc_opener = opener
 
 
-def lowest_bid(s) -> int:
+def lowest_bid(s: CEState) -> int:
     """The smallest bid the seat to act may make (CE-3.3: the minimum binds whoever bids first; CE-3 note:
     a raise of at least ``bid_increment``)."""
     return s.auc_min if s.auc_leader < 0 else s.auc_high + s.rules["bid_increment"]
 
 
-def bid(s, amount: int) -> None:
+def bid(s: CEState, amount: int) -> None:
     s.auc_high = amount
     s.auc_leader = s.auc_turn
     _advance(s)
 
 
-def pass_(s) -> None:
+def pass_(s: CEState) -> None:
     s.auc_active &= ~(1 << s.auc_turn)
     _advance(s)
 
 
-def _advance(s) -> None:
+def _advance(s: CEState) -> None:
     active = s.auc_active
     leader = s.auc_leader
     if (leader >= 0 and active == 1 << leader) or active == 0:
@@ -72,7 +77,7 @@ def _advance(s) -> None:
             return
 
 
-def _resolve(s) -> None:
+def _resolve(s: CEState) -> None:
     c = s.auc_company
     winner = s.auc_leader
     phase = s.phase

@@ -32,8 +32,8 @@ class Board:
 
     def __init__(self, data: dict[str, Any]) -> None:
         _check(isinstance(data, dict), "top level must be an object")
-        hexes = data.get("hexes")
-        _check(isinstance(hexes, dict) and hexes, "'hexes' must be a non-empty object")
+        hexes: Any = data.get("hexes")
+        _check(isinstance(hexes, dict) and bool(hexes), "'hexes' must be a non-empty object")
         self.ids: tuple[str, ...] = tuple(sorted(hexes, key=lambda k: (k[0], int(k[1:]))))
         self.index: dict[str, int] = {h: i for i, h in enumerate(self.ids)}
         n = len(self.ids)
@@ -66,7 +66,7 @@ class Board:
         self.industry_of = tuple(industry_of)
         self.neighbours = tuple(tuple(self.index[nb] for nb in hexes[h]["neighbours"]) for h in self.ids)
         self.nb_mask = tuple(sum(1 << j for j in nbs) for nbs in self.neighbours)
-        comps = data.get("companies")
+        comps: Any = data.get("companies")
         _check(isinstance(comps, list) and [c.get("name") for c in comps] == list(COMPANIES),
                f"'companies' must list {list(COMPANIES)} in that order")
         self.shares = tuple(c["shares"] for c in comps)

@@ -1,7 +1,12 @@
 """The Build track action (CE-6) and the income a placement brings (CE-7)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import BOARD, CHICAGO, CITY, INDUSTRIAL, MOUNTAIN, START
+
+if TYPE_CHECKING:
+    from .state import CEState
 
 _COST = BOARD.cost
 _EXCL = BOARD.exclusive_mask
@@ -17,7 +22,7 @@ COST_BY_OCC = tuple(
 )
 
 
-def hex_income(s, h: int) -> int:
+def hex_income(s: CEState, h: int) -> int:
     """What a train on hex h adds to its company's income now: CE-7.1, CE-7.2 (a house built earlier counts,
     CE-8.10), CE-7.3, CE-7.4 (nothing on forest and plain); Chicago adds 0 here (CE-7.5)."""
     t = _TERRAIN[h]
@@ -28,18 +33,18 @@ def hex_income(s, h: int) -> int:
     return 0
 
 
-def cost(s, h: int) -> int:
+def cost(s: CEState, h: int) -> int:
     """CE-6.9: red value × trains on the hex after placing (× 1 on forest and mountain)."""
     return COST_BY_OCC[h][s.occ[h]]
 
 
-def candidates(s, c: int) -> int:
+def candidates(s: CEState, c: int) -> int:
     """Mask of hexes next to c's network where c may place, ignoring money: CE-6.3 (next to its own trains;
     branches allowed, CE-6.4), CE-6.5, CE-6.6, CE-6.8 (shared hexes hold any number, CE-6.7)."""
     return s.adj[c] & ~s.net[c] & ~_FORBID[c] & ~(s.any_mask & _EXCL)
 
 
-def place(s, c: int, h: int) -> None:
+def place(s: CEState, c: int, h: int) -> None:
     """CE-6.14: pay (CE-6.10), place, raise income (CE-6.12; income only ever rises, CE-0.6, and is a plain
     integer, no +50 markers, CE-1.4, CE-7.6); ends the action after the last allowed train."""
     k = cost(s, h)

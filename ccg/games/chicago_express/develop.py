@@ -1,13 +1,18 @@
 """The Development action (CE-8)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import BOARD, FOREST
+
+if TYPE_CHECKING:
+    from .state import CEState
 
 _HOUSE_DEV = BOARD.house_dev_mask
 _IND_HEX = BOARD.industry_hex
 
 
-def candidate_mask(s) -> int:
+def candidate_mask(s: CEState) -> int:
     """Hexes the mover may develop now (CE-8.2, CE-8.3, CE-8.4, CE-8.5; never CE-8.6). Any player may develop,
     with no share and for free (CE-8.1)."""
     m = s.any_mask & _HOUSE_DEV & ~s.house_mask if s.supply > 0 else 0
@@ -19,13 +24,13 @@ def candidate_mask(s) -> int:
     return m
 
 
-def present(s, h: int) -> list[int]:
+def present(s: CEState, h: int) -> list[int]:
     """Companies with a train on hex h."""
     o = s.occ[h]
     return [c for c in range(5) if o >> c & 1]
 
 
-def develop(s, h: int) -> None:
+def develop(s: CEState, h: int) -> None:
     """Develop hex h (one of :func:`candidate_mask`)."""
     k = BOARD.industry_of[h]
     if k >= 0:  # CE-8.3, CE-8.8: move the industry marker, everybody present gains the difference

@@ -1,21 +1,26 @@
 """Between turns: the Chicago phase (CE-10), the dividend phase (CE-9) and the end of the game (CE-11)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import auction
 from .board import BOARD, DETROIT, WABASH
 from .build import hex_income
 from .phases import CHOOSE, OVER, WABASH_AUCTION
 
+if TYPE_CHECKING:
+    from .state import CEState
+
 FW = BOARD.fort_wayne
 
 
-def red_count(s) -> int:
+def red_count(s: CEState) -> int:
     """Pointers in the red: a meter is red once chosen ``meter.<action>`` times (CE-1.5, CE-D.3)."""
-    m, n = s.meters, s.meter_lengths
-    return (m[0] >= n[0]) + (m[1] >= n[1]) + (m[2] >= n[2])
+    meters, lengths = s.meters, s.meter_lengths  # auction, build, development
+    return (meters[0] >= lengths[0]) + (meters[1] >= lengths[1]) + (meters[2] >= lengths[2])
 
 
-def end_turn(s) -> None:
+def end_turn(s: CEState) -> None:
     """The mover's action is done: Chicago phase first, then the dividend check (CE-4.7, CE-10.8)."""
     c = s.pending_chicago
     if c >= 0:
@@ -25,7 +30,7 @@ def end_turn(s) -> None:
     finish_turn(s)
 
 
-def finish_turn(s) -> None:
+def finish_turn(s: CEState) -> None:
     """Dividend trigger as the next turn is about to begin (CE-4.5, p.7 reading; CE-9.1), then the next seat
     (CE-4.8, CE-10.7)."""
     if s.rules["dividend_timing"] == "after_turn" and red_count(s) >= 2:
@@ -36,25 +41,23 @@ def finish_turn(s) -> None:
     s.phase = CHOOSE
 
 
-def pay_dividend(s, c: int) -> int:
+def pay_dividend(s: CEState, c: int) -> int:
     """CE-9.2: each holder gets ceil(I / S) per share from the bank (nothing when S = 0). Returns the total.
 
     The bank is unlimited (CE-0.4 note); the company's treasury gets nothing (CE-9.6)."""
-    n = s.num_players
-    held = s.held
-    shares = [held[p * 5 + c] for p in range(n)]
-    out = sum(shares)
-    if out == 0:
+    holdings = s.holdings(c)
+    shares_out = sum(holdings)
+    if shares_out == 0:
         return 0
-    per = -(-s.income[c] // out)  # CE-0.7: round up, per share, before multiplying
-    for p in range(n):
-        if shares[p]:
-            s.cash[p] += per * shares[p]
-    s.bank_out += per * out
-    return per * out
+    per_share = -(-s.income[c] // shares_out)  # CE-0.7: round up, per share, before multiplying
+    for seat, shares in enumerate(holdings):
+        if shares:
+            s.cash[seat] += per_share * shares
+    s.bank_out += per_share * shares_out
+    return per_share * shares_out
 
 
-def chicago_phase(s, c: int) -> bool:
+def chicago_phase(s: CEState, c: int) -> bool:
     """CE-10.2, CE-10.3, CE-10.4, CE-10.5. Returns True when the first Wabash share auction has been opened."""
     s.income[c] += s.rules["chicago_income"]  # step 1: the only Chicago raise (CE-7.5)
     s.chicago.append(c)
@@ -73,12 +76,12 @@ def chicago_phase(s, c: int) -> bool:
     s.income[WABASH] = entry
     s.income_base[WABASH] = entry - hex_income(s, FW)
     # step 4: the builder puts up the first Wabash share and bids first (CE-10.5)
-    held = sum(s.held[p * 5 + WABASH] for p in range(s.num_players))
-    auction.start(s, WABASH, s.mover, auction.minimum_price(entry, held), WABASH_AUCTION)
+    shares_out = sum(s.holdings(WABASH))
+    auction.start(s, WABASH, s.mover, auction.minimum_price(entry, shares_out), WABASH_AUCTION)
     return True
 
 
-def end_reasons(s) -> list[str]:
+def end_reasons(s: CEState) -> list[str]:
     """CE-11.2: the end conditions that hold (all five companies count)."""
     rules = s.rules
     out = []
@@ -93,7 +96,7 @@ def end_reasons(s) -> list[str]:
     return out
 
 
-def dividend_phase(s) -> None:
+def dividend_phase(s: CEState) -> None:
     """CE-9: step 1 dividends, end check, step 2 reset the meters, step 3 Detroit rises."""
     s.dividends += 1
     for c in range(5):

@@ -1,11 +1,16 @@
 """The GameSpec hooks: outcome columns, heuristic, milestones and trajectory metrics."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .board import COMPANIES
 from .phases import BIDDING, OVER, PHASE_NAMES
 
+if TYPE_CHECKING:
+    from .state import CEState
 
-def outcome(s) -> dict:
+
+def outcome(s: Any) -> dict:
     """Game-specific columns for ccg.simulate."""
     row = {
         "dividend_phases": s.dividends,
@@ -21,7 +26,7 @@ def outcome(s) -> dict:
     return row
 
 
-def _worth(s, seat: int, phases_left: float, outstanding: list[int]) -> float:
+def _worth(s: CEState, seat: int, phases_left: float, outstanding: list[int]) -> float:
     """Cash plus the dividends ``seat``'s shares should still pay."""
     v = float(s.cash[seat])
     held = s.held
@@ -38,7 +43,7 @@ def _worth(s, seat: int, phases_left: float, outstanding: list[int]) -> float:
     return v
 
 
-def heuristics(s) -> list[float]:
+def heuristics(s: Any) -> list[float]:
     """Every seat's :func:`heuristic` in one pass (what MCTS scores at each leaf)."""
     if s.phase == OVER:
         phases_left = 0.0
@@ -57,7 +62,7 @@ def heuristics(s) -> list[float]:
     return out
 
 
-def heuristic(s, seat: int) -> float:
+def heuristic(s: Any, seat: int) -> float:
     """Cash plus expected future dividends, minus the best opponent's same estimate (higher is better).
 
     Future dividends: per-share dividend x shares held x the dividend phases
@@ -67,14 +72,14 @@ def heuristic(s, seat: int) -> float:
     return heuristics(s)[seat]
 
 
-def milestones(s) -> dict:
+def milestones(s: Any) -> dict:
     """SPEC.milestones: the phase of play (CE-4.5 dividends, CE-10 Chicago; the game has no rounds, CE-4.1)."""
     return {"phase": PHASE_NAMES[s.phase]}
 
 
-def trajectory(s) -> dict:
+def trajectory(s: Any) -> dict:
     """Metrics for a time series: cash per seat, incomes, share minimum prices, meters."""
-    d = {f"cash_{p}": s.cash[p] for p in range(s.num_players)}
+    d: dict[str, int | None] = {f"cash_{p}": s.cash[p] for p in range(s.num_players)}
     for c in range(5):
         name = COMPANIES[c]
         d[f"income_{name}"] = s.income[c]

@@ -1,11 +1,16 @@
 """Position (de)serialisation: a readable JSON dict, validated field by field on load."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import position_error
 from ccg.core import validate as v
 
 from .board import BOARD, COMPANIES
 from .phases import BIDDING, BUILD, OVER, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from .state import CEState
 
 KEYS = ["phase", "mover", "start_player", "opening", "cash", "shares", "treasury", "income", "income_base",
         "trains_left", "shares_left", "trains", "houses", "house_supply", "industry", "meters", "wabash_in",
@@ -23,7 +28,7 @@ def _hexes(mask: int) -> list[str]:
     return out
 
 
-def to_dict(s) -> dict:
+def to_dict(s: CEState) -> dict:
     n = s.num_players
     auction = None
     if s.phase in BIDDING:

@@ -1,6 +1,8 @@
 """The Chicago Express state: its fields, copying, the choice of action (CE-4) and the protocol hooks."""
 from __future__ import annotations
 
+from typing import Any
+
 from ccg.core import Action, GameState
 
 from . import actions as A
@@ -33,6 +35,46 @@ class CEState(GameState):
         "auc_company", "auc_min", "auc_high", "auc_leader", "auc_active", "auc_turn", "auc_opener",
         "build_company", "build_placed", "dividends", "end_reason", "bank_out", "bank_in",
     )
+    # the fields of __slots__
+    rules: dict[str, Any]
+    meter_lengths: tuple[int, ...]
+    industry_step: tuple[int, ...]
+    industry_max: tuple[int, ...]
+    phase: int
+    mover: int
+    start_player: int
+    opening: int
+    cash: list[int]
+    held: list[int]
+    treasury: list[int]
+    income: list[int]
+    income_base: list[int]
+    trains_left: list[int]
+    shares_left: list[int]
+    net: list[int]
+    adj: list[int]
+    occ: list[int]
+    any_mask: int
+    house_mask: int
+    supply: int
+    industry: list[int]
+    meters: list[int]
+    wabash_in: bool
+    chicago: list[int]
+    pending_chicago: int
+    auc_company: int
+    auc_min: int
+    auc_high: int
+    auc_leader: int
+    auc_active: int
+    auc_turn: int
+    auc_opener: int
+    build_company: int
+    build_placed: int
+    dividends: int
+    end_reason: str | None
+    bank_out: int
+    bank_in: int
 
     # ---- turn machinery ---------------------------------------------------------------
     @property
@@ -199,6 +241,15 @@ class CEState(GameState):
 
     def _parse(self, text: str) -> Action | None:
         return A.parse(text)
+
+    # ---- share holdings (``held`` is five counts per seat, one per company in board.COMPANIES order) -------
+    def shares_held(self, seat: int, company: int) -> int:
+        """The shares of ``company`` that ``seat`` holds (CE-1.8)."""
+        return self.held[seat * 5 + company]
+
+    def holdings(self, company: int) -> list[int]:
+        """The shares of ``company`` held by each seat, in seat order."""
+        return self.held[company::5]
 
     def __str__(self) -> str:
         from .text import text

@@ -1,6 +1,8 @@
 """Text: the position as a student reads it (``str(state)``) and why an action is illegal, in sentences."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import Action
 
 from . import actions as A
@@ -9,13 +11,16 @@ from .board import BOARD, CHICAGO, COMPANIES, DETROIT, FOREST, INDUSTRIAL, INDUS
 from .build import cost
 from .phases import BIDDING, BUILD, CHOOSE, OVER, PHASE_NAMES
 
+if TYPE_CHECKING:
+    from .state import CEState
+
 _WAITING = {
     CHOOSE: "seat {s} chooses an action (auction, build, develop or forgo)",
     BUILD: "seat {s} is building for {c}: place trains or 'stop'",
 }
 
 
-def _now(s) -> str:
+def _now(s: CEState) -> str:
     ph = s.phase
     if ph in BIDDING:
         return f"seat {s.auc_turn} is bidding on a {COMPANIES[s.auc_company]} share ('bid N' or 'pass')"
@@ -24,7 +29,7 @@ def _now(s) -> str:
     return _WAITING.get(ph, PHASE_NAMES[ph]).format(s=s.mover)
 
 
-def why_illegal(s, action: Action) -> str | None:
+def why_illegal(s: CEState, action: Action) -> str | None:
     if s.phase == OVER:
         return None
     kind, args = action.kind, action.args
@@ -66,10 +71,10 @@ def why_illegal(s, action: Action) -> str | None:
     if ph == BUILD:
         return f"finish the build first: {_now(s)}"
     # CHOOSE
-    meter = {"auction": 0, "build": 1, "develop": 2}.get(kind)
+    meter = {"auction": 0, "build": 1, "develop": 2}.get(kind, -1)
     if kind == "forgo":
         meter = A.METERS.index(canon.args[0])
-    if s.meters[meter] >= s.meter_lengths[meter]:
+    if meter >= 0 and s.meters[meter] >= s.meter_lengths[meter]:
         return f"the {A.METERS[meter]} pointer is in the red; that action cannot be chosen until the next dividend phase (CE-4.2)"
     if kind == "auction":
         c = A.LOWER_COMPANY[canon.args[0].lower()]
@@ -79,7 +84,7 @@ def why_illegal(s, action: Action) -> str | None:
             return f"{COMPANIES[c]} has no shares left on its board (CE-5.1)"
     elif kind == "build":
         c = A.LOWER_COMPANY[canon.args[0].lower()]
-        if not s.held[s.mover * 5 + c]:
+        if not s.shares_held(s.mover, c):
             return f"seat {s.mover} holds no {COMPANIES[c]} share; you may build only for a company you hold (CE-6.1)"
         if not s.trains_left[c]:
             return f"{COMPANIES[c]} has no trains left on its board, so it cannot build (CE-6.11)"
@@ -88,7 +93,7 @@ def why_illegal(s, action: Action) -> str | None:
     return None
 
 
-def why_not_place(s, c: int, h: int) -> str | None:
+def why_not_place(s: CEState, c: int, h: int) -> str | None:
     """A sentence saying why company c may not place on hex h now (None if it may)."""
     name = COMPANIES[c]
     label = BOARD.hex_label(h)
@@ -111,7 +116,7 @@ def why_not_place(s, c: int, h: int) -> str | None:
     return None
 
 
-def why_not_develop(s, h: int) -> str | None:
+def why_not_develop(s: CEState, h: int) -> str | None:
     """A sentence saying why hex h may not be developed now (None if it may)."""
     label = BOARD.hex_label(h)
     t = BOARD.terrain[h]
@@ -139,7 +144,7 @@ def why_not_develop(s, h: int) -> str | None:
     return None
 
 
-def describe_auction(s) -> str:
+def describe_auction(s: CEState) -> str:
     """The running auction in one line."""
     c = COMPANIES[s.auc_company]
     if s.auc_leader < 0:
@@ -147,7 +152,7 @@ def describe_auction(s) -> str:
     return f"{c} share: seat {s.auc_leader} leads with ${s.auc_high}"
 
 
-def text(s) -> str:
+def text(s: CEState) -> str:
     """The whole position in a few lines (``str(state)``)."""
     n = s.num_players
     lines = [f"Chicago Express · {n} players · ply {s.ply} · dividend phases held {s.dividends}"]

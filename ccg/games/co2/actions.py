@@ -5,12 +5,17 @@ built once (``cached_action``, ``action_table``) instead of new objects on every
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import Action
 
 from . import board
 from .data import GRANTS, SOURCES
 from .flags import TurnFlag
 from .scientists import origins
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 _ACTIONS: dict = {}
 _TABLES: dict[int, "ActionTable"] = {}
@@ -43,7 +48,7 @@ class ActionTable:
     __slots__ = ("propose", "propose_all", "lobby_info", "lobby_trigger", "install", "build", "build_card",
                  "sci_from", "lobby", "components")
 
-    def __init__(self, components):
+    def __init__(self, components) -> None:
         self.components = components
         regions = components.regions
 
@@ -122,7 +127,7 @@ def action_table(components) -> ActionTable:
 
 # ---- the legal actions of a turn ---------------------------------------------------------------------
 # ---- the one action (CO2-6)
-def main_actions(s, p: int) -> list:
+def main_actions(s: Co2State, p: int) -> list:
     """The turn's one action (CO2-5.2): propose, install or build."""
     table = s.action_table
     proj, out = s.proj, []
@@ -155,13 +160,13 @@ def main_actions(s, p: int) -> list:
     return out
 
 
-def region_open(s, r: int) -> bool:
+def region_open(s: Co2State, r: int) -> bool:
     """An empty demand space or a fossil plant to replace (CO2-6.3.2)."""
     o = s.first_space[r]
     return any(k < board.GREEN0 for k in s.space_kind[o:o + s.components.spaces[r]])
 
 
-def build_actions(s, p: int) -> list:
+def build_actions(s: Co2State, p: int) -> list:
     out = []
     components = s.components
     table = s.action_table
@@ -192,7 +197,7 @@ def build_actions(s, p: int) -> list:
     return out
 
 
-def lobby_actions(s, p: int) -> list:
+def lobby_actions(s: Co2State, p: int) -> list:
     """CO2-7.3: one lobby card or one UN goal.
 
     CO2-12.1.3 note (reading): a main lobby is linked to a matching activity of this turn, so it is
@@ -217,7 +222,7 @@ def lobby_actions(s, p: int) -> list:
     return out
 
 
-def turn_actions(s, task) -> list:
+def turn_actions(s: Co2State, task) -> list:
     """The legal actions of a turn (CO2-5.2): the action until it is taken, each free step once at any time (CO2-5.3),
     the company goal's sale (CO2-12.2.2), and ``end`` once the action is taken."""
     p = task.seat
@@ -244,7 +249,7 @@ def turn_actions(s, task) -> list:
     return out
 
 
-def goal_sale(s, p: int) -> list:
+def goal_sale(s: Co2State, p: int) -> list:
     """CO2-12.2.2: the company goal may be sold for 8 coins at any time ([CZ] "kdykoli"). Reading: it is offered
     in every decision where its owner pays or bids (the turn, the forced CEP purchase, the auction's bid and
     payment, final scoring); coins are spent nowhere else, so a sale at another moment would change nothing."""

@@ -9,18 +9,24 @@ docs/co2_components.md.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ccg.core import Rng
 
 from .data import SOURCES
+from .tasks import GoalChoice, Income
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 
 class FocusPolicy:
-    def __init__(self, source: int, seed: int = 0):
+    def __init__(self, source: int, seed: int = 0) -> None:
         self.src = source
         self.name = SOURCES[source]
         self.rng = Rng(seed)
 
-    def act(self, s):
+    def act(self, s: Co2State):
         acts = s.legal_actions()
         kind = s.tasks[-1].kind
         mine = SOURCES[self.src]
@@ -48,8 +54,9 @@ class FocusPolicy:
             own = [a for a in acts if a.args[0] != "hand" and "." in a.args[0] and not a.args[0].startswith("s")
                    and s.proj[_loc(s, a.args[0])] == self.src]
             return (own or acts)[0]
-        if kind == "income":
-            total = s.tasks[-1].amount
+        top = s.tasks[-1]
+        if isinstance(top, Income):
+            total = top.amount
             want = total // 2 if s.decade >= 3 else total
             return next(a for a in acts if a.args[0] == want)
         if kind in ("exp_any", "summit_pick", "study"):
@@ -57,16 +64,16 @@ class FocusPolicy:
             return (own or acts)[0]
         if kind == "research_choose":
             return next((a for a in acts if a.kind == "hire"), acts[0])
-        if kind == "goal_choice":
-            return acts[0] if s.tasks[-1].goal_vp >= 4 else acts[1]
+        if isinstance(top, GoalChoice):
+            return acts[0] if top.goal_vp >= 4 else acts[1]
         return acts[self.rng.below(len(acts))]
 
 
-def _ps(s, a):
+def _ps(s: Co2State, a):
     return s.components.regions.index(a.args[0]) * 3 + ("money", "resources", "research").index(a.args[1])
 
 
-def _loc(s, text):
+def _loc(s: Co2State, text):
     r, g = text.split(".")
     return s.components.regions.index(r) * 3 + ("money", "resources", "research").index(g)
 
@@ -77,11 +84,11 @@ def run(n_games: int = 100, players: int = 4, seed: int = 1, rules: dict | None 
 
     rows = []
     for g in range(n_games):
-        s = ccg.new_game("co2", players=players, seed=seed + g, rules=rules or {}, variant=variant)
+        s = cast("Co2State", ccg.new_game("co2", players=players, seed=seed + g, rules=rules or {}, variant=variant))
         focus = [(g + k) % 5 for k in range(players)]
         pol = [FocusPolicy(f, seed + g * 10 + k) for k, f in enumerate(focus)]
-        while not s.is_terminal():
-            s.apply(pol[s.current_player].act(s))
+        while (seat := s.current_player) is not None:
+            s.apply(pol[seat].act(s))
         won = s.winners()
         for p in range(players):
             rows.append({"game": g, "seat": p, "focus": SOURCES[focus[p]], "vp": s.vp[p],

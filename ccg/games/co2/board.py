@@ -4,15 +4,20 @@ Each function takes the state ``s`` and mutates it; rule ids in comments.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .flags import TurnFlag
 from .tasks import PayCepChoose, push
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 EMPTY = -1
 GREEN0 = 3  # space kind: 0 coal, 1 oil, 2 gas, 3 + source = green plant
 
 
 # ---- market (CO2-7.2) ------------------------------------------------------------
-def market_take(s) -> bool:
+def market_take(s: Co2State) -> bool:
     """Take 1 CEP from the market pile (CO2-7.2.7, CO2-13.2); refill and raise the price when it empties
     (CO2-7.2.4). Returns False when no CEP is left anywhere (engine policy, CO2-DATA-18)."""
     if s.market <= 0:
@@ -25,7 +30,7 @@ def market_take(s) -> bool:
     return True
 
 
-def refill(s) -> None:
+def refill(s: Co2State) -> None:
     """CO2-7.2.4: 2 CEP from the bank and the price +1 (max 8). Any refill blocks selling
     for the rest of the turn (CO2-7.2.6 note, reading: even at price 8)."""
     add = min(s.rules["market.refill"], s.bank_cep)  # CO2-13.1 (b): the refill comes from the bank
@@ -36,7 +41,7 @@ def refill(s) -> None:
     s.tf[TurnFlag.MARKET_REFILLED] = 1  # the STOP sign
 
 
-def take_resources(s, p: int, n: int) -> int:
+def take_resources(s: Co2State, p: int, n: int) -> int:
     """Give seat p up to n resources from the common supply (limited, CO2-DATA-18)."""
     n = min(n, s.supply_res)
     s.supply_res -= n
@@ -44,7 +49,7 @@ def take_resources(s, p: int, n: int) -> int:
     return n
 
 
-def cep_sources(s, p: int) -> list[int]:
+def cep_sources(s: Co2State, p: int) -> list[int]:
     """Where seat p can pay a CEP from: -1 = hand, else a controlled region with CEP (CO2-11.5.1)."""
     out = [-1] if s.cep[p] > 0 else []
     ctrl = s.ctrl
@@ -55,7 +60,7 @@ def cep_sources(s, p: int) -> list[int]:
     return out
 
 
-def pay_cep(s, p: int, where: int) -> None:
+def pay_cep(s: Co2State, p: int, where: int) -> None:
     """Pay 1 CEP to the bank from hand (-1) or a controlled region (CO2-13.4)."""
     if where < 0:
         s.cep[p] -= 1
@@ -64,7 +69,7 @@ def pay_cep(s, p: int, where: int) -> None:
     s.bank_cep += 1
 
 
-def pay_one_cep(s, task) -> None:
+def pay_one_cep(s: Co2State, task) -> None:
     """Pay one CEP (the install's CEP, CO2-6.2.3): the seat chooses where from when there is a choice."""
     p = task.seat
     options = cep_sources(s, p)
@@ -75,12 +80,12 @@ def pay_one_cep(s, task) -> None:
 
 
 # ---- board queries -----------------------------------------------------------------------
-def region_spaces(s, r: int) -> range:
+def region_spaces(s: Co2State, r: int) -> range:
     o = s.first_space[r]
     return range(o, o + s.components.spaces[r])
 
 
-def green_sources(s, p: int, r: int) -> int:
+def green_sources(s: Co2State, p: int, r: int) -> int:
     """Bitmask of the sources of p's green plants in region r."""
     m = 0
     kind = s.space_kind
@@ -91,7 +96,7 @@ def green_sources(s, p: int, r: int) -> int:
     return m
 
 
-def built_mask(s, p: int) -> int:
+def built_mask(s: Co2State, p: int) -> int:
     """Bitmask of every source among p's green plants."""
     m = 0
     for k, o in zip(s.space_kind, s.space_owner):
@@ -100,12 +105,12 @@ def built_mask(s, p: int) -> int:
     return m
 
 
-def plants_of(s, p: int) -> int:
+def plants_of(s: Co2State, p: int) -> int:
     return s.space_owner.count(p)
 
 
 # ---- region control (CO2-11) ------------------------------------------------------------
-def control_winner(s, r: int, b: int, c: int) -> int:
+def control_winner(s: Co2State, r: int, b: int, c: int) -> int:
     """CO2-11.3: builder b against controller c, the first difference decides."""
     mb = green_sources(s, b, r)
     mc = green_sources(s, c, r)
@@ -125,7 +130,7 @@ def control_winner(s, r: int, b: int, c: int) -> int:
     return b  # CO2-11.3.4 the active player (the builder)
 
 
-def check_control(s, r: int, b: int) -> None:
+def check_control(s: Co2State, r: int, b: int) -> None:
     """CO2-11.2: checked only when b builds in r, only b against the current controller."""
     c = s.ctrl[r]
     if c == -1:
@@ -134,13 +139,13 @@ def check_control(s, r: int, b: int) -> None:
         s.ctrl[r] = control_winner(s, r, b, c)  # CO2-11.4: the winner's disc takes the control space
 
 
-def check_control_task(s, task) -> None:
+def check_control_task(s: Co2State, task) -> None:
     """Build step 6 (CO2-6.3.5): control of the region is checked."""
     check_control(s, task.region, task.seat)
 
 
 # ---- income (CO2-4.2) ---------------------------------------------------------------------
-def incomes(s) -> list[int]:
+def incomes(s: Co2State) -> list[int]:
     """Each seat's income (CO2-9.4.1): 1st and 2nd (dense ranking, CO2-4.2.1) on each track, 2 players only 1st.
 
     CO2-4.2 notes (readings): 0 expertise has no disc, so no income, and never pushes anyone out of
@@ -163,13 +168,13 @@ def incomes(s) -> list[int]:
 
 
 # ---- company goals (CO2-12.2) ---------------------------------------------------------------
-def sell_company_goal(s, p: int) -> None:
+def sell_company_goal(s: Co2State, p: int) -> None:
     """CO2-12.2.2: discard the company goal for 8 coins (it stays secret)."""
     s.coins[p] += s.rules["goal.discard_coins"]
     s.goal_st[p] = 1
 
 
-def goal_value(s, p: int) -> int:
+def goal_value(s: Co2State, p: int) -> int:
     """The VP seat p's company goal scores now (CO2-12.2.3)."""
     kind, each, cap, _ = s.components.goals[s.goal[p]]
     n = s.num_players

@@ -113,4 +113,4 @@ def board_view(state: Any = None) -> Co2Board:
         offset += k
     return Co2Board(MappingProxyType(regions), SOURCES,
                     MappingProxyType({card: C.regions[r] for card, r in sorted(C.events.items())}),
-                    MappingProxyType({f: R[f"ppm.{f}"] for f in FOSSILS}))
+                    MappingProxyType({f: int(R[f"ppm.{f}"]) for f in FOSSILS}))

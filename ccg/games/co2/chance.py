@@ -8,7 +8,7 @@ from __future__ import annotations
 from .data import SOURCES
 
 
-def outcomes(state, action):
+def outcomes(state, action) -> None:
     """No chance outside the generator: the generic enumeration handles every action."""
     return None
 

@@ -1,8 +1,9 @@
 """Component data: load and validate a CO2 component file (TOML, stdlib ``tomllib``).
 
 ``load_components(path)`` returns an immutable :class:`Components`; the default file ships beside
-this module. Every field is validated with a clear ``ValueError`` naming the file and the field
-(CO2-DATA-01 … CO2-DATA-18).
+this module. The file's format is ``ComponentFile`` (msgspec structs: types, ranges, names, no unknown
+fields); ``parse_components`` adds the rules relating fields (CO2-DATA-01 … CO2-DATA-18). Every error is a
+``ValueError`` naming the file and the field path.
 
 The ``components`` option of a game holds the validated *data* (the TOML file's tables as JSON),
 never a path: ``read_components_file`` turns a user's file into that data once, in ``new_game``,
@@ -14,21 +15,35 @@ import json
 import os
 import tomllib
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Annotated, Any, Literal, Mapping, get_args
+
+import msgspec
+from msgspec import Meta
 
 from ccg.core.files import check_depth, read_text_file
+from ccg.core.schema import convert, field_error
 
-SOURCES = ("reforestation", "solar", "fusion", "biomass", "recycling")  # CO2-0.2 canonical order
+# the names a component file may use; the tuples keep the engine's canonical order (CO2-0.2)
+Source = Literal["reforestation", "solar", "fusion", "biomass", "recycling"]
+Fossil = Literal["coal", "oil", "gas"]
+Grant = Literal["money", "resources", "research"]
+RegionId = Literal["africa", "asia", "europe", "namerica", "oceania", "samerica"]
+BonusKind = Literal["resource", "regional_cep", "any", "reforestation", "solar", "fusion", "biomass", "recycling"]
+LobbyMain = Literal["propose_region", "propose_grant", "install", "build", "summit", "buy", "sell"]
+Secondary = Literal["resource", "coins", "cep", "scientist"]
+Reward = Literal["coins2", "coins3", "resource1", "cep1", "move"]
+GoalKind = Literal["regions_controlled", "regions_with_plant", "un_goals", "plants_after_first",
+                   "cep_in_hand", "highest_expertise", "plant_sources"]
+SOURCES: tuple[str, ...] = get_args(Source)
 SOURCE_NAMES = ("Reforestation", "Solar", "Cold Fusion", "Biomass", "Recycling")
-FOSSILS = ("coal", "oil", "gas")
-GRANTS = ("money", "resources", "research")
-REGION_IDS = ("africa", "asia", "europe", "namerica", "oceania", "samerica")
-BONUS_KINDS = ("resource", "regional_cep", "any") + SOURCES
-LOBBY_MAINS = ("propose_region", "propose_grant", "install", "build", "summit", "buy", "sell")
-SECONDARY = ("resource", "coins", "cep", "scientist")
-REWARDS = ("coins2", "coins3", "resource1", "cep1", "move")
-GOAL_KINDS = ("regions_controlled", "regions_with_plant", "un_goals", "plants_after_first",
-              "cep_in_hand", "highest_expertise", "plant_sources")
+FOSSILS: tuple[str, ...] = get_args(Fossil)
+GRANTS: tuple[str, ...] = get_args(Grant)
+REGION_IDS: tuple[str, ...] = get_args(RegionId)
+BONUS_KINDS: tuple[str, ...] = get_args(BonusKind)
+LOBBY_MAINS: tuple[str, ...] = get_args(LobbyMain)
+SECONDARY: tuple[str, ...] = get_args(Secondary)
+REWARDS: tuple[str, ...] = get_args(Reward)
+GOAL_KINDS: tuple[str, ...] = get_args(GoalKind)
 PRESETS = ("beginner", "normal", "expert", "extreme")
 DEFAULT_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "components.toml")
 MAX_FILE_BYTES = 1_000_000  # the shipped file is about 40 kB
@@ -66,59 +81,6 @@ class Components:
     un_goals: dict                      # card -> (sources tuple, vp)
     events: dict                        # card -> region index
     provenance: dict                    # entry label -> (printed fields, why)
-
-
-class _Check:
-    def __init__(self, path: str):
-        self.path = path
-
-    def fail(self, field: str, problem: str) -> ValueError:
-        return ValueError(f"option 'components': {os.path.basename(self.path)}: {field}: {problem}")
-
-    def get(self, d: dict, key: str, field: str) -> Any:
-        if not isinstance(d, dict):
-            raise self.fail(field, "must be a table")
-        if key not in d:
-            raise self.fail(f"{field}.{key}", "missing")
-        return d[key]
-
-    def int(self, v: Any, field: str, lo: int | None = None, hi: int | None = None) -> int:
-        if type(v) is not int:
-            raise self.fail(field, f"must be a whole number, got {v!r}")
-        if lo is not None and v < lo:
-            raise self.fail(field, f"must be at least {lo}, got {v}")
-        if hi is not None and v > hi:
-            raise self.fail(field, f"must be at most {hi}, got {v}")
-        return v
-
-    def str(self, v: Any, field: str, choices=None) -> str:
-        if type(v) is not str:
-            raise self.fail(field, f"must be text, got {v!r}")
-        if choices is not None and v not in choices:
-            raise self.fail(field, f"must be one of {list(choices)}, got {v!r}")
-        return v
-
-    def list(self, v: Any, field: str, length: int | None = None) -> list:
-        if type(v) is not list:
-            raise self.fail(field, f"must be a list, got {type(v).__name__}")
-        if length is not None and len(v) != length:
-            raise self.fail(field, f"must have {length} entries, got {len(v)}")
-        return v
-
-    def keys(self, d: Any, field: str, allowed: tuple) -> dict:
-        if not isinstance(d, dict):
-            raise self.fail(field, "must be a table")
-        extra = [k for k in d if k not in allowed]
-        if extra:
-            raise self.fail(field, f"unknown field(s) {extra}; allowed: {list(allowed)}")
-        return d
-
-    def prov(self, d: dict, field: str, allowed: tuple, prov: dict) -> None:
-        printed = self.list(self.get(d, "printed", field), f"{field}.printed")
-        for i, p in enumerate(printed):
-            self.str(p, f"{field}.printed[{i}]", allowed)
-        why = self.str(self.get(d, "why", field), f"{field}.why")
-        prov[field] = (tuple(printed), why)
 
 
 def load_components(path: str | os.PathLike | None = None) -> Components:
@@ -194,222 +156,316 @@ _CACHE: dict[str, Components] = {}
 _LAST: dict[str, tuple] = {}
 
 
+# ---- the file format (see components.toml): msgspec checks types, ranges, names and unknown fields ----
+class _Entry(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A printed component: ``printed`` lists which of its fields are printed; ``why`` says where the rest
+    comes from (docs/co2_components.md)."""
+
+    printed: list[str]
+    why: str
+
+
+class _Board(_Entry):
+    clockwise: Annotated[list[RegionId], Meta(min_length=6, max_length=6)]
+    grants: Annotated[list[Grant], Meta(min_length=3, max_length=3)]
+    summit_spaces: Annotated[int, Meta(ge=1, le=6)]
+
+
+class _Region(_Entry):
+    id: RegionId
+    name: str
+    demand_spaces: Annotated[int, Meta(ge=1, le=8)]
+
+
+class _Fossils(_Entry):
+    coal: Annotated[int, Meta(ge=0, le=30)]
+    oil: Annotated[int, Meta(ge=0, le=30)]
+    gas: Annotated[int, Meta(ge=0, le=30)]
+
+
+class _Preset(_Entry):
+    coal: Annotated[int, Meta(ge=0, le=6)]
+    oil: Annotated[int, Meta(ge=0, le=6)]
+    gas: Annotated[int, Meta(ge=0, le=6)]
+    remove_gas: Annotated[int, Meta(ge=0, le=30)]
+
+
+class _Presets(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    beginner: _Preset
+    normal: _Preset
+    expert: _Preset
+    extreme: _Preset
+
+
+class _Bonus(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    at: Annotated[int, Meta(ge=1, le=30)]
+    gain: BonusKind
+
+
+class _Track(_Entry):
+    source: Source
+    max: Annotated[int, Meta(ge=1, le=30)]
+    build_icon: Annotated[int, Meta(ge=0, le=30)]
+    income: list[Annotated[int, Meta(ge=0, le=50)]]
+    bonuses: list[_Bonus]
+
+
+class _Plant(_Entry):
+    source: Source
+    coins: Annotated[int, Meta(ge=0, le=60)]
+    resources: Annotated[int, Meta(ge=0, le=30)]
+    vp: Annotated[int, Meta(ge=0, le=60)]
+
+
+class _Projects(_Entry):
+    per_source: Annotated[int, Meta(ge=1, le=18)]
+
+
+class _Agenda(_Entry):
+    sources: Annotated[list[Source], Meta(min_length=3, max_length=3)]
+
+
+class _Summit(_Entry):
+    name: str
+    topics: Annotated[list[Source], Meta(min_length=2, max_length=4)]
+
+
+class _Lobby(_Entry, tag_field="main"):
+    """A lobby card (CO2-12.1): its main action (the tag) decides which other fields it prints."""
+
+    card: Annotated[int, Meta(ge=1, le=26)]
+    secondary: Secondary
+
+
+class _ProposeRegion(_Lobby, tag="propose_region"):
+    region: RegionId
+
+
+class _ProposeGrant(_Lobby, tag="propose_grant"):
+    grant: Grant
+    reward: Annotated[list[Reward], Meta(min_length=1, max_length=2)]
+
+
+class _Install(_Lobby, tag="install"):
+    source: Source
+    reward: Annotated[list[Reward], Meta(min_length=1, max_length=2)]
+
+
+class _Build(_Lobby, tag="build"):
+    source: Source
+
+
+class _SummitCard(_Lobby, tag="summit"):
+    source: Source
+
+
+class _Buy(_Lobby, tag="buy"):
+    pass
+
+
+class _Sell(_Lobby, tag="sell"):
+    pass
+
+
+_LobbyCard = _ProposeRegion | _ProposeGrant | _Install | _Build | _SummitCard | _Buy | _Sell
+
+
+class _CompanyGoal(_Entry):
+    card: Annotated[int, Meta(ge=27, le=33)]
+    kind: GoalKind
+    vp_each: Annotated[int, Meta(ge=0, le=20)]
+    cap: Annotated[int, Meta(ge=0, le=100)]
+    remove_for: list[Annotated[int, Meta(ge=1, le=5)]]
+
+
+class _UnGoal(_Entry):
+    card: Annotated[int, Meta(ge=34, le=46)]
+    sources: Annotated[list[Source], Meta(min_length=1, max_length=5)]
+    vp: Annotated[int, Meta(ge=0, le=30)]
+
+
+class _Event(_Entry):
+    card: Annotated[int, Meta(ge=47, le=52)]
+    region: RegionId
+
+
+class ComponentFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A component file as written (``components.toml``), checked field by field by msgspec."""
+
+    format: Literal["ccg-co2-components"]
+    version: Literal[1]
+    board: _Board
+    region: Annotated[list[_Region], Meta(min_length=6, max_length=6)]
+    fossil: _Fossils
+    preset: _Presets
+    track: Annotated[list[_Track], Meta(min_length=5, max_length=5)]
+    plant: list[_Plant]
+    projects: _Projects
+    agenda: Annotated[list[_Agenda], Meta(min_length=6)]
+    summit: list[_Summit]
+    lobby: list[_LobbyCard]
+    company_goal: list[_CompanyGoal]
+    un_goal: list[_UnGoal]
+    event: Annotated[list[_Event], Meta(min_length=6, max_length=6)]
+
+
+def _fields(entry: msgspec.Struct) -> set[str]:
+    names = set(entry.__struct_fields__) - {"printed", "why"}
+    tag = entry.__struct_config__.tag_field
+    return names | ({tag} if tag else set())
+
+
+class _Reader:
+    """The checks that relate several fields (the file's format itself is ``ComponentFile``)."""
+
+    def __init__(self, name: str) -> None:
+        self.what = f"option 'components': {os.path.basename(name)}"
+        self.provenance: dict[str, tuple[tuple[str, ...], str]] = {}
+
+    def fail(self, field: str, problem: str) -> ValueError:
+        return field_error(self.what, field, problem)
+
+    def entry(self, e: _Entry, field: str) -> None:
+        """Record the provenance of a printed component; ``printed`` names only its own fields."""
+        allowed = _fields(e)
+        for i, name in enumerate(e.printed):
+            if name not in allowed:
+                raise self.fail(f"{field}.printed[{i}]", f"must be one of {sorted(allowed)}, got {name!r}")
+        self.provenance[field] = (tuple(e.printed), e.why)
+
+    def distinct(self, items: list, field: str, problem: str) -> None:
+        if len(set(items)) != len(items):
+            raise self.fail(field, problem)
+
+    def card_set(self, cards: list[int], field: str, first: int, last: int) -> None:
+        """Each card ``first``..``last`` exactly once."""
+        for i, n in enumerate(cards):
+            if n in cards[:i]:
+                raise self.fail(f"{field}[{i}].card", f"card {n} appears twice")
+        missing = sorted(set(range(first, last + 1)) - set(cards))
+        if missing:
+            raise self.fail(field, f"must hold cards {first}..{last} once each, missing {missing}")
+
+
 def parse_components(raw: Mapping, path: str = "data") -> Components:
-    """Validate a parsed component table (see components.toml for the format)."""
-    c = _Check(path)
-    prov: dict = {}
-    c.keys(raw, "file", ("format", "version", "board", "region", "fossil", "preset", "track", "plant",
-                         "projects", "agenda", "summit", "lobby", "company_goal", "un_goal", "event"))
-    if raw.get("format") != "ccg-co2-components":
-        raise c.fail("format", f"must be 'ccg-co2-components', got {raw.get('format')!r}")
-    c.int(c.get(raw, "version", "file"), "version", 1, 1)
+    """Validate a parsed component table (see components.toml for the format): the format by msgspec
+    (``ComponentFile``), then the rules relating fields (CO2-DATA-01 … CO2-DATA-18)."""
+    rd = _Reader(path)
+    f = convert(raw, ComponentFile, rd.what)
 
-    board = c.keys(c.get(raw, "board", "file"), "board", ("clockwise", "grants", "summit_spaces", "printed", "why"))
-    order = c.list(c.get(board, "clockwise", "board"), "board.clockwise", 6)
-    for i, r in enumerate(order):
-        c.str(r, f"board.clockwise[{i}]", REGION_IDS)
-    if len(set(order)) != 6:
-        raise c.fail("board.clockwise", "must name each of the 6 regions once")
-    grants = c.list(c.get(board, "grants", "board"), "board.grants", 3)
-    for i, g in enumerate(grants):
-        c.str(g, f"board.grants[{i}]", GRANTS)
-    if sorted(grants) != sorted(GRANTS):
-        raise c.fail("board.grants", f"must be the three grants {list(GRANTS)} in some order")
-    if list(grants) != list(GRANTS):
-        raise c.fail("board.grants", f"the engine expects the order {list(GRANTS)}")
-    summit_spaces = c.int(c.get(board, "summit_spaces", "board"), "board.summit_spaces", 1, 6)
-    c.prov(board, "board", ("clockwise", "grants", "summit_spaces"), prov)
+    board = f.board
+    rd.distinct(board.clockwise, "board.clockwise", "must name each of the 6 regions once")
+    if tuple(board.grants) != GRANTS:
+        raise rd.fail("board.grants", f"must be the three grants in the engine's order {list(GRANTS)}")
+    rd.entry(board, "board")
+    order = tuple(board.clockwise)
 
-    regions = c.list(c.get(raw, "region", "file"), "region", 6)
     by_id = {}
-    for i, r in enumerate(regions):
-        f = f"region[{i}]"
-        c.keys(r, f, ("id", "name", "demand_spaces", "printed", "why"))
-        rid = c.str(c.get(r, "id", f), f + ".id", REGION_IDS)
-        if rid in by_id:
-            raise c.fail(f + ".id", f"{rid!r} appears twice")
-        by_id[rid] = (c.str(c.get(r, "name", f), f + ".name"),
-                      c.int(c.get(r, "demand_spaces", f), f + ".demand_spaces", 1, 8))
-        c.prov(r, f, ("id", "name", "demand_spaces"), prov)
+    for i, r in enumerate(f.region):
+        if r.id in by_id:
+            raise rd.fail(f"region[{i}].id", f"{r.id!r} appears twice")
+        by_id[r.id] = r
+        rd.entry(r, f"region[{i}]")
 
-    fossil = c.keys(c.get(raw, "fossil", "file"), "fossil", FOSSILS + ("printed", "why"))
-    fossils = tuple(c.int(c.get(fossil, k, "fossil"), f"fossil.{k}", 0, 30) for k in FOSSILS)
-    c.prov(fossil, "fossil", FOSSILS, prov)
+    fossils = (f.fossil.coal, f.fossil.oil, f.fossil.gas)
+    rd.entry(f.fossil, "fossil")
     presets = {}
-    ptab = c.keys(c.get(raw, "preset", "file"), "preset", PRESETS)
     for name in PRESETS:
-        p = c.keys(c.get(ptab, name, "preset"), f"preset.{name}", FOSSILS + ("remove_gas", "printed", "why"))
-        vals = tuple(c.int(c.get(p, k, f"preset.{name}"), f"preset.{name}.{k}", 0, 6) for k in FOSSILS)
-        if sum(vals) != 6:
-            raise c.fail(f"preset.{name}", f"must place exactly 6 fossil plants (one per region), got {sum(vals)}")
-        rg = c.int(c.get(p, "remove_gas", f"preset.{name}"), f"preset.{name}.remove_gas", 0, 30)
-        for k, (have, need) in enumerate(zip(fossils, vals)):
-            extra = rg if k == 2 else 0
-            if need + extra > have:
-                raise c.fail(f"preset.{name}", f"needs {need + extra} {FOSSILS[k]} tiles but fossil.{FOSSILS[k]} is {have}")
-        presets[name] = vals + (rg,)
-        c.prov(p, f"preset.{name}", FOSSILS + ("remove_gas",), prov)
+        p: _Preset = getattr(f.preset, name)
+        need = (p.coal, p.oil, p.gas)
+        if sum(need) != 6:
+            raise rd.fail(f"preset.{name}", f"must place exactly 6 fossil plants (one per region), got {sum(need)}")
+        for k, (have, want) in enumerate(zip(fossils, (p.coal, p.oil, p.gas + p.remove_gas))):
+            if want > have:
+                raise rd.fail(f"preset.{name}", f"needs {want} {FOSSILS[k]} tiles but fossil.{FOSSILS[k]} is {have}")
+        presets[name] = need + (p.remove_gas,)
+        rd.entry(p, f"preset.{name}")
 
-    tracks = c.list(c.get(raw, "track", "file"), "track", 5)
-    tmax = [0] * 5
-    icon = [0] * 5
-    income: list = [None] * 5
-    bonus: list = [None] * 5
-    for i, t in enumerate(tracks):
-        f = f"track[{i}]"
-        c.keys(t, f, ("source", "max", "build_icon", "income", "bonuses", "printed", "why"))
-        s = SOURCES.index(c.str(c.get(t, "source", f), f + ".source", SOURCES))
-        if income[s] is not None:
-            raise c.fail(f + ".source", f"{SOURCES[s]!r} has two tracks")
-        m = tmax[s] = c.int(c.get(t, "max", f), f + ".max", 1, 30)
-        icon[s] = c.int(c.get(t, "build_icon", f), f + ".build_icon", 0, m)
-        inc = c.list(c.get(t, "income", f), f + ".income", m + 1)
-        income[s] = tuple(c.int(v, f"{f}.income[{k}]", 0, 50) for k, v in enumerate(inc))
-        if income[s][0] != 0:
-            raise c.fail(f + ".income[0]", "must be 0 (no disc, no income: CO2-4.2 note)")
-        per = [[] for _ in range(m + 1)]
-        for k, b in enumerate(c.list(c.get(t, "bonuses", f), f + ".bonuses")):
-            bf = f"{f}.bonuses[{k}]"
-            c.keys(b, bf, ("at", "gain"))
-            at = c.int(c.get(b, "at", bf), bf + ".at", 1, m)
-            per[at].append(c.str(c.get(b, "gain", bf), bf + ".gain", BONUS_KINDS))
-        bonus[s] = tuple(tuple(x) for x in per)
-        c.prov(t, f, ("source", "max", "build_icon", "income", "bonuses"), prov)
+    tracks: dict[int, _Track] = {}
+    for i, t in enumerate(f.track):
+        field = f"track[{i}]"
+        s = SOURCES.index(t.source)
+        if s in tracks:
+            raise rd.fail(f"{field}.source", f"{t.source!r} has two tracks")
+        tracks[s] = t
+        if t.build_icon > t.max:
+            raise rd.fail(f"{field}.build_icon", f"must be at most the track's max {t.max}")
+        if len(t.income) != t.max + 1:
+            raise rd.fail(f"{field}.income", f"must have {t.max + 1} entries, got {len(t.income)}")
+        if t.income[0] != 0:
+            raise rd.fail(f"{field}.income[0]", "must be 0 (no disc, no income: CO2-4.2 note)")
+        for k, b in enumerate(t.bonuses):
+            if b.at > t.max:
+                raise rd.fail(f"{field}.bonuses[{k}].at", f"must be at most the track's max {t.max}")
+        rd.entry(t, field)
+    track = [tracks[s] for s in range(5)]
 
-    plants_raw = c.list(c.get(raw, "plant", "file"), "plant")
-    stacks: list = [[] for _ in range(5)]
-    for i, p in enumerate(plants_raw):
-        f = f"plant[{i}]"
-        c.keys(p, f, ("source", "coins", "resources", "vp", "printed", "why"))
-        s = SOURCES.index(c.str(c.get(p, "source", f), f + ".source", SOURCES))
-        res = c.int(c.get(p, "resources", f), f + ".resources", 0, tmax[s])
-        stacks[s].append(Plant(s, c.int(c.get(p, "coins", f), f + ".coins", 0, 60), res,
-                               c.int(c.get(p, "vp", f), f + ".vp", 0, 60)))
-        c.prov(p, f, ("source", "coins", "resources", "vp"), prov)
+    stacks: list[list[Plant]] = [[] for _ in range(5)]
+    for i, pl in enumerate(f.plant):
+        s = SOURCES.index(pl.source)
+        if pl.resources > track[s].max:
+            raise rd.fail(f"plant[{i}].resources", f"must be at most {track[s].max} (the {pl.source} track)")
+        stacks[s].append(Plant(s, pl.coins, pl.resources, pl.vp))
+        rd.entry(pl, f"plant[{i}]")
     for s in range(5):
         if not stacks[s]:
-            raise c.fail("plant", f"no {SOURCES[s]} plant tiles")
-        # CO2-2.7: lowest resource cost on top; ties keep the file's order (stable sort)
-        stacks[s].sort(key=lambda pl: pl.resources)
-
-    proj = c.keys(c.get(raw, "projects", "file"), "projects", ("per_source", "printed", "why"))
-    per_source = c.int(c.get(proj, "per_source", "projects"), "projects.per_source", 1, 18)
-    c.prov(proj, "projects", ("per_source",), prov)
+            raise rd.fail("plant", f"no {SOURCES[s]} plant tiles")
+        stacks[s].sort(key=lambda tile: tile.resources)  # CO2-2.7: lowest cost on top; ties keep the file's order
+    rd.entry(f.projects, "projects")
 
     agendas = []
-    ag = c.list(c.get(raw, "agenda", "file"), "agenda")
-    if len(ag) < 6:
-        raise c.fail("agenda", f"needs at least 6 tiles (one per region), got {len(ag)}")
-    for i, a in enumerate(ag):
-        f = f"agenda[{i}]"
-        c.keys(a, f, ("sources", "printed", "why"))
-        srcs = c.list(c.get(a, "sources", f), f + ".sources", 3)
-        idx = tuple(SOURCES.index(c.str(x, f"{f}.sources[{k}]", SOURCES)) for k, x in enumerate(srcs))
-        if len(set(idx)) != 3:
-            raise c.fail(f + ".sources", "must list 3 different sources")
-        agendas.append(idx)
-        c.prov(a, f, ("sources",), prov)
+    for i, a in enumerate(f.agenda):
+        rd.distinct(a.sources, f"agenda[{i}].sources", "must list 3 different sources")
+        agendas.append(tuple(SOURCES.index(x) for x in a.sources))
+        rd.entry(a, f"agenda[{i}]")
 
     summits = []
-    for i, sm in enumerate(c.list(c.get(raw, "summit", "file"), "summit")):
-        f = f"summit[{i}]"
-        c.keys(sm, f, ("name", "topics", "printed", "why"))
-        name = c.str(c.get(sm, "name", f), f + ".name")
-        tp = c.list(c.get(sm, "topics", f), f + ".topics")
-        if not 2 <= len(tp) <= 4:
-            raise c.fail(f + ".topics", f"must have 2, 3 or 4 topics, got {len(tp)}")
-        idx = tuple(SOURCES.index(c.str(x, f"{f}.topics[{k}]", SOURCES)) for k, x in enumerate(tp))
-        if len(set(idx)) != len(idx):
-            raise c.fail(f + ".topics", "topics must be different sources")
-        summits.append((name, idx))
-        c.prov(sm, f, ("name", "topics"), prov)
-    if sum(1 for _, t in summits if len(t) == 2) < summit_spaces:
-        raise c.fail("summit", f"needs at least {summit_spaces} two-topic tiles for the board (CO2-2.8)")
+    for i, sm in enumerate(f.summit):
+        rd.distinct(sm.topics, f"summit[{i}].topics", "topics must be different sources")
+        summits.append((sm.name, tuple(SOURCES.index(x) for x in sm.topics)))
+        rd.entry(sm, f"summit[{i}]")
+    if sum(1 for _, topics in summits if len(topics) == 2) < board.summit_spaces:
+        raise rd.fail("summit", f"needs at least {board.summit_spaces} two-topic tiles for the board (CO2-2.8)")
 
+    rd.card_set([c.card for c in f.lobby], "lobby", 1, 26)  # CO2-1.11: lobby cards 01-26
     lobby = {}
-    for i, card in enumerate(c.list(c.get(raw, "lobby", "file"), "lobby")):
-        f = f"lobby[{i}]"
-        c.keys(card, f, ("card", "main", "region", "grant", "source", "reward", "secondary", "printed", "why"))
-        n = c.int(c.get(card, "card", f), f + ".card", 1, 26)
-        if n in lobby:
-            raise c.fail(f + ".card", f"card {n} appears twice")
-        main = c.str(c.get(card, "main", f), f + ".main", LOBBY_MAINS)
-        entry = {"main": main, "region": -1, "grant": -1, "source": -1, "reward": (),
-                 "secondary": c.str(c.get(card, "secondary", f), f + ".secondary", SECONDARY)}
-        need = {"propose_region": ("region",), "propose_grant": ("grant", "reward"), "install": ("source", "reward"),
-                "build": ("source",), "summit": ("source",), "buy": (), "sell": ()}[main]
-        for k in ("region", "grant", "source", "reward"):
-            if k in need and k not in card:
-                raise c.fail(f"{f}.{k}", f"missing (needed by main = {main!r})")
-            if k not in need and k in card:
-                raise c.fail(f"{f}.{k}", f"not used by main = {main!r}")
-        if "region" in card:
-            entry["region"] = order.index(c.str(card["region"], f + ".region", REGION_IDS))
-        if "grant" in card:
-            entry["grant"] = GRANTS.index(c.str(card["grant"], f + ".grant", GRANTS))
-        if "source" in card:
-            entry["source"] = SOURCES.index(c.str(card["source"], f + ".source", SOURCES))
-        if "reward" in card:
-            rw = c.list(card["reward"], f + ".reward")
-            if not 1 <= len(rw) <= 2:
-                raise c.fail(f + ".reward", "must list 1 reward, or 2 to choose from")
-            entry["reward"] = tuple(c.str(x, f"{f}.reward[{k}]", REWARDS) for k, x in enumerate(rw))
-        lobby[n] = entry
-        c.prov(card, f, ("card", "main", "region", "grant", "source", "reward", "secondary"), prov)
-    if sorted(lobby) != list(range(1, 27)):  # CO2-1.11: lobby cards 01-26
-        raise c.fail("lobby", f"must hold cards 1..26 once each, missing {sorted(set(range(1, 27)) - set(lobby))}")
+    for i, c in enumerate(f.lobby):
+        lobby[c.card] = {
+            "main": c.__struct_config__.tag, "secondary": c.secondary,
+            "region": order.index(c.region) if isinstance(c, _ProposeRegion) else -1,
+            "grant": GRANTS.index(c.grant) if isinstance(c, _ProposeGrant) else -1,
+            "source": SOURCES.index(c.source) if isinstance(c, (_Install, _Build, _SummitCard)) else -1,
+            "reward": tuple(c.reward) if isinstance(c, (_ProposeGrant, _Install)) else (),
+        }
+        rd.entry(c, f"lobby[{i}]")
 
-    goals = {}
-    for i, g in enumerate(c.list(c.get(raw, "company_goal", "file"), "company_goal")):
-        f = f"company_goal[{i}]"
-        c.keys(g, f, ("card", "kind", "vp_each", "cap", "remove_for", "printed", "why"))
-        n = c.int(c.get(g, "card", f), f + ".card", 27, 33)
-        rf = c.list(c.get(g, "remove_for", f), f + ".remove_for")
-        goals[n] = (c.str(c.get(g, "kind", f), f + ".kind", GOAL_KINDS),
-                    c.int(c.get(g, "vp_each", f), f + ".vp_each", 0, 20),
-                    c.int(c.get(g, "cap", f), f + ".cap", 0, 100),
-                    tuple(c.int(x, f"{f}.remove_for[{k}]", 1, 5) for k, x in enumerate(rf)))
-        c.prov(g, f, ("card", "kind", "vp_each", "cap", "remove_for"), prov)
-    if sorted(goals) != list(range(27, 34)):
-        raise c.fail("company_goal", "must hold cards 27..33 once each")
+    rd.card_set([g.card for g in f.company_goal], "company_goal", 27, 33)
+    goals = {g.card: (g.kind, g.vp_each, g.cap, tuple(g.remove_for)) for g in f.company_goal}
+    for i, g in enumerate(f.company_goal):
+        rd.entry(g, f"company_goal[{i}]")
     for n in range(1, 6):
         if sum(1 for g in goals.values() if n not in g[3]) < n:
-            raise c.fail("company_goal", f"too many cards removed for {n} players to deal one each")
+            raise rd.fail("company_goal", f"too many cards removed for {n} players to deal one each")
 
-    un = {}
-    for i, u in enumerate(c.list(c.get(raw, "un_goal", "file"), "un_goal")):
-        f = f"un_goal[{i}]"
-        c.keys(u, f, ("card", "sources", "vp", "printed", "why"))
-        n = c.int(c.get(u, "card", f), f + ".card", 34, 46)
-        if n in un:
-            raise c.fail(f + ".card", f"card {n} appears twice")
-        srcs = c.list(c.get(u, "sources", f), f + ".sources")
-        if not 1 <= len(srcs) <= 5:
-            raise c.fail(f + ".sources", "must list 1 to 5 sources")
-        idx = tuple(SOURCES.index(c.str(x, f"{f}.sources[{k}]", SOURCES)) for k, x in enumerate(srcs))
-        un[n] = (idx, c.int(c.get(u, "vp", f), f + ".vp", 0, 30))
-        c.prov(u, f, ("card", "sources", "vp"), prov)
-    if sorted(un) != list(range(34, 47)):
-        raise c.fail("un_goal", "must hold cards 34..46 once each")
+    rd.card_set([u.card for u in f.un_goal], "un_goal", 34, 46)
+    un = {u.card: (tuple(SOURCES.index(x) for x in u.sources), u.vp) for u in f.un_goal}
+    for i, u in enumerate(f.un_goal):
+        rd.entry(u, f"un_goal[{i}]")
 
-    events = {}
-    for i, e in enumerate(c.list(c.get(raw, "event", "file"), "event", 6)):
-        f = f"event[{i}]"
-        c.keys(e, f, ("card", "region", "printed", "why"))
-        n = c.int(c.get(e, "card", f), f + ".card", 47, 52)
-        if n in events:
-            raise c.fail(f + ".card", f"card {n} appears twice")
-        events[n] = order.index(c.str(c.get(e, "region", f), f + ".region", REGION_IDS))
-        c.prov(e, f, ("card", "region"), prov)
+    rd.card_set([e.card for e in f.event], "event", 47, 52)
+    events = {e.card: order.index(e.region) for e in f.event}
+    for i, e in enumerate(f.event):
+        rd.entry(e, f"event[{i}]")
 
     return Components(
-        path=path, regions=tuple(order), region_names=tuple(by_id[r][0] for r in order),
-        spaces=tuple(by_id[r][1] for r in order), summit_spaces=summit_spaces, fossils=fossils, presets=presets,
-        track_max=tuple(tmax), build_icon=tuple(icon), income=tuple(income), bonuses=tuple(bonus),
-        plants=tuple(tuple(s) for s in stacks), projects_per_source=per_source, agendas=tuple(agendas),
-        summits=tuple(summits), lobby=lobby, goals=goals, un_goals=un, events=events, provenance=prov,
+        path=path, regions=order, region_names=tuple(by_id[r].name for r in order),
+        spaces=tuple(by_id[r].demand_spaces for r in order), summit_spaces=board.summit_spaces, fossils=fossils,
+        presets=presets, track_max=tuple(t.max for t in track), build_icon=tuple(t.build_icon for t in track),
+        income=tuple(tuple(t.income) for t in track),
+        bonuses=tuple(tuple(tuple(b.gain for b in t.bonuses if b.at == v) for v in range(t.max + 1)) for t in track),
+        plants=tuple(tuple(s) for s in stacks), projects_per_source=f.projects.per_source, agendas=tuple(agendas),
+        summits=tuple(summits), lobby=lobby, goals=goals, un_goals=un, events=events, provenance=rd.provenance,
     )
-
 
 class UnprintedComponentsError(ValueError):
     """Component data that breaks a confirmed printed fact (docs/co2_components.md), loaded without

@@ -6,7 +6,7 @@ plays one; the decision task is on top of ``s.tasks`` while it waits.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import board, turn
 from .actions import SELL_GOAL, cached_action, goal_sale, turn_actions
@@ -26,6 +26,9 @@ from .supply import forced_buy
 from .tasks import AuctionPay, AuctionStart, Bid, Gain, ScientistTo, SoloPlace, push
 from .variants import auction_value
 
+if TYPE_CHECKING:
+    from .state import Co2State
+
 
 def _source_actions(kind: str, srcs) -> list:
     return [cached_action(kind, (SOURCES[x],), (f"track.{SOURCES[x]}",)) for x in srcs]
@@ -35,7 +38,7 @@ def _source_actions(kind: str, srcs) -> list:
 _INCOME: dict[int, list] = {}
 
 
-def legal_income(s, task):
+def legal_income(s: Co2State, task):
     """CO2-4.2.4: any split of the income into coins and VP (``take N`` = N coins, the rest VP)."""
     acts = _INCOME.get(task.amount)
     if acts is None:
@@ -43,30 +46,30 @@ def legal_income(s, task):
     return acts
 
 
-def take_income(s, task, a):
+def take_income(s: Co2State, task, a) -> None:
     s.tasks.pop()
     coins = a.args[0]
     s.coins[task.seat] += coins
     s.vp[task.seat] += task.amount - coins
 
 
-def legal_cep_source(s, task):
+def legal_cep_source(s: Co2State, task):
     """CO2-11.5.1: a CEP is paid from hand or from any region the seat controls."""
     regions = s.components.regions
     return [cached_action("pay", ("hand" if r < 0 else regions[r],), ("hand",) if r < 0 else (regions[r],))
             for r in board.cep_sources(s, task.seat)]
 
 
-def pay_from_source(s, task, a):
+def pay_from_source(s: Co2State, task, a) -> None:
     s.tasks.pop()
     board.pay_cep(s, task.seat, -1 if a.args[0] == "hand" else s.components.regions.index(a.args[0]))
 
 
-def legal_forced(s, task):
+def legal_forced(s: Co2State, task):
     return [SELL_GOAL, cached_action("paywithvp", (), ("market",))]
 
 
-def forced(s, task, a):
+def forced(s: Co2State, task, a) -> None:
     """CO2-4.3.6: sell the company goal first (CO2-12.2.2), or cover the missing coins with VP."""
     s.tasks.pop()
     if a.kind == "sellgoal":
@@ -75,44 +78,44 @@ def forced(s, task, a):
 
 
 # ---- expertise, bonuses, scientists -----------------------------------------------------------
-def legal_any_expertise(s, task):
+def legal_any_expertise(s: Co2State, task):
     p = task.seat
     return _source_actions("exp", [x for x in range(5) if s.exp[p * 5 + x] < s.components.track_max[x]])
 
 
-def gain_chosen(s, task, a):
+def gain_chosen(s: Co2State, task, a) -> None:
     s.tasks.pop()
     push(s, Gain(task.seat, SOURCES.index(a.args[0]), 1))
 
 
-def legal_summit_pick(s, task):
+def legal_summit_pick(s: Co2State, task):
     """CO2-10.4.2: +1 in one topic of that summit."""
     return _source_actions("exp", s.components.summits[s.summit[task.summit]][1])
 
 
-def legal_study(s, task):
+def legal_study(s: Co2State, task):
     p = task.seat
     return _source_actions("study", sorted({s.proj[loc] for loc in s.sci[4 * p:4 * p + 4] if 0 <= loc < 100}))
 
 
-def legal_cep_to(s, task):
+def legal_cep_to(s: Co2State, task):
     regions = s.components.regions
     return [cached_action("cepto", (regions[r],), (regions[r],))
             for r in range(6) if s.reg_cep[r] < s.components.spaces[r]]  # CO2-6.3.7
 
 
-def cep_to(s, task, a):
+def cep_to(s: Co2State, task, a) -> None:
     s.tasks.pop()
     if board.market_take(s):
         s.reg_cep[s.components.regions.index(a.args[0])] += 1
 
 
-def legal_displaced(s, task):
+def legal_displaced(s: Co2State, task):
     """CO2-8.4.2: keep the scientist (+1 expertise) or send it to a matching summit slot."""
     return [cached_action("keep", (), ("hand",))] + [to_action(s, x) for x in summit_slots_for(s, task.source)]
 
 
-def displaced(s, task, a):
+def displaced(s: Co2State, task, a) -> None:
     s.tasks.pop()
     if a.kind == "keep":  # CO2-9.2.4
         push(s, Gain(task.seat, task.source, 1))
@@ -123,7 +126,7 @@ def displaced(s, task, a):
 _TO: dict = {}
 
 
-def to_action(s, loc: int):
+def to_action(s: Co2State, loc: int):
     """The ``to <location>`` action (a summit slot's name depends on the tile there)."""
     key = ("to", loc, s.summit[(loc - 100) // 4] if loc >= 100 else -1, id(s.components))
     a = _TO.get(key)
@@ -132,23 +135,23 @@ def to_action(s, loc: int):
     return a
 
 
-def legal_destinations(s, task):
+def legal_destinations(s: Co2State, task):
     return [to_action(s, x) for x in destinations(s, task.seat, task.origin)]
 
 
-def move_chosen(s, task, a):
+def move_chosen(s: Co2State, task, a) -> None:
     s.tasks.pop()
     move_scientist(s, task.seat, task.origin, parse_location(s, a.args[0]))
 
 
-def legal_research(s, task):
+def legal_research(s: Co2State, task):
     p = task.seat
     out = [cached_action("hire", (), ("hand",))] if task.context != LOBBY_MOVE and can_hire(s, p) else []
     sci_from = s.action_table.sci_from
     return out + [sci_from[x] for x in origins(s, p)]
 
 
-def research(s, task, a):
+def research(s: Co2State, task, a) -> None:
     s.tasks.pop()
     p = task.seat
     if a.kind == "hire":  # CO2-6.1.3.3 (b)
@@ -158,17 +161,17 @@ def research(s, task, a):
         push(s, ScientistTo(p, parse_location(s, a.args[0]), task.context))
 
 
-def legal_lobby_pick(s, task):
+def legal_lobby_pick(s: Co2State, task):
     return [cached_action("reward", (r,), ("lobby",)) for r in s.components.lobby[task.card]["reward"]]
 
 
-def lobby_pick(s, task, a):
+def lobby_pick(s: Co2State, task, a) -> None:
     s.tasks.pop()
     turn.give_reward(s, task.seat, a.args[0])
 
 
 # ---- variants -----------------------------------------------------------------------------------
-def legal_bid(s, task):
+def legal_bid(s: Co2State, task):
     p = task.seat
     # note CO2-17.2 (readings): no auction before decade 1 (setup draws the start player); the first
     # bidder must open with at least 0, so there is always a highest bidder; a bid must be affordable
@@ -178,7 +181,7 @@ def legal_bid(s, task):
     return out + bids + goal_sale(s, p)
 
 
-def bid(s, task, a):
+def bid(s: Co2State, task, a) -> None:
     """CO2-17.2.2: one round of bids clockwise from the start player, each raising or passing."""
     if a.kind == "sellgoal":  # CO2-12.2.2: the bidder still bids (or passes) afterwards
         board.sell_company_goal(s, task.seat)
@@ -194,7 +197,7 @@ def bid(s, task, a):
         push(s, *tasks, AuctionStart(high_bidder))
 
 
-def legal_auction_pay(s, task):
+def legal_auction_pay(s: Co2State, task):
     p = task.seat
     out = []
     if s.coins[p] > 0:
@@ -204,7 +207,7 @@ def legal_auction_pay(s, task):
     return out + legal_cep_source(s, task) + goal_sale(s, p)
 
 
-def auction_pay(s, task, a):
+def auction_pay(s: Co2State, task, a) -> None:
     """CO2-17.2.4: coins count 1, resources 2, CEP the market price."""
     if a.kind == "sellgoal":  # CO2-12.2.2: paying in coins from the sale
         board.sell_company_goal(s, task.seat)
@@ -226,20 +229,20 @@ def auction_pay(s, task, a):
         s.tasks.append(AuctionPay(p, left))
 
 
-def legal_auction_start(s, task):
+def legal_auction_start(s: Co2State, task):
     return [cached_action("start", (q,), ("start_player",)) for q in range(s.num_players)]
 
 
-def auction_start(s, task, a):
+def auction_start(s: Co2State, task, a) -> None:
     s.tasks.pop()
     s.start = a.args[0]  # CO2-17.2.3
 
 
-def legal_draft(s, task):
+def legal_draft(s: Co2State, task):
     return [cached_action("keep", (c,), ("lobby",)) for c in s.packs[task.seat]]
 
 
-def draft(s, task, a):
+def draft(s: Co2State, task, a) -> None:
     s.tasks.pop()
     p = task.seat
     s.packs[p].remove(a.args[0])
@@ -247,33 +250,33 @@ def draft(s, task, a):
     s.lobby[p].sort()
 
 
-def legal_solo_region(s, task):
+def legal_solo_region(s: Co2State, task):
     return [cached_action("region", (r,), (r,)) for r in s.components.regions]
 
 
-def solo_region(s, task, a):
+def solo_region(s: Co2State, task, a) -> None:
     s.tasks.pop()
     push(s, SoloPlace(-1, 31, s.components.regions.index(a.args[0]), 1))
 
 
-def legal_solo_space(s, task):
+def legal_solo_space(s: Co2State, task):
     region = s.components.regions[task.region]
     return [cached_action("space", (GRANTS[g],), (region, f"{region}.{GRANTS[g]}"))
             for g in range(3) if s.proj[task.region * 3 + g] == -1]
 
 
-def solo_space(s, task, a):
+def solo_space(s: Co2State, task, a) -> None:
     s.tasks.pop()
     ps = task.region * 3 + GRANTS.index(a.args[0])
     s.psupply[task.source] -= 1
     s.proj[ps] = task.source  # no grant for the 5 starting projects (CO2-17.3.3)
 
 
-def legal_goal_choice(s, task):
+def legal_goal_choice(s: Co2State, task):
     return [cached_action("goal", ("score",), ("goal",)), cached_action("goal", ("coins",), ("goal",))]
 
 
-def goal_choice(s, task, a):
+def goal_choice(s: Co2State, task, a) -> None:
     s.tasks.pop()
     p = task.seat
     if a.args[0] == "score":  # CO2-15.3.1

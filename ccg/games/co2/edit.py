@@ -29,6 +29,7 @@ ccg.core.errors.InvalidPositionError: the edited position is invalid: player 2's
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from ccg.core import resolve_rules
@@ -239,10 +240,10 @@ class Editor(PositionEditor):
         out: dict[str, Callable[[], None]] = {}
         for card in self.data["events"]:
             rid = self._C.regions[self._C.events[card]]
-            out[f"next event: {self._C.region_names[self._C.events[card]]}"] = lambda rid=rid: self.next_event(rid)
+            out[f"next event: {self._C.region_names[self._C.events[card]]}"] = partial(self.next_event, rid)
         for f in FOSSILS:
             if FOSSILS.index(f) in self.data["fossil_stack"]:
-                out[f"next fossil plant drawn: {f}"] = lambda f=f: self.next_fossil(f)
+                out[f"next fossil plant drawn: {f}"] = partial(self.next_fossil, f)
         return out
 
     # ---- helpers ----------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ Bids above ``MAX_BID`` are outside the universe (the legal mask leaves them out;
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core.encoding import (
     Counts,
     Custom,
@@ -51,6 +53,9 @@ from .board import GREEN0
 from .data import GRANTS, REWARDS, SOURCES
 from .tasks import TASKS
 
+if TYPE_CHECKING:
+    from .state import Co2State
+
 MAX_BID = 200  # random play never offered more than 100
 TOP_TASKS = 12  # the task stack is encoded from the top; random play never stacked more than 9
 TASK_KINDS = tuple(sorted(TASKS))
@@ -64,11 +69,11 @@ def _slots(components) -> list[str]:
     return [f"s{k + 1}.{src}" for k in range(components.summit_spaces) for src in SOURCES]
 
 
-def max_income(s) -> int:
+def max_income(s: Co2State) -> int:
     return s.rules["income.scale"] * sum(max(track) for track in s.components.income)
 
 
-def action_universe(s) -> list[str]:
+def action_universe(s: Co2State) -> list[str]:
     components, n = s.components, s.num_players
     out = ["buy", "sell", "sellgoal", "paywithvp", "end", "hire", "keep", "pass", "goal score", "goal coins"]
     out += [f"propose {src} {r} {g}" for src in SOURCES for r in components.regions for g in GRANTS]
@@ -141,7 +146,7 @@ def _tasks(value) -> list[float]:
     return out + [0.0] * (_TASK_SIZE * (TOP_TASKS - min(len(value), TOP_TASKS)))
 
 
-def schema(s) -> Schema:
+def schema(s: Co2State) -> Schema:
     components, n = s.components, s.num_players
     seats = range(n)
     owner = OneHot(range(-1, n), "-1: nobody")

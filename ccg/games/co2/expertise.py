@@ -1,12 +1,17 @@
 """Expertise (CO2-9): every gain of CO2-9.2 is a ``Gain`` task, one step at a time, with its bonuses."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import market_take, take_resources
 from .data import SOURCES
-from .tasks import AnyExp, CepBonus, CepTo, ExpAny, Gain, push
+from .tasks import AnyExp, CepBonus, CepTo, ExpAny, Gain, Task, push
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 
-def gain_step(s, p: int, src: int) -> list:
+def gain_step(s: Co2State, p: int, src: int) -> list:
     """+1 expertise for p in src; returns the bonus tasks of the space reached (CO2-9.3).
 
     Gains beyond the track's end are lost (CO2-9.1.3: [CZ] silent; reading: capped)."""
@@ -16,7 +21,7 @@ def gain_step(s, p: int, src: int) -> list:
         return []
     v += 1
     s.exp[i] = v
-    out = []
+    out: list[Task] = []
     for bonus in s.components.bonuses[src][v]:  # CO2-9.3.5: a space with several bonuses gives them all
         if bonus == "resource":  # CO2-9.3.2
             take_resources(s, p, 1)
@@ -29,7 +34,7 @@ def gain_step(s, p: int, src: int) -> list:
     return out
 
 
-def gain(s, task) -> None:
+def gain(s: Co2State, task) -> None:
     """One step of a gain; the rest of it waits until the bonuses of this step are settled."""
     bonus = gain_step(s, task.seat, task.source)
     if task.steps > 1:
@@ -37,7 +42,7 @@ def gain(s, task) -> None:
     push(s, *bonus)
 
 
-def cep_bonus(s, task) -> None:
+def cep_bonus(s: Co2State, task) -> None:
     """CO2-9.3.3, CO2-13.6 (b): 1 CEP from the market to a region of your choice, within its limit."""
     p = task.seat
     regions = [r for r in range(6) if s.reg_cep[r] < s.components.spaces[r]]
@@ -50,7 +55,7 @@ def cep_bonus(s, task) -> None:
         push(s, CepTo(p))
 
 
-def any_expertise(s, task) -> None:
+def any_expertise(s: Co2State, task) -> None:
     """CO2-9.3.4: +1 in a source of your choice (none left to choose when every track is full)."""
     p = task.seat
     if any(s.exp[p * 5 + x] < s.components.track_max[x] for x in range(5)):

@@ -7,8 +7,13 @@ Each automatic task kind has its rule in the module of its phase: the Operations
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board, expertise, operations, scientists, scoring, summits, supply, turn, variants
 from .decisions import DECISIONS
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 AUTO = {
     "ops_start": operations.ops_start, "begin_turn": operations.begin_turn, "after_turn": operations.after_turn,
@@ -27,7 +32,7 @@ AUTO = {
 KINDS = frozenset(DECISIONS) | frozenset(AUTO)
 
 
-def run(s) -> None:
+def run(s: Co2State) -> None:
     """Run automatic tasks until a decision waits (or the game is over)."""
     tasks = s.tasks
     while tasks:
@@ -37,13 +42,13 @@ def run(s) -> None:
         handler(s, tasks.pop())
 
 
-def legal(s) -> list:
+def legal(s: Co2State) -> list:
     """The legal actions of the decision on top."""
     task = s.tasks[-1]
     return DECISIONS[task.kind].legal(s, task)
 
 
-def apply(s, action) -> None:
+def apply(s: Co2State, action) -> None:
     """Play ``action`` for the decision on top, then run what follows."""
     task = s.tasks[-1]
     DECISIONS[task.kind].apply(s, task, action)

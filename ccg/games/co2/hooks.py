@@ -1,24 +1,29 @@
 """The GameSpec hooks of CO2: outcome columns, milestones, the per-decade trajectory, the agents' heuristic."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .board import GREEN0, plants_of
 from .data import SOURCES
 
+if TYPE_CHECKING:
+    from .state import Co2State
 
-def snapshot(s, decade: int) -> None:
+
+def snapshot(s: Co2State, decade: int) -> None:
     """Record one trajectory row (cheap: a flat list)."""
     green = sum(1 for k in s.space_kind if k >= GREEN0)
     fossil = sum(1 for k in s.space_kind if 0 <= k < GREEN0)
     s.traj.append([decade, s.ppm, green, fossil, s.price] + s.vp[:] + s.coins[:])
 
 
-def counts(s) -> tuple[int, int]:
+def counts(s: Co2State) -> tuple[int, int]:
     green = sum(1 for k in s.space_kind if k >= GREEN0)
     fossil = sum(1 for k in s.space_kind if 0 <= k < GREEN0)
     return green, fossil
 
 
-def outcome(s) -> dict:
+def outcome(s: Any) -> dict:
     """Per-game columns for ccg.simulate."""
     green, fossil = counts(s)
     per_src = [s.space_kind.count(GREEN0 + x) for x in range(5)]
@@ -33,15 +38,15 @@ def outcome(s) -> dict:
     return out
 
 
-def milestones(s) -> dict:
+def milestones(s: Any) -> dict:
     """SPEC.milestones: the round of the Operations phase (CO2-3.3) and the decade (CO2-3.1)."""
     return {"round": s.round, "decade": s.decade}
 
 
-def trajectory(s) -> dict:
+def trajectory(s: Any) -> dict:
     """The per-decade trajectory as a dict of lists (GameSpec.trajectory hook)."""
     n = s.num_players
-    cols = {"decade": [], "ppm": [], "green": [], "fossil": [], "cep_price": []}
+    cols: dict[str, list[int]] = {"decade": [], "ppm": [], "green": [], "fossil": [], "cep_price": []}
     for p in range(n):
         cols[f"vp_{p}"] = []
     for p in range(n):
@@ -53,7 +58,7 @@ def trajectory(s) -> dict:
     return cols
 
 
-def trajectory_frame(s):
+def trajectory_frame(s: Co2State):
     """The per-decade trajectory of a finished or running game as a pandas DataFrame.
 
     One row per recorded point (column ``at``): the setup (decade 0), the end
@@ -77,7 +82,7 @@ def trajectory_frame(s):
     return frame
 
 
-def heuristic(s, seat: int) -> float:
+def heuristic(s: Any, seat: int) -> float:
     """A quick evaluation for greedy/MCTS agents: VP now plus coins, plants and expertise,
     all heavily discounted if the planet is heading for 500 ppm."""
     if s.over:

@@ -7,9 +7,14 @@ A scientist's location (CO2-8.2) is an int: -2 in the hiring pool, -1 in hand, 0
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .data import GRANTS, SOURCES
 from .flags import TurnFlag
 from .tasks import Displace, Displaced, Gain, ResearchChoose, ScientistTo, Study, push
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 POOL, HAND = -2, -1
 SUMMIT_SLOT0 = 100
@@ -19,15 +24,15 @@ FREE_STEP, RESEARCH_GRANT, LOBBY_SECONDARY, LOBBY_MOVE, OWN_DISPLACED = range(5)
 
 
 # ---- names of board locations -----------------------------------------------------------------
-def region_id(s, r: int) -> str:
+def region_id(s: Co2State, r: int) -> str:
     return s.components.regions[r]
 
 
-def project_id(s, ps: int) -> str:
+def project_id(s: Co2State, ps: int) -> str:
     return s.components.regions[ps // 3] + "." + GRANTS[ps % 3]
 
 
-def location_name(s, loc: int) -> str:
+def location_name(s: Co2State, loc: int) -> str:
     if loc == HAND:
         return "hand"
     if loc < SUMMIT_SLOT0:
@@ -36,7 +41,7 @@ def location_name(s, loc: int) -> str:
     return f"s{sp + 1}." + SOURCES[s.components.summits[s.summit[sp]][1][j]]
 
 
-def parse_location(s, text: str) -> int:
+def parse_location(s: Co2State, text: str) -> int:
     if text == "hand":
         return HAND
     if text[0] == "s" and text[1].isdigit():
@@ -47,7 +52,7 @@ def parse_location(s, text: str) -> int:
     return s.components.regions.index(region) * 3 + GRANTS.index(grant)
 
 
-def location_where(s, loc: int) -> tuple:
+def location_where(s: Co2State, loc: int) -> tuple:
     """The board locations an action on ``loc`` points at (``Action.where``)."""
     if loc == HAND:
         return ("hand",)
@@ -57,7 +62,7 @@ def location_where(s, loc: int) -> tuple:
 
 
 # ---- moves (CO2-8.3) ----------------------------------------------------------------------------
-def move_scientist(s, p: int, frm: int, to: int) -> None:
+def move_scientist(s: Co2State, p: int, frm: int, to: int) -> None:
     """Move one of p's scientists from location frm to location to (CO2-8.3)."""
     base = 4 * p
     for i in range(base, base + 4):
@@ -79,7 +84,7 @@ def move_scientist(s, p: int, frm: int, to: int) -> None:
             s.tf[TurnFlag.SUMMIT_TOPICS] |= 1 << s.components.summits[s.summit[sp]][1][j]
 
 
-def summit_slots_for(s, src: int) -> list[int]:
+def summit_slots_for(s: Co2State, src: int) -> list[int]:
     """Empty summit slots whose topic is src (CO2-8.3.4)."""
     out = []
     for sp, tile in enumerate(s.summit):
@@ -92,7 +97,7 @@ def summit_slots_for(s, src: int) -> list[int]:
     return out
 
 
-def destinations(s, p: int, frm: int) -> list[int]:
+def destinations(s: Co2State, p: int, frm: int) -> list[int]:
     """Legal destinations of p's scientist at frm: from hand to an empty project (CO2-8.3.1); from a project
     to another empty project (CO2-8.3.2), to hand (CO2-8.3.3) or to a summit slot of the project's source
     (CO2-8.3.4; the only way onto a summit, CO2-10.2). A scientist on a summit stays there until it ends
@@ -104,7 +109,7 @@ def destinations(s, p: int, frm: int) -> list[int]:
     return [HAND] + [ps for ps in empty if ps != frm] + summit_slots_for(s, proj[frm])
 
 
-def origins(s, p: int) -> list[int]:
+def origins(s: Co2State, p: int) -> list[int]:
     """Locations of p's scientists that have at least one legal move (summits never move, CO2-8.3.5)."""
     sci = s.sci[4 * p:4 * p + 4]
     out = sorted(loc for loc in sci if 0 <= loc < SUMMIT_SLOT0)
@@ -117,14 +122,14 @@ def origins(s, p: int) -> list[int]:
     return out
 
 
-def can_hire(s, p: int) -> bool:
+def can_hire(s: Co2State, p: int) -> bool:
     """A scientist left in the pool, and fewer than the maximum hired (CO2-8.1)."""
     sci = s.sci[4 * p:4 * p + 4]
     return POOL in sci and sum(1 for x in sci if x != POOL) < s.rules["scientists.max"]
 
 
 # ---- automatic tasks -----------------------------------------------------------------------------
-def displace(s, task) -> None:
+def displace(s: Co2State, task) -> None:
     """CO2-8.4: pay the owner 1 coin; the owner keeps the scientist (+1 expertise) or sends it to a summit."""
     p, ps = task.seat, task.project
     owner = s.occ[ps]
@@ -139,7 +144,7 @@ def displace(s, task) -> None:
         push(s, Gain(owner, src, 1))
 
 
-def leave(s, task) -> None:
+def leave(s: Co2State, task) -> None:
     """Build step 7: the scientist on the built project leaves (CO2-6.3.5, CO2-8.4, CO2-8.5)."""
     p, ps = task.seat, task.project
     owner = s.occ[ps]
@@ -151,14 +156,14 @@ def leave(s, task) -> None:
         push(s, Displace(p, ps))
 
 
-def research(s, task) -> None:
+def research(s: Co2State, task) -> None:
     """Research grant / lobby scientist: hire, or move a scientist (CO2-6.1.3.3, CO2-12.1.4)."""
     p = task.seat
     if (task.context != LOBBY_MOVE and can_hire(s, p)) or origins(s, p):
         push(s, ResearchChoose(p, task.context))
 
 
-def project_expertise(s, task) -> None:
+def project_expertise(s: Co2State, task) -> None:
     """CO2-5.4.1, CO2-9.2.1: +1 expertise for one project one of your scientists is on."""
     p = task.seat
     srcs = sorted({s.proj[loc] for loc in s.sci[4 * p:4 * p + 4] if 0 <= loc < SUMMIT_SLOT0})

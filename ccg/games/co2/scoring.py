@@ -1,13 +1,18 @@
 """Final scoring (CO2-15): the last sale and income, the goals, the VP for coins and majorities, and the winners."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board
 from .hooks import snapshot
 from .operations import turn_order
 from .tasks import FinalVp, GoalChoice, Income, push
 
+if TYPE_CHECKING:
+    from .state import Co2State
 
-def final_scoring(s, task) -> None:
+
+def final_scoring(s: Co2State, task) -> None:
     """CO2-15: goal 31 first, regions' CEP to controllers, sell all, income, then VP."""
     n = s.num_players
     values = [board.goal_value(s, p) if s.goal_st[p] == 0 else 0 for p in range(n)]  # CO2-15.1
@@ -30,7 +35,7 @@ def final_scoring(s, task) -> None:
     push(s, *tasks)
 
 
-def final_vp(s, task) -> None:
+def final_vp(s: Co2State, task) -> None:
     n = s.num_players
     for p in range(n):  # CO2-15.3.2
         s.vp[p] += s.coins[p] // s.rules["final.coins_per_vp"]
@@ -50,7 +55,7 @@ def final_vp(s, task) -> None:
 
 
 
-def winners(s) -> list[int]:
+def winners(s: Co2State) -> list[int]:
     """Most VP; ties: most green plants, expertise source by source, most regions (CO2-15.4).
 
     Empty while the game runs and when the planet was lost (CO2-14.3: everyone loses)."""

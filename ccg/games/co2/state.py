@@ -9,6 +9,8 @@ and ``action_table`` (the prebuilt actions, ``actions.py``).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ccg.core import Action, GameState, Rng, resolve_rules
 
 from . import flow, hooks, invariants, scoring, serial, text
@@ -17,12 +19,70 @@ from .data import components_from_data, load_components, require_printed_facts
 from .params import RULES, check_rule_values
 from .serial import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
 
+if TYPE_CHECKING:
+    from .actions import ActionTable
+    from .data import Components
+    from .tasks import Task
+
 
 class Co2State(GameState):
     game = "co2"
     hidden_information = True
     __slots__ = (("components", "first_space", "rules", "action_table", "tasks", "traj")
                  + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS)
+    # the fields of __slots__ (saved fields: serial.py; bound data: see the module doc)
+    components: Components
+    first_space: tuple[int, ...]
+    rules: dict[str, Any]
+    action_table: ActionTable
+    tasks: list[Task]
+    traj: list[list[int]]
+    coins: list[int]
+    vp: list[int]
+    res: list[int]
+    cep: list[int]
+    exp: list[int]
+    sci: list[int]
+    goal: list[int]
+    goal_st: list[int]
+    space_kind: list[int]
+    space_owner: list[int]
+    reg_cep: list[int]
+    reg_res: list[int]
+    ctrl: list[int]
+    agenda: list[int]
+    proj: list[int]
+    inst: list[int]
+    occ: list[int]
+    summit: list[int]
+    sslot: list[int]
+    stack: list[int]
+    psupply: list[int]
+    fossil_stack: list[int]
+    summit_stack: list[int]
+    events: list[int]
+    un_display: list[int]
+    un_deck: list[int]
+    lobby_deck: list[int]
+    lobby_played: list[int]
+    tf: list[int]
+    fossil_out: list[int]
+    lobby: list[list[int]]
+    packs: list[list[int]]
+    un_won: list[list[int]]
+    decade: int
+    round: int
+    turns: int
+    start: int
+    active: int
+    ppm: int
+    ppm_peak: int
+    market: int
+    price: int
+    bank_cep: int
+    supply_res: int
+    over: bool
+    lost: bool
 
     @classmethod
     def blank(cls, players: int, seed: int, options: dict) -> "Co2State":
@@ -54,7 +114,7 @@ class Co2State(GameState):
             return []
         return flow.legal(self)
 
-    def _apply(self, action):
+    def _apply(self, action) -> None:
         flow.apply(self, action)
 
     def _why_illegal(self, action):
@@ -164,7 +224,7 @@ class Co2State(GameState):
         assert n == len(d["lobby"])
         return d
 
-    def _resample_hidden(self, seat, rng: Rng):
+    def _resample_hidden(self, seat, rng: Rng) -> None:
         n = self.num_players
         # lobby cards of the others and the face-down deck
         pool = []
@@ -195,7 +255,7 @@ class Co2State(GameState):
         rng.shuffle(rest)
         self.events[2:] = rest
 
-    def check_invariants(self):
+    def check_invariants(self) -> None:
         invariants.check_invariants(self)
 
     def __str__(self):

@@ -1,12 +1,17 @@
 """Summits (CO2-10): a summit whose every topic has a scientist ends at the end of the turn."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .operations import turn_order
 from .scientists import HAND, SUMMIT_SLOT0, move_scientist
 from .tasks import Gain, SummitClose, SummitPick, push
 
+if TYPE_CHECKING:
+    from .state import Co2State
 
-def end_full_summits(s, task) -> None:
+
+def end_full_summits(s: Co2State, task) -> None:
     """CO2-5.4.2, CO2-10.3: full summits end, in board order; the gains go in turn order ending with the
     active player (CO2-10.4, CO2-9.2.3; CO2-10.4.1: +1 per topic spoken, CO2-10.4.2: +1 in one topic of the
     summit)."""
@@ -27,7 +32,7 @@ def end_full_summits(s, task) -> None:
     push(s, *tasks)
 
 
-def close_summit(s, task) -> None:
+def close_summit(s: Co2State, task) -> None:
     """CO2-10.5: the scientists go back to hand and a new summit tile takes the space."""
     sp = task.summit
     for j in range(4):

@@ -1,28 +1,33 @@
 """The Supply phase (CO2-4): income, energy supply (and the CEP new fossil plants cost), event, 500 ppm."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import board
 from .hooks import snapshot
 from .operations import turn_order
-from .tasks import Decay, Energy, Event, Final, Forced, FossilPay, Income, OpsStart, PayCepChoose, SupplyEnd, push
+from .tasks import Decay, Energy, Event, Final, Forced, FossilPay, Income, OpsStart, PayCepChoose, SupplyEnd, Task, push
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 
-def supply(s, task) -> None:
+def supply(s: Co2State, task) -> None:
     """CO2-4.1: income, energy supply, event, then the 500 ppm check."""
     income = board.incomes(s)
-    tasks = [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]  # CO2-4.2
+    tasks: list[Task] = [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]  # CO2-4.2
     tasks += [Decay(), Energy(-1, 0), Event(), SupplyEnd()]
     push(s, *tasks)
 
 
-def decay(s, task) -> None:
+def decay(s: Co2State, task) -> None:
     for r in range(6):  # CO2-4.3.1
         if s.reg_res[r] > 0:
             s.reg_res[r] -= 1
             s.supply_res += 1
 
 
-def energy(s, task) -> None:
+def energy(s: Co2State, task) -> None:
     """CO2-4.3.2: regions clockwise from the first in board order (CO2-DATA-01); a region whose demand space
     of this decade is empty gets the top fossil plant (CO2-4.3.3, CO2-4.3.4), and a CEP is paid (CO2-4.3.5)."""
     d = s.decade
@@ -48,7 +53,7 @@ def energy(s, task) -> None:
             s.bank_cep += 1
 
 
-def forced_buy(s, p: int) -> None:
+def forced_buy(s: Co2State, p: int) -> None:
     """CO2-4.3.5b / CO2-4.3.6: buy 1 CEP at the market and pay it; VP cover missing coins 1:1."""
     if s.market == 0 and s.bank_cep == 0:
         return  # no CEP left anywhere (engine policy, CO2-DATA-18)
@@ -61,7 +66,7 @@ def forced_buy(s, p: int) -> None:
     s.bank_cep += 1
 
 
-def fossil_pay(s, task) -> None:
+def fossil_pay(s: Co2State, task) -> None:
     """CO2-4.3.5a: the controller pays 1 CEP from hand or any region it controls."""
     p = task.seat
     options = board.cep_sources(s, p)
@@ -76,7 +81,7 @@ def fossil_pay(s, task) -> None:
         push(s, PayCepChoose(p))
 
 
-def event(s, task) -> None:
+def event(s: Co2State, task) -> None:
     """CO2-4.4: the event card's region suffers a catastrophe at >= 350 ppm."""
     if not s.events:
         return
@@ -94,7 +99,7 @@ def event(s, task) -> None:
     s.events.pop(0)  # CO2-4.4.4 (below 350 ppm too: the event counts as resolved, CO2-4.4.3)
 
 
-def supply_end(s, task) -> None:
+def supply_end(s: Co2State, task) -> None:
     lose = s.rules["ppm.lose"]
     if s.num_players == 1:
         if s.ppm > lose:  # CO2-17.3.9: solo ends above 500 but still scores, without income

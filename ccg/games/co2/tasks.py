@@ -1,328 +1,356 @@
-"""The task stack's records: one small NamedTuple per kind of task, and ``push``.
+"""The task stack's records: one small frozen dataclass per kind of task, and ``push``.
 
 A position's flow of play is ``state.tasks``, a stack of these records. Every record starts with
 ``seat`` (the seat a decision waits for, or that an automatic task acts for; -1 none), its class
-attribute ``kind`` names it, and it is saved as the list ``[kind, seat, ...]`` (``serial``).
+variable ``kind`` names it, and it is saved as the list ``[kind, seat, ...]`` (``serial``): a record
+iterates over its fields in order.
 Automatic tasks run at once (``flow.AUTO``); a decision waits for its seat (``decisions.DECISIONS``).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Iterator
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 
-def push(s, *tasks) -> None:
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A task record: ``kind`` names its handler; ``seat`` is the seat it waits for or acts for (-1 none)."""
+
+    kind: ClassVar[str] = ""
+    seat: int
+
+    def __iter__(self) -> Iterator[int]:
+        """The field values in order (``seat`` first), as saved after the kind."""
+        return (getattr(self, name) for name in self.__match_args__)
+
+
+def push(s: Co2State, *tasks: Task) -> None:
     """Queue tasks to run in the given order, before everything already queued."""
     s.tasks.extend(reversed(tasks))
 
 
 # ---- decisions (a seat chooses; decisions.py) --------------------------------------------------------
-class Turn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Turn(Task):
     """A player's turn: the action and the free steps, then ``end`` (CO2-5.2)."""
-    seat: int
-    kind = "turn"
+    kind: ClassVar[str] = "turn"
 
 
-class Income(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Income(Task):
     """Split ``amount`` of income into coins and VP (CO2-4.2.4)."""
-    seat: int
     amount: int
-    kind = "income"
+    kind: ClassVar[str] = "income"
 
 
-class PayCepChoose(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PayCepChoose(Task):
     """Choose where a CEP to pay comes from: hand or a controlled region (CO2-11.5.1)."""
-    seat: int
-    kind = "paycep_choose"
+    kind: ClassVar[str] = "paycep_choose"
 
 
-class Forced(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Forced(Task):
     """No CEP and too few coins for the forced buy: sell the company goal first, or pay with VP (CO2-4.3.6)."""
-    seat: int
-    kind = "forced"
+    kind: ClassVar[str] = "forced"
 
 
-class ExpAny(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ExpAny(Task):
     """+1 expertise in a source of the seat's choice (CO2-9.3.4)."""
-    seat: int
-    kind = "exp_any"
+    kind: ClassVar[str] = "exp_any"
 
 
-class SummitPick(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SummitPick(Task):
     """+1 expertise in one topic of the summit on space ``summit`` (CO2-10.4.2)."""
-    seat: int
     summit: int
-    kind = "summit_pick"
+    kind: ClassVar[str] = "summit_pick"
 
 
-class Study(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Study(Task):
     """+1 expertise for one project a scientist of the seat is on (CO2-5.4.1)."""
-    seat: int
-    kind = "study"
+    kind: ClassVar[str] = "study"
 
 
-class CepTo(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CepTo(Task):
     """Put a CEP from the market on a region of the seat's choice (CO2-9.3.3)."""
-    seat: int
-    kind = "cepto"
+    kind: ClassVar[str] = "cepto"
 
 
-class Displaced(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Displaced(Task):
     """A displaced scientist: keep it (+1 ``source`` expertise) or send it to a summit (CO2-8.4.2)."""
-    seat: int
     source: int
-    kind = "displaced"
+    kind: ClassVar[str] = "displaced"
 
 
-class ScientistTo(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ScientistTo(Task):
     """Where the scientist at ``origin`` goes (CO2-8.3); ``context`` says why it moves (SCIENCE_CONTEXTS)."""
-    seat: int
     origin: int
     context: int
-    kind = "sci_to"
+    kind: ClassVar[str] = "sci_to"
 
 
-class ResearchChoose(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ResearchChoose(Task):
     """Hire a scientist or move one (CO2-6.1.3.3, CO2-12.1.4); ``context`` 3 = a move only."""
-    seat: int
     context: int
-    kind = "research_choose"
+    kind: ClassVar[str] = "research_choose"
 
 
-class LobbyPick(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class LobbyPick(Task):
     """Choose one of the two rewards of lobby ``card`` (card 12, CO2-12.1.5.3)."""
-    seat: int
     card: int
-    kind = "lobby_pick"
+    kind: ClassVar[str] = "lobby_pick"
 
 
-class Bid(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bid(Task):
     """The first-player auction (CO2-17.2): ``bids_made`` so far, the highest bid and its bidder (-1 none)."""
-    seat: int
     bids_made: int
     high_bid: int
     high_bidder: int
-    kind = "bid"
+    kind: ClassVar[str] = "bid"
 
 
-class AuctionPay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AuctionPay(Task):
     """The auction winner pays ``amount_due`` in coins, resources and CEP (CO2-17.2.4)."""
-    seat: int
     amount_due: int
-    kind = "auction_pay"
+    kind: ClassVar[str] = "auction_pay"
 
 
-class AuctionStart(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AuctionStart(Task):
     """The auction winner names the start player (CO2-17.2.3)."""
-    seat: int
-    kind = "auction_start"
+    kind: ClassVar[str] = "auction_start"
 
 
-class Draft(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Draft(Task):
     """Keep one card of the pack in hand (the lobby draft, CO2-2.18.1)."""
-    seat: int
-    kind = "draft"
+    kind: ClassVar[str] = "draft"
 
 
-class SoloRegion(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SoloRegion(Task):
     """Solo set-up: choose the region of the first starting project (CO2-17.3.3)."""
-    seat: int
-    kind = "solo_region"
+    kind: ClassVar[str] = "solo_region"
 
 
-class SoloSpace(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SoloSpace(Task):
     """Solo set-up: choose the project space for the drawn ``source`` in ``region`` (CO2-17.3.3)."""
-    seat: int
     region: int
     source: int
-    kind = "solo_space"
+    kind: ClassVar[str] = "solo_space"
 
 
-class GoalChoice(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GoalChoice(Task):
     """At the end: score the company goal (``goal_vp``) or take the coins for it (CO2-15.3.1)."""
-    seat: int
     goal_vp: int
-    kind = "goal_choice"
+    kind: ClassVar[str] = "goal_choice"
 
 
 # ---- automatic tasks (run at once; flow.AUTO) --------------------------------------------------------
-class OpsStart(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OpsStart(Task):
     """The Operations phase begins (CO2-3.3)."""
     seat: int = -1
-    kind = "ops_start"
+    kind: ClassVar[str] = "ops_start"
 
 
-class BeginTurn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class BeginTurn(Task):
     """``seat`` becomes the active player with fresh turn flags (CO2-5.1)."""
-    seat: int
-    kind = "begin_turn"
+    kind: ClassVar[str] = "begin_turn"
 
 
-class AfterTurn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AfterTurn(Task):
     """A turn ended: the next player, round or the end of the phase (CO2-5.1, CO2-3.3)."""
     seat: int = -1
-    kind = "after_turn"
+    kind: ClassVar[str] = "after_turn"
 
 
-class OpsEnd(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OpsEnd(Task):
     """The Operations phase ended: game end check, next decade (CO2-3.5, CO2-14.1)."""
     seat: int = -1
-    kind = "ops_end"
+    kind: ClassVar[str] = "ops_end"
 
 
-class Supply(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Supply(Task):
     """The Supply phase (CO2-4.1)."""
     seat: int = -1
-    kind = "supply"
+    kind: ClassVar[str] = "supply"
 
 
-class Decay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Decay(Task):
     """Each region with resources uses one (CO2-4.3.1)."""
     seat: int = -1
-    kind = "decay"
+    kind: ClassVar[str] = "decay"
 
 
-class Energy(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Energy(Task):
     """Energy supply from region ``next_region`` on, clockwise (CO2-4.3.2)."""
     seat: int = -1
     next_region: int = 0
-    kind = "energy"
+    kind: ClassVar[str] = "energy"
 
 
-class FossilPay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FossilPay(Task):
     """The controller of ``region`` pays a CEP for its new fossil plant (CO2-4.3.5)."""
-    seat: int
     region: int
-    kind = "fossil_pay"
+    kind: ClassVar[str] = "fossil_pay"
 
 
-class PayCep(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PayCep(Task):
     """Pay one CEP, choosing its source when there are several (CO2-6.2.3)."""
-    seat: int
-    kind = "paycep"
+    kind: ClassVar[str] = "paycep"
 
 
-class Event(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Event(Task):
     """The event card (CO2-4.4)."""
     seat: int = -1
-    kind = "event"
+    kind: ClassVar[str] = "event"
 
 
-class SupplyEnd(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SupplyEnd(Task):
     """The 500 ppm check at the end of the Supply phase (CO2-14.3, CO2-17.3.9)."""
     seat: int = -1
-    kind = "supply_end"
+    kind: ClassVar[str] = "supply_end"
 
 
-class Gain(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Gain(Task):
     """+1 expertise in ``source``, ``steps`` times, each with its bonuses (CO2-9.3)."""
-    seat: int
     source: int
     steps: int
-    kind = "gain"
+    kind: ClassVar[str] = "gain"
 
 
-class CepBonus(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CepBonus(Task):
     """The regional CEP bonus of an expertise space (CO2-9.3.3)."""
-    seat: int
-    kind = "cep_bonus"
+    kind: ClassVar[str] = "cep_bonus"
 
 
-class AnyExp(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AnyExp(Task):
     """The 'any expertise' bonus (CO2-9.3.4): a choice unless every track is full."""
-    seat: int
-    kind = "any_exp"
+    kind: ClassVar[str] = "any_exp"
 
 
-class Control(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Control(Task):
     """Region control is checked after ``seat`` built in ``region`` (CO2-11.2)."""
-    seat: int
     region: int
-    kind = "control"
+    kind: ClassVar[str] = "control"
 
 
-class Displace(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Displace(Task):
     """``seat`` displaces the scientist on ``project`` (CO2-8.4)."""
-    seat: int
     project: int
-    kind = "displace"
+    kind: ClassVar[str] = "displace"
 
 
-class Leave(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Leave(Task):
     """Build step 7: the scientist on the built ``project`` leaves (CO2-6.3.5)."""
-    seat: int
     project: int
-    kind = "leave"
+    kind: ClassVar[str] = "leave"
 
 
-class ReturnProject(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ReturnProject(Task):
     """Build step 8: the built ``project``'s tile goes back to the supply (CO2-6.3.5)."""
-    seat: int
     project: int
-    kind = "retproj"
+    kind: ClassVar[str] = "retproj"
 
 
-class InstallDone(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class InstallDone(Task):
     """Flip the installed ``project`` and take its reward (CO2-6.2.4)."""
-    seat: int
     project: int
-    kind = "install_done"
+    kind: ClassVar[str] = "install_done"
 
 
-class Research(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Research(Task):
     """A research grant or a lobby scientist: offered when a hire or a move is possible (CO2-6.1.3.3)."""
-    seat: int
     context: int
-    kind = "research"
+    kind: ClassVar[str] = "research"
 
 
-class ProjectExp(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ProjectExp(Task):
     """Turn end: +1 expertise for a project one of the seat's scientists is on (CO2-5.4.1)."""
-    seat: int
-    kind = "proj_exp"
+    kind: ClassVar[str] = "proj_exp"
 
 
-class Summits(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Summits(Task):
     """Turn end: full summits end (CO2-5.4.2, CO2-10.3)."""
     seat: int = -1
-    kind = "summits"
+    kind: ClassVar[str] = "summits"
 
 
-class SummitClose(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SummitClose(Task):
     """The scientists of the ended summit on space ``summit`` go home, a new tile comes (CO2-10.5)."""
-    seat: int
     summit: int
-    kind = "summit_close"
+    kind: ClassVar[str] = "summit_close"
 
 
-class DraftPass(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DraftPass(Task):
     """The lobby draft passes the packs on (CO2-2.18.1)."""
     seat: int = -1
-    kind = "draft_pass"
+    kind: ClassVar[str] = "draft_pass"
 
 
-class SoloPlace(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SoloPlace(Task):
     """Solo set-up: place the random projects of ``source_mask`` from ``region`` on (CO2-17.3.3)."""
-    seat: int
     source_mask: int
     region: int
     first: int
-    kind = "solo_place"
+    kind: ClassVar[str] = "solo_place"
 
 
-class Final(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Final(Task):
     """Final scoring (CO2-15); ``with_income`` 0 after a solo game lost above 500 ppm (CO2-17.3.9)."""
-    seat: int
     with_income: int
-    kind = "final"
+    kind: ClassVar[str] = "final"
 
 
-class FinalVp(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FinalVp(Task):
     """Final VP: coins, most resources, most UN goals (CO2-15.3)."""
     seat: int = -1
-    kind = "final_vp"
+    kind: ClassVar[str] = "final_vp"
 
 
-TASKS: dict[str, type] = {cls.kind: cls for cls in (  # type: ignore[attr-defined]
+TASKS: dict[str, type[Task]] = {cls.kind: cls for cls in (
     Turn, Income, PayCepChoose, Forced, ExpAny, SummitPick, Study, CepTo, Displaced, ScientistTo, ResearchChoose,
     LobbyPick, Bid, AuctionPay, AuctionStart, Draft, SoloRegion, SoloSpace, GoalChoice,
     OpsStart, BeginTurn, AfterTurn, OpsEnd, Supply, Decay, Energy, FossilPay, PayCep, Event, SupplyEnd, Gain,

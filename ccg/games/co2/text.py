@@ -1,14 +1,19 @@
 """CO2 in words: a position as text (``str(state)``) and why an action is illegal."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import Action
 
 from .board import GREEN0
 from .data import FOSSILS, GRANTS, SOURCES
 from .flags import TurnFlag
 
+if TYPE_CHECKING:
+    from .state import Co2State
 
-def describe(s) -> str:
+
+def describe(s: Co2State) -> str:
     """The position in a few lines: the table, each region, the summits, the events, each seat."""
     components = s.components
     lines = [f"CO2 — decade {s.decade}, round {s.round}, CO2 {s.ppm} ppm, CEP price {s.price} "
@@ -47,7 +52,7 @@ def describe(s) -> str:
     return "\n".join(lines)
 
 
-def why_illegal(s, a) -> str | None:
+def why_illegal(s: Co2State, a) -> str | None:
     """A readable reason for a few common illegal turn actions (None: no reason known)."""
     if s.over or not s.tasks or s.tasks[-1].kind != "turn" or not isinstance(a, Action):
         return None

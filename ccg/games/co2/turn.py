@@ -7,6 +7,8 @@ is ``actions.turn_actions``; this module plays an action.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, NamedTuple
+
 from . import board
 from .data import GRANTS, SOURCES
 from .flags import TurnFlag
@@ -28,10 +30,13 @@ from .tasks import (
     push,
 )
 
+if TYPE_CHECKING:
+    from .state import Co2State
+
 _SUMMITS, _AFTER_TURN = Summits(), AfterTurn()  # records are immutable: one value serves every turn's end
 
 
-def apply_turn(s, task, a) -> None:
+def apply_turn(s: Co2State, task, a) -> None:
     """Play one action of the turn (``a`` is legal: ``actions.turn_actions``)."""
     p = task.seat
     k = a.kind
@@ -86,7 +91,7 @@ def apply_turn(s, task, a) -> None:
         board.sell_company_goal(s, p)
 
 
-def propose(s, p: int, src: int, r: int, g: int) -> None:
+def propose(s: Co2State, p: int, src: int, r: int, g: int) -> None:
     """CO2-6.1: place a project tile and take the space's grant; the project belongs to the region, so no owner
     is recorded (CO2-6.1.2)."""
     ps = r * 3 + g
@@ -97,19 +102,20 @@ def propose(s, p: int, src: int, r: int, g: int) -> None:
     tf[TurnFlag.ACTION_TAKEN] = 1
     tf[TurnFlag.PROPOSED_REGION] = r
     tf[TurnFlag.PROPOSED_GRANT] = g
-    if g == 0:  # CO2-6.1.3.1 money: CEP in the region's pile, at least 1
+    grant = GRANTS[g]
+    if grant == "money":  # CO2-6.1.3.1: CEP in the region's pile, at least 1
         s.coins[p] += s.reg_cep[r] or s.rules["grant.money_min"]
-    elif g == 1:  # CO2-6.1.3.2
+    elif grant == "resources":  # CO2-6.1.3.2
         board.take_resources(s, p, s.rules["grant.resources"])
     else:  # CO2-6.1.3.3 research cooperation (an extra move, note)
         push(s, Research(p, RESEARCH_GRANT))
 
 
-def install_done(s, task) -> None:
+def install_done(s: Co2State, task) -> None:
     install_reward(s, task.seat, task.project)
 
 
-def return_project(s, task) -> None:
+def return_project(s: Co2State, task) -> None:
     """Build step 8 (CO2-6.3.5): the project tile goes back to the supply."""
     ps = task.project
     src = s.proj[ps]
@@ -118,35 +124,42 @@ def return_project(s, task) -> None:
     s.psupply[src] += 1
 
 
-def install_reward(s, p: int, ps: int) -> None:
+class InstallReward(NamedTuple):
+    """What installing a project of a source gives (CO2-6.2.4): coins, resources from the supply, CEP from the market."""
+
+    coins: int = 0
+    resources: int = 0
+    cep: int = 0
+
+
+# CO2-6.2.4.1 … CO2-6.2.4.5, by source name
+INSTALL_REWARDS = {
+    "reforestation": InstallReward(cep=2),
+    "solar": InstallReward(resources=3),
+    "fusion": InstallReward(coins=5, resources=1),
+    "biomass": InstallReward(coins=3, resources=1, cep=1),
+    "recycling": InstallReward(coins=5, cep=1),
+}
+
+
+def install_reward(s: Co2State, p: int, ps: int) -> None:
     """CO2-6.2.4: flip the tile and take its source's reward (CEP one at a time, CO2-6.2.5; to hand, CO2-13.3 (a))."""
     s.inst[ps] = 1
     src = s.proj[ps]
     s.tf[TurnFlag.INSTALLED_SOURCE] = src
     before = s.price
-    if src == 0:
-        for _ in range(2):
-            if board.market_take(s):
-                s.cep[p] += 1
-    elif src == 1:
-        board.take_resources(s, p, 3)
-    elif src == 2:
-        s.coins[p] += 5
-        board.take_resources(s, p, 1)
-    elif src == 3:
-        s.coins[p] += 3
-        board.take_resources(s, p, 1)
-        if board.market_take(s):
-            s.cep[p] += 1
-    else:
-        s.coins[p] += 5
+    reward = INSTALL_REWARDS[SOURCES[src]]
+    s.coins[p] += reward.coins
+    if reward.resources:
+        board.take_resources(s, p, reward.resources)
+    for _ in range(reward.cep):  # CO2-6.2.5: one at a time from the market
         if board.market_take(s):
             s.cep[p] += 1
     if s.price != before:
         s.tf[TurnFlag.PRICE_CHANGED] = 1
 
 
-def build(s, p: int, a) -> None:
+def build(s: Co2State, p: int, a) -> None:
     """CO2-6.3.5 steps 1-8 (displacement at step 7, the digest's reading)."""
     components = s.components
     src = SOURCES.index(a.args[0])
@@ -191,7 +204,7 @@ def build(s, p: int, a) -> None:
     push(s, Gain(p, src, 1), Control(p, r), Leave(p, ps), ReturnProject(-1, ps))  # step 5: CO2-9.2.2
 
 
-def spend_card(s, p: int, card: int, main: bool) -> None:
+def spend_card(s: Co2State, p: int, card: int, main: bool) -> None:
     """Remove a played lobby card (CO2-12.1.1); solo draws a new one and a main use reveals a UN goal."""
     s.lobby[p].remove(card)
     s.lobby_played.append(card)
@@ -204,7 +217,7 @@ def spend_card(s, p: int, card: int, main: bool) -> None:
             s.un_display.append(s.un_deck.pop())
 
 
-def give_reward(s, p: int, reward: str) -> None:
+def give_reward(s: Co2State, p: int, reward: str) -> None:
     if reward == "coins2":
         s.coins[p] += 2
     elif reward == "coins3":
@@ -221,7 +234,7 @@ def give_reward(s, p: int, reward: str) -> None:
         push(s, Research(p, LOBBY_MOVE))
 
 
-def play_lobby(s, p: int, card: int, part: str) -> None:
+def play_lobby(s: Co2State, p: int, card: int, part: str) -> None:
     """CO2-12.1.2: exactly one part of the card."""
     e = s.components.lobby[card]
     spend_card(s, p, card, main=part == "main")

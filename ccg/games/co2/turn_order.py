@@ -1,15 +1,20 @@
 """Turn order of a loaded CO2 position: round, turns and the active player agree with the start player."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ccg.core import validate as v
 
 from .operations import rounds
+
+if TYPE_CHECKING:
+    from .state import Co2State
 
 IN_OPERATIONS = ("turn", "after_turn")  # bottom tasks while the players take their turns (CO2-5.1)
 AFTER_OPERATIONS = ("supply", "supply_end", "final_vp")  # the decade's rounds are over (CO2-3.5)
 
 
-def check_turn_order(s) -> None:
+def check_turn_order(s: Co2State) -> None:
     """Refuse a position whose active player cannot be reached from its start player and turn count.
 
     During the operations the turns of a round go clockwise from the start player (CO2-5.1), so the

@@ -1,10 +1,15 @@
 """The variants' own steps (CO2-17, CO2-2.18.1): the draft's passing, solo starting projects, auction values."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .tasks import Draft, DraftPass, SoloPlace, SoloSpace, push
 
+if TYPE_CHECKING:
+    from .state import Co2State
 
-def draft_pass(s, task) -> None:
+
+def draft_pass(s: Co2State, task) -> None:
     """CO2-2.18.1: pass the rest to the player on your right (you receive from your left)."""
     n = s.num_players
     s.packs = [s.packs[(p + 1) % n] for p in range(n)]
@@ -12,7 +17,7 @@ def draft_pass(s, task) -> None:
         push(s, *[Draft(p) for p in range(n)], DraftPass())
 
 
-def solo_place(s, task) -> None:
+def solo_place(s: Co2State, task) -> None:
     """CO2-17.3.3: random project, first region clockwise that accepts it (reading: continue with
     the next region clockwise after the previous placement)."""
     mask, r = task.source_mask, task.region
@@ -30,7 +35,7 @@ def solo_place(s, task) -> None:
     push(s, SoloPlace(-1, mask, r, 0))
 
 
-def auction_value(s, p: int) -> int:
+def auction_value(s: Co2State, p: int) -> int:
     """CO2-17.2.4: coin 1, resource 2, CEP = market price (hand or controlled regions)."""
     cep = s.cep[p] + sum(s.reg_cep[r] for r in range(6) if s.ctrl[r] == p)
     return s.coins[p] + 2 * s.res[p] + s.price * cep
