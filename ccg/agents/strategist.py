@@ -15,10 +15,10 @@ A game teaches the strategist how to play by naming a *strategy module* in
     ``weights`` is ``{name: float}`` (every name of the file), ``persona``
     ``{name: value}`` (every name of ``PERSONA``, defaults filled in). The
     planner's ``choose(state, seat, rng) -> Action`` returns a legal action
-    for ``seat`` (the seat to move). ``state`` is the real state for games
-    without hidden information and a fresh ``determinize(seat, …)`` for the
-    others, so a planner may read every field of the state it is given; it
-    must never mutate it (use ``child``/``clone``).
+    for ``seat`` (the seat to move). ``state`` is that seat's view (a fresh
+    ``determinize(seat, …)``, see :class:`~ccg.agents.Agent`), so a planner may
+    read every field of the state it is given; it must never mutate it (use
+    ``child``/``clone``).
 
 Games without a strategy module get a one-ply look-ahead on the game's
 heuristic (what :class:`~ccg.agents.GreedyAgent` does), so ``"strategist"``
@@ -254,9 +254,8 @@ class StrategistAgent(Agent):
         seat = state.current_player
         assert seat is not None  # a state with legal actions has a seat to move
         planner = self.planner(state.game)
-        view = state.determinize(seat, self._rng.next64()) if state.hidden_information else state
-        action: Action = planner.choose(view, seat, self._rng)
-        for candidate in legal:  # the real state's own Action object (a determinization's may differ in ``where``)
+        action: Action = planner.choose(state, seat, self._rng)  # ``state`` is this seat's view (Agent)
+        for candidate in legal:
             if candidate[0] == action[0] and candidate[1] == action[1]:
                 return candidate
         raise RuntimeError(f"the {state.game} strategist chose {action}, which is not legal here")  # a planner bug
