@@ -37,7 +37,7 @@ class Agent:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("act")
         if own is not None and not getattr(own, "_hands_a_seat_view", False):
-            setattr(cls, "act", _seat_view_act(own))
+            cls.act = _seat_view_act(own)  # type: ignore[method-assign,assignment]
 
     def act(self, state: GameState) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -160,6 +160,39 @@ class Planner:
             return self._place(look, legal)
         return self._bid(look, seat, legal, rng)
 
+    # ---- explaining a choice (``StrategistAgent.explain``) ------------------------------------------
+    def explain_options(self, s, seat: int) -> tuple[str, list, str]:
+        """The unit, ``[(action, {term: dollars})]`` of the moves this decision weighs, and a note."""
+        ph = P.phase(s)
+        legal = s.legal_actions()
+        look = Outlook(s, self.w, self)
+        if ph == P.CHOOSE:
+            out = []
+            for gain, mult, a in self._action_values(look, seat, legal):
+                out.append((a, {"margin over the rivals": gain, "play style (investor persona)": gain * (mult - 1.0)}))
+            return "$", out, ("Action choices carry a little random noise (the temperature weight), "
+                              "so near-ties may go either way.")
+        if ph == P.BUILD:
+            c = P.build_company(s)
+            placed = P.build_placed(s)
+            by_hex = {P.BOARD.index[a.where[0]]: a for a in legal if a.kind == "place"}
+            terms: dict = {}
+            for plan in self._candidates(look, c):
+                a = by_hex.get(plan.steps[0][0])
+                if a is not None:
+                    v = self.commitment(look, plan, placed)
+                    if v > terms.get(a, {}).get("dividends per build of the plan", float("-inf")):
+                        terms[a] = {"dividends per build of the plan": v}
+            for h, a in by_hex.items():
+                terms.setdefault(a, {"income the placement adds": float(P.placement_income(s, h))})
+            stop = [(a, {"dividends per build of the plan": 0.0}) for a in legal if a.kind != "place"]
+            return "$", [(a, t) for a, t in terms.items()] + stop, ""
+        c = P.auction_company(s)
+        worth = self.reservation(look, seat, c)
+        out = [(a, {"the share's worth to this seat": 0.0, "the price": 0.0}) if a.kind != "bid" else
+               (a, {"the share's worth to this seat": worth, "the price": -float(a.args[0])}) for a in legal]
+        return "$", out, "A bid is weighed by what the share is worth to this seat against its price (CE-5.4)."
+
     # ---- bidding (CE-3.3, CE-5.4, CE-10.5) ----------------------------------------------------
     def reservation(self, look: Outlook, seat: int, c: int, phases: float | None = None) -> float:
         """The most ``seat`` should pay for one more share of c: where its margin gain falls to zero.
@@ -222,22 +255,28 @@ class Planner:
         return best
 
     # ---- choosing an action (CE-4.2) ------------------------------------------------------------
-    def _choose_action(self, look: Outlook, seat: int, legal: list, rng):
+    def _action_values(self, look: Outlook, seat: int, legal: list) -> list[tuple[float, float, object]]:
+        """``(gain, style multiplier, action)`` of every action choice (CE-4.2): the gain in this seat's
+        margin over its rivals, and the persona's weight on builds or on auctions and developments."""
         base = look.margin(seat, look.worth)
-        scored: list[tuple[float, object]] = []
+        out: list[tuple[float, float, object]] = []
         dev_clock: list = []
         for a in legal:
             kind = a.kind
             if kind == "forgo":
-                v = -self.w["forgo_penalty"]
+                out.append((-self.w["forgo_penalty"], 1.0, a))
             elif kind == "build":
-                v = self._build_value(look, seat, P.COMPANIES.index(a.args[0]), base) * self.style_build
+                out.append((self._build_value(look, seat, P.COMPANIES.index(a.args[0]), base), self.style_build, a))
             elif kind == "develop":
-                v = self._develop_value(look, seat, P.BOARD.index[a.args[0]], base, dev_clock) * self.style_invest
+                out.append((self._develop_value(look, seat, P.BOARD.index[a.args[0]], base, dev_clock),
+                            self.style_invest, a))
             else:  # auction
                 c = P.COMPANIES.index(a.args[0])
-                v = self._auction_value(look, seat, c, base) * self.style_invest
-            scored.append((v + self.w["temperature"] * _gumbel(rng), a))
+                out.append((self._auction_value(look, seat, c, base), self.style_invest, a))
+        return out
+
+    def _choose_action(self, look: Outlook, seat: int, legal: list, rng):
+        scored = [(g * m + self.w["temperature"] * _gumbel(rng), a) for g, m, a in self._action_values(look, seat, legal)]
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - _TIE * max(1.0, abs(top))]
         return best[rng.below(len(best))] if len(best) > 1 else best[0]

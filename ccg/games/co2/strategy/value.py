@@ -96,20 +96,25 @@ class Valuer:
 
     # ---- the whole utility ---------------------------------------------------------------------
     def utility(self, s, p: int) -> float:
+        """The seat's value of the position: the sum of :meth:`terms`."""
+        return sum(self.terms(s, p).values())
+
+    def terms(self, s, p: int) -> dict[str, float]:
+        """The utility's named terms, in VP at the end of the game (what ``explain`` compares)."""
         w = self.w
         n = s.num_players
         if s.is_terminal():
             if s.lost:  # CO2-14.3: everyone loses; a selfish seat does not weigh it
-                return rd.vp(s, p) - self.coop * w.lost
+                return {"VP": float(rd.vp(s, p)), "the planet is lost": -self.coop * w.lost}
             best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
-            return rd.vp(s, p) + (w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0)
+            return {"VP": float(rd.vp(s, p)), "lead over the best rival": w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0}
         outlook = fc.Outlook(s)
-        value = self.own(s, p, outlook)
+        out = self.own(s, p, outlook)
         if w.rival and n > 1:
-            value -= w.rival * max(self.rough(s, q) for q in range(n) if q != p)
+            out["the best rival's prospects"] = -w.rival * max(self.rough(s, q) for q in range(n) if q != p)
         if self.coop:
-            value += self.coop * w.planet * planet(s, w, outlook)
-        return value
+            out["the planet (ppm outlook)"] = self.coop * w.planet * planet(s, w, outlook)
+        return out
 
     # ---- one seat's own prospects -------------------------------------------------------------
     @staticmethod
@@ -117,7 +122,8 @@ class Valuer:
         """A cheap estimate of another seat's final VP (for the rival term)."""
         return rd.vp(s, q) + rd.coins(s, q) * 0.5 + 2.0 * rd.resources(s, q)
 
-    def own(self, s, p: int, outlook: fc.Outlook) -> float:
+    def own(self, s, p: int, outlook: fc.Outlook) -> dict[str, float]:
+        """The seat's own prospects by term (VP at the end of the game)."""
         w = self.w
         left = rd.own_turns_left(s, p)
         tau = left / rd.total_turns(s)  # the share of the game still to play
@@ -129,34 +135,39 @@ class Valuer:
         price = rd.cep_price(s)
         final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
         cep_v = final_price / per_vp + w.cep_early * tau
-        value = rd.vp(s, p) + rd.coins(s, p) * coin + rd.resources(s, p) * res + rd.cep(s, p) * cep_v
+        out = {"VP": float(rd.vp(s, p)), "coins": rd.coins(s, p) * coin, "resources": rd.resources(s, p) * res,
+               "CEP": rd.cep(s, p) * cep_v}
         # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
-        value += w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
+        out["income to come"] = w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
         exp = rd.expertise(s, p)
-        value += w.expertise * tau * sum(exp)
+        out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         sci = rd.scientists(s, p)
         hired = sum(1 for x in sci if x != rd.POOL)
-        value += w.scientist * tau * (hired - 1)
+        science = w.scientist * tau * (hired - 1)
         if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
-            value += w.on_project * tau
-        value += w.on_summit * sum(1 for x in sci if x >= rd.SUMMIT0)
+            science += w.on_project * tau
+        science += w.on_summit * sum(1 for x in sci if x >= rd.SUMMIT0)
+        out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
+        control = 0.0
         for r in range(rd.REGIONS):
             if rd.controller(s, r) == p:
-                value += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
+                control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
+        out["regions controlled"] = control
         # company goal (CO2-12.2): what it scores now plus expected growth, unless sold
-        if rd.goal_open(s, p):
-            value += w.goal * rd.company_goal_value(s, p) + w.goal_growth * tau
+        out["company goal"] = w.goal * rd.company_goal_value(s, p) + w.goal_growth * tau if rd.goal_open(s, p) else 0.0
         # UN goals one could claim now (CO2-12.3.2)
+        un = 0.0
         built = rd.built_sources(s, p)
         if built:
             for need, gvp in rd.un_display(s):
                 if all(built >> x & 1 for x in need):
-                    value += w.un_goal * gvp
-        if left > 0:
-            value += w.plan * self.plan(s, p, left, coin, res, exp, outlook)
-        return value
+                    un += w.un_goal * gvp
+        out["UN goals"] = un
+        out["plan (green plants on the way)"] = (
+            w.plan * self.plan(s, p, left, coin, res, exp, outlook) if left > 0 else 0.0)
+        return out
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook) -> float:
