@@ -95,6 +95,8 @@ class Co2Planner:
         exp = rd.expertise(s, seat)[src]
         tile = rd.next_plant(s, src)
         fit = 0.0 if tile is None else 3.0 - max(0, tile.resources - exp)
+        if tile is not None and not rd.built_sources(s, seat) >> src & 1:
+            fit += self.valuer.w.new_source  # a source the seat has not built yet (CO2-12.3.2)
         if g == rd.MONEY:
             fit += 0.5 * max(1, rd.region_cep(s, r))
         elif g == rd.RESOURCES:

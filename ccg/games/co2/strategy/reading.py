@@ -116,6 +116,12 @@ def company_goal_value(s, p: int) -> int:
     return goal_value(s, p)
 
 
+def company_goal_card(s, p: int) -> tuple[str, int, int]:
+    """Seat p's company goal as (kind, VP each, cap) (CO2-12.2.3); only the seat's own view holds the real card."""
+    kind, each, cap, _ = s.components.goals[s.goal[p]]
+    return kind, each, cap
+
+
 def un_goals_won(s, p: int) -> int:
     return len(s.un_won[p])
 

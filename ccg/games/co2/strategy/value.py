@@ -32,8 +32,8 @@ class Weights:
     on_project: float = 0.8
     on_summit: float = 0.8
     control: float = 1.0
-    goal: float = 0.8
-    goal_growth: float = 4.0
+    goal: float = 1.0
+    goal_growth: float = 1.0
     un_goal: float = 0.7
     plan: float = 0.8
     plan_step: float = 0.75
@@ -45,6 +45,8 @@ class Weights:
     urgency: float = 6.0
     lost: float = 60.0
     rival: float = 0.0
+    spend: float = 0.3
+    new_source: float = 1.0
 
     @classmethod
     def from_mapping(cls, values: dict) -> "Weights":
@@ -54,13 +56,30 @@ class Weights:
 
 UNIT = 30.0  # ppm of one average fossil plant: the planet term counts in these units
 
+# How much a company goal's count (CO2-12.2.3) is expected to grow over a whole game for a seat that
+# keeps it: the mean count of each kind at the end of default strategist games (seeds 500-507,
+# measured with benchmarks/mechanics_co2.py's players), CEP in hand as what a seat holding that goal
+# keeps back from the market. Scaled by the share of the game left and the ``goal_growth`` weight.
+GOAL_GROWTH = {
+    "regions_controlled": 1.3, "regions_with_plant": 2.4, "un_goals": 0.9, "plants_after_first": 2.1,
+    "cep_in_hand": 3.0, "highest_expertise": 1.8, "plant_sources": 2.2,
+}
+
+
+def expected_goal_vp(s, p: int, tau: float, growth: float) -> float:
+    """What seat p's company goal is expected to score at the end: its count now plus the count still
+    expected (``GOAL_GROWTH`` × the share ``tau`` of the game left × ``growth``), times its VP each, capped."""
+    kind, each, cap = rd.company_goal_card(s, p)
+    count = rd.company_goal_value(s, p) / each
+    return min(float(cap), each * (count + growth * GOAL_GROWTH.get(kind, 1.0) * tau))
+
 
 def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
     """Weight of each Supply phase to come: ``far`` per phase further away, and more the fewer turns
     are left to build before it (``urgency`` / (turns + 1)): after the last turn nothing can help."""
     out, far = [], 1.0
     for turns in outlook.turns_before:
-        out.append(far * (1.0 + w.urgency / (turns + 1.0)))
+        out.append(far * (1.0 + w.urgency / (max(0, turns) + 1.0)))
         far *= w.far
     return out
 
@@ -155,8 +174,8 @@ class Valuer:
             if rd.controller(s, r) == p:
                 control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
         out["regions controlled"] = control
-        # company goal (CO2-12.2): what it scores now plus expected growth, unless sold
-        out["company goal"] = w.goal * rd.company_goal_value(s, p) + w.goal_growth * tau if rd.goal_open(s, p) else 0.0
+        # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
+        out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
         # UN goals one could claim now (CO2-12.3.2)
         un = 0.0
         built = rd.built_sources(s, p)
@@ -178,6 +197,12 @@ class Valuer:
         which shrinks by one a turn while a scientist works on a project of the source
         (CO2-5.4.1); the coins and resources still missing (CO2-6.3.4); then the build."""
         w = self.w
+        # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
+        # paying for plants is what the premium is for
+        end_coin = 1.0 / s.rules["final.coins_per_vp"]
+        coin = end_coin + w.spend * (coin - end_coin)
+        res = w.resource_late + w.spend * (res - w.resource_late)
+        built = rd.built_sources(s, p)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
         proj, inst = rd.projects(s), rd.installed(s)
         sci = rd.scientists(s, p)
@@ -220,6 +245,8 @@ class Valuer:
                 if total > left + 1:
                     continue
                 net = tile.vp + bonus - tile.coins * coin - need * res
+                if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                    net += w.new_source
                 if net > 0:
                     v = net * w.plan_step ** total
                     if v > best:
