@@ -225,13 +225,28 @@ class Planner:
         return max(0.0, a / denom)
 
     def _bid(self, look: Outlook, seat: int, legal: list, rng):
+        """Bid while the price is below the share's worth to this seat. When it is clearly worth most
+        to this seat — above what any other bidder still in can pay (its reservation, at most its cash)
+        — jump at once to one above the best other's reservation: the price the raises would reach."""
         s = look.s
         c = P.auction_company(s)
         top = self.reservation(look, seat, c) * (1.0 + self.w["bid_jitter"] * (2.0 * rng.random() - 1.0))
         lowest = P.lowest_bid(s)
-        if len(legal) > 1 and lowest <= top:
-            return P.bid(lowest)
-        return P.PASS
+        if len(legal) <= 1 or lowest > top:
+            return P.PASS
+        cash = P.cash(s)
+        active = s.auc_active
+        rivals = [min(float(cash[q]), self.reservation(look, q, c)) for q in range(look.n)
+                  if q != seat and active >> q & 1]
+        best_other = max(rivals, default=0.0)
+        jump = int(best_other) + 1
+        if top >= best_other + self.w["jump_margin"] and jump > lowest:
+            target = min(jump, int(top), cash[seat])
+            if target > lowest:
+                action = P.bid(target)
+                if action in legal:
+                    return action
+        return P.bid(lowest)
 
     # ---- placing trains (CE-6) ------------------------------------------------------------------
     def _place(self, look: Outlook, legal: list):
@@ -286,9 +301,13 @@ class Planner:
 
         See :meth:`commitment`; the company's best plan and its route to Chicago are both tried.
         """
-        best = max((self.commitment(look, plan, 0) for plan in self._candidates(look, c)), default=None)
-        if best is None:
-            return -self.w["forgo_penalty"]
+        plans = self._candidates(look, c)
+        money = P.treasury(look.s)[c]
+        best = max((self.commitment(look, plan, 0) for plan in plans if plan.steps[0][1] <= money), default=None)
+        if best is None or best <= 0.0:
+            # no plan's next placement is worth paying for (or the treasury cannot pay it): the build
+            # would place nothing (CE-6.2) — worse than any other action, forgoing included
+            return -2.0 * self.w["forgo_penalty"] - 1.0
         return look.margin(seat, look.with_payouts({c: look.payout[c] + best})) - base
 
     def _candidates(self, look: Outlook, c: int) -> list[Plan]:
