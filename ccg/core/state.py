@@ -44,6 +44,11 @@ if TYPE_CHECKING:
 # it; a loaded position holds the notation text of its history (actor None: not known)
 History = tuple["History | None", "Action | str", "int | None"]
 
+# (id(node), seat) -> (node, the node as that seat saw it): the masked histories of seat views
+# (``GameState._history_seen_by``); a key holds its node, so an id is never reused while cached
+_SEEN: dict[tuple[int, int], tuple[Any, Any]] = {}
+_SEEN_LIMIT = 200_000
+
 FORMAT = "ccg-state"
 FORMAT_VERSION = 1
 
@@ -355,26 +360,29 @@ class GameState:
     def _history_seen_by(self, seat: int) -> "History | None":
         """The history as ``seat`` saw it: others' secret moves masked (an unknown actor's too).
 
-        The nodes before the oldest masked move are shared with this state's history."""
-        nodes = []
+        Unmasked stretches are shared with this state's history, and each masked node is remembered
+        (``_SEEN``), so a view costs a walk back to the last node seen before, not the whole game."""
+        if type(self)._secret_action is GameState._secret_action:
+            return self._history  # the game has no secret moves
         node = self._history
+        pending = []
+        base = None
         while node is not None:
-            nodes.append(node)
+            hit = _SEEN.get((id(node), seat))
+            if hit is not None and hit[0] is node:
+                base = hit[1]
+                break
+            pending.append(node)
             node = node[0]
-        first = None  # index (oldest first) of the first node to rewrite
-        nodes.reverse()
-        masked: list[Action | str] = []
-        for i, (_, action, actor) in enumerate(nodes):
+        if len(_SEEN) > _SEEN_LIMIT:
+            _SEEN.clear()
+        for current in reversed(pending):
+            prev, action, actor = current
             seen = action if actor == seat else self._seen_text(action)
-            if first is None and seen is not action:
-                first = i
-            masked.append(seen)
-        if first is None:
-            return self._history
-        out = nodes[first][0]
-        for i in range(first, len(nodes)):
-            out = (out, masked[i], nodes[i][2])
-        return out
+            masked = current if seen is action and base is prev else (base, seen, actor)
+            _SEEN[(id(current), seat)] = (current, masked)
+            base = masked
+        return base
 
     def _seen_text(self, action: Action | str) -> Action | str:
         """``action`` as another seat reads it: the action itself, or its kind and ``?`` when secret."""

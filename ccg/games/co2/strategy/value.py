@@ -84,23 +84,24 @@ def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
     return out
 
 
-def planet(s, w: Weights, outlook: fc.Outlook) -> float:
+def planet(s, w: Weights, outlook: fc.Outlook, weights: list[float] | None = None) -> float:
     """Minus the forecast's overshoot of the loss line (CO2-14.3), in fossil-plant units."""
     line = rd.ppm_lose(s) - w.cushion
     out = 0.0
-    for (_, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
+    for (_, level), weight in zip(outlook.trajectory, weights or check_weights(w, outlook)):
         if level > line:
             out -= weight * (level - line) / UNIT
     return out
 
 
-def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook) -> float:
+def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
+                weights: list[float] | None = None) -> float:
     """How much ``planet`` rises if a green plant saves ``saved`` ppm from decade ``first`` on."""
     if saved <= 0:
         return 0.0
     line = rd.ppm_lose(s) - w.cushion
     gain = 0.0
-    for (d, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
+    for (d, level), weight in zip(outlook.trajectory, weights or check_weights(w, outlook)):
         if d >= first and level > line:
             gain += weight * min(saved, level - line) / UNIT
     return gain
@@ -127,12 +128,16 @@ class Valuer:
                 return {"VP": float(rd.vp(s, p)), "the planet is lost": -self.coop * w.lost}
             best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
             return {"VP": float(rd.vp(s, p)), "lead over the best rival": w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0}
-        outlook = fc.Outlook(s)
-        out = self.own(s, p, outlook)
+        outlook = fc.outlook_of(s)
+        memo = outlook.memo.get(id(w))
+        if memo is None or memo[0] is not w:  # the Supply phases' weights and each region's planet bonus
+            weights = check_weights(w, outlook)
+            memo = outlook.memo[id(w)] = (w, weights, {})
+        out = self.own(s, p, outlook, memo)
         if w.rival and n > 1:
             out["the best rival's prospects"] = -w.rival * max(self.rough(s, q) for q in range(n) if q != p)
         if self.coop:
-            out["the planet (ppm outlook)"] = self.coop * w.planet * planet(s, w, outlook)
+            out["the planet (ppm outlook)"] = self.coop * w.planet * planet(s, w, outlook, memo[1])
         return out
 
     # ---- one seat's own prospects -------------------------------------------------------------
@@ -141,8 +146,11 @@ class Valuer:
         """A cheap estimate of another seat's final VP (for the rival term)."""
         return rd.vp(s, q) + rd.coins(s, q) * 0.5 + 2.0 * rd.resources(s, q)
 
-    def own(self, s, p: int, outlook: fc.Outlook) -> dict[str, float]:
-        """The seat's own prospects by term (VP at the end of the game)."""
+    def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
+        """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
+        phases' weights, {(coop, region): planet bonus})`` shared by every position of this outlook."""
+        if memo is None:
+            memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
         left = rd.own_turns_left(s, p)
         tau = left / rd.total_turns(s)  # the share of the game still to play
@@ -185,11 +193,12 @@ class Valuer:
                     un += w.un_goal * gvp
         out["UN goals"] = un
         out["plan (green plants on the way)"] = (
-            w.plan * self.plan(s, p, left, coin, res, exp, outlook) if left > 0 else 0.0)
+            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo) if left > 0 else 0.0)
         return out
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
-    def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook) -> float:
+    def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
+             built: int, memo: tuple) -> float:
         """Σ over the best targets of (VP + planet − cost) × step^(steps still missing) (CO2-6).
 
         Steps to a plant of a source in a region whose agenda lists it (CO2-11.1.2): 0, 1 or 2
@@ -202,42 +211,46 @@ class Valuer:
         end_coin = 1.0 / s.rules["final.coins_per_vp"]
         coin = end_coin + w.spend * (coin - end_coin)
         res = w.resource_late + w.spend * (res - w.resource_late)
-        built = rd.built_sources(s, p)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
         proj, inst = rd.projects(s), rd.installed(s)
         sci = rd.scientists(s, p)
         studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
         spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
         coop = self.coop
-        regions = []
+        bonuses = memo[2]
+        supply = [rd.project_supply(s, src) > 0 for src in range(5)]
+        best = [0.0] * 5
+        tiles = [rd.next_plant(s, src) for src in range(5)]
         for r in range(rd.REGIONS):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            bonus = coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook) if coop else 0.0
-            regions.append((r, rd.agenda(s, r), rd.region_resources(s, r) > 0, bonus))
-        values = []
-        for src in range(5):
-            tile = rd.next_plant(s, src)
-            if tile is None:
-                continue
-            gap = max(0, tile.resources - exp[src])
-            supply = rd.project_supply(s, src) > 0
-            best = 0.0
-            for r, agenda, grant, bonus in regions:
-                if src not in agenda:
+            bonus = bonuses.get((coop, r))
+            if bonus is None:
+                bonus = bonuses[(coop, r)] = (coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook, memo[1])
+                                              if coop else 0.0)
+            grant = rd.region_resources(s, r) > 0
+            # steps to a plant of each source here: 0 installed, 1 proposed, 2 proposable (an empty space)
+            here: dict[int, int] = {}
+            empty = False
+            for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
+                k = proj[ps]
+                if k >= 0:
+                    step = 0 if inst[ps] else 1
+                    if step < here.get(k, 9):
+                        here[k] = step
+                elif k == -1:
+                    empty = True
+            for src in rd.agenda(s, r):
+                tile = tiles[src]
+                if tile is None:
                     continue
-                steps = 9
-                for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
-                    k = proj[ps]
-                    if k == src:
-                        steps = 0 if inst[ps] else min(steps, 1)
-                        if not steps:
-                            break
-                    elif k == -1 and supply and steps > 2:
-                        steps = 2
+                steps = here.get(src, 9)
+                if steps > 2 and empty and supply[src]:
+                    steps = 2
                 if steps == 9:
                     continue
+                gap = max(0, tile.resources - exp[src])
                 lic = max(0, gap - steps) if src in studying else (gap + 0.5 if spare and gap else 2 * gap)
                 need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
                 short = (max(0, tile.coins - have_coins) / w.coins_per_step) + max(0, need - have_res) / 2.0
@@ -249,10 +262,9 @@ class Valuer:
                     net += w.new_source
                 if net > 0:
                     v = net * w.plan_step ** total
-                    if v > best:
-                        best = v
-            if best > 0:
-                values.append(best)
+                    if v > best[src]:
+                        best[src] = v
+        values = [v for v in best if v > 0]
         if not values:
             return 0.0
         values.sort(reverse=True)
