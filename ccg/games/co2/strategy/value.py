@@ -107,6 +107,45 @@ def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
     return gain
 
 
+_TARGETS: dict = {}
+_TARGETS_LIMIT = 50_000
+
+
+def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
+    """Per region, ``((source, steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
+    plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
+    tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
+    key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), id(s.components))
+    hit = _TARGETS.get(key)
+    if hit is not None and hit[0] is s.components:
+        return hit[1]
+    proj, inst = rd.projects(s), rd.installed(s)
+    out = []
+    for r in range(rd.REGIONS):
+        here: dict[int, int] = {}
+        empty = False
+        for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
+            k = proj[ps]
+            if k >= 0:
+                step = 0 if inst[ps] else 1
+                if step < here.get(k, 9):
+                    here[k] = step
+            elif k == -1:
+                empty = True
+        targets = []
+        for src in rd.agenda(s, r):
+            steps = here.get(src, 9)
+            if steps > 2 and empty and rd.project_supply(s, src) > 0:
+                steps = 2
+            if steps < 9:
+                targets.append((src, steps))
+        out.append(tuple(targets))
+    if len(_TARGETS) > _TARGETS_LIMIT:
+        _TARGETS.clear()
+    _TARGETS[key] = (s.components, out)
+    return out
+
+
 class Valuer:
     """Evaluates positions for one seat with fixed weights and a cooperation level."""
 
@@ -212,16 +251,17 @@ class Valuer:
         coin = end_coin + w.spend * (coin - end_coin)
         res = w.resource_late + w.spend * (res - w.resource_late)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
-        proj, inst = rd.projects(s), rd.installed(s)
+        proj = rd.projects(s)
         sci = rd.scientists(s, p)
         studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
         spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
         coop = self.coop
         bonuses = memo[2]
-        supply = [rd.project_supply(s, src) > 0 for src in range(5)]
         best = [0.0] * 5
         tiles = [rd.next_plant(s, src) for src in range(5)]
-        for r in range(rd.REGIONS):
+        gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
+        plant_step, per_step = w.plan_step, w.coins_per_step
+        for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
@@ -230,30 +270,21 @@ class Valuer:
                 bonus = bonuses[(coop, r)] = (coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook, memo[1])
                                               if coop else 0.0)
             grant = rd.region_resources(s, r) > 0
-            # steps to a plant of each source here: 0 installed, 1 proposed, 2 proposable (an empty space)
-            here: dict[int, int] = {}
-            empty = False
-            for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
-                k = proj[ps]
-                if k >= 0:
-                    step = 0 if inst[ps] else 1
-                    if step < here.get(k, 9):
-                        here[k] = step
-                elif k == -1:
-                    empty = True
-            for src in rd.agenda(s, r):
+            for src, steps in targets:
                 tile = tiles[src]
                 if tile is None:
                     continue
-                steps = here.get(src, 9)
-                if steps > 2 and empty and supply[src]:
-                    steps = 2
-                if steps == 9:
-                    continue
-                gap = max(0, tile.resources - exp[src])
-                lic = max(0, gap - steps) if src in studying else (gap + 0.5 if spare and gap else 2 * gap)
+                gap = gaps[src]
+                if src in studying:
+                    lic = gap - steps if gap > steps else 0
+                else:
+                    lic = gap + 0.5 if spare and gap else 2 * gap
                 need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                short = (max(0, tile.coins - have_coins) / w.coins_per_step) + max(0, need - have_res) / 2.0
+                short = 0.0
+                if tile.coins > have_coins:
+                    short = (tile.coins - have_coins) / per_step
+                if need > have_res:
+                    short += (need - have_res) / 2.0
                 total = steps + lic + short + 1
                 if total > left + 1:
                     continue
@@ -261,7 +292,7 @@ class Valuer:
                 if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
                     net += w.new_source
                 if net > 0:
-                    v = net * w.plan_step ** total
+                    v = net * plant_step ** total
                     if v > best[src]:
                         best[src] = v
         values = [v for v in best if v > 0]
