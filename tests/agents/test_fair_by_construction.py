@@ -223,3 +223,16 @@ def test_runners_hand_agents_a_view(where):
         for _ in range(10):
             table.bot_move()
     assert len(Recorder.seen) >= 10 and all(v == p for v, p in Recorder.seen)
+
+
+def test_a_loaded_positions_secret_moves_are_masked_for_every_seat():
+    """A saved position keeps its history as text without who played each move: a view masks every
+    secret move in it, the seat's own included (nobody can tell whose it was)."""
+    real = played("co2", {"draft": True}, 2, 30)
+    loaded = ccg.load_state(real.to_json())
+    picks = [i for i, h in enumerate(loaded.history()) if h.startswith("keep ")]
+    assert picks
+    for seat in range(loaded.num_players):
+        seen = loaded.determinize(seat, 3).history()
+        assert all(seen[i] == "keep ?" for i in picks)
+        assert [h for h in seen if not h.startswith("keep")] == [h for h in loaded.history() if not h.startswith("keep")]
