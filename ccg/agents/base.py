@@ -1,14 +1,23 @@
 """The agent protocol and the factory that turns names into agents."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+import functools
+from typing import Any, Callable, Iterable
 
 from ..core.action import Action
+from ..core.rng import Rng
 from ..core.state import GameState
 
 
 class Agent:
     """Base class: ``act(state)`` returns a legal action for ``state.current_player``.
+
+    Fair by construction: every ``act`` of every subclass is handed a *seat view* of the position,
+    never the real state — ``state.determinize(seat, seed)`` for the seat to move, with a seed drawn
+    from the agent's own stream. The view holds what that seat may see and a sample of the rest; its
+    seed and history do not replay to the real hidden cards or the real future. A subclass meant to
+    see everything (a referee's tool, a test's cheater) sets the class attribute ``referee = True``.
+    A state that already is a view (a search's own determinization) is passed on as it is.
 
     Agents never mutate the state they are given. They are seeded; ``spawn(seed)``
     returns an equally configured agent with a new seed, which is how
@@ -17,14 +26,37 @@ class Agent:
     """
 
     name = "agent"
+    referee = False  # True: ``act`` gets the real state (sees every hidden card and the future)
 
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"an agent's seed must be a whole number, got {seed!r}")
         self.seed = seed
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("act")
+        if own is not None and not getattr(own, "_hands_a_seat_view", False):
+            cls.act = _seat_view_act(own)  # type: ignore[method-assign,assignment]
+
     def act(self, state: GameState) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def seat_view(self, state: GameState) -> GameState:
+        """What this agent's ``act`` is handed for ``state``: a seat view for the seat to move
+        (the state itself if it already is a view, or for a ``referee`` agent)."""
+        if self.referee or (isinstance(state, GameState) and state.view_seat is not None):
+            return state
+        seat = state.current_player
+        if seat is None:
+            return state  # a finished game: nothing to decide, nothing hidden any more
+        return state.determinize(seat, self._next_view_seed())
+
+    def _next_view_seed(self) -> int:
+        rng = self.__dict__.get("_view_rng")
+        if rng is None:
+            rng = self.__dict__["_view_rng"] = Rng(self.seed ^ _VIEW_STREAM)
+        return rng.next64()
 
     def spawn(self, seed: int) -> "Agent":
         """A fresh agent with the same configuration and a new seed."""
@@ -43,6 +75,26 @@ class Agent:
         return f"{type(self).__name__}({args})"
 
 
+_VIEW_STREAM = 0x5EA7_71E4_F00D_C0DE  # the view seeds' stream differs from the agent's own choices
+
+
+def _seat_view_act(act: Callable[[Any, GameState], Action]) -> Callable[[Any, GameState], Action]:
+    """``act`` handed the agent's seat view of the state instead of the state itself."""
+
+    @functools.wraps(act)
+    def viewed(self: Agent, state: GameState) -> Action:
+        view = self.seat_view(state)
+        action = act(self, view)
+        if view is not state and isinstance(action, Action):
+            for candidate in state.legal_actions():  # the real state's own Action (a view's may differ in ``where``)
+                if candidate[0] == action[0] and candidate[1] == action[1]:
+                    return candidate
+        return action
+
+    viewed._hands_a_seat_view = True  # type: ignore[attr-defined]
+    return viewed
+
+
 # name -> the agent class, or the name of a class in ``ccg.agents`` (looked up when first used,
 # which keeps this module free of imports from its subclasses' modules)
 _NAMES: dict[str, "type[Agent] | str"] = {
@@ -50,7 +102,7 @@ _NAMES: dict[str, "type[Agent] | str"] = {
 }
 # The player of a seat nobody chose: ccg.simulate / ccg.sweep / what-if without ``agents=``, the
 # Table's computer seats and helper, the apps' bots. The strategist plays each game's own plan at
-# 0.2-0.8 ms CPU per decision, so the answers come from players whose behaviour is measured
+# about 0.3-1 ms CPU per decision, so the answers come from players whose behaviour is measured
 # (BENCHMARKS.md, "Agents' behaviour"); "random" stays available by name.
 DEFAULT_AGENT = "strategist"
 # a bare number after "name:" sets this parameter, e.g. "mcts:200" -> iterations=200

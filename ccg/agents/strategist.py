@@ -15,10 +15,10 @@ A game teaches the strategist how to play by naming a *strategy module* in
     ``weights`` is ``{name: float}`` (every name of the file), ``persona``
     ``{name: value}`` (every name of ``PERSONA``, defaults filled in). The
     planner's ``choose(state, seat, rng) -> Action`` returns a legal action
-    for ``seat`` (the seat to move). ``state`` is the real state for games
-    without hidden information and a fresh ``determinize(seat, …)`` for the
-    others, so a planner may read every field of the state it is given; it
-    must never mutate it (use ``child``/``clone``).
+    for ``seat`` (the seat to move). ``state`` is that seat's view (a fresh
+    ``determinize(seat, …)``, see :class:`~ccg.agents.Agent`), so a planner may
+    read every field of the state it is given; it must never mutate it (use
+    ``child``/``clone``).
 
 Games without a strategy module get a one-ply look-ahead on the game's
 heuristic (what :class:`~ccg.agents.GreedyAgent` does), so ``"strategist"``
@@ -43,6 +43,7 @@ from ..core.state import GameState
 from .base import Agent
 
 if TYPE_CHECKING:
+    from .explain import Explanation
     from .greedy import GreedyAgent
 
 __all__ = ["PersonaParam", "StrategistAgent", "load_weights", "persona_params", "strategy_module"]
@@ -254,12 +255,43 @@ class StrategistAgent(Agent):
         seat = state.current_player
         assert seat is not None  # a state with legal actions has a seat to move
         planner = self.planner(state.game)
-        view = state.determinize(seat, self._rng.next64()) if state.hidden_information else state
-        action: Action = planner.choose(view, seat, self._rng)
-        for candidate in legal:  # the real state's own Action object (a determinization's may differ in ``where``)
+        action: Action = planner.choose(state, seat, self._rng)  # ``state`` is this seat's view (Agent)
+        for candidate in legal:
             if candidate[0] == action[0] and candidate[1] == action[1]:
                 return candidate
         raise RuntimeError(f"the {state.game} strategist chose {action}, which is not legal here")  # a planner bug
+
+
+    def explain(self, state: GameState) -> "Explanation":
+        """Why this strategist plays what it plays in ``state``: the move ``act`` would return, the best
+        alternatives it weighed and the value terms that decided between them (data, and plain sentences
+        as ``str``). Built on this seat's view only; the agent's streams are left as they were, so
+        ``act(state)`` afterwards plays the explained move."""
+        from . import explain as ex
+
+        if not state.legal_actions():
+            raise ValueError("no legal actions: the game is over")
+        seat = state.current_player
+        assert seat is not None
+        saved = self._rng.state, (self.__dict__["_view_rng"].state if "_view_rng" in self.__dict__ else None)
+        try:
+            view = self.seat_view(state)
+            chosen = self.act(view)
+        finally:
+            self._rng.state = saved[0]
+            if saved[1] is None:
+                self.__dict__.pop("_view_rng", None)
+            else:
+                self.__dict__["_view_rng"].state = saved[1]
+        planner = self.planner(state.game)
+        hook = getattr(planner, "explain_options", None)
+        if hook is not None:
+            unit, options, *rest = hook(view, seat)  # (unit, options) or (unit, options, note)
+            note = rest[0] if rest else ""
+        else:
+            unit, options = ex.one_ply_options(planner, view, seat)
+            note = "This game's plan picks by its rules; the values are one move ahead."
+        return ex.build(view, seat, chosen, unit, options, note, by_rules=getattr(planner, "explain_by_rules", hook is None))
 
 
 class _GreedyPlanner:

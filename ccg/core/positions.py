@@ -125,7 +125,7 @@ def state_from_dict(data: Any) -> GameState:
         state.rng.state = rng
         node: History | None = None
         for h in history:
-            node = (node, h)
+            node = (node, h, None)
         state._history = node
         state._ply = len(history)
         state._legal = None

@@ -43,9 +43,14 @@ if TYPE_CHECKING:
     from .describe import ActionDescription
     from .edit import PositionEditor
 
-# the actions played, newest first, as a persistent linked list (previous, action): clones share it;
-# a loaded position holds the notation text of its history
-History = tuple["History | None", "Action | str"]
+# the actions played, newest first, as a persistent linked list (previous, action, actor): clones share
+# it; a loaded position holds the notation text of its history (actor None: not known)
+History = tuple["History | None", "Action | str", "int | None"]
+
+# (id(node), seat) -> (node, the node as that seat saw it): the masked histories of seat views
+# (``GameState._history_seen_by``); a key holds its node, so an id is never reused while cached
+_SEEN: dict[tuple[int, int], tuple[Any, Any]] = {}
+_SEEN_LIMIT = 200_000
 
 FORMAT = "ccg-state"
 FORMAT_VERSION = 1
@@ -57,7 +62,7 @@ class GameState:
     game: ClassVar[str] = ""
     hidden_information: ClassVar[bool] = False
 
-    __slots__ = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable")
+    __slots__ = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable", "_view_seat")
     num_players: int
     seed: int
     options: Any  # read-only (ccg.core.frozen), shared by clones
@@ -66,6 +71,7 @@ class GameState:
     _ply: int
     _legal: list[Action] | None
     _replayable: bool
+    _view_seat: int | None
 
     # ---- construction helpers -------------------------------------------------
     def _init_base(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
@@ -78,6 +84,7 @@ class GameState:
         self._ply = 0
         self._legal = None
         self._replayable = True
+        self._view_seat = None
 
     # ---- hooks (overridden by games) -----------------------------------------------
     @property
@@ -158,8 +165,9 @@ class GameState:
             else:
                 self._reject(action)
         self._legal = None
+        actor = self.current_player
         self._apply(action)
-        self._history = (self._history, action)
+        self._history = (self._history, action, actor)
         self._ply += 1
 
     def child(self, action: Action | str) -> "GameState":
@@ -179,6 +187,7 @@ class GameState:
         new._ply = self._ply
         new._legal = self._legal
         new._replayable = self._replayable
+        new._view_seat = self._view_seat
         return new
 
     @property
@@ -212,7 +221,7 @@ class GameState:
         out: list[str] = []
         node = self._history
         while node is not None:
-            node, action = node
+            node, action, _ = node
             out.append(str(action))
         out.reverse()
         return out
@@ -328,19 +337,67 @@ class GameState:
         }
 
     def determinize(self, seat: int, seed: int) -> "GameState":
-        """A state consistent with ``seat``'s observation, hidden info resampled.
+        """A seat view: a state consistent with ``seat``'s observation, hidden information resampled.
 
-        Future chance (dice, decks) is reseeded from ``seed`` too, so a search
-        never peeks at the real future.
+        It is fair by construction: the cards ``seat`` cannot see are drawn from what it knows, future
+        chance (dice, decks) is reseeded from ``seed``, ``seed`` replaces the game's seed, and its
+        history keeps what the seat saw (public moves and its own secret ones; another seat's secret
+        move reads as its kind followed by ``?``). So neither the position nor a replay of
+        ``history()`` from ``seed`` reveals the real hidden cards or the real future. Agents are handed
+        such a view (:class:`ccg.agents.Agent`); ``view_seat`` names its seat.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
         new = self.clone()
+        new.seed = seed
         new.rng = Rng(seed)
+        new._history = self._history_seen_by(seat)
         new._resample_hidden(seat, new.rng)
         new._legal = None
         new._replayable = False
+        new._view_seat = seat
         return new
+
+    @property
+    def view_seat(self) -> int | None:
+        """The seat this state is a view for (``determinize``), or None for the referee's real state."""
+        return self._view_seat
+
+    def _history_seen_by(self, seat: int) -> "History | None":
+        """The history as ``seat`` saw it: others' secret moves masked (an unknown actor's too).
+
+        Unmasked stretches are shared with this state's history, and each masked node is remembered
+        (``_SEEN``), so a view costs a walk back to the last node seen before, not the whole game."""
+        if type(self)._secret_action is GameState._secret_action:
+            return self._history  # the game has no secret moves
+        node = self._history
+        pending = []
+        base = None
+        while node is not None:
+            hit = _SEEN.get((id(node), seat))
+            if hit is not None and hit[0] is node:
+                base = hit[1]
+                break
+            pending.append(node)
+            node = node[0]
+        if len(_SEEN) > _SEEN_LIMIT:
+            _SEEN.clear()
+        for current in reversed(pending):
+            prev, action, actor = current
+            seen = action if actor == seat else self._seen_text(action)
+            masked = current if seen is action and base is prev else (base, seen, actor)
+            _SEEN[(id(current), seat)] = (current, masked)
+            base = masked
+        return base
+
+    def _seen_text(self, action: Action | str) -> Action | str:
+        """``action`` as another seat reads it: the action itself, or its kind and ``?`` when secret."""
+        if isinstance(action, str):  # a loaded history: notation text
+            if action.endswith(" ?"):
+                return action
+            parsed = self._parse(" ".join(action.split()).lower())
+            return f"{parsed.kind} ?" if parsed is not None and parsed.args and self._secret_action(parsed) else action
+        return f"{action.kind} ?" if action.args and self._secret_action(action) else action
 
     # ---- fixed action space, tensors, exact chance (ccg/core/encoding.py, ccg/core/chance.py) ----
     def action_index(self, action: Action | str) -> int:

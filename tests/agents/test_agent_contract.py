@@ -215,9 +215,12 @@ def test_never_reads_what_its_seat_cannot_see(label, name):
 
 
 class PeekingAgent(Agent):
-    """Cheats: its choice depends on the whole position, hidden cards and the dice to come included."""
+    """Cheats: its choice depends on the whole position, hidden cards and the dice to come included
+    (declared a referee, so it is handed the real state; test_fair_by_construction.py shows that without
+    the declaration the same reading learns nothing)."""
 
     name = "peeking"
+    referee = True
 
     def act(self, state):
         import hashlib

@@ -52,6 +52,8 @@ def make_planner(weights: dict, persona: dict) -> "CatanPlanner":
 class CatanPlanner:
     """``choose(state, seat, rng)``: the plan's action for ``seat`` (the state is never changed)."""
 
+    explain_by_rules = True  # ``choose`` follows the plan's rules; ``explain_options`` only describes the moves
+
     def __init__(self, weights: dict, persona: dict) -> None:
         self.w = dict(weights)
         self.persona = dict(persona)
@@ -71,6 +73,23 @@ class CatanPlanner:
         production = sum(o.income[g] * o.resource_weight(g) for g in range(len(o.income)))
         devs = sum(pos.dev_cards(state, seat, t) for t in (pos.KNIGHT, pos.ROAD_BUILDING, pos.PLENTY, pos.MONOPOLY))
         return o.my_vp + o.production_vp(production) + self.w["dev_vp"] * devs
+
+    def value_terms(self, state, seat: int) -> dict[str, float]:
+        """:meth:`value` by term (VP): VP, production, development cards."""
+        if state.is_terminal():
+            return {"VP": float(state.scores()[seat])}
+        o = Outlook(state, seat, self.w, self.persona)
+        production = sum(o.income[g] * o.resource_weight(g) for g in range(len(o.income)))
+        devs = sum(pos.dev_cards(state, seat, t) for t in (pos.KNIGHT, pos.ROAD_BUILDING, pos.PLENTY, pos.MONOPOLY))
+        return {"VP": float(o.my_vp), "production": o.production_vp(production),
+                "development cards": self.w["dev_vp"] * devs}
+
+    def explain_options(self, state, seat: int) -> tuple[str, list, str]:
+        """For ``explain``: every legal move with :meth:`value_terms` one move ahead (a roll, a trade offer
+        or a development card whose effect comes later reads as what the position is worth right after)."""
+        out = [(a, self.value_terms(state.child(a), seat)) for a in state.legal_actions()]
+        return "VP", out, ("The Catan plan picks by its rules (the next goal, then trades and builds toward it); "
+                           "the values shown are the position one move ahead.")
 
     def choose(self, state, seat: int, rng):
         legal = state.legal_actions()

@@ -160,6 +160,39 @@ class Planner:
             return self._place(look, legal)
         return self._bid(look, seat, legal, rng)
 
+    # ---- explaining a choice (``StrategistAgent.explain``) ------------------------------------------
+    def explain_options(self, s, seat: int) -> tuple[str, list, str]:
+        """The unit, ``[(action, {term: dollars})]`` of the moves this decision weighs, and a note."""
+        ph = P.phase(s)
+        legal = s.legal_actions()
+        look = Outlook(s, self.w, self)
+        if ph == P.CHOOSE:
+            out = []
+            for gain, mult, a in self._action_values(look, seat, legal):
+                out.append((a, {"margin over the rivals": gain, "play style (investor persona)": gain * (mult - 1.0)}))
+            return "$", out, ("Action choices carry a little random noise (the temperature weight), "
+                              "so near-ties may go either way.")
+        if ph == P.BUILD:
+            c = P.build_company(s)
+            placed = P.build_placed(s)
+            by_hex = {P.BOARD.index[a.where[0]]: a for a in legal if a.kind == "place"}
+            terms: dict = {}
+            for plan in self._candidates(look, c):
+                a = by_hex.get(plan.steps[0][0])
+                if a is not None:
+                    v = self.commitment(look, plan, placed)
+                    if v > terms.get(a, {}).get("dividends per build of the plan", float("-inf")):
+                        terms[a] = {"dividends per build of the plan": v}
+            for h, a in by_hex.items():
+                terms.setdefault(a, {"income the placement adds": float(P.placement_income(s, h))})
+            stop = [(a, {"dividends per build of the plan": 0.0}) for a in legal if a.kind != "place"]
+            return "$", [(a, t) for a, t in terms.items()] + stop, ""
+        c = P.auction_company(s)
+        worth = self.reservation(look, seat, c)
+        out = [(a, {"the share's worth to this seat": 0.0, "the price": 0.0}) if a.kind != "bid" else
+               (a, {"the share's worth to this seat": worth, "the price": -float(a.args[0])}) for a in legal]
+        return "$", out, "A bid is weighed by what the share is worth to this seat against its price (CE-5.4)."
+
     # ---- bidding (CE-3.3, CE-5.4, CE-10.5) ----------------------------------------------------
     def reservation(self, look: Outlook, seat: int, c: int, phases: float | None = None) -> float:
         """The most ``seat`` should pay for one more share of c: where its margin gain falls to zero.
@@ -192,13 +225,28 @@ class Planner:
         return max(0.0, a / denom)
 
     def _bid(self, look: Outlook, seat: int, legal: list, rng):
+        """Bid while the price is below the share's worth to this seat. When it is clearly worth most
+        to this seat — above what any other bidder still in can pay (its reservation, at most its cash)
+        — jump at once to one above the best other's reservation: the price the raises would reach."""
         s = look.s
         c = P.auction_company(s)
         top = self.reservation(look, seat, c) * (1.0 + self.w["bid_jitter"] * (2.0 * rng.random() - 1.0))
         lowest = P.lowest_bid(s)
-        if len(legal) > 1 and lowest <= top:
-            return P.bid(lowest)
-        return P.PASS
+        if len(legal) <= 1 or lowest > top:
+            return P.PASS
+        cash = P.cash(s)
+        active = s.auc_active
+        rivals = [min(float(cash[q]), self.reservation(look, q, c)) for q in range(look.n)
+                  if q != seat and active >> q & 1]
+        best_other = max(rivals, default=0.0)
+        jump = int(best_other) + 1
+        if top >= best_other + self.w["jump_margin"] and jump > lowest:
+            target = min(jump, int(top), cash[seat])
+            if target > lowest:
+                action = P.bid(target)
+                if action in legal:
+                    return action
+        return P.bid(lowest)
 
     # ---- placing trains (CE-6) ------------------------------------------------------------------
     def _place(self, look: Outlook, legal: list):
@@ -222,22 +270,28 @@ class Planner:
         return best
 
     # ---- choosing an action (CE-4.2) ------------------------------------------------------------
-    def _choose_action(self, look: Outlook, seat: int, legal: list, rng):
+    def _action_values(self, look: Outlook, seat: int, legal: list) -> list[tuple[float, float, object]]:
+        """``(gain, style multiplier, action)`` of every action choice (CE-4.2): the gain in this seat's
+        margin over its rivals, and the persona's weight on builds or on auctions and developments."""
         base = look.margin(seat, look.worth)
-        scored: list[tuple[float, object]] = []
+        out: list[tuple[float, float, object]] = []
         dev_clock: list = []
         for a in legal:
             kind = a.kind
             if kind == "forgo":
-                v = -self.w["forgo_penalty"]
+                out.append((-self.w["forgo_penalty"], 1.0, a))
             elif kind == "build":
-                v = self._build_value(look, seat, P.COMPANIES.index(a.args[0]), base) * self.style_build
+                out.append((self._build_value(look, seat, P.COMPANIES.index(a.args[0]), base), self.style_build, a))
             elif kind == "develop":
-                v = self._develop_value(look, seat, P.BOARD.index[a.args[0]], base, dev_clock) * self.style_invest
+                out.append((self._develop_value(look, seat, P.BOARD.index[a.args[0]], base, dev_clock),
+                            self.style_invest, a))
             else:  # auction
                 c = P.COMPANIES.index(a.args[0])
-                v = self._auction_value(look, seat, c, base) * self.style_invest
-            scored.append((v + self.w["temperature"] * _gumbel(rng), a))
+                out.append((self._auction_value(look, seat, c, base), self.style_invest, a))
+        return out
+
+    def _choose_action(self, look: Outlook, seat: int, legal: list, rng):
+        scored = [(g * m + self.w["temperature"] * _gumbel(rng), a) for g, m, a in self._action_values(look, seat, legal)]
         top = max(v for v, _ in scored)
         best = [a for v, a in scored if v >= top - _TIE * max(1.0, abs(top))]
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
@@ -247,9 +301,13 @@ class Planner:
 
         See :meth:`commitment`; the company's best plan and its route to Chicago are both tried.
         """
-        best = max((self.commitment(look, plan, 0) for plan in self._candidates(look, c)), default=None)
-        if best is None:
-            return -self.w["forgo_penalty"]
+        plans = self._candidates(look, c)
+        money = P.treasury(look.s)[c]
+        best = max((self.commitment(look, plan, 0) for plan in plans if plan.steps[0][1] <= money), default=None)
+        if best is None or best <= 0.0:
+            # no plan's next placement is worth paying for (or the treasury cannot pay it): the build
+            # would place nothing (CE-6.2) — worse than any other action, forgoing included
+            return -2.0 * self.w["forgo_penalty"] - 1.0
         return look.margin(seat, look.with_payouts({c: look.payout[c] + best})) - base
 
     def _candidates(self, look: Outlook, c: int) -> list[Plan]:

@@ -191,14 +191,20 @@ def payout(steps: tuple, income: int, budget: float, inflow: float, first: float
     return total
 
 
-def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
-    """The route whose :func:`payout` is highest (or just the background growth when none beats it)."""
-    weight, dollars, count, prev = cheapest_routes(s, c, w["money_weight"])
+_ROUTES: dict = {}  # (company, board, money weight, trains, targets, onward) -> the candidate routes
+_ROUTES_LIMIT = 20_000
+
+
+def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
+    """``[(target, [steps, steps on to Chicago?])]``: the cheapest routes to the best income targets and
+    Chicago. They depend on the board and c's trains only, so they are computed once per board."""
     trains = P.trains_left(s)[c]
-    income = P.income(s)[c]
-    budget = float(P.treasury(s)[c])
-    chicago = P.chicago_income(s)
-    bg_gain, bg_cost = w["background_income"], w["background_cost"]
+    onward = c not in P.reached_chicago(s)
+    key = (c, P.board_key(s), w["money_weight"], trains, int(w["targets"]), onward)
+    hit = _ROUTES.get(key)
+    if hit is not None:
+        return hit
+    weight, dollars, count, prev = cheapest_routes(s, c, w["money_weight"])
     # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago
     quick = []
     for h in range(N_HEX):
@@ -211,15 +217,30 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
         if gain > 0:
             quick.append((gain / weight[h], h))
     quick.sort(reverse=True)
-    best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
-    onward = c not in P.reached_chicago(s)
-    to_chicago = None
+    out = []
     for _, h in quick[: int(w["targets"]) + 1]:
         steps = route_steps(s, c, h, prev)
         options = [steps]
         tail = TAIL_TO_CHICAGO[h] if onward and h != _CHICAGO else None
         if tail and len(steps) + len(tail) <= trains:
             options.append(steps + tail)  # the target, then on to Chicago
+        out.append((h, options))
+    if len(_ROUTES) > _ROUTES_LIMIT:
+        _ROUTES.clear()
+    _ROUTES[key] = out
+    return out
+
+
+def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
+    """The route whose :func:`payout` is highest (or just the background growth when none beats it)."""
+    trains = P.trains_left(s)[c]
+    income = P.income(s)[c]
+    budget = float(P.treasury(s)[c])
+    chicago = P.chicago_income(s)
+    bg_gain, bg_cost = w["background_income"], w["background_cost"]
+    best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
+    to_chicago = None
+    for h, options in candidate_routes(s, c, w):
         for option in options:
             value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
             if h == _CHICAGO:

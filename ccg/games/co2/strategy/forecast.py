@@ -18,7 +18,7 @@ from . import reading as rd
 class Outlook:
     """The ppm outlook of one position (read-only; computed once per evaluation)."""
 
-    __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils", "turns_before")
+    __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils", "turns_before", "memo")
 
     def __init__(self, s) -> None:
         first = rd.decade(s) if rd.supply_pending(s) else rd.decade(s) + 1
@@ -63,6 +63,26 @@ class Outlook:
         now = rd.turns_before_next_supply(s)
         per = rd.rounds_per_decade(s) * s.num_players
         self.turns_before = [now + per * i for i in range(len(checks))]
+        self.memo: dict = {}  # what valuers derive from the outlook alone (value.py), per weights
+
+
+_OUTLOOKS: dict = {}
+_OUTLOOKS_LIMIT = 4096
+
+
+def outlook_of(s) -> Outlook:
+    """The :class:`Outlook` of ``s``, shared by positions that agree on everything it reads (the decade
+    and turn, the spaces, ppm and the fossil stack): a decision's candidates mostly do."""
+    stack = s.fossil_stack
+    key = (s.decade, rd.supply_pending(s), s.round, s.turns, s.num_players, s.ppm, tuple(s.space_kind),
+           stack.count(0), stack.count(1), len(stack), rd.final_decade(s), rd.rounds_per_decade(s),
+           rd.fossil_ppm(s), rd.ppm_lose(s), tuple(s.first_space), tuple(s.components.spaces))
+    hit = _OUTLOOKS.get(key)
+    if hit is None:
+        if len(_OUTLOOKS) >= _OUTLOOKS_LIMIT:
+            _OUTLOOKS.clear()
+        hit = _OUTLOOKS[key] = Outlook(s)
+    return hit
 
 
 def trajectory(s) -> list[tuple[int, float]]:

@@ -29,15 +29,28 @@ class Co2Planner:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        candidates = self._prune(state, seat, legal) if rd.decision(state) == "turn" else legal
         best, best_value = [], float("-inf")
-        for action in candidates:
-            v = self._value_of(state.child(action), seat, SETTLE_DEPTH)
+        for action, _, v in self.options(state, seat):
             if v > best_value + 1e-9:
                 best, best_value = [action], v
             elif v >= best_value - 1e-9:
                 best.append(action)
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def options(self, state, seat: int) -> list:
+        """``[(action, settled position, value)]`` for every candidate the choice weighs."""
+        legal = state.legal_actions()
+        candidates = self._prune(state, seat, legal) if rd.decision(state) == "turn" else legal
+        out = []
+        for action in candidates:
+            settled = self._settle(state.child(action), seat, SETTLE_DEPTH)
+            out.append((action, settled, self.valuer.utility(settled, seat)))
+        return out
+
+    def explain_options(self, state, seat: int) -> tuple[str, list]:
+        """For ``explain``: the unit and ``[(action, {term: value})]`` of every weighed candidate, each
+        valued where its own follow-up decisions lead."""
+        return "VP", [(a, self.valuer.terms(settled, seat)) for a, settled, _ in self.options(state, seat)]
 
     def value(self, state, seat: int) -> float:
         """One seat's entry of :meth:`values`."""
@@ -49,8 +62,8 @@ class Co2Planner:
         return [self.valuer.utility(state, p) for p in range(state.num_players)]
 
     # ---- playing a candidate out -----------------------------------------------------------
-    def _value_of(self, s, seat: int, depth: int) -> float:
-        """The candidate's value after this seat's own follow-up decisions are settled."""
+    def _settle(self, s, seat: int, depth: int):
+        """The candidate's position after this seat's own follow-up decisions are settled."""
         valuer = self.valuer
         while depth > 0 and not s.is_terminal() and s.current_player == seat and rd.decision(s) != "turn":
             legal = s.legal_actions()
@@ -65,7 +78,7 @@ class Co2Planner:
                     best, best_value = child, v
             s = best
             depth -= 1
-        return valuer.utility(s, seat)
+        return s
 
     def _prune(self, s, seat: int, legal: list) -> list:
         """All non-proposal actions, and the proposals that fit the plan best (CO2-6.1)."""
@@ -82,6 +95,8 @@ class Co2Planner:
         exp = rd.expertise(s, seat)[src]
         tile = rd.next_plant(s, src)
         fit = 0.0 if tile is None else 3.0 - max(0, tile.resources - exp)
+        if tile is not None and not rd.built_sources(s, seat) >> src & 1:
+            fit += self.valuer.w.new_source  # a source the seat has not built yet (CO2-12.3.2)
         if g == rd.MONEY:
             fit += 0.5 * max(1, rd.region_cep(s, r))
         elif g == rd.RESOURCES:

@@ -8,7 +8,8 @@ engine touches this one module. Nothing here mutates the state.
 """
 from __future__ import annotations
 
-from ..board import GREEN0, cep_sources, goal_value, incomes  # noqa: F401  (re-exported rule helpers)
+from ..board import GREEN0, cep_sources, goal_value  # noqa: F401  (re-exported rule helpers)
+from ..board import incomes as _incomes
 from ..data import GRANTS, SOURCES
 from ..operations import last_decade, rounds
 
@@ -114,6 +115,28 @@ def goal_open(s, p: int) -> bool:
 def company_goal_value(s, p: int) -> int:
     """VP the goal would score if the game ended now (CO2-12.2.3)."""
     return goal_value(s, p)
+
+
+def company_goal_card(s, p: int) -> tuple[str, int, int]:
+    """Seat p's company goal as (kind, VP each, cap) (CO2-12.2.3); only the seat's own view holds the real card."""
+    kind, each, cap, _ = s.components.goals[s.goal[p]]
+    return kind, each, cap
+
+
+_INCOMES: dict = {}
+
+
+def incomes(s) -> list[int]:
+    """Each seat's income (CO2-9.4.1, ``board.incomes``), remembered per expertise table (read-only)."""
+    rules = s.rules
+    key = (tuple(s.exp), s.num_players, id(s.components), rules["income.scale"], rules["income.paid_places"],
+           rules["income.paid_places_2p"])
+    hit = _INCOMES.get(key)
+    if hit is None or hit[0] is not s.components:
+        if len(_INCOMES) > 50_000:
+            _INCOMES.clear()
+        hit = _INCOMES[key] = (s.components, _incomes(s))
+    return hit[1]
 
 
 def un_goals_won(s, p: int) -> int:

@@ -32,8 +32,8 @@ class Weights:
     on_project: float = 0.8
     on_summit: float = 0.8
     control: float = 1.0
-    goal: float = 0.8
-    goal_growth: float = 4.0
+    goal: float = 1.0
+    goal_growth: float = 1.0
     un_goal: float = 0.7
     plan: float = 0.8
     plan_step: float = 0.75
@@ -45,6 +45,8 @@ class Weights:
     urgency: float = 6.0
     lost: float = 60.0
     rival: float = 0.0
+    spend: float = 0.3
+    new_source: float = 1.0
 
     @classmethod
     def from_mapping(cls, values: dict) -> "Weights":
@@ -54,37 +56,94 @@ class Weights:
 
 UNIT = 30.0  # ppm of one average fossil plant: the planet term counts in these units
 
+# How much a company goal's count (CO2-12.2.3) is expected to grow over a whole game for a seat that
+# keeps it: the mean count of each kind at the end of default strategist games (seeds 500-507,
+# measured with benchmarks/mechanics_co2.py's players), CEP in hand as what a seat holding that goal
+# keeps back from the market. Scaled by the share of the game left and the ``goal_growth`` weight.
+GOAL_GROWTH = {
+    "regions_controlled": 1.3, "regions_with_plant": 2.4, "un_goals": 0.9, "plants_after_first": 2.1,
+    "cep_in_hand": 3.0, "highest_expertise": 1.8, "plant_sources": 2.2,
+}
+
+
+def expected_goal_vp(s, p: int, tau: float, growth: float) -> float:
+    """What seat p's company goal is expected to score at the end: its count now plus the count still
+    expected (``GOAL_GROWTH`` × the share ``tau`` of the game left × ``growth``), times its VP each, capped."""
+    kind, each, cap = rd.company_goal_card(s, p)
+    count = rd.company_goal_value(s, p) / each
+    return min(float(cap), each * (count + growth * GOAL_GROWTH.get(kind, 1.0) * tau))
+
 
 def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
     """Weight of each Supply phase to come: ``far`` per phase further away, and more the fewer turns
     are left to build before it (``urgency`` / (turns + 1)): after the last turn nothing can help."""
     out, far = [], 1.0
     for turns in outlook.turns_before:
-        out.append(far * (1.0 + w.urgency / (turns + 1.0)))
+        out.append(far * (1.0 + w.urgency / (max(0, turns) + 1.0)))
         far *= w.far
     return out
 
 
-def planet(s, w: Weights, outlook: fc.Outlook) -> float:
+def planet(s, w: Weights, outlook: fc.Outlook, weights: list[float] | None = None) -> float:
     """Minus the forecast's overshoot of the loss line (CO2-14.3), in fossil-plant units."""
     line = rd.ppm_lose(s) - w.cushion
     out = 0.0
-    for (_, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
+    for (_, level), weight in zip(outlook.trajectory, weights or check_weights(w, outlook)):
         if level > line:
             out -= weight * (level - line) / UNIT
     return out
 
 
-def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook) -> float:
+def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
+                weights: list[float] | None = None) -> float:
     """How much ``planet`` rises if a green plant saves ``saved`` ppm from decade ``first`` on."""
     if saved <= 0:
         return 0.0
     line = rd.ppm_lose(s) - w.cushion
     gain = 0.0
-    for (d, level), weight in zip(outlook.trajectory, check_weights(w, outlook)):
+    for (d, level), weight in zip(outlook.trajectory, weights or check_weights(w, outlook)):
         if d >= first and level > line:
             gain += weight * min(saved, level - line) / UNIT
     return gain
+
+
+_TARGETS: dict = {}
+_TARGETS_LIMIT = 50_000
+
+
+def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
+    """Per region, ``((source, steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
+    plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
+    tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
+    key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), id(s.components))
+    hit = _TARGETS.get(key)
+    if hit is not None and hit[0] is s.components:
+        return hit[1]
+    proj, inst = rd.projects(s), rd.installed(s)
+    out = []
+    for r in range(rd.REGIONS):
+        here: dict[int, int] = {}
+        empty = False
+        for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
+            k = proj[ps]
+            if k >= 0:
+                step = 0 if inst[ps] else 1
+                if step < here.get(k, 9):
+                    here[k] = step
+            elif k == -1:
+                empty = True
+        targets = []
+        for src in rd.agenda(s, r):
+            steps = here.get(src, 9)
+            if steps > 2 and empty and rd.project_supply(s, src) > 0:
+                steps = 2
+            if steps < 9:
+                targets.append((src, steps))
+        out.append(tuple(targets))
+    if len(_TARGETS) > _TARGETS_LIMIT:
+        _TARGETS.clear()
+    _TARGETS[key] = (s.components, out)
+    return out
 
 
 class Valuer:
@@ -96,20 +155,29 @@ class Valuer:
 
     # ---- the whole utility ---------------------------------------------------------------------
     def utility(self, s, p: int) -> float:
+        """The seat's value of the position: the sum of :meth:`terms`."""
+        return sum(self.terms(s, p).values())
+
+    def terms(self, s, p: int) -> dict[str, float]:
+        """The utility's named terms, in VP at the end of the game (what ``explain`` compares)."""
         w = self.w
         n = s.num_players
         if s.is_terminal():
             if s.lost:  # CO2-14.3: everyone loses; a selfish seat does not weigh it
-                return rd.vp(s, p) - self.coop * w.lost
+                return {"VP": float(rd.vp(s, p)), "the planet is lost": -self.coop * w.lost}
             best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
-            return rd.vp(s, p) + (w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0)
-        outlook = fc.Outlook(s)
-        value = self.own(s, p, outlook)
+            return {"VP": float(rd.vp(s, p)), "lead over the best rival": w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0}
+        outlook = fc.outlook_of(s)
+        memo = outlook.memo.get(id(w))
+        if memo is None or memo[0] is not w:  # the Supply phases' weights and each region's planet bonus
+            weights = check_weights(w, outlook)
+            memo = outlook.memo[id(w)] = (w, weights, {})
+        out = self.own(s, p, outlook, memo)
         if w.rival and n > 1:
-            value -= w.rival * max(self.rough(s, q) for q in range(n) if q != p)
+            out["the best rival's prospects"] = -w.rival * max(self.rough(s, q) for q in range(n) if q != p)
         if self.coop:
-            value += self.coop * w.planet * planet(s, w, outlook)
-        return value
+            out["the planet (ppm outlook)"] = self.coop * w.planet * planet(s, w, outlook, memo[1])
+        return out
 
     # ---- one seat's own prospects -------------------------------------------------------------
     @staticmethod
@@ -117,7 +185,11 @@ class Valuer:
         """A cheap estimate of another seat's final VP (for the rival term)."""
         return rd.vp(s, q) + rd.coins(s, q) * 0.5 + 2.0 * rd.resources(s, q)
 
-    def own(self, s, p: int, outlook: fc.Outlook) -> float:
+    def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
+        """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
+        phases' weights, {(coop, region): planet bonus})`` shared by every position of this outlook."""
+        if memo is None:
+            memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
         left = rd.own_turns_left(s, p)
         tau = left / rd.total_turns(s)  # the share of the game still to play
@@ -129,37 +201,43 @@ class Valuer:
         price = rd.cep_price(s)
         final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
         cep_v = final_price / per_vp + w.cep_early * tau
-        value = rd.vp(s, p) + rd.coins(s, p) * coin + rd.resources(s, p) * res + rd.cep(s, p) * cep_v
+        out = {"VP": float(rd.vp(s, p)), "coins": rd.coins(s, p) * coin, "resources": rd.resources(s, p) * res,
+               "CEP": rd.cep(s, p) * cep_v}
         # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
-        value += w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
+        out["income to come"] = w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
         exp = rd.expertise(s, p)
-        value += w.expertise * tau * sum(exp)
+        out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         sci = rd.scientists(s, p)
         hired = sum(1 for x in sci if x != rd.POOL)
-        value += w.scientist * tau * (hired - 1)
+        science = w.scientist * tau * (hired - 1)
         if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
-            value += w.on_project * tau
-        value += w.on_summit * sum(1 for x in sci if x >= rd.SUMMIT0)
+            science += w.on_project * tau
+        science += w.on_summit * sum(1 for x in sci if x >= rd.SUMMIT0)
+        out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
+        control = 0.0
         for r in range(rd.REGIONS):
             if rd.controller(s, r) == p:
-                value += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
-        # company goal (CO2-12.2): what it scores now plus expected growth, unless sold
-        if rd.goal_open(s, p):
-            value += w.goal * rd.company_goal_value(s, p) + w.goal_growth * tau
+                control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
+        out["regions controlled"] = control
+        # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
+        out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
         # UN goals one could claim now (CO2-12.3.2)
+        un = 0.0
         built = rd.built_sources(s, p)
         if built:
             for need, gvp in rd.un_display(s):
                 if all(built >> x & 1 for x in need):
-                    value += w.un_goal * gvp
-        if left > 0:
-            value += w.plan * self.plan(s, p, left, coin, res, exp, outlook)
-        return value
+                    un += w.un_goal * gvp
+        out["UN goals"] = un
+        out["plan (green plants on the way)"] = (
+            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo) if left > 0 else 0.0)
+        return out
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
-    def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook) -> float:
+    def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
+             built: int, memo: tuple) -> float:
         """Σ over the best targets of (VP + planet − cost) × step^(steps still missing) (CO2-6).
 
         Steps to a plant of a source in a region whose agenda lists it (CO2-11.1.2): 0, 1 or 2
@@ -167,54 +245,57 @@ class Valuer:
         which shrinks by one a turn while a scientist works on a project of the source
         (CO2-5.4.1); the coins and resources still missing (CO2-6.3.4); then the build."""
         w = self.w
+        # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
+        # paying for plants is what the premium is for
+        end_coin = 1.0 / s.rules["final.coins_per_vp"]
+        coin = end_coin + w.spend * (coin - end_coin)
+        res = w.resource_late + w.spend * (res - w.resource_late)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
-        proj, inst = rd.projects(s), rd.installed(s)
+        proj = rd.projects(s)
         sci = rd.scientists(s, p)
         studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
         spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
         coop = self.coop
-        regions = []
-        for r in range(rd.REGIONS):
+        bonuses = memo[2]
+        best = [0.0] * 5
+        tiles = [rd.next_plant(s, src) for src in range(5)]
+        gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
+        plant_step, per_step = w.plan_step, w.coins_per_step
+        for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            bonus = coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook) if coop else 0.0
-            regions.append((r, rd.agenda(s, r), rd.region_resources(s, r) > 0, bonus))
-        values = []
-        for src in range(5):
-            tile = rd.next_plant(s, src)
-            if tile is None:
-                continue
-            gap = max(0, tile.resources - exp[src])
-            supply = rd.project_supply(s, src) > 0
-            best = 0.0
-            for r, agenda, grant, bonus in regions:
-                if src not in agenda:
+            bonus = bonuses.get((coop, r))
+            if bonus is None:
+                bonus = bonuses[(coop, r)] = (coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook, memo[1])
+                                              if coop else 0.0)
+            grant = rd.region_resources(s, r) > 0
+            for src, steps in targets:
+                tile = tiles[src]
+                if tile is None:
                     continue
-                steps = 9
-                for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
-                    k = proj[ps]
-                    if k == src:
-                        steps = 0 if inst[ps] else min(steps, 1)
-                        if not steps:
-                            break
-                    elif k == -1 and supply and steps > 2:
-                        steps = 2
-                if steps == 9:
-                    continue
-                lic = max(0, gap - steps) if src in studying else (gap + 0.5 if spare and gap else 2 * gap)
+                gap = gaps[src]
+                if src in studying:
+                    lic = gap - steps if gap > steps else 0
+                else:
+                    lic = gap + 0.5 if spare and gap else 2 * gap
                 need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                short = (max(0, tile.coins - have_coins) / w.coins_per_step) + max(0, need - have_res) / 2.0
+                short = 0.0
+                if tile.coins > have_coins:
+                    short = (tile.coins - have_coins) / per_step
+                if need > have_res:
+                    short += (need - have_res) / 2.0
                 total = steps + lic + short + 1
                 if total > left + 1:
                     continue
                 net = tile.vp + bonus - tile.coins * coin - need * res
+                if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                    net += w.new_source
                 if net > 0:
-                    v = net * w.plan_step ** total
-                    if v > best:
-                        best = v
-            if best > 0:
-                values.append(best)
+                    v = net * plant_step ** total
+                    if v > best[src]:
+                        best[src] = v
+        values = [v for v in best if v > 0]
         if not values:
             return 0.0
         values.sort(reverse=True)

@@ -1,0 +1,120 @@
+"""Why did the bot do that? A strategist's choice with its best alternatives and the value terms between them.
+
+``StrategistAgent.explain(state)`` asks the game's planner for the candidates it weighed and each one's
+value split into named terms (``planner.explain_options(view, seat) -> (unit, [(action, {term: value})])``),
+on the seat's own view — so an explanation shows only what that seat may see. A planner without that hook
+is explained by its one-ply values (``planner.value`` of each move's result). The result is data
+(:class:`Explanation`) and plain sentences (``str(explanation)``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..core.action import Action
+from ..core.state import GameState
+
+ALTERNATIVES = 3  # the best other candidates shown
+TERMS_SHOWN = 2   # the terms named per comparison (the largest differences)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One candidate move: its notation, its words, its value and that value's named terms."""
+
+    action: str
+    description: str
+    value: float
+    terms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The move the strategist plays (``chosen``), the best alternatives it weighed and why.
+
+    ``unit`` is what values count in (VP, $); ``reasons`` holds one sentence per alternative:
+    the terms that differ most between the chosen move and that alternative.
+    """
+
+    seat: int
+    chosen: Option
+    alternatives: tuple[Option, ...]
+    unit: str
+    reasons: tuple[str, ...]
+    note: str = ""
+
+    def __str__(self) -> str:
+        head = f"Seat {self.seat} plays: {self.chosen.description}."
+        return " ".join([head, *self.reasons] + ([self.note] if self.note else []))
+
+
+def describe(state: GameState, action: Action) -> str:
+    """The move in words (``state.describe_action`` where the game has it), else its notation."""
+    words = getattr(state, "describe_action", None)
+    if words is not None:
+        try:
+            return str(words(action))
+        except (ValueError, KeyError, IndexError, TypeError):  # a game without words for this move
+            pass
+    return str(action)
+
+
+def _terms_text(diffs: Sequence[tuple[str, float]], unit: str) -> str:
+    return ", ".join(f"{name} {d:+.1f} {unit}" for name, d in diffs)
+
+
+def reason(chosen: Option, other: Option, unit: str, by_rules: bool = False) -> str:
+    """A sentence: why ``chosen`` rather than ``other``, by the terms that differ most. ``by_rules``: the
+    plan chooses by rules rather than by these values (a tie is then the rules' call, not a draw)."""
+    names = list(dict.fromkeys([*chosen.terms, *other.terms]))
+    diffs = [(n, chosen.terms.get(n, 0.0) - other.terms.get(n, 0.0)) for n in names]
+    diffs = [d for d in diffs if abs(d[1]) >= 0.05]
+    gains = sorted((d for d in diffs if d[1] > 0), key=lambda d: -d[1])[:TERMS_SHOWN]
+    losses = sorted((d for d in diffs if d[1] < 0), key=lambda d: d[1])[:TERMS_SHOWN]
+    margin = chosen.value - other.value
+    head = f"Rather than “{other.description}”"
+    tie = "the plan's rules decide" if by_rules else "the tie was drawn"
+    if not gains and not losses:
+        return f"{head}: both are worth the same to this plan ({chosen.value:.1f} {unit}); {tie}."
+    parts = []
+    if gains:
+        parts.append(f"it gains {_terms_text(gains, unit)}")
+    if losses:
+        parts.append(f"gives up {_terms_text(losses, unit)}")
+    verdict = (f"{margin:.1f} {unit} more to this plan" if margin > 0.05 else
+               f"as good to this plan ({tie})" if margin > -0.05 else
+               f"{-margin:.1f} {unit} less by these terms, chosen by the plan's rules")
+    return f"{head}: {' and '.join(parts)} — {verdict}."
+
+
+def build(state: GameState, seat: int, chosen: Action, unit: str, options: list[tuple[Action, dict[str, float]]],
+          note: str = "", by_rules: bool = False) -> Explanation:
+    """The :class:`Explanation` of ``chosen`` among ``options`` (``[(action, terms)]``) on ``state``;
+    ``by_rules``: the planner picks by rules, the values only describe the options."""
+
+    def option(action: Action, terms: dict[str, float]) -> Option:
+        return Option(str(action), describe(state, action), float(sum(terms.values())),
+                      {k: float(v) for k, v in terms.items()})
+
+    key = (chosen[0], chosen[1])
+    mine = next((terms for a, terms in options if (a[0], a[1]) == key), None)
+    picked = option(chosen, mine if mine is not None else {})
+    if mine is None:
+        note = (note + " " if note else "") + "The move was chosen by the plan's rules, outside the weighed list."
+    others = sorted((option(a, t) for a, t in options if (a[0], a[1]) != key), key=lambda o: -o.value)
+    alternatives = tuple(others[:ALTERNATIVES])
+    reasons = tuple(reason(picked, o, unit, by_rules) for o in alternatives)
+    if not alternatives:
+        reasons = ("It was the only move weighed.",)
+    return Explanation(seat, picked, alternatives, unit, reasons, note)
+
+
+def one_ply_options(planner: Any, state: GameState, seat: int) -> tuple[str, list[tuple[Action, dict[str, float]]]]:
+    """The fallback: every legal move valued by the planner's ``value`` of its result (one term)."""
+    value = getattr(planner, "value", None)
+    out = []
+    for action in state.legal_actions():
+        child = state.child(action)
+        v = float(value(child, seat)) if value is not None else 0.0
+        out.append((action, {"value after the move": v}))
+    return "points", out
