@@ -44,6 +44,10 @@ class GameJob:
         if not self.registered:
             object.__setattr__(self, "registered", registrations(self.agents))
 
+    def run(self, start: int, stop: int) -> tuple[list[dict], list[tuple]]:
+        """Play games ``start..stop-1`` (see :func:`run_chunk`)."""
+        return run_chunk(self, start, stop)
+
 
 def locate_game(name: str) -> tuple[str, str | None]:
     """Where a registered game's module lives, so worker processes can import it too."""
