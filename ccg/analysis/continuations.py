@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..agents.base import make_agent, registrations, restore_registrations
+from ..agents.base import make_agent, registrations
 from ..core.registry import get_spec
 from ..core.rng import Rng
 from ..core.state import GameState
-from .jobs import result_row
+from .jobs import ensure_registered, locate_game, result_row
 from .runner import game_seed, play
 
 
@@ -33,6 +33,7 @@ class ContinuationJob:
     """Continuations of ``position`` (JSON text): ``seat``'s view (None: the referee), ``reseed`` future chance."""
 
     position: str
+    game: str
     players: int
     agents: tuple
     root: int
@@ -40,17 +41,19 @@ class ContinuationJob:
     reseed: bool = True
     max_actions: int = 100_000
     registered: tuple = ()
+    # (module, sys.path entry) so a worker can import a game registered at run time
+    locate: tuple | None = None
 
     @classmethod
     def of(cls, state: GameState, agents: tuple, root: int, seat: int | None = None, reseed: bool = True,
            max_actions: int | None = None) -> ContinuationJob:
         limit = get_spec(state.game).max_actions if max_actions is None else max_actions
-        return cls(state.to_json(), state.num_players, tuple(agents), root, seat, reseed, limit,
-                   registrations(tuple(agents)))
+        return cls(state.to_json(), state.game, state.num_players, tuple(agents), root, seat, reseed, limit,
+                   registrations(tuple(agents)), locate_game(state.game))
 
     def start(self, index: int) -> tuple[GameState, list[Any], int]:
         """Continuation ``index``'s first position, its agents and its game seed."""
-        restore_registrations(self.registered)
+        ensure_registered(self)
         state = _position(self.position)
         seed, agent_seeds = game_seed(self.root, (index,), self.players)
         if self.seat is not None:

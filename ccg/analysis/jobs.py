@@ -62,7 +62,8 @@ def locate_game(name: str) -> tuple[str, str | None]:
     return module, path
 
 
-def _ensure_registered(job: GameJob) -> None:
+def ensure_registered(job: Any) -> None:
+    """In a worker: the job's run-time agent names and its game (``job.registered``, ``job.locate``) registered."""
     restore_registrations(job.registered)
     if job.locate is None or job.game in registry.list_games():
         return
@@ -82,7 +83,7 @@ def seat_entries(job: GameJob, index: int) -> list[int]:
 
 def run_chunk(job: GameJob, start: int, stop: int) -> tuple[list[dict], list[tuple]]:
     """Play games ``start..stop-1`` of ``job``: (result rows, trajectory records)."""
-    _ensure_registered(job)
+    ensure_registered(job)
     spec = registry.get_spec(job.game)
     rows: list[dict] = []
     traj: list[tuple] = []
