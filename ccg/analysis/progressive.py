@@ -9,7 +9,8 @@ gap) and a :class:`~ccg.analysis.estimate.RunningEstimate` over them; a job is c
 headline interval is as narrow as ``precision`` (checked after every game, from ``MIN_GAMES`` on)
 or when it reaches its cap. Because the check walks the games in order, the games kept depend
 only on the seed and the target — never on the backend, the chunking or the timing. ``stop()``
-ends the run at once and keeps every game finished so far (in order, gaps allowed).
+ends the run at once and keeps the games finished in order so far: a stopped run of k games is
+the first k games of the seed, like a run asked for k.
 """
 from __future__ import annotations
 
@@ -260,15 +261,16 @@ class Progressive:
                 yield partial
 
     def stop(self) -> Partial:
-        """End the run now: pending chunks are cancelled; every game finished so far is kept, in order."""
+        """End the run now: pending chunks are cancelled; the games finished in order so far are kept.
+
+        A game that finished ahead of an unfinished one (at most a few, on a parallel backend) is
+        dropped, so a stopped run of k games is exactly the first k games of any run with that seed.
+        """
         if not self._finished:
             self._stopped = True
             for p in self.progress:
                 if not p.complete:
-                    for start in sorted(p.pending):
-                        rows, traj = p.pending.pop(start)
-                        p.rows.extend(rows)
-                        p.trajectories.extend(traj)
+                    p.pending.clear()
                     p.final, p.reason = len(p.rows), "stopped"
             self._finish()
         return Partial(self.progress, True)

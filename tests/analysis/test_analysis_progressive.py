@@ -77,7 +77,7 @@ def test_sweep_stops_each_cell_on_its_own():
         assert (short.cell == cell).sum() == first_precise(rows, 3, 0.15)
 
 
-def test_stop_keeps_every_finished_game_in_order():
+def test_stop_keeps_the_games_finished_in_order():
     job = GameJob("toy", 3, {}, tuple(RANDOM3), 4, locate=locate_game("toy"))
     run = Progressive([(job, 50)], "serial", chunk_size=1)
     for _ in range(7):
