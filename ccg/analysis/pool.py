@@ -115,6 +115,11 @@ def use_client(client: Any) -> None:
     _client = client
 
 
+def user_client() -> Any:
+    """The client given to :func:`use_client`, or None."""
+    return _client
+
+
 def dask_client(client: Any = None, workers: int | None = None) -> Any:
     """``client``, else the one given to :func:`use_client`, else a local cluster started once and kept."""
     global _own_client

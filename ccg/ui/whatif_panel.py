@@ -2,7 +2,8 @@
 
 The games come from :mod:`ccg.ui.whatif`; which position, seat and agents they start from from
 ``TableController.what_if_request``. In a live kernel the games run on the warm process pool
-(:mod:`ccg.analysis.pool`, started in the background when the tab is made) and the chart — win
+(:mod:`ccg.analysis.pool`, started in the background when the tab is made; on the user's Dask
+client after ``ccg.analysis.use_client(client)``) and the chart — win
 shares and yes/no outcome rates with their 95 % intervals — is redrawn as they finish, so the
 first estimate shows after the first games and the intervals narrow as more come in. The run ends
 by itself once the headline (the viewing seat's win share; every seat's for the referee) is within
@@ -137,8 +138,11 @@ class WhatIfPanel(Panel):
         self._stop = True
 
     def _open(self, job: WhatIfRequest) -> Progressive:
-        """The run on the warm pool, or in a thread of this process when its agents cannot travel there."""
+        """The run on the user's Dask client (``ccg.analysis.use_client``) or the warm pool; in a thread of this
+        process when its agents cannot travel there."""
         args = dict(agents=job.agents, seed=job.seed, seat=job.seat, precision=self.precision)
+        if warm.user_client() is not None:
+            return continuations(job.state, job.n_games, backend="dask", **args)
         if self.backend == "processes":
             try:
                 return continuations(job.state, job.n_games, backend="processes", **args)
