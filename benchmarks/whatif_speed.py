@@ -164,7 +164,8 @@ def main(argv=None) -> int:
     p.add_argument("--game", action="append", choices=GAMES, help="a game (repeatable; default all three)")
     p.add_argument("--games", type=int, default=100, help="continuations per what-if (default 100)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--part", choices=["whatif", "overhead", "all"], default="all")
+    p.add_argument("--part", choices=["whatif", "overhead", "all", "none"], default="all",
+                   help="what to time (none: only --profile)")
     p.add_argument("--serial", action="store_true", help="also time the what-if in this process")
     p.add_argument("--overhead-games", type=int, default=20)
     p.add_argument("--overhead-agent", default="random", help="the players of the overhead part (default random)")
