@@ -3,7 +3,8 @@
 A CO2 table's What-if runs 5000 quick continuations (random players, no ± target) on the kernel's warm
 process pool. The page must show the chart of a part of the games — its title "(k games …" with k
 below the games asked — at least twice with k growing, while Stop is still enabled; Stop then ends
-the run, and the note and the final chart agree on the games kept.
+the run, and the note and the final chart agree on the games kept. The games, ± and seed boxes sit
+inside the panel (the seed box once overflowed it).
 """
 from __future__ import annotations
 
@@ -30,6 +31,13 @@ for box in t.whatif_tab.wi_agents:
 t.whatif_tab.wi_games.value = %d
 t.whatif_tab.wi_precision.value = 0
 t""" % GAMES
+
+OVERFLOW = """() => { const root = document.querySelector('.ccg-table');
+  const panel = root.querySelector('.ccg-panel').getBoundingClientRect();
+  return ['.ccg-whatif-games', '.ccg-whatif-precision', '.ccg-whatif-seed'].map(css => {
+    const r = root.querySelector(css + ' input').getBoundingClientRect();
+    return r.width > 20 && r.left >= panel.left && r.right <= panel.right ? null : css + ' ' + JSON.stringify(r); })
+    .filter(x => x); }"""
 
 STATE = """() => { const root = document.querySelector('.ccg-table');
   const title = root.querySelector('.ccg-whatif-chart .gtitle');
@@ -87,6 +95,7 @@ def test_the_what_if_chart_updates_before_the_run_ends(lab_page):
     page = lab_page
     root = page.locator(".ccg-table").first
     root.locator(".lm-TabBar-tab", has_text="What if?").first.click()
+    assert page.evaluate(OVERFLOW) == []  # the games, ± and seed boxes stay inside the panel
     root.locator("button.ccg-whatif").first.click()
     first = page.wait_for_function(PARTIAL_CHART, arg=[0], timeout=START_MS).json_value()
     later = page.wait_for_function(PARTIAL_CHART, arg=[first]).json_value()
