@@ -140,19 +140,21 @@ class WhatIfPanel(Panel):
     def _open(self, job: WhatIfRequest) -> Progressive:
         """The run on the user's Dask client (``ccg.analysis.use_client``) or the warm pool; in a thread of this
         process when its agents cannot travel there."""
-        args = dict(agents=job.agents, seed=job.seed, seat=job.seat, precision=self.precision)
+        def on(backend: str) -> Progressive:
+            return continuations(job.state, job.n_games, agents=job.agents, seed=job.seed, seat=job.seat,
+                                 precision=self.precision, backend=backend)
+
         if warm.user_client() is not None:
-            return continuations(job.state, job.n_games, backend="dask", **args)
+            return on("dask")
         if self.backend == "processes":
             try:
-                return continuations(job.state, job.n_games, backend="processes", **args)
+                return on("processes")
             except ValueError as e:
-                if "backend 'processes'" not in str(e):
+                if "backend 'processes'" not in str(e):  # agents the workers cannot import: a thread here
                     raise
-        return continuations(job.state, job.n_games, backend="thread", **args)
+        return on("thread")
 
     async def _run_in_background(self, table: Table) -> None:
-        job = None
         try:
             job = self.request(table)
             self._started(job.n_games)
