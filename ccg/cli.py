@@ -321,6 +321,8 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
 
             write_frame(result.trajectories, args.trajectories)
         print(_summary(games))
+        if games.attrs.get("stopped_by") == "precision":
+            print(f"stopped after {len(games)} of {args.games} games: the 95% interval is within +-{args.precision:g}")
         if args.out:
             print(f"{len(games)} games written to {args.out}")
         return 0
