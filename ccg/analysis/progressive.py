@@ -63,7 +63,10 @@ class JobProgress:
 
 @dataclass(frozen=True)
 class Partial:
-    """A report of a progressive run: every job's progress after the latest finished chunk."""
+    """A report of a progressive run: every job's progress after the latest finished chunk.
+
+    It reads the run's live progress (no copy per report): take what you need in the callback.
+    """
 
     jobs: list[JobProgress]
     finished: bool
@@ -184,10 +187,13 @@ class Progressive:
         p.pending[start] = result
         while len(p.rows) in p.pending and not p.complete:
             rows, traj = p.pending.pop(len(p.rows))
+            by_game: dict[Any, list[tuple]] = {}
+            for t in traj:
+                by_game.setdefault(t[0], []).append(t)
             for row in rows:
                 index = len(p.rows)
                 p.rows.append(row)
-                p.trajectories.extend(t for t in traj if t[0] == row.get("game", index))
+                p.trajectories.extend(by_game.get(row.get("game", index), ()))
                 p.estimate.add(row)
                 if p.estimate.precise(self.precision, self.min_games):
                     p.final, p.reason = len(p.rows), "precision"
