@@ -46,6 +46,7 @@ def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> p
     # one tuple per output row, the columns built at the end (a dict per row costs more than the games)
     rows: list[tuple] = []
     label_keys: dict[str, None] = {}  # label columns in order of first appearance
+    names: dict[str, tuple[str, int | None]] = {}
     for game, step, ply, metrics in records:
         labels = {k: v for k, v in metrics.items() if isinstance(v, str) or k in INDEX_KEYS}
         for k in labels:
@@ -60,11 +61,12 @@ def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> p
                 for sub, v in value.items():
                     rows.append((game, step, ply, labels, f"{name}.{sub}", None, _num(v)))
             else:
-                m = _SEAT_SUFFIX.match(name)
-                if m:
-                    rows.append((game, step, ply, labels, m.group(1), int(m.group(2)), _num(value)))
-                else:
-                    rows.append((game, step, ply, labels, name, None, _num(value)))
+                split = names.get(name)
+                if split is None:  # "vp_2" -> ("vp", 2); parsed once per name, not once per record
+                    m = _SEAT_SUFFIX.match(name)
+                    split = names[name] = (m.group(1), int(m.group(2))) if m else (name, None)
+                rows.append((game, step, ply, labels, split[0], split[1],
+                             float("nan") if value is None else float(value)))
     if not rows:
         return pd.DataFrame(columns=[*(extra or {}), "game", "step", "ply", "metric", "seat", "value"])
     nan = float("nan")
