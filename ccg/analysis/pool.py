@@ -2,7 +2,7 @@
 
 Starting Python processes and importing the games costs about a second per worker, more on a busy
 machine; a what-if should not pay it each time. :func:`warm_up` starts the pool in the background
-(the Table calls it when it is made), every ``backend="processes"`` run of ``ccg.simulate``,
+(in a kernel the Table calls it when its What-if tab is opened), every ``backend="processes"`` run of ``ccg.simulate``,
 ``ccg.sweep``, ``ccg.tournament`` and the What-if uses :func:`process_pool`, and the pool shuts
 down with the interpreter (``atexit``), which is the kernel in Jupyter.
 

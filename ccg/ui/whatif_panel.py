@@ -2,8 +2,8 @@
 
 The games come from :mod:`ccg.ui.whatif`; which position, seat and agents they start from from
 ``TableController.what_if_request``. In a live kernel the games run on the warm process pool
-(:mod:`ccg.analysis.pool`, started in the background when the tab is made; on the user's Dask
-client after ``ccg.analysis.use_client(client)``) and the chart — win
+(:mod:`ccg.analysis.pool`, started in the background when the tab is first opened, once per kernel;
+on the user's Dask client after ``ccg.analysis.use_client(client)``) and the chart — win
 shares and yes/no outcome rates with their 95 % intervals — is redrawn as they finish, so the
 first estimate shows after the first games and the intervals narrow as more come in. The run ends
 by itself once the headline (the viewing seat's win share; every seat's for the referee) is within
@@ -91,12 +91,16 @@ class WhatIfPanel(Panel):
         self._ticked = 0.0
         self._drawn = 0.0
         self.backend = "processes" if in_kernel() else "serial"
-        if self.backend == "processes":
-            warm.warm_up()  # the workers start (and import the games) while the class looks at the board
 
     def wire(self, table: Table) -> None:
         self.wi_button.on_click(table.guard(lambda _: self.start(table)))
         self.wi_stop_button.on_click(table.guard(lambda _: self.stop()))
+        if self.backend == "processes":
+            def opened(change: dict) -> None:
+                if 0 <= change["new"] < len(table.tab_titles) and table.tab_titles[change["new"]] == self.title:
+                    warm.warm_up()  # the workers start (and import the games) while the user sets up the run
+
+            table.tabs.observe(opened, names="selected_index")
 
     def request(self, table: Table, n_games: int | None = None, agents: Sequence[Any] | None = None,
                 seed: int | None = None) -> WhatIfRequest:

@@ -95,3 +95,15 @@ def test_the_csv_link_has_readable_columns(monkeypatch):
     assert "score: seat 0" in header and "moves played" in header and "score_0" not in header
     assert len(text.splitlines()) == 13
     assert pd.read_csv(__import__("io").StringIO(text))["score: seat 1"].tolist() == t.last_what_if.score_1.tolist()
+
+
+def test_in_a_kernel_opening_the_tab_starts_the_warm_pool(monkeypatch):
+    started = []
+    monkeypatch.setattr(panel_module, "in_kernel", lambda: True)
+    monkeypatch.setattr(panel_module.warm, "warm_up", lambda: started.append(1))
+    t = Table("toy_where", seats=["human", "human"], seed=3)
+    assert t.whatif_tab.backend == "processes" and started == []  # not for every table made
+    t.tabs.selected_index = t.tab_titles.index("History")
+    assert started == []
+    t.tabs.selected_index = t.tab_titles.index("What if?")
+    assert started == [1]
