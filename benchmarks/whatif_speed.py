@@ -67,9 +67,8 @@ def mid_game(game: str, players: int, seed: int = 5):
 def worker_cpu() -> float:
     """CPU seconds (user + system) used so far by the warm pool's worker processes."""
     total = 0.0
-    pool = warm._pool
     tick = os.sysconf("SC_CLK_TCK")
-    for pid in list(getattr(pool, "_processes", {}) or {}):
+    for pid in warm.worker_pids():
         try:
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()

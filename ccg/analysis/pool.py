@@ -20,8 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 _lock = threading.RLock()
-_pool: ProcessPoolExecutor | None = None
-_pool_size = 0
+_pools: dict[int, ProcessPoolExecutor] = {}  # size -> the warm pool of that many workers
 _client: Any = None  # the user's Dask client (use_client)
 _own_client: Any = None  # a local cluster started by ccg (closed at exit)
 
@@ -55,23 +54,19 @@ def _ping() -> int:
 def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """The interpreter's warm process pool (spawn context) of ``workers`` processes (default: one per core).
 
-    Made on first use and kept; asking for a different size replaces it (the old pool finishes its work
-    in the background). The workers import every game when they start.
+    Made on first use and kept (one pool per size asked for: a run on another size never cancels the
+    work of a running one). The workers import every game when they start.
     """
-    global _pool, _pool_size
     size = workers or default_workers()
     with _lock:
-        if _pool is not None and _pool_size == size and not _broken(_pool):
-            return _pool
-        old = _pool
-        _pool = ProcessPoolExecutor(max_workers=size, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_warm_imports)
-        _pool_size = size
+        pool = _pools.get(size)
+        if pool is not None and not _broken(pool):
+            return pool
+        pool = _pools[size] = ProcessPoolExecutor(max_workers=size, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_warm_imports)
         for _ in range(size):  # a spawn pool starts a process per waiting task: start them all now
-            _pool.submit(_ping)
-    if old is not None:
-        old.shutdown(wait=False, cancel_futures=True)
-    return _pool
+            pool.submit(_ping)
+        return pool
 
 
 def _broken(pool: ProcessPoolExecutor) -> bool:
@@ -79,11 +74,11 @@ def _broken(pool: ProcessPoolExecutor) -> bool:
 
 
 def discard_pool(pool: ProcessPoolExecutor) -> None:
-    """Forget ``pool`` if it is the warm one (e.g. after its workers died); the next run starts a fresh one."""
-    global _pool
+    """Forget ``pool`` (e.g. after its workers died); the next run of its size starts a fresh one."""
     with _lock:
-        if _pool is pool:
-            _pool = None
+        for size, kept in list(_pools.items()):
+            if kept is pool:
+                del _pools[size]
     pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -96,17 +91,18 @@ def warm_up(workers: int | None = None) -> threading.Thread:
 
 def pool_ready(workers: int | None = None, timeout: float | None = None) -> bool:
     """Start the pool if needed and wait until every worker has imported the games (True when ready)."""
-    pool = process_pool(workers)
-    futures = [pool.submit(_ping) for _ in range(_pool_size)]
     from concurrent.futures import wait
 
+    pool = process_pool(workers)
+    futures = [pool.submit(_ping) for _ in range(workers or default_workers())]
     done, _ = wait(futures, timeout=timeout)
     return len(done) == len(futures)
 
 
-def is_warm() -> bool:
-    """True when a pool exists (it may still be starting)."""
-    return _pool is not None
+def worker_pids() -> list[int]:
+    """The process ids of every warm pool's workers (for measurements)."""
+    with _lock:
+        return [pid for pool in _pools.values() for pid in list(getattr(pool, "_processes", None) or {})]
 
 
 def use_client(client: Any) -> None:
@@ -140,12 +136,13 @@ def dask_client(client: Any = None, workers: int | None = None) -> Any:
 
 
 def shutdown() -> None:
-    """Stop the warm pool and ccg's own Dask cluster (the user's client is left alone). Called at exit."""
-    global _pool, _own_client
+    """Stop the warm pools and ccg's own Dask cluster (the user's client is left alone). Called at exit."""
+    global _own_client
     with _lock:
-        pool, _pool = _pool, None
+        pools = list(_pools.values())
+        _pools.clear()
         own, _own_client = _own_client, None
-    if pool is not None:
+    for pool in pools:
         pool.shutdown(wait=False, cancel_futures=True)
     if own is not None:
         try:

@@ -119,8 +119,11 @@ def test_the_warm_pool_is_made_once_and_reused():
     pids = set(first._processes)  # the worker processes (pid -> Process)
     ccg.simulate("toy", players=3, n_games=6, seed=1, agents=RANDOM3, backend="processes", workers=2)
     what_if(ccg.new_game("toy", players=3, seed=1), 4, agents=RANDOM3, backend="processes", workers=2)
+    one = warm.process_pool(1)  # another size: its own pool, the first one keeps running
+    assert one is not first and one.submit(os.getpid).result() not in pids
     again = warm.process_pool(2)
     assert again is first and set(again._processes) == pids and len(pids) == 2
+    assert pids <= set(warm.worker_pids())
 
 
 def test_the_warm_pool_ends_with_the_interpreter(tmp_path):
