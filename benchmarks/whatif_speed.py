@@ -117,7 +117,7 @@ def part_what_if(games: list[str], n: int, workers: int, serial: bool) -> None:
         for backend, w in runs:
             r = time_what_if(state, n, backend, w)
             results[backend] = r
-            met = "met" if r["wall"] <= TARGET_S[game] else "not met"
+            met = ("met" if r["wall"] <= TARGET_S[game] else "not met") if n == 100 else "(for 100 games)"
             print(f"| {game} | move {state.ply} | {backend}{f' ({w} workers)' if w else ''} | {r['wall']:.1f} | "
                   f"{r['cpu']:.1f} | {r['first']:.2f} | {len(r['df']) / r['cpu']:.1f} | ≤ {TARGET_S[game]:g} s: {met} "
                   f"| {kept_at(r['df'], 0.10)} | {load()} |", flush=True)
