@@ -1,7 +1,7 @@
 """What if? Seeded continuations from one position, and a chart of their outcomes."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Sequence
 
 import pandas as pd
@@ -13,6 +13,7 @@ from ..analysis.backends import check_portable
 from ..analysis.continuations import ContinuationJob
 from ..analysis.estimate import RunningEstimate
 from ..analysis.jobs import result_row
+from ..analysis.labels import readable_name
 from ..analysis.progressive import Partial, Progressive
 from ..analysis.runner import PlayResult
 from ..core.registry import get_spec
@@ -206,11 +207,13 @@ def _bars(shares: list, name: str, color: str, uid: str) -> go.Bar:
 
 
 def outcome_figure(df: pd.DataFrame, players: int, title: str = "What if?", headline: int | None = None,
-                   estimate: RunningEstimate | None = None) -> go.Figure:
+                   estimate: RunningEstimate | None = None, running: bool = False, game: str | None = None
+                   ) -> go.Figure:
     """Win share per seat, then the share of true for each yes/no outcome and a histogram per numeric outcome.
 
     Shares carry their 95 % intervals as error bars; the title says the games so far and the ± of the
-    headline (``headline``: a seat's win share; None: the widest seat's). One chart per row, so the
+    headline (``headline``: a seat's win share; None: the widest seat's), "so far" while ``running``. With
+    ``game`` the outcomes carry their readable names (:mod:`ccg.analysis.labels`). One chart per row, so the
     figure fits a narrow panel. Columns no game filled are left out (their mean would be NaN, which
     JSON cannot carry to the browser).
     """
@@ -218,8 +221,11 @@ def outcome_figure(df: pd.DataFrame, players: int, title: str = "What if?", head
     cols = outcome_columns(df) if len(df) else []
     flags = [c for c in cols if _is_flag(df[c])]
     numbers = [c for c in cols if c not in flags and pd.api.types.is_numeric_dtype(df[c])][:3]
+    def name(column: str) -> str:
+        return readable_name(column, game) if game else column
+
     titles = ["win share per seat (95 % intervals)"] + (["share of games where …"] if flags else []) + [
-        f"{c} (games)" for c in numbers]
+        f"{name(c)} (games)" for c in numbers]
     rows = len(titles)
     fig = make_subplots(rows=rows, cols=1, subplot_titles=titles, vertical_spacing=min(0.12, 0.5 / rows))
     fig.add_trace(_bars(est.win_shares(), "win share", "#4c78a8", "ccg-whatif-wins"), 1, 1)
@@ -227,7 +233,8 @@ def outcome_figure(df: pd.DataFrame, players: int, title: str = "What if?", head
     row = 2
     if flags:
         rates = {s.name: s for s in est.outcome_rates()}
-        fig.add_trace(_bars([rates[c] for c in flags if c in rates], "share", "#e45756", "ccg-whatif-flags"), row, 1)
+        shown = [replace(rates[c], name=name(c)) for c in flags if c in rates]
+        fig.add_trace(_bars(shown, "share", "#e45756", "ccg-whatif-flags"), row, 1)
         fig.update_yaxes(range=[0, 1], row=row, col=1)
         row += 1
     for c in numbers:
@@ -235,7 +242,8 @@ def outcome_figure(df: pd.DataFrame, players: int, title: str = "What if?", head
                                    uid=f"ccg-whatif-{c}"), row, 1)
         row += 1
     pm = f", ±{est.headline_half_width():.2f}" if len(df) else ""
-    fig.update_layout(title=dict(text=f"{title} ({len(df)} games{pm})", font=dict(size=14)), showlegend=False,
+    so_far = " so far" if running else ""
+    fig.update_layout(title=dict(text=f"{title} ({len(df)} games{so_far}{pm})", font=dict(size=14)), showlegend=False,
                       height=80 + 190 * rows, margin=dict(l=45, r=15, t=70, b=30), font=dict(size=11))
     fig.update_annotations(font_size=12)  # the subplot titles
     return fig

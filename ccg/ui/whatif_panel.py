@@ -58,15 +58,16 @@ class WhatIfPanel(Panel):
     def __init__(self, table: Table, games: int) -> None:
         c = table.controller
         limit = c.whatif_limit
-        small = dict(width="auto", flex="1 1 0", min_width="0")
         style = {"description_width": "initial"}
-        self.wi_games = W.BoundedIntText(value=min(games, limit), min=1, max=limit, description="games at most",
-                                         layout=W.Layout(**small), style=style).add_class("ccg-whatif-games")
+        self.wi_games = W.BoundedIntText(
+            value=min(games, limit), min=1, max=limit, description="games", layout=W.Layout(width="140px"), style=style,
+            tooltip="the most games a run plays (it stops sooner once the ± is reached)",
+        ).add_class("ccg-whatif-games")
         self.wi_precision = W.BoundedFloatText(
-            value=DEFAULT_PRECISION, min=0.0, max=0.5, step=0.01, description="±", layout=W.Layout(**small),
+            value=DEFAULT_PRECISION, min=0.0, max=0.5, step=0.01, description="±", layout=W.Layout(width="95px"),
             style=style, tooltip="stop once the 95 % interval of the win share is this narrow (0: play every game)",
         ).add_class("ccg-whatif-precision")
-        self.wi_seed = W.IntText(value=c.seed, description="seed", layout=W.Layout(**small),
+        self.wi_seed = W.IntText(value=c.seed, description="seed", layout=W.Layout(width="130px"),
                                  style=style).add_class("ccg-whatif-seed")
         choices = [*agent_names(), *persona_presets(c.state.game)]
         self.wi_agents = [W.Dropdown(options=choices, value=DEFAULT_AGENT, description=f"seat {p}").add_class("ccg-whatif-agent")
@@ -217,15 +218,16 @@ class WhatIfPanel(Panel):
         """The chart of the games so far (while the run goes on)."""
         self._drawn = time.monotonic()
         df = pd.DataFrame(partial.rows)
-        self.wi_slot.show(outcome_figure(df, job.state.num_players, title=self._title(job) + (" …" if running else ""),
-                                         headline=job.seat, estimate=partial.estimate))
+        self.wi_slot.show(outcome_figure(df, job.state.num_players, title=self._title(job), headline=job.seat,
+                                         estimate=partial.estimate, running=running, game=job.state.game))
 
     def _show(self, table: Table, df: pd.DataFrame, job: WhatIfRequest) -> pd.DataFrame:
         why = df.attrs.get("stopped_by")
         self.wi_progress.value = len(df)
         ending = {"stopped": " (stopped)", "precision": f" (±{self.wi_precision.value:.2f} reached)"}.get(why, "")
         self.wi_note.value = f"{len(df)} of {job.n_games} games{ending}"
-        self.wi_slot.show(outcome_figure(df, job.state.num_players, title=self._title(job), headline=job.seat))
+        self.wi_slot.show(outcome_figure(df, job.state.num_players, title=self._title(job), headline=job.seat,
+                                         game=job.state.game))
         self.wi_summary.value = insp.html_table(summary_table(df)) if len(df) else ""
         self.wi_download.value = self._csv_link(df, job) if len(df) else ""
         table.last_what_if = df

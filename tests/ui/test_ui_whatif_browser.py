@@ -1,7 +1,7 @@
 """In Debian's Chromium, in JupyterLab: the What-if chart is redrawn with the games so far while the run goes on.
 
 A CO2 table's What-if runs 5000 quick continuations (random players, no ± target) on the kernel's warm
-process pool. The page must show the chart of a part of the games — its title "(k games …" with k
+process pool. The page must show the chart of a part of the games — its title "(k games so far, ±…)" with k
 below the games asked — at least twice with k growing, while Stop is still enabled; Stop then ends
 the run, and the note and the final chart agree on the games kept. The games, ± and seed boxes sit
 inside the panel (the seed box once overflowed it).
@@ -48,7 +48,7 @@ PARTIAL_CHART = """([above]) => { const root = document.querySelector('.ccg-tabl
   const title = root.querySelector('.ccg-whatif-chart .gtitle');
   if (!title || root.querySelector('button.ccg-whatif-stop').disabled) return false;
   const m = title.textContent.match(/\\((\\d+) games/);
-  return m && title.textContent.includes('…') && Number(m[1]) > above && Number(m[1]) < %d ? Number(m[1]) : false; }""" % GAMES
+  return m && title.textContent.includes('games so far') && Number(m[1]) > above && Number(m[1]) < %d ? Number(m[1]) : false; }""" % GAMES
 
 
 @pytest.fixture(scope="module")
@@ -91,20 +91,24 @@ def lab_page(tmp_path_factory):
         server.close()
 
 
-def test_the_what_if_chart_updates_before_the_run_ends(lab_page):
+def test_the_what_if_chart_updates_before_the_run_ends(lab_page, tmp_path):
     page = lab_page
+    shots = Path(os.environ.get("CCG_BROWSER_ARTEFACTS") or tmp_path)  # screenshots stay test artefacts
+    shots.mkdir(parents=True, exist_ok=True)
     root = page.locator(".ccg-table").first
     root.locator(".lm-TabBar-tab", has_text="What if?").first.click()
     assert page.evaluate(OVERFLOW) == []  # the games, ± and seed boxes stay inside the panel
     root.locator("button.ccg-whatif").first.click()
     first = page.wait_for_function(PARTIAL_CHART, arg=[0], timeout=START_MS).json_value()
     later = page.wait_for_function(PARTIAL_CHART, arg=[first]).json_value()
+    root.locator(".ccg-panel").first.screenshot(path=str(shots / "what-if-running.png"))
     assert 0 < first < later < GAMES
     root.locator("button.ccg-whatif-stop").first.click()
     page.wait_for_function("() => /\\(stopped\\)$/.test(document.querySelector('.ccg-table .ccg-whatif-note')"
                            ".innerText.trim()) && !document.querySelector('.ccg-table .ccg-whatif-chart .gtitle')"
-                           ".textContent.includes('…')")
+                           ".textContent.includes('so far')")
     state = page.evaluate(STATE)
     kept = int(re.match(r"(\d+) of %d games \(stopped\)$" % GAMES, state["note"]).group(1))
     assert later <= kept < GAMES and f"({kept} games" in state["title"] and not state["stop"], state
     assert root.locator("a.ccg-whatif-csv-link").first.get_attribute("download").endswith(".csv")
+    root.locator(".ccg-panel").first.screenshot(path=str(shots / "what-if-stopped.png"))

@@ -55,15 +55,25 @@ def games_in(title: str) -> int:
 def test_the_chart_is_redrawn_with_the_games_so_far_before_the_run_ends(monkeypatch):
     t, titles = watched_table(monkeypatch, 30, 0.0)
     run_in_loop(t)
-    running = [x for x in titles if "…" in x]
+    running = [x for x in titles if "so far" in x]
     assert running, titles
     counts = [games_in(x) for x in running]
     assert counts == sorted(counts) and counts[0] < 30 and len(set(counts)) > 1
-    assert games_in(titles[-1]) == 30 and "…" not in titles[-1]
+    assert games_in(titles[-1]) == 30 and "so far" not in titles[-1]
     assert t.wi_note.value == "30 of 30 games" and not t.wi_button.disabled and t.wi_stop_button.disabled
     df = what_if(t.state, 30, agents=RANDOM, seed=3, seat=t.view_seat)
     assert t.last_what_if.equals(df)
     assert t.wi_chart.figure.data[0].y == outcome_figure(df, 2, headline=t.view_seat).data[0].y
+
+
+def test_the_chart_names_outcomes_in_words():
+    import ccg
+
+    df = what_if(ccg.new_game("co2", players=2, seed=1), 3, agents=["random"] * 2, seed=1)
+    fig = outcome_figure(df, 2, game="co2")
+    flags = next(tr for tr in fig.data if tr.uid == "ccg-whatif-flags")
+    assert "planet lost" in flags.x and "planet_lost" not in flags.x
+    assert any(a.text == "CO2 at the end (ppm) (games)" for a in fig.layout.annotations)
 
 
 def test_the_run_ends_once_the_interval_is_as_narrow_as_asked(monkeypatch):
