@@ -118,12 +118,24 @@ class WhatIfPanel(Panel):
 
     def run(self, table: Table, n_games: int | None = None, agents: Sequence[Any] | None = None,
             seed: int | None = None) -> pd.DataFrame:
-        """Run at once (blocking, in this process) and chart the result; returns the DataFrame."""
+        """Run at once (blocking; on the warm pool in a kernel, else in this process) and chart the result.
+
+        Returns the DataFrame (the same games wherever they ran).
+        """
         job = self.request(table, n_games, agents, seed)
         self._started(job.n_games)
         try:
-            df = what_if(job.state, job.n_games, agents=job.agents, seed=job.seed, seat=job.seat,
-                         precision=self.precision, progress=self._tick, stop=lambda: self._stop)
+            df = None
+            if self.backend == "processes":
+                try:
+                    df = what_if(job.state, job.n_games, agents=job.agents, seed=job.seed, seat=job.seat,
+                                 precision=self.precision, progress=self._tick, backend="processes")
+                except ValueError as e:
+                    if "backend 'processes'" not in str(e):  # agents the workers cannot import: run them here
+                        raise
+            if df is None:
+                df = what_if(job.state, job.n_games, agents=job.agents, seed=job.seed, seat=job.seat,
+                             precision=self.precision, progress=self._tick, stop=lambda: self._stop)
         finally:
             self._finished()
         return self._show(table, df, job)

@@ -117,3 +117,14 @@ def test_in_a_kernel_opening_the_tab_starts_the_warm_pool(monkeypatch):
     assert started == []
     t.tabs.selected_index = t.tab_titles.index("What if?")
     assert started == [1]
+
+
+def test_in_a_kernel_run_what_if_uses_the_pool_and_gives_the_same_games(monkeypatch):
+    t = Table("toy_where", seats=["human", "human"], seed=3)
+    here = t.run_what_if(8, agents=RANDOM, seed=5)
+    t.whatif_tab.backend = "processes"  # as in a kernel
+    calls = []
+    real = panel_module.what_if
+    monkeypatch.setattr(panel_module, "what_if", lambda *a, **k: (calls.append(k.get("backend")), real(*a, **k))[1])
+    pooled = t.run_what_if(8, agents=RANDOM, seed=5)
+    assert calls == ["processes"] and pooled.equals(here)
