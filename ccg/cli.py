@@ -164,6 +164,19 @@ def _common(p: argparse.ArgumentParser, *, players: bool = True) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _precision(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--precision", type=float, metavar="PM",
+                   help="stop once the headline's 95%% interval is within +-PM (e.g. 0.1); --games is then the cap. "
+                        "The progress bar shows the running win shares")
+    p.add_argument("--headline", metavar="SEAT|COLUMN",
+                   help="what --precision applies to: a seat number or a yes/no outcome column such as planet_lost "
+                        "(default: every seat's win share)")
+
+
+def _headline(text: str | None):
+    return int(text) if text is not None and text.isdigit() else text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="ccg",
@@ -198,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write the games to Parquet (.parquet, needs pyarrow) or CSV (.csv)")
     s.add_argument("--trajectories", metavar="FILE.parquet",
                    help="also record the game's per-step/per-phase metrics to this file (.parquet or .csv)")
+    _precision(s)
 
     w = sub.add_parser(
         "sweep", help="cross rule parameters and options, many games per combination",
@@ -219,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--chunk-size", type=int, metavar="N", help="games per task sent to a worker (default: automatic)")
     w.add_argument("--out", metavar="FILE.parquet",
                    help="write the games to Parquet (.parquet, needs pyarrow) or CSV (.csv)")
+    _precision(w)
 
     t = sub.add_parser(
         "tournament", help="win rates of agents, seats rotated, with 95%% confidence intervals",
@@ -296,7 +311,7 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
         try:
             result = ccg.simulate(args.game, players=args.players, n_games=args.games, agents=_agents(args.agents),
                                   client=client, trajectories=bool(args.trajectories), out=args.out,
-                                  **common, **options)
+                                  precision=args.precision, headline=_headline(args.headline), **common, **options)
         finally:
             if client is not None:
                 client.close()
@@ -306,6 +321,8 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
 
             write_frame(result.trajectories, args.trajectories)
         print(_summary(games))
+        if games.attrs.get("stopped_by") == "precision":
+            print(f"stopped after {len(games)} of {args.games} games: the 95% interval is within +-{args.precision:g}")
         if args.out:
             print(f"{len(games)} games written to {args.out}")
         return 0
@@ -314,7 +331,8 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
         client = _client(args)
         try:
             df = ccg.sweep(args.game, grid, n_games=args.games, agents=_agents(args.agents), players=args.players,
-                           client=client, chunk_size=args.chunk_size, out=args.out, **common, **options)
+                           client=client, chunk_size=args.chunk_size, out=args.out, precision=args.precision,
+                           headline=_headline(args.headline), **common, **options)
         finally:
             if client is not None:
                 client.close()

@@ -1,4 +1,4 @@
-"""Run chunks of games serially, in local processes or on a Dask cluster.
+"""Run chunks of games serially, on the warm process pool (:mod:`ccg.analysis.pool`) or on Dask.
 
 All backends run the same pure function (:func:`ccg.analysis.jobs.run_chunk`)
 on the same chunks and the results are put back in chunk order, so the
@@ -8,23 +8,14 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from . import pool as warm
 from .jobs import GameJob, run_chunk
+from .progressive import WORKERS_FAILED, Partial, Progressive, WorkersFailed  # noqa: F401  (WorkersFailed: the CLI's)
 
 BACKENDS = ("serial", "processes", "dask")
 
-
-class WorkersFailed(RuntimeError):
-    """The process pool's workers died before the games were played (e.g. no ``__main__`` guard)."""
-
-
-WORKERS_FAILED = (
-    "the worker processes of backend 'processes' stopped before the games were played. Each worker is a "
-    "fresh Python process that imports the script you run: in a script, put the call under "
-    "'if __name__ == \"__main__\":' so the workers do not start the run again. Otherwise a worker crashed "
-    "or ran out of memory: run with backend='serial' to see the error."
-)
 
 Task = tuple[GameJob, int, int]  # (job, first game, stop)
 
@@ -100,21 +91,19 @@ def run_tasks(
                 if bar is not None:
                     bar.update(task[2] - task[1])
         elif backend == "processes":
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+            from concurrent.futures import as_completed
             from concurrent.futures.process import BrokenProcessPool
 
-            # "spawn": safe with threads (progress bars, Dask) and the same on every OS
-            context = multiprocessing.get_context("spawn")
+            pool = warm.process_pool(workers)  # warm: started once per interpreter
             try:
-                with ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=context) as pool:
-                    futures = {pool.submit(_run_task, task): i for i, task in enumerate(tasks)}
-                    for future in as_completed(futures):
-                        i = futures[future]
-                        results[i] = future.result()
-                        if bar is not None:
-                            bar.update(tasks[i][2] - tasks[i][1])
+                futures = {pool.submit(_run_task, task): i for i, task in enumerate(tasks)}
+                for future in as_completed(futures):
+                    i = futures[future]
+                    results[i] = future.result()
+                    if bar is not None:
+                        bar.update(tasks[i][2] - tasks[i][1])
             except BrokenProcessPool:
+                warm.discard_pool(pool)
                 raise WorkersFailed(WORKERS_FAILED) from None
         elif backend == "dask":
             results = _run_dask(tasks, client, workers, bar)
@@ -164,27 +153,62 @@ def check_portable(tasks: list[Task]) -> None:
 
 
 def _run_dask(tasks: list[Task], client: Any, workers: int | None, bar) -> list:
+    from dask.distributed import as_completed
+
+    client = warm.dask_client(client, workers)  # the given client, use_client's, or a kept local cluster
+    futures = [client.submit(_run_task, task, pure=False) for task in tasks]
+    index = {f.key: i for i, f in enumerate(futures)}
+    results: list[Any] = [None] * len(tasks)
+    for future in as_completed(futures):
+        i = index[future.key]
+        results[i] = future.result()
+        if bar is not None:
+            bar.update(tasks[i][2] - tasks[i][1])
+    return results
+
+
+def run_progressive(
+    jobs: Sequence[tuple[Any, int]],
+    backend: str = "serial",
+    client: Any = None,
+    workers: int | None = None,
+    *,
+    precision: float | None = None,
+    headline: int | str | None = None,
+    chunk_size: int | None = None,
+    progress: bool = False,
+    desc: str = "games",
+    on_partial: Callable[[Partial], Any] | None = None,
+) -> Partial:
+    """Play ``jobs`` ((job, at most n games) pairs) progressively and return the final :class:`Partial`.
+
+    ``on_partial(partial)`` is called after every finished chunk (the running estimate, the games so
+    far); with ``progress`` a tqdm bar shows the games and, for one job, the running win shares.
+    Every job stops once its headline's 95 % interval is within ± ``precision`` (see
+    :mod:`ccg.analysis.progressive`). Ctrl-C stops the run and re-raises.
+    """
+    if backend == "processes":
+        check_portable([(job, 0, 0) for job, _ in jobs])
+    run = Progressive(jobs, backend, client, workers, chunk_size, precision, headline)
+    bar = _bar(sum(n for _, n in jobs), progress, desc)
+    last = None
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "the Dask backend needs dask.distributed: pip install 'ccg[dask]' (or pip install 'dask[distributed]')"
-        ) from exc
-    own = None
-    if client is None:  # a throwaway local cluster
-        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True)
-        own = client = Client(cluster)
-    try:
-        futures = [client.submit(_run_task, task, pure=False) for task in tasks]
-        index = {f.key: i for i, f in enumerate(futures)}
-        results: list[Any] = [None] * len(tasks)
-        for future in as_completed(futures):
-            i = index[future.key]
-            results[i] = future.result()
+        for partial in run:
+            last = partial
             if bar is not None:
-                bar.update(tasks[i][2] - tasks[i][1])
-        return results
+                bar.update(partial.games - bar.n)
+                if len(partial.jobs) == 1:
+                    bar.set_postfix_str(partial.estimate.describe(), refresh=False)
+                else:
+                    bar.set_postfix_str(f"{sum(j.complete for j in partial.jobs)}/{len(partial.jobs)} cells done",
+                                        refresh=False)
+            if on_partial is not None:
+                on_partial(partial)
+    except BaseException:
+        run.stop()
+        raise
     finally:
-        if own is not None:
-            own.close()
-            own.cluster.close()
+        run.close()
+        if bar is not None:
+            bar.close()
+    return last if last is not None else run.stop()

@@ -11,6 +11,7 @@ import re
 import warnings
 from typing import Any, Iterable
 
+import numpy as np
 import pandas as pd
 
 
@@ -42,34 +43,44 @@ def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> p
     """
     from .jobs import INDEX_KEYS
 
-    out: list[dict] = []
+    # one tuple per output row, the columns built at the end (a dict per row costs more than the games)
+    rows: list[tuple] = []
+    label_keys: dict[str, None] = {}  # label columns in order of first appearance
+    names: dict[str, tuple[str, int | None]] = {}
     for game, step, ply, metrics in records:
         labels = {k: v for k, v in metrics.items() if isinstance(v, str) or k in INDEX_KEYS}
-        base = {**(extra or {}), "game": game, "step": step, "ply": ply, **labels}
+        for k in labels:
+            label_keys.setdefault(k)
         for name, value in metrics.items():
             if name in labels:
                 continue
             if isinstance(value, (list, tuple)):
                 for seat, v in enumerate(value):
-                    out.append({**base, "metric": name, "seat": seat, "value": _num(v)})
+                    rows.append((game, step, ply, labels, name, seat, _num(v)))
             elif isinstance(value, dict):
                 for sub, v in value.items():
-                    out.append({**base, "metric": f"{name}.{sub}", "seat": None, "value": _num(v)})
+                    rows.append((game, step, ply, labels, f"{name}.{sub}", None, _num(v)))
             else:
-                m = _SEAT_SUFFIX.match(name)
-                if m:
-                    out.append({**base, "metric": m.group(1), "seat": int(m.group(2)), "value": _num(value)})
-                else:
-                    out.append({**base, "metric": name, "seat": None, "value": _num(value)})
-    columns = [*(extra or {}), "game", "step", "ply", "metric", "seat", "value"]
-    df = pd.DataFrame(out, columns=None if out else columns)
-    if len(df):
-        df["seat"] = df["seat"].astype("Int64")
-        df["ply"] = df["ply"].astype("Int64")
-        df["value"] = df["value"].astype(float)
-        order = [c for c in df.columns if c not in ("metric", "seat", "value")] + ["metric", "seat", "value"]
-        df = df[order]
-    return df
+                split = names.get(name)
+                if split is None:  # "vp_2" -> ("vp", 2); parsed once per name, not once per record
+                    m = _SEAT_SUFFIX.match(name)
+                    split = names[name] = (m.group(1), int(m.group(2))) if m else (name, None)
+                rows.append((game, step, ply, labels, split[0], split[1],
+                             float("nan") if value is None else float(value)))
+    if not rows:
+        return pd.DataFrame(columns=[*(extra or {}), "game", "step", "ply", "metric", "seat", "value"])
+    nan = float("nan")
+    columns: dict[str, Any] = {k: [v] * len(rows) for k, v in (extra or {}).items()}
+    columns["game"] = [r[0] for r in rows]
+    columns["step"] = [r[1] for r in rows]
+    columns["ply"] = pd.array([r[2] for r in rows], dtype="Int64")
+    for key in label_keys:
+        if key not in columns:
+            columns[key] = [r[3].get(key, nan) for r in rows]
+    columns["metric"] = [r[4] for r in rows]
+    columns["seat"] = pd.array([r[5] for r in rows], dtype="Int64")
+    columns["value"] = np.array([r[6] for r in rows], dtype=float)
+    return pd.DataFrame(columns)
 
 
 def _num(v: Any) -> float:

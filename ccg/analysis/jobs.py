@@ -44,6 +44,10 @@ class GameJob:
         if not self.registered:
             object.__setattr__(self, "registered", registrations(self.agents))
 
+    def run(self, start: int, stop: int) -> tuple[list[dict], list[tuple]]:
+        """Play games ``start..stop-1`` (see :func:`run_chunk`)."""
+        return run_chunk(self, start, stop)
+
 
 def locate_game(name: str) -> tuple[str, str | None]:
     """Where a registered game's module lives, so worker processes can import it too."""
@@ -58,7 +62,8 @@ def locate_game(name: str) -> tuple[str, str | None]:
     return module, path
 
 
-def _ensure_registered(job: GameJob) -> None:
+def ensure_registered(job: Any) -> None:
+    """In a worker: the job's run-time agent names and its game (``job.registered``, ``job.locate``) registered."""
     restore_registrations(job.registered)
     if job.locate is None or job.game in registry.list_games():
         return
@@ -78,7 +83,7 @@ def seat_entries(job: GameJob, index: int) -> list[int]:
 
 def run_chunk(job: GameJob, start: int, stop: int) -> tuple[list[dict], list[tuple]]:
     """Play games ``start..stop-1`` of ``job``: (result rows, trajectory records)."""
-    _ensure_registered(job)
+    ensure_registered(job)
     spec = registry.get_spec(job.game)
     rows: list[dict] = []
     traj: list[tuple] = []

@@ -1,15 +1,17 @@
 """``ccg.simulate``: many seeded games, one DataFrame row per game (and optional trajectories)."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import pandas as pd
 
 from ..core.registry import check_players, get_spec
 from ..core.rules import validate_options
-from .backends import check_backend, default_chunk_size, make_tasks, n_workers, run_tasks
+from .backends import check_backend, run_progressive
+from .estimate import check_headline, check_precision
 from .frames import check_output, games_frame, trajectories_frame, warn_truncated, write_frame
 from .jobs import GameJob, locate_game, result_row  # noqa: F401  (result_row: old import path)
+from .progressive import Partial
 
 
 class Simulation(NamedTuple):
@@ -57,6 +59,9 @@ def simulate(
     client: Any = None,
     workers: int | None = None,
     out: str | None = None,
+    precision: float | None = None,
+    headline: int | str | None = None,
+    on_partial: Callable[[Partial], Any] | None = None,
     **options: Any,
 ) -> pd.DataFrame | Simulation:
     """Play ``n_games`` seeded games of ``game`` and return one row per game.
@@ -82,6 +87,14 @@ def simulate(
     may return; games without the hook record every seat's score).
     ``out=`` writes the games frame to Parquet (``.parquet``) or CSV (``.csv``), checked before any
     game is played.
+
+    Progressive runs: ``precision=0.1`` stops once the 95 % interval of the ``headline`` (default
+    every seat's win share; a seat number, or a yes/no outcome column such as ``"planet_lost"``)
+    is within ±0.1, checked game by game in order from 10 games on — ``n_games`` is then the cap.
+    ``on_partial(partial)`` is called as games finish (:class:`ccg.analysis.progressive.Partial`:
+    ``partial.estimate`` the running win shares and outcome rates with intervals,
+    ``partial.frame()`` the games so far). ``df.attrs["stopped_by"]`` says why the run ended
+    ("precision" or "cap").
     """
     spec = get_spec(game)
     players = check_players(spec, players)
@@ -92,19 +105,19 @@ def simulate(
     agents = check_agents(agents, players)
     options = validate_options(spec.name, spec.options, options)
     limit = spec.max_actions if max_actions is None else check_count("max_actions", max_actions, 1)
+    precision = check_precision(precision)
+    headline = check_headline(headline, players)
     if out is not None:
         check_output(out, "out")
     job = GameJob(game, players, options, agents, seed, (), limit, trajectories=bool(trajectories),
                   locate=locate_game(spec.name))
-    workers_ = n_workers(backend, client, workers)
-    tasks = make_tasks([(job, n_games)], default_chunk_size(n_games, workers_))
-    results = run_tasks(tasks, backend, client, workers, progress, f"{game} games")
-    rows = [r for chunk, _ in results for r in chunk]
-    df = games_frame(rows)
+    final = run_progressive([(job, n_games)], backend, client, workers, precision=precision, headline=headline,
+                            progress=progress, desc=f"{game} games", on_partial=on_partial)
+    df = games_frame(final.rows)
+    df.attrs["stopped_by"] = final.reason
     warn_truncated(df, limit)
     if out is not None:
         write_frame(df, out)
     if not trajectories:
         return df
-    records = [t for _, traj in results for t in traj]
-    return Simulation(df, trajectories_frame(records))
+    return Simulation(df, trajectories_frame(final.jobs[0].trajectories))

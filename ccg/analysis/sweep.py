@@ -16,16 +16,18 @@ whatever the backend, the chunking or the number of workers.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
 from ..agents.base import agent_label
 from ..core.registry import check_players, get_spec, new_game
 from ..core.rules import unknown_name_error, validate_options
-from .backends import check_backend, default_chunk_size, make_tasks, n_workers, run_tasks
+from .backends import check_backend, run_progressive
+from .estimate import check_headline, check_precision
 from .frames import check_output, games_frame, warn_truncated, write_frame
 from .jobs import GameJob, locate_game
+from .progressive import Partial
 from .simulate import check_agents, check_count
 
 
@@ -117,6 +119,9 @@ def sweep(
     max_actions: int | None = None,
     chunk_size: int | None = None,
     out: str | None = None,
+    precision: float | None = None,
+    headline: int | str | None = None,
+    on_partial: Callable[[Partial], Any] | None = None,
     **options: Any,
 ) -> pd.DataFrame:
     """Play ``n_games`` seeded games in every cell of ``grid``; one row per game.
@@ -137,6 +142,8 @@ def sweep(
     (``ccg.agents.DEFAULT_AGENT``). A grid over ``"agents"`` sweeps personas:
     ``{"agents": [["strategist:cooperation=0"] * 4, ["strategist:cooperation=1"] * 4]}``;
     its ``agents`` column names the line-up (one label per seat, joined by ",").
+    ``precision=`` / ``headline=`` / ``on_partial=`` as in :func:`ccg.simulate`, per cell: each cell
+    stops once its own headline interval is within ± ``precision`` (``n_games`` is the cap).
     """
     spec = get_spec(game)
     check_count("n_games", n_games)
@@ -147,6 +154,9 @@ def sweep(
         check_count("chunk_size", chunk_size, 1)
     limit = spec.max_actions if max_actions is None else check_count("max_actions", max_actions, 1)
     cells = grid_cells(game, grid, players, agents, options)
+    precision = check_precision(precision)
+    for c in cells:
+        check_headline(headline, c["players"])
     if out is not None:
         check_output(out, "out")
     locate = locate_game(spec.name)
@@ -155,10 +165,9 @@ def sweep(
                  locate=locate), n_games)
         for i, c in enumerate(cells)
     ]
-    total = n_games * len(cells)
-    size = chunk_size or default_chunk_size(total, n_workers(backend, client, workers))
-    results = run_tasks(make_tasks(jobs, size), backend, client, workers, progress, f"{game} sweep")
-    df = games_frame([r for chunk, _ in results for r in chunk])
+    final = run_progressive(jobs, backend, client, workers, precision=precision, headline=headline,
+                            chunk_size=chunk_size, progress=progress, desc=f"{game} sweep", on_partial=on_partial)
+    df = games_frame(final.rows)
     if not len(df):
         df = pd.DataFrame(columns=[*(cells[0]["columns"] if cells else []), "cell", "game", "seed"])
     warn_truncated(df, limit)

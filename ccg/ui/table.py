@@ -43,7 +43,8 @@ class Table(TableView):
     without ``seats`` every seat is human (a hot-seat table). ``helper`` plays "Bot move" and
     "Play on" for human seats (default the strategist); the What-if tab starts with the
     strategist in every seat. With ``autoplay`` (default) bots move by themselves until a human is to move.
-    ``whatif_limit`` caps the games one what-if run may ask for (a classroom sets it low).
+    ``whatif_games`` fills the What-if's games box (the most a run plays: it stops sooner once its ± is
+    reached); ``whatif_limit`` caps the games one what-if run may ask for (a classroom sets it low).
     Every control is also a method (``play``, ``bot_move``, ``back`` …) for scripts and tests; the
     game logic alone, without widgets, is ``table.controller``. A widget of a tab is reached from
     the table too (``table.slider`` is ``table.history_tab.slider``).
@@ -63,7 +64,7 @@ class Table(TableView):
         autoplay: bool = True,
         helper: Any = None,
         view: int | None | str = "auto",
-        whatif_games: int = 40,
+        whatif_games: int = 100,
         whatif_limit: int = 100_000,
         teacher: bool = False,
         **options: Any,

@@ -27,7 +27,7 @@ PANEL_WIDTH = 440  # px, the control panel beside (or under) the board
 class TableView:
     """The widgets of a Table around its ``controller``: ``widget`` is the whole layout (see ccg/ui/README.md)."""
 
-    def __init__(self, controller: TableController, whatif_games: int = 40) -> None:
+    def __init__(self, controller: TableController, whatif_games: int = 100) -> None:
         self.controller = controller
         self.last_error = ""
         self._busy = False

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
 import pandas as pd
 import pytest
 
+import ccg
 from ccg.cli import build_parser, main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -91,3 +93,19 @@ def test_simulate_without_agents_seats_strategists(tmp_path):
     uniform = ccg.simulate("co2", players=2, n_games=2, seed=3, agents=["random"] * 2)
     played = pd.read_csv(out)
     assert list(played.actions) == list(strategists.actions) != list(uniform.actions)
+
+
+def test_simulate_stops_at_the_precision_asked_and_shows_the_running_estimate(tmp_path, capsys):
+    out = tmp_path / "p.csv"
+    argv = ["simulate", "toy", "--players", "3", "--games", "150", "--agents", "random,random,random", "--seed", "5",
+            "--precision", "0.12", "--out", str(out)]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    df = pd.read_csv(out)
+    assert 10 <= len(df) < 150
+    assert df.seed.tolist() == ccg.simulate("toy", players=3, n_games=150, seed=5, agents=["random"] * 3,
+                                            precision=0.12).seed.tolist()
+    assert f"stopped after {len(df)} of 150 games" in captured.out
+    assert re.search(r"\d+ games: seat 0 \d\.\d\d±\d\.\d\d", captured.err), captured.err[-500:]  # the bar's estimate
+    assert main(["simulate", "toy", "--players", "3", "--games", "5", "--precision", "2", "--no-progress"]) == 2
+    assert "precision must be a number above 0" in capsys.readouterr().err

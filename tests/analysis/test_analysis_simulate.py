@@ -6,6 +6,8 @@ import pytest
 
 import ccg
 from ccg.analysis import Simulation, game_seeds
+from ccg.analysis.frames import trajectories_frame
+from ccg.analysis.jobs import GameJob, locate_game
 from ccg.core import get_spec
 
 # every registered game, the test-only toy included: one that fails to start fails these tests
@@ -109,3 +111,45 @@ def test_simulate_validates_before_playing():
         ccg.simulate("toy", n_games=1, colour="red")
     with pytest.raises(ValueError, match="backend"):
         ccg.simulate("toy", n_games=1, backend="threads")
+
+
+def _reference_frame(records) -> pd.DataFrame:
+    """The long frame built the plain way (a dict per row), to check the column-wise builder against."""
+    import re
+
+    from ccg.analysis.jobs import INDEX_KEYS
+
+    out = []
+    for game, step, ply, metrics in records:
+        labels = {k: v for k, v in metrics.items() if isinstance(v, str) or k in INDEX_KEYS}
+        base = {"game": game, "step": step, "ply": ply, **labels}
+        for name, value in metrics.items():
+            if name in labels:
+                continue
+            if isinstance(value, (list, tuple)):
+                out += [{**base, "metric": name, "seat": s, "value": float(v)} for s, v in enumerate(value)]
+            elif isinstance(value, dict):
+                out += [{**base, "metric": f"{name}.{k}", "seat": None, "value": float(v)} for k, v in value.items()]
+            else:
+                m = re.match(r"^(.+)_(\d+)$", name)
+                v = float("nan") if value is None else float(value)
+                out.append({**base, "metric": m.group(1) if m else name, "seat": int(m.group(2)) if m else None,
+                            "value": v})
+    df = pd.DataFrame(out)
+    df["seat"] = df["seat"].astype("Int64")
+    df["ply"] = df["ply"].astype("Int64")
+    df["value"] = df["value"].astype(float)
+    return df[[c for c in df.columns if c not in ("metric", "seat", "value")] + ["metric", "seat", "value"]]
+
+
+def test_the_long_frame_equals_a_plain_row_by_row_build():
+    records = [(0, 0, 0, {"turn": 1, "vp": [2, 3], "cash_0": 5, "cash_1": None, "phase": "build"}),
+               (0, 1, 4, {"turn": 2, "vp": [2, 4], "cash_0": 6, "cash_1": 1, "market": {"a": 1, "b": 2}}),
+               (1, 0, None, {"decade": 2, "ppm": 410})]
+    pd.testing.assert_frame_equal(trajectories_frame(records), _reference_frame(records))
+    for game in GAMES:  # every game's own records: per-step scalars (Catan), per-decade tables (CO2) …
+        n = get_spec(game).default_players
+        job = GameJob(game, n, {}, ("random",) * n, 3, trajectories=True, locate=locate_game(game))
+        records = job.run(0, 2)[1]
+        assert records, game
+        pd.testing.assert_frame_equal(trajectories_frame(records), _reference_frame(records), obj=game)

@@ -5,9 +5,11 @@ import pandas as pd
 import pytest
 
 import ccg
+import ccg.analysis
 from ccg.agents import GreedyAgent
 from ccg.analysis import backends
 from ccg.analysis.runner import game_seed
+from ccg.ui.whatif import what_if
 
 GRID = {"rules.target": [10, 25], "players": [2, 3]}
 
@@ -118,6 +120,16 @@ def test_serial_processes_and_dask_give_identical_rows():
         # Dask sends a lambda heuristic by value (cloudpickle); the process pool would refuse it
         lambda_greedy = [GreedyAgent(heuristic=lambda state, seat: float(state.banked[seat])), "random"]
         lambda_rows = ccg.simulate("toy", n_games=4, agents=lambda_greedy, seed=5, client=client)
+        # the user's client as the default of every Dask run, the What-if's included (progressive, 1 game a task)
+        ccg.analysis.use_client(client)
+        try:
+            default = ccg.sweep("toy", grid, n_games=6, seed=7, progress=False, backend="dask")
+            start = ccg.new_game("toy", players=2, seed=3)
+            on_dask = what_if(start, 8, agents=["random"] * 2, seed=2, seat=1, backend="dask", precision=0.3)
+        finally:
+            ccg.analysis.use_client(None)
+    pd.testing.assert_frame_equal(serial, default)
+    pd.testing.assert_frame_equal(on_dask, what_if(start, 8, agents=["random"] * 2, seed=2, seat=1, precision=0.3))
     pd.testing.assert_frame_equal(serial, dask)
     pd.testing.assert_frame_equal(lambda_rows, ccg.simulate("toy", n_games=4, agents=lambda_greedy, seed=5))
 

@@ -85,7 +85,7 @@ WHAT_IF_DONE = """([index, asked, before]) => {
   // the run has ended (its note says so) and the chart drawn since holds its games
   const root = document.querySelectorAll('.ccg-table')[index];
   const note = root.querySelector('.ccg-whatif-note').innerText.trim();
-  const m = note.match(/^(\\d+) of (\\d+) games( \\(stopped\\))?$/);
+  const m = note.match(/^(\\d+) of (\\d+) games( \\((stopped|±[0-9.]+ reached)\\))?$/);
   if (!m || Number(m[2]) !== asked || (Number(m[1]) < asked && !m[3])) return false;
   const view = root.querySelector('.ccg-whatif-chart [data-ccg-revision]');
   if (!view || view.dataset.ccgRevision === before || root.querySelector('.ccg-whatif-chart [data-ccg-pending]')) return false;
@@ -255,8 +255,11 @@ class TableDriver:
                         return out
         return out
 
-    def what_if(self, games: int, seed: int, agents: list[str] | None = None, stop_after: int | None = None) -> dict:
+    def what_if(self, games: int, seed: int, agents: list[str] | None = None, stop_after: int | None = None,
+                precision: float = 0.0) -> dict:
         """Run a what-if from the page (What if? tab); with ``stop_after``, press Stop after that many progress steps.
+
+        ``precision``: the ± box (0, the default here: every game asked is played).
 
         Returns the progress notes seen while it ran and the chart the browser holds; the chart must equal
         the shadow's chart of the same games (seeded, so a stopped run equals a shorter one).
@@ -268,6 +271,9 @@ class TableDriver:
         seed_box = self.root.locator(".ccg-whatif-seed input").first
         seed_box.fill(str(seed))
         seed_box.press("Enter")
+        pm_box = self.root.locator(".ccg-whatif-precision input").first
+        pm_box.fill(str(precision))
+        pm_box.press("Enter")
         for p, name in enumerate(agents or []):
             self.root.locator(".ccg-whatif-agent select").nth(p).select_option(
                 value=option_value(self.root.locator(".ccg-whatif-agent select").nth(p).locator("option"), name))
@@ -285,6 +291,7 @@ class TableDriver:
         done = self.page.wait_for_function(WHAT_IF_DONE, arg=[self.index, asked, chart]).json_value()
         played = done["played"]
         self.shadow.wi_games.value, self.shadow.wi_seed.value = played, seed
+        self.shadow.wi_precision.value = 0.0  # the shadow plays exactly the games the page kept
         for box_, name in zip(self.shadow.wi_agents, agents or []):
             box_.value = name
         df = self.shadow.run_what_if()
