@@ -137,7 +137,7 @@ class Progressive:
         self._stopped = False
         self._finished = False
         self._executor: Any = None
-        self._client = None
+        self._client: Any = None
         self._turn = 0
         if mode == "processes":
             self._executor = warm.process_pool(workers)

@@ -5,6 +5,8 @@ not who holds it), so the text is the same in every position the seat cannot tel
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .data import GRANTS, SOURCE_NAMES
 from .state import Co2State
 
@@ -19,8 +21,8 @@ SECONDARY = {"resource": "take 1 resource", "coins": "take 2 coins", "cep": "tak
 TRADE = {"buy": "buy CEP at the market (+2 VP)", "sell": "sell CEP at the market (+3 coins)"}
 
 
-def secret_view(state: Co2State, seat: int) -> list[tuple[str, str]]:
-    """The seat's company goal while secret (CO2-12.2, or what became of it) and its lobby cards (CO2-12.1)."""
+def secret_view(state: Any, seat: int) -> list[tuple[str, str]]:
+    """(A ``SPEC`` hook: ``state`` is a :class:`Co2State`.) The seat's company goal while secret (CO2-12.2, or what became of it) and its lobby cards (CO2-12.1)."""
     data = state.observation(seat)["state"]
     components = state.components
     out = []
