@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 
 ## make lab: install everything and open JupyterLab on notebooks/ (as root too)
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
 ## make lint: ruff (the rule set in pyproject.toml) over everything, mypy (strict on ccg/core and ccg/agents)
 lint: $(STAMP)
@@ -65,10 +65,11 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
-## make apps: serve the classroom apps with Voila at http://localhost:8866/
+## make apps: serve the classroom apps with Voila at http://localhost:8866/ (with ccg's offline Voila template,
+# share/jupyter/voila/templates/ccg, which `pip install .` also installs)
 apps: $(STAMP)
 	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
-	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
 
 ## make classroom: serve a whole class (students' and teacher's pages, bots) from the store in classroom-data/
 CLASSROOM_DIR ?= classroom-data

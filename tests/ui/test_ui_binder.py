@@ -165,3 +165,40 @@ def test_fresh_binder_environment_runs_the_tour(tmp_path):
     )
     out = _run([str(bin_dir / "python"), "-c", code], env, cwd=tmp_path).stdout  # not the repo root: the installed ccg
     assert str(tmp_path / "binder-env") in out  # the package came from the fresh environment
+    _voila_apps_are_offline_and_their_versions_agree(bin_dir, env, tmp_path)
+
+
+def _voila_apps_are_offline_and_their_versions_agree(bin_dir: Path, env: dict, tmp_path: Path) -> None:
+    """The pinned environment's Voila serves each app (with the template ``pip install .`` put in place) without
+    a request outside the machine and without the singleton-version warnings of mismatched pins."""
+    from browser_env import ARGS, Server, chromium, free_port
+    from test_ui_offline import outside
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra")
+    env = {k: v for k, v in env.items() if k != "JUPYTER_PATH"}
+    for key in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"):
+        env[key] = str(tmp_path / "jupyter" / key.lower())
+    port = free_port()
+    server = Server([str(bin_dir / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                     "--ServerApp.port_retries=0", str(ROOT / "widgets")], ROOT, f"http://127.0.0.1:{port}", env=env)
+    problems: list[str] = []
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium(), args=ARGS, headless=True)
+            context = browser.new_context(service_workers="block")
+            context.route("**/*", lambda r: (problems.append(f"outside request {r.request.url}"), r.abort())
+                          if outside(r.request.url) else r.continue_())
+            for app in sorted(p.name for p in (ROOT / "widgets").glob("*.ipynb")):
+                page = context.new_page()
+                page.on("console", lambda m, app=app: problems.append(f"{app}: {m.text}")
+                        if "Unsatisfied version" in m.text or "No satisfying version" in m.text else None)
+                page.goto(f"{server.url}/voila/render/{app}", wait_until="domcontentloaded")
+                page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')",
+                                       timeout=240_000)
+                page.wait_for_load_state("networkidle")
+                page.close()
+            browser.close()
+    finally:
+        log = server.output()
+        server.close()
+    assert not problems, "\n".join(problems[:20]) + "\n" + log[-2000:]
