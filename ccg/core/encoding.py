@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Encoding", "EncodingError", "Schema", "Num", "Vec", "OneHot", "MultiHot", "Maybe", "Record", "Each",
     "Padded", "Counts", "Custom", "encoded_games", "encoding_for", "has_encoding", "TENSOR_LOW", "TENSOR_HIGH",
+    "normalize",
 ]
 
 
@@ -62,6 +63,10 @@ class Field:
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         """(name, length, doc) rows for the documentation."""
         return [(name, self.size, self.doc)]
+
+    def binary(self) -> list[bool]:
+        """Per entry: True where the value is always 0 or 1 (one-hot slots, flags), False for raw numbers."""
+        return [False] * self.size
 
 
 class Num(Field):
@@ -105,6 +110,9 @@ class OneHot(Field):
             raise EncodingError(f"{value!r} is not one of {list(self.choices)}") from None
         out.extend(block)
 
+    def binary(self) -> list[bool]:
+        return [True] * self.size
+
 
 class MultiHot(Field):
     """A collection of items out of ``universe``: 1 where present (``counts=True``: how many times)."""
@@ -125,6 +133,9 @@ class MultiHot(Field):
                 raise EncodingError(f"{item!r} is not one of {list(self.universe)[:8]}…") from None
             block[i] = block[i] + 1.0 if self.counts else 1.0
         out.extend(block)
+
+    def binary(self) -> list[bool]:
+        return [not self.counts] * self.size
 
 
 def Counts(universe: Sequence[Any], doc: str = "") -> MultiHot:
@@ -151,6 +162,9 @@ class Maybe(Field):
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         return [(name + ".none", 1, self.doc)] + self.inner.parts(name)
 
+    def binary(self) -> list[bool]:
+        return [True] + self.inner.binary()
+
 
 class Record(Field):
     """A dict with fixed keys, each with its own encoder (keys not named here are an error)."""
@@ -173,6 +187,9 @@ class Record(Field):
             rows += f.parts(f"{name}.{key}" if name else key)
         return rows
 
+    def binary(self) -> list[bool]:
+        return [b for f in self.fields.values() for b in f.binary()]
+
 
 class Each(Field):
     """A list of exactly ``n`` items with the same encoder (per seat, per company …)."""
@@ -190,6 +207,9 @@ class Each(Field):
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = self.inner.parts(f"{name}[{self.label or 'i'}]")
         return [(r[0], r[1] * self.n, r[2] + f" (× {self.n})") for r in rows] if rows else rows
+
+    def binary(self) -> list[bool]:
+        return self.inner.binary() * self.n
 
 
 class Padded(Field):
@@ -216,6 +236,9 @@ class Padded(Field):
         rows = [(name + ".length", 1, self.doc or f"number of items (at most {self.cap})")]
         return rows + [(r[0], r[1] * self.cap, r[2] + f" (× {self.cap} slots)")
                        for r in self.inner.parts(f"{name}[k]")]
+
+    def binary(self) -> list[bool]:
+        return [False] + self.inner.binary() * self.cap
 
 
 class Custom(Field):
@@ -267,6 +290,10 @@ class Schema:
     def _write_top(self, observation: dict[str, Any], out: list[float]) -> None:
         for key, f in self._top.fields.items():
             f.write(observation[key], out)
+
+    def binary(self) -> np.ndarray:
+        """Per tensor entry: True where the value is always 0 or 1 (see :func:`normalized`)."""
+        return np.asarray(self._top.binary() + self._state.binary(), dtype=bool)
 
     def describe(self) -> list[tuple[str, int, int, str]]:
         """Every field: (name, offset, length, doc), in tensor order."""
@@ -333,6 +360,31 @@ class Encoding:
 
     def observation_tensor(self, state: GameState, seat: int) -> np.ndarray:
         return self.schema.encode(state.observation(seat))
+
+    @property
+    def binary(self) -> np.ndarray:
+        """Per tensor entry: True where the value is always 0 or 1 (one-hot slots and flags)."""
+        mask = self.__dict__.get("_binary")
+        if mask is None:
+            mask = self.__dict__["_binary"] = self.schema.binary()
+        return mask
+
+    def normalized(self, tensor: np.ndarray) -> np.ndarray:
+        """``tensor`` scaled into [-1, 1]: 0/1 entries unchanged, raw numbers x as sign(x)·log(1+|x|)/log(1+10⁶).
+
+        The map is monotone and keeps 0 at 0, so order and sign survive; every value the tensor may hold
+        (inside ±``TENSOR_HIGH``) lands in [-1, 1], whatever the game's length."""
+        return normalize(tensor, self.binary)
+
+
+_LOG_HIGH = float(np.log1p(TENSOR_HIGH))
+
+
+def normalize(tensor: np.ndarray, binary: np.ndarray) -> np.ndarray:
+    """The normalised tensor (see :meth:`Encoding.normalized`); works on one tensor or a batch (rows)."""
+    x = np.asarray(tensor, dtype=np.float32)
+    scaled = np.sign(x) * np.log1p(np.abs(x)) / _LOG_HIGH
+    return np.clip(np.where(binary, x, scaled), -1.0, 1.0).astype(np.float32, copy=False)
 
 
 _CACHE: dict[tuple[str, int, str], Encoding] = {}
