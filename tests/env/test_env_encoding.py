@@ -144,3 +144,16 @@ def test_the_field_tables_page_is_generated_from_the_schemas():
 
     page = Path(__file__).resolve().parents[2] / "docs" / "observation_tensors.md"
     assert page.read_text(encoding="utf-8") == markdown(), "run: python -m ccg.env.fields > docs/observation_tensors.md"
+
+
+def test_the_sizes_in_docs_environments_are_generated_from_the_encodings():
+    """The sizes table of docs/environments.md is `python -m ccg.env.fields --sizes`; its rows are the encodings'."""
+    from ccg.env.fields import SIZES_END, SIZES_START, sizes_table, with_sizes
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "environments.md").read_text(encoding="utf-8")
+    assert page == with_sizes(page), "run: python -m ccg.env.fields --sizes"
+    block = page.split(SIZES_START, 1)[1].split(SIZES_END, 1)[0]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in block.strip().splitlines()[2:]]
+    assert block.strip() == sizes_table() and len(rows) == 5 + 5 + 4 + 4
+    catan4 = ccg.new_game("catan", players=4, seed=3)  # the seed never changes a size
+    assert ["Catan", "4", f"{catan4.legal_mask().size:,}", f"{catan4.observation_tensor(0).size:,}"] in rows
