@@ -60,6 +60,15 @@ class Field:
     def write(self, value: Any, out: list[float]) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        """Write ``value`` into ``out[pos:pos + size]`` (zeros on entry); the next position.
+
+        The fast path of :meth:`write` (same numbers, tested): only the non-zero entries are set."""
+        block: list[float] = []
+        self.write(value, block)
+        out[pos:pos + self.size] = block
+        return pos + self.size
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         """(name, length, doc) rows for the documentation."""
         return [(name, self.size, self.doc)]
@@ -80,6 +89,11 @@ class Num(Field):
     def write(self, value: Any, out: list[float]) -> None:
         out.append(0.0 if value is None else float(value))
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if value:
+            out[pos] = value
+        return pos + 1
+
 
 class Vec(Field):
     """A list of exactly ``n`` numbers (None entries as 0)."""
@@ -91,6 +105,12 @@ class Vec(Field):
         if len(value) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(value)}")
         out.extend(value if None not in value else [0.0 if v is None else v for v in value])
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) != self.size:
+            raise EncodingError(f"expected {self.size} numbers, got {len(value)}")
+        out[pos:pos + self.size] = value if None not in value else [0.0 if v is None else v for v in value]
+        return pos + self.size
 
 
 class OneHot(Field):
@@ -109,6 +129,13 @@ class OneHot(Field):
         except (KeyError, TypeError):
             raise EncodingError(f"{value!r} is not one of {list(self.choices)}") from None
         out.extend(block)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        try:
+            out[pos + self.index[value]] = 1.0
+        except (KeyError, TypeError):
+            raise EncodingError(f"{value!r} is not one of {list(self.choices)}") from None
+        return pos + self.size
 
     def binary(self) -> list[bool]:
         return [True] * self.size
@@ -133,6 +160,16 @@ class MultiHot(Field):
                 raise EncodingError(f"{item!r} is not one of {list(self.universe)[:8]}…") from None
             block[i] = block[i] + 1.0 if self.counts else 1.0
         out.extend(block)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        index, counts = self.index, self.counts
+        for item in value:
+            try:
+                i = pos + index[item]
+            except (KeyError, TypeError):
+                raise EncodingError(f"{item!r} is not one of {list(self.universe)[:8]}…") from None
+            out[i] = out[i] + 1.0 if counts else 1.0
+        return pos + self.size
 
     def binary(self) -> list[bool]:
         return [not self.counts] * self.size
@@ -159,6 +196,12 @@ class Maybe(Field):
             out.append(0.0)
             self.inner.write(value, out)
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if value is None:
+            out[pos] = 1.0
+            return pos + self.size
+        return self.inner.put(value, out, pos + 1)
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         return [(name + ".none", 1, self.doc)] + self.inner.parts(name)
 
@@ -180,6 +223,15 @@ class Record(Field):
             raise EncodingError(f"keys not in the schema: {sorted(extra)}")
         for key, f in self.fields.items():
             f.write(value[key], out)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) != len(self.fields) or value.keys() != self.fields.keys():
+            extra = set(value) - set(self.fields) - set(self.skipped)
+            if extra:
+                raise EncodingError(f"keys not in the schema: {sorted(extra)}")
+        for key, f in self.fields.items():
+            pos = f.put(value[key], out, pos)
+        return pos
 
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = []
@@ -203,6 +255,14 @@ class Each(Field):
             raise EncodingError(f"expected {self.n} items, got {len(value)}")
         for item in value:
             self.inner.write(item, out)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) != self.n:
+            raise EncodingError(f"expected {self.n} items, got {len(value)}")
+        put = self.inner.put
+        for item in value:
+            pos = put(item, out, pos)
+        return pos
 
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = self.inner.parts(f"{name}[{self.label or 'i'}]")
@@ -232,6 +292,15 @@ class Padded(Field):
             self.inner.write(item, out)
         out.extend([0.0] * ((self.cap - len(value)) * self.inner.size))
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) > self.cap:
+            raise EncodingError(f"a list of {len(value)} items exceeds the cap of {self.cap}")
+        out[pos] = len(value)
+        at = pos + 1
+        for item in value:
+            at = self.inner.put(item, out, at)
+        return pos + self.size
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = [(name + ".length", 1, self.doc or f"number of items (at most {self.cap})")]
         return rows + [(r[0], r[1] * self.cap, r[2] + f" (× {self.cap} slots)")
@@ -252,6 +321,13 @@ class Custom(Field):
         if len(block) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(block)}")
         out.extend(block)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        block = self.fn(value)
+        if len(block) != self.size:
+            raise EncodingError(f"expected {self.size} numbers, got {len(block)}")
+        out[pos:pos + self.size] = block
+        return pos + self.size
 
 
 # ---- the schema of a whole observation -------------------------------------------------------------
@@ -281,11 +357,28 @@ class Schema:
         self.size = self._top.size + self._state.size
 
     def encode(self, observation: dict[str, Any]) -> np.ndarray:
+        """The tensor of ``observation``: each field writes its non-zero entries into a zeroed array."""
+        out = np.zeros(self.size, dtype=np.float32)
+        pos = self._put_top(observation, out)
+        body = observation["state"]
+        end = self._state.put(body if self.prepare is None else self.prepare(body), out, pos)
+        if end != self.size:  # pragma: no cover - a field whose put and size disagree
+            raise EncodingError(f"wrote {end} numbers, the schema has {self.size}")
+        return out
+
+    def encode_reference(self, observation: dict[str, Any]) -> np.ndarray:
+        """The same tensor built as a Python list, field by field (the plain definition the tests compare with)."""
         out: list[float] = []
         self._write_top(observation, out)
         body = observation["state"]
         self._state.write(body if self.prepare is None else self.prepare(body), out)
         return np.asarray(out, dtype=np.float32)
+
+    def _put_top(self, observation: dict[str, Any], out: np.ndarray) -> int:
+        pos = 0
+        for key, f in self._top.fields.items():
+            pos = f.put(observation[key], out, pos)
+        return pos
 
     def _write_top(self, observation: dict[str, Any], out: list[float]) -> None:
         for key, f in self._top.fields.items():
@@ -316,6 +409,7 @@ class Encoding:
             raise ValueError(f"the action universe lists {dup[:5]} twice")
         self.schema = schema
         self.notes = notes
+        self._by_action: dict[Any, int] = {}  # Action -> index (-1 outside the universe), filled as actions appear
 
     @property
     def num_actions(self) -> int:
@@ -343,8 +437,18 @@ class Encoding:
 
         Legal actions outside the universe (a bid above the documented cap) are left out; at least one
         legal action always remains (tested for every configuration)."""
-        index = self.index
-        return sorted(i for i in (index.get(str(a)) for a in state.legal_actions()) if i is not None)
+        by_action = self._by_action
+        found = []
+        for a in state.legal_actions():
+            i = by_action.get(a)
+            if i is None:  # first meeting of this Action: look its notation up once (-1: outside the universe)
+                i = self.index.get(str(a), -1)
+                if len(by_action) < 8 * len(self.actions):
+                    by_action[a] = i
+            if i >= 0:
+                found.append(i)
+        found.sort()
+        return found
 
     def legal_mask(self, state: GameState) -> np.ndarray:
         mask = np.zeros(len(self.actions), dtype=bool)

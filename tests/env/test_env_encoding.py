@@ -91,7 +91,12 @@ def test_tensor_is_built_from_the_observation_only(item):
                 assert np.array_equal(d.observation_tensor(seat), x), f"seat {seat}: hidden information leaks"
             loaded = ccg.load_state(state.to_json())
             assert np.array_equal(loaded.observation_tensor(seat), x)
+            # the fast writer (non-zero entries into a zeroed array) equals the field-by-field list definition
+            assert np.array_equal(enc.schema.encode_reference(state.observation(seat)), x)
             distinct.add(x.tobytes())
+        mask = enc.legal_mask(state)  # the Action-keyed lookup equals the notation lookup
+        assert sorted(np.flatnonzero(mask)) == sorted(enc.index[str(a)] for a in state.legal_actions()
+                                                      if str(a) in enc.index)
     assert len(distinct) > len(states) // 2, "the tensor hardly changes with the position"
 
 
