@@ -330,6 +330,9 @@ class Custom(Field):
         return pos + self.size
 
 
+_IMMUTABLE = (int, float, str, bool, type(None))
+
+
 # ---- the schema of a whole observation -------------------------------------------------------------
 @dataclass
 class Schema:
@@ -355,16 +358,42 @@ class Schema:
         })
         self._state = Record(self.state, self.skipped)
         self.size = self._top.size + self._state.size
+        offset, self._slots = self._top.size, []
+        for key, f in self._state.fields.items():
+            self._slots.append((key, f, offset))
+            offset += f.size
+        # the last (state body, tensor) encoded: the next call re-encodes only the keys whose value changed
+        self._last: tuple[dict[str, Any], np.ndarray] | None = None
 
     def encode(self, observation: dict[str, Any]) -> np.ndarray:
-        """The tensor of ``observation``: each field writes its non-zero entries into a zeroed array."""
-        out = np.zeros(self.size, dtype=np.float32)
-        pos = self._put_top(observation, out)
+        """The tensor of ``observation``: each field writes its non-zero entries into a zeroed array.
+
+        Incremental: the fields of the state body whose value equals the last call's (any seat, any game of
+        this configuration) are copied from the last tensor instead of re-encoded — between two plies most of
+        a game stands still. A value that is the very same mutable object as last time is re-encoded (it may
+        have changed in place)."""
         body = observation["state"]
-        end = self._state.put(body if self.prepare is None else self.prepare(body), out, pos)
-        if end != self.size:  # pragma: no cover - a field whose put and size disagree
-            raise EncodingError(f"wrote {end} numbers, the schema has {self.size}")
-        return out
+        if self.prepare is not None:
+            body = self.prepare(body)
+        last = self._last
+        if last is None or last[0].keys() != body.keys():
+            out = np.zeros(self.size, dtype=np.float32)
+            pos = self._put_top(observation, out)
+            end = self._state.put(body, out, pos)
+            if end != self.size:  # pragma: no cover - a field whose put and size disagree
+                raise EncodingError(f"wrote {end} numbers, the schema has {self.size}")
+        else:
+            before, out = last[0], last[1].copy()
+            out[:self._top.size] = 0.0
+            self._put_top(observation, out)
+            for key, f, offset in self._slots:
+                value, old = body[key], before[key]
+                if value is old and type(value) in _IMMUTABLE or value is not old and value == old:
+                    continue
+                out[offset:offset + f.size] = 0.0
+                f.put(value, out, offset)
+        self._last = (body, out)
+        return out.copy()
 
     def encode_reference(self, observation: dict[str, Any]) -> np.ndarray:
         """The same tensor built as a Python list, field by field (the plain definition the tests compare with)."""

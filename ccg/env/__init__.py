@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["pettingzoo_env", "gym_env", "episode_rewards", "REWARDS"]
+__all__ = ["pettingzoo_env", "gym_env", "vector_env", "episode_rewards", "REWARDS"]
 
 from .rewards import REWARDS, episode_rewards
 
@@ -35,3 +35,10 @@ def gym_env(game: str, seat: int = 0, opponents: Any = ("strategist",), players:
     from .gym_single import CcgGymEnv
 
     return CcgGymEnv(game, seat=seat, opponents=opponents, players=players, seed=seed, **kwargs)
+
+
+def vector_env(game: str, num_envs: int = 8, **kwargs: Any):
+    """N single-learner games stepped in one call: a Gymnasium VectorEnv (:class:`ccg.env.vector.CcgVectorEnv`)."""
+    from .vector import CcgVectorEnv
+
+    return CcgVectorEnv(game, num_envs, **kwargs)

@@ -208,3 +208,26 @@ def test_ismcts_plays_whole_games_with_the_documented_loop():
     assert state.is_terminal() and returns == state.returns() and len(state.history()) > 30
     with pytest.raises(ValueError, match="one bot per player"):
         openspiel.play(game.new_initial_state(), bots * 2, rs)
+
+
+def test_vector_env_steps_a_batch_of_games_with_their_masks():
+    from ccg.env import vector_env
+
+    envs = vector_env("chicago_express", num_envs=3, players=2, opponents="random")
+    obs, _ = envs.reset(seed=7)
+    single = gym_env("chicago_express", players=2, opponents="random")
+    first, _ = single.reset(seed=8)  # sub-environment i is seeded seed + i
+    assert obs.shape == (3, single.encoding.tensor_size) and np.array_equal(obs[1], first)
+    rng = np.random.default_rng(7)
+    finished = 0
+    for _ in range(300):
+        masks = envs.action_masks()
+        assert masks.shape == (3, single.encoding.num_actions)
+        live = masks.any(axis=1)
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        assert obs.shape[0] == 3 and not infos.get("invalid_action", np.zeros(3, bool))[live].any()
+        finished += int(terminated.sum())
+    assert finished >= 3  # games end and restart inside the batch
+    with pytest.raises(ValueError):
+        vector_env("chicago_express", num_envs=0)
