@@ -28,13 +28,14 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-## make test: lint, then every test, notebooks included (nbval)
+## make test: lint, then every test, notebooks included (nbval; notebooks/learning needs the `learn` extra: make bench)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
 # --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
 test: $(STAMP) lint browser postgres
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider tests
-	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
+	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks \
+	  --ignore=notebooks/learning
 
 ## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download)
 browser:
@@ -61,9 +62,14 @@ golden: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 -p no:cacheprovider -q tests
 
-## make bench: throughput figures for every game (see BENCHMARKS.md)
+## make bench: throughput figures for every game, the environments' step cost, and the learning example
+# (MaskablePPO against random play: installs the `learn` extra, torch included; see BENCHMARKS.md)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/env_speed.py
+	$(PY) -m pip install --quiet -e '.[learn]'
+	$(PY) benchmarks/learn_maskable_ppo.py
+	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks/learning
 
 ## make apps: serve the classroom apps with Voila at http://localhost:8866/ (with ccg's offline Voila template,
 # share/jupyter/voila/templates/ccg, which `pip install .` also installs)
