@@ -149,7 +149,8 @@ def main() -> None:
         steps, plies = _batch(game, p, args.seconds)
         print(f"| {game} | {p} | {raw:,.0f} | {mask:,.0f} | {tensor:,.0f} | {pz:,.0f} | {raw / pz:.1f} "
               f"| {steps:,.0f} | {plies:,.0f} |", flush=True)
-    print("\nWhere a step's time goes, µs per ply (CPU; legal_actions cached as in play):\n")
+    print("\nWhere a step's time goes, µs per ply (CPU, on fresh copies of the positions: the first of apply and\n"
+          "mask computes the legal actions):\n")
     print("| game | players | legal_actions + apply | observation(seat) | encode (tensor from it) | mask |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for entry in args.games:
