@@ -93,6 +93,7 @@ class CcgGymEnv(gym.Env):
         self._seeds = Rng(check_seed(seed))
         self._opponents: dict[int, Any] = {}
         self._steps = 0
+        self._frame_sizes: dict[str, int] = {}  # rgb_array frames keep the first one's size
 
     # ---- gymnasium API --------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -139,7 +140,7 @@ class CcgGymEnv(gym.Env):
 
     def render(self) -> str | np.ndarray | None:
         """``"ansi"``: the text summary; ``"rgb_array"``: the board from the learner's seat; ``"human"``: shown."""
-        return render(self.state, self.render_mode, seat=self.seat)
+        return render(self.state, self.render_mode, seat=self.seat, sizes=self._frame_sizes)
 
     # ---- helpers ------------------------------------------------------------------------------------------
     def _play_opponents(self) -> None:

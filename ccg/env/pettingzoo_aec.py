@@ -94,6 +94,7 @@ class CcgAECEnv(AECEnv):
         self._seeds = Rng(check_seed(seed))
         self.state = probe
         self.agents = []
+        self._frame_sizes: dict[str, int] = {}  # rgb_array frames keep the first one's size
 
     # ---- spaces ---------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -173,7 +174,7 @@ class CcgAECEnv(AECEnv):
     def render(self) -> str | np.ndarray | None:
         """``"ansi"``: the text summary; ``"rgb_array"``: the board as an image; ``"human"``: shown (a spectator's
         view, every hand visible: for a person watching, never an agent's input)."""
-        return render(self.state, self.render_mode)
+        return render(self.state, self.render_mode, sizes=self._frame_sizes)
 
     def close(self) -> None:
         pass

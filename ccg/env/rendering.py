@@ -28,17 +28,22 @@ def in_notebook() -> bool:
     return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
 
 
-def frame(state: Any, seat: int | None = None, width: int = FRAME_WIDTH) -> np.ndarray:
-    """The board as an RGB array (``seat``: drawn from that seat's observation; None: the referee's view)."""
+def frame(state: Any, seat: int | None = None, width: int = FRAME_WIDTH, height: int | None = None) -> np.ndarray:
+    """The board as an RGB array (``seat``: drawn from that seat's observation; None: the referee's view).
+
+    ``height``: fixed (the drawing fits it); None: the figure's aspect."""
     import ccg.plot
 
     from .raster import figure_to_array
 
-    return figure_to_array(ccg.plot.board(state, seat=seat), width=width)
+    return figure_to_array(ccg.plot.board(state, seat=seat), width=width, height=height)
 
 
-def render(state: Any, mode: str | None, seat: int | None = None) -> Any:
-    """What ``env.render()`` returns for ``mode`` (None after a warning when no mode was chosen)."""
+def render(state: Any, mode: str | None, seat: int | None = None, sizes: dict | None = None) -> Any:
+    """What ``env.render()`` returns for ``mode`` (None after a warning when no mode was chosen).
+
+    ``sizes`` (an environment's own dict) keeps every ``rgb_array`` frame the size of its first one, as video
+    writers need, even where a board's figure changes height during a game."""
     if mode is None:
         from gymnasium import logger
 
@@ -47,7 +52,10 @@ def render(state: Any, mode: str | None, seat: int | None = None) -> Any:
     if mode == "ansi":
         return str(state)
     if mode == "rgb_array":
-        return frame(state, seat)
+        image = frame(state, seat, height=None if sizes is None else sizes.get("height"))
+        if sizes is not None:
+            sizes["height"] = image.shape[0]
+        return image
     if in_notebook():
         from IPython.display import display
 

@@ -40,8 +40,14 @@ def test_rgb_array_is_an_image_of_the_board(game, players):
     first = env.render()
     assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3 and first.shape[1] == 640
     assert len(np.unique(first.reshape(-1, 3), axis=0)) > 8  # a drawing, not a blank page
-    env.step(int(np.flatnonzero(env.action_masks())[0]))
-    assert env.render().shape == first.shape  # one frame size per episode (video writers need it)
+    for _ in range(5):
+        if env.state.is_terminal():
+            break
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+        assert env.render().shape == first.shape  # one frame size per environment (video writers need it)
+    from ccg.env.rendering import frame
+
+    assert frame(env.state, 0, width=320, height=200).shape == (200, 320, 3)
     pz = pettingzoo_env(game, players=players, render_mode="rgb_array")
     pz.reset(seed=1)
     assert pz.render().shape[2] == 3
