@@ -466,14 +466,12 @@ class Encoding:
 
         Legal actions outside the universe (a bid above the documented cap) are left out; at least one
         legal action always remains (tested for every configuration)."""
-        by_action = self._by_action
+        by_action, index_of = self._by_action, self._index_of
         found = []
         for a in state.legal_actions():
             i = by_action.get(a)
-            if i is None:  # first meeting of this Action: look its notation up once (-1: outside the universe)
-                i = self.index.get(str(a), -1)
-                if len(by_action) < 8 * len(self.actions):
-                    by_action[a] = i
+            if i is None:  # first meeting of this Action: its notation is looked up once
+                i = index_of(a)
             if i >= 0:
                 found.append(i)
         found.sort()
@@ -486,10 +484,20 @@ class Encoding:
 
     def action_from_index(self, state: GameState, index: Any) -> Action:
         text = self.notation(index)
+        wanted = int(index)
         for a in state.legal_actions():
-            if str(a) == text:
+            if self._index_of(a) == wanted:
                 return a
-        raise IllegalActionError(f"action {int(index)} ({text!r}) is not legal here")
+        raise IllegalActionError(f"action {wanted} ({text!r}) is not legal here")
+
+    def _index_of(self, action: Any) -> int:
+        """The index of a legal Action (-1 outside the universe), through the Action-keyed cache."""
+        i = self._by_action.get(action)
+        if i is None:
+            i = self.index.get(str(action), -1)
+            if len(self._by_action) < 8 * len(self.actions):
+                self._by_action[action] = i
+        return i
 
     def observation_tensor(self, state: GameState, seat: int) -> np.ndarray:
         return self.schema.encode(state.observation(seat))
