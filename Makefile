@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 
 ## make lab: install everything and open JupyterLab on notebooks/ (as root too)
 lab: $(STAMP) catalogs
-	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
 ## make lint: ruff (the rule set in pyproject.toml) over everything, mypy over ccg (bodies of unannotated
 # functions checked too; strict on ccg/core and ccg/agents; see [tool.mypy] in pyproject.toml)
@@ -29,13 +29,15 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-## make test: lint, then every test but the long fuzzing runs (marker fuzz), notebooks included (nbval)
+## make test: lint, then every test but the long fuzzing runs (marker fuzz), notebooks included (nbval;
+# notebooks/learning needs the `learn` extra: make bench)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
 # --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
 test: $(STAMP) lint browser postgres catalogs
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider -m "not fuzz" tests
-	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
+	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks \
+	  --ignore=notebooks/learning
 
 ## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download)
 browser:
@@ -81,14 +83,20 @@ golden: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore CCG_CONFORMANCE_GAMES=12 $(PY) -m pytest -n 2 -p no:cacheprovider -q tests
 
-## make bench: throughput figures for every game (see BENCHMARKS.md)
+## make bench: throughput figures for every game, the environments' step cost, and the learning example
+# (MaskablePPO against random play: installs the `learn` extra, torch included; see BENCHMARKS.md)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/env_speed.py
+	$(PY) -m pip install --quiet -e '.[learn]'
+	$(PY) benchmarks/learn_maskable_ppo.py
+	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks/learning
 
-## make apps: serve the classroom apps with Voila at http://localhost:8866/
+## make apps: serve the classroom apps with Voila at http://localhost:8866/ (with ccg's offline Voila template,
+# share/jupyter/voila/templates/ccg, which `pip install .` also installs)
 apps: $(STAMP) catalogs
 	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
-	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
 
 ## make classroom: serve a whole class from the store in classroom-data/: one Starlette/uvicorn process (students'
 # pages, teacher's dashboard, bots) at http://localhost:8866/ (as root, a container: on every interface)

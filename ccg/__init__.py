@@ -83,3 +83,13 @@ __all__ = [
     "to_position_string",
     "to_seat_position_string", "tournament",
 ]
+
+
+def _register_environments() -> None:
+    """``gym.make("ccg/<game>-v0")`` after ``import ccg`` (see ccg.env.registration); silent without Gymnasium."""
+    from .env.registration import register_gymnasium
+
+    register_gymnasium()
+
+
+_register_environments()

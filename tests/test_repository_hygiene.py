@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -56,12 +55,3 @@ def test_no_machine_paths_in_the_repository():
                 found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:100]}")
     assert not found, "machine-specific paths:\n" + "\n".join(found[:20])
 
-
-def test_readme_binder_badges_follow_the_one_repository_setting():
-    done = subprocess.run([sys.executable, str(ROOT / "binder" / "links.py"), "--check"],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout + done.stderr
-    slug = [ln.strip() for ln in (ROOT / "binder" / "repository").read_text().splitlines()
-            if ln.strip() and not ln.startswith("#")][0]
-    readme = (ROOT / "README.md").read_text()
-    assert readme.count(f"mybinder.org/v2/gh/{slug}/HEAD") == 2

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Encoding", "EncodingError", "Schema", "Num", "Vec", "OneHot", "MultiHot", "Maybe", "Record", "Each",
     "Padded", "Counts", "Custom", "encoded_games", "encoding_for", "has_encoding", "TENSOR_LOW", "TENSOR_HIGH",
+    "normalize",
 ]
 
 
@@ -59,9 +60,22 @@ class Field:
     def write(self, value: Any, out: list[float]) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        """Write ``value`` into ``out[pos:pos + size]`` (zeros on entry); the next position.
+
+        The fast path of :meth:`write` (same numbers, tested): only the non-zero entries are set."""
+        block: list[float] = []
+        self.write(value, block)
+        out[pos:pos + self.size] = block
+        return pos + self.size
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         """(name, length, doc) rows for the documentation."""
         return [(name, self.size, self.doc)]
+
+    def binary(self) -> list[bool]:
+        """Per entry: True where the value is always 0 or 1 (one-hot slots, flags), False for raw numbers."""
+        return [False] * self.size
 
 
 class Num(Field):
@@ -75,6 +89,11 @@ class Num(Field):
     def write(self, value: Any, out: list[float]) -> None:
         out.append(0.0 if value is None else float(value))
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if value:
+            out[pos] = value
+        return pos + 1
+
 
 class Vec(Field):
     """A list of exactly ``n`` numbers (None entries as 0)."""
@@ -86,6 +105,12 @@ class Vec(Field):
         if len(value) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(value)}")
         out.extend(value if None not in value else [0.0 if v is None else v for v in value])
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) != self.size:
+            raise EncodingError(f"expected {self.size} numbers, got {len(value)}")
+        out[pos:pos + self.size] = value if None not in value else [0.0 if v is None else v for v in value]
+        return pos + self.size
 
 
 class OneHot(Field):
@@ -104,6 +129,16 @@ class OneHot(Field):
         except (KeyError, TypeError):
             raise EncodingError(f"{value!r} is not one of {list(self.choices)}") from None
         out.extend(block)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        try:
+            out[pos + self.index[value]] = 1.0
+        except (KeyError, TypeError):
+            raise EncodingError(f"{value!r} is not one of {list(self.choices)}") from None
+        return pos + self.size
+
+    def binary(self) -> list[bool]:
+        return [True] * self.size
 
 
 class MultiHot(Field):
@@ -125,6 +160,19 @@ class MultiHot(Field):
                 raise EncodingError(f"{item!r} is not one of {list(self.universe)[:8]}…") from None
             block[i] = block[i] + 1.0 if self.counts else 1.0
         out.extend(block)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        index, counts = self.index, self.counts
+        for item in value:
+            try:
+                i = pos + index[item]
+            except (KeyError, TypeError):
+                raise EncodingError(f"{item!r} is not one of {list(self.universe)[:8]}…") from None
+            out[i] = out[i] + 1.0 if counts else 1.0
+        return pos + self.size
+
+    def binary(self) -> list[bool]:
+        return [not self.counts] * self.size
 
 
 def Counts(universe: Sequence[Any], doc: str = "") -> MultiHot:
@@ -148,8 +196,17 @@ class Maybe(Field):
             out.append(0.0)
             self.inner.write(value, out)
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if value is None:
+            out[pos] = 1.0
+            return pos + self.size
+        return self.inner.put(value, out, pos + 1)
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         return [(name + ".none", 1, self.doc)] + self.inner.parts(name)
+
+    def binary(self) -> list[bool]:
+        return [True] + self.inner.binary()
 
 
 class Record(Field):
@@ -167,11 +224,23 @@ class Record(Field):
         for key, f in self.fields.items():
             f.write(value[key], out)
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) != len(self.fields) or value.keys() != self.fields.keys():
+            extra = set(value) - set(self.fields) - set(self.skipped)
+            if extra:
+                raise EncodingError(f"keys not in the schema: {sorted(extra)}")
+        for key, f in self.fields.items():
+            pos = f.put(value[key], out, pos)
+        return pos
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = []
         for key, f in self.fields.items():
             rows += f.parts(f"{name}.{key}" if name else key)
         return rows
+
+    def binary(self) -> list[bool]:
+        return [b for f in self.fields.values() for b in f.binary()]
 
 
 class Each(Field):
@@ -187,9 +256,20 @@ class Each(Field):
         for item in value:
             self.inner.write(item, out)
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) != self.n:
+            raise EncodingError(f"expected {self.n} items, got {len(value)}")
+        put = self.inner.put
+        for item in value:
+            pos = put(item, out, pos)
+        return pos
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = self.inner.parts(f"{name}[{self.label or 'i'}]")
         return [(r[0], r[1] * self.n, r[2] + f" (× {self.n})") for r in rows] if rows else rows
+
+    def binary(self) -> list[bool]:
+        return self.inner.binary() * self.n
 
 
 class Padded(Field):
@@ -212,10 +292,22 @@ class Padded(Field):
             self.inner.write(item, out)
         out.extend([0.0] * ((self.cap - len(value)) * self.inner.size))
 
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        if len(value) > self.cap:
+            raise EncodingError(f"a list of {len(value)} items exceeds the cap of {self.cap}")
+        out[pos] = len(value)
+        at = pos + 1
+        for item in value:
+            at = self.inner.put(item, out, at)
+        return pos + self.size
+
     def parts(self, name: str) -> list[tuple[str, int, str]]:
         rows = [(name + ".length", 1, self.doc or f"number of items (at most {self.cap})")]
         return rows + [(r[0], r[1] * self.cap, r[2] + f" (× {self.cap} slots)")
                        for r in self.inner.parts(f"{name}[k]")]
+
+    def binary(self) -> list[bool]:
+        return [False] + self.inner.binary() * self.cap
 
 
 class Custom(Field):
@@ -229,6 +321,16 @@ class Custom(Field):
         if len(block) != self.size:
             raise EncodingError(f"expected {self.size} numbers, got {len(block)}")
         out.extend(block)
+
+    def put(self, value: Any, out: np.ndarray, pos: int) -> int:
+        block = self.fn(value)
+        if len(block) != self.size:
+            raise EncodingError(f"expected {self.size} numbers, got {len(block)}")
+        out[pos:pos + self.size] = block
+        return pos + self.size
+
+
+_IMMUTABLE = (int, float, str, bool, type(None))
 
 
 # ---- the schema of a whole observation -------------------------------------------------------------
@@ -256,17 +358,64 @@ class Schema:
         })
         self._state = Record(self.state, self.skipped)
         self.size = self._top.size + self._state.size
+        offset, self._slots = self._top.size, []
+        for key, f in self._state.fields.items():
+            self._slots.append((key, f, offset))
+            offset += f.size
+        # the last (state body, tensor) encoded: the next call re-encodes only the keys whose value changed
+        self._last: tuple[dict[str, Any], np.ndarray] | None = None
 
     def encode(self, observation: dict[str, Any]) -> np.ndarray:
+        """The tensor of ``observation``: each field writes its non-zero entries into a zeroed array.
+
+        Incremental: the fields of the state body whose value equals the last call's (any seat, any game of
+        this configuration) are copied from the last tensor instead of re-encoded — between two plies most of
+        a game stands still. A value that is the very same mutable object as last time is re-encoded (it may
+        have changed in place)."""
+        body = observation["state"]
+        if self.prepare is not None:
+            body = self.prepare(body)
+        last = self._last
+        if last is None or last[0].keys() != body.keys():
+            out = np.zeros(self.size, dtype=np.float32)
+            pos = self._put_top(observation, out)
+            end = self._state.put(body, out, pos)
+            if end != self.size:  # pragma: no cover - a field whose put and size disagree
+                raise EncodingError(f"wrote {end} numbers, the schema has {self.size}")
+        else:
+            before, out = last[0], last[1].copy()
+            out[:self._top.size] = 0.0
+            self._put_top(observation, out)
+            for key, f, offset in self._slots:
+                value, old = body[key], before[key]
+                if value is old and type(value) in _IMMUTABLE or value is not old and value == old:
+                    continue
+                out[offset:offset + f.size] = 0.0
+                f.put(value, out, offset)
+        self._last = (body, out)
+        return out.copy()
+
+    def encode_reference(self, observation: dict[str, Any]) -> np.ndarray:
+        """The same tensor built as a Python list, field by field (the plain definition the tests compare with)."""
         out: list[float] = []
         self._write_top(observation, out)
         body = observation["state"]
         self._state.write(body if self.prepare is None else self.prepare(body), out)
         return np.asarray(out, dtype=np.float32)
 
+    def _put_top(self, observation: dict[str, Any], out: np.ndarray) -> int:
+        pos = 0
+        for key, f in self._top.fields.items():
+            pos = f.put(observation[key], out, pos)
+        return pos
+
     def _write_top(self, observation: dict[str, Any], out: list[float]) -> None:
         for key, f in self._top.fields.items():
             f.write(observation[key], out)
+
+    def binary(self) -> np.ndarray:
+        """Per tensor entry: True where the value is always 0 or 1 (see :func:`normalized`)."""
+        return np.asarray(self._top.binary() + self._state.binary(), dtype=bool)
 
     def describe(self) -> list[tuple[str, int, int, str]]:
         """Every field: (name, offset, length, doc), in tensor order."""
@@ -289,6 +438,7 @@ class Encoding:
             raise ValueError(f"the action universe lists {dup[:5]} twice")
         self.schema = schema
         self.notes = notes
+        self._by_action: dict[Any, int] = {}  # Action -> index (-1 outside the universe), filled as actions appear
 
     @property
     def num_actions(self) -> int:
@@ -316,8 +466,16 @@ class Encoding:
 
         Legal actions outside the universe (a bid above the documented cap) are left out; at least one
         legal action always remains (tested for every configuration)."""
-        index = self.index
-        return sorted(i for i in (index.get(str(a)) for a in state.legal_actions()) if i is not None)
+        by_action, index_of = self._by_action, self._index_of
+        found = []
+        for a in state.legal_actions():
+            i = by_action.get(a)
+            if i is None:  # first meeting of this Action: its notation is looked up once
+                i = index_of(a)
+            if i >= 0:
+                found.append(i)
+        found.sort()
+        return found
 
     def legal_mask(self, state: GameState) -> np.ndarray:
         mask = np.zeros(len(self.actions), dtype=bool)
@@ -326,13 +484,48 @@ class Encoding:
 
     def action_from_index(self, state: GameState, index: Any) -> Action:
         text = self.notation(index)
+        wanted = int(index)
         for a in state.legal_actions():
-            if str(a) == text:
+            if self._index_of(a) == wanted:
                 return a
-        raise IllegalActionError(f"action {int(index)} ({text!r}) is not legal here")
+        raise IllegalActionError(f"action {wanted} ({text!r}) is not legal here")
+
+    def _index_of(self, action: Any) -> int:
+        """The index of a legal Action (-1 outside the universe), through the Action-keyed cache."""
+        i = self._by_action.get(action)
+        if i is None:
+            i = self.index.get(str(action), -1)
+            if len(self._by_action) < 8 * len(self.actions):
+                self._by_action[action] = i
+        return i
 
     def observation_tensor(self, state: GameState, seat: int) -> np.ndarray:
         return self.schema.encode(state.observation(seat))
+
+    @property
+    def binary(self) -> np.ndarray:
+        """Per tensor entry: True where the value is always 0 or 1 (one-hot slots and flags)."""
+        mask = self.__dict__.get("_binary")
+        if mask is None:
+            mask = self.__dict__["_binary"] = self.schema.binary()
+        return mask
+
+    def normalized(self, tensor: np.ndarray) -> np.ndarray:
+        """``tensor`` scaled into [-1, 1]: 0/1 entries unchanged, raw numbers x as sign(x)·log(1+|x|)/log(1+10⁶).
+
+        The map is monotone and keeps 0 at 0, so order and sign survive; every value the tensor may hold
+        (inside ±``TENSOR_HIGH``) lands in [-1, 1], whatever the game's length."""
+        return normalize(tensor, self.binary)
+
+
+_LOG_HIGH = float(np.log1p(TENSOR_HIGH))
+
+
+def normalize(tensor: np.ndarray, binary: np.ndarray) -> np.ndarray:
+    """The normalised tensor (see :meth:`Encoding.normalized`); works on one tensor or a batch (rows)."""
+    x = np.asarray(tensor, dtype=np.float32)
+    scaled = np.sign(x) * np.log1p(np.abs(x)) / _LOG_HIGH
+    return np.clip(np.where(binary, x, scaled), -1.0, 1.0).astype(np.float32, copy=False)
 
 
 _CACHE: dict[tuple[str, int, str], Encoding] = {}

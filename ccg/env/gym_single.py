@@ -11,6 +11,15 @@ An index that is not legal (an unmasked sample) changes nothing: with ``invalid_
 ``invalid_penalty`` and ``info["invalid_action"] = True``; with ``"raise"`` it raises
 IllegalActionError. ``max_steps`` truncates an episode after that many learner steps (invalid ones
 included).
+
+``normalize=True`` scales the observation into [-1, 1] (:meth:`ccg.core.encoding.Encoding.normalized`;
+the space's bounds become ±1). ``render_mode``: ``"ansi"`` (text), ``"rgb_array"`` (the board from the
+learner's seat as an ``(H, W, 3)`` uint8 array, for video wrappers) or ``"human"`` (see
+:mod:`ccg.env.rendering`).
+
+Through Gymnasium's wrappers (``gym.make`` adds some) ask for the mask with
+``env.get_wrapper_attr("action_masks")()`` or ``env.unwrapped.action_masks()``; ``info["action_mask"]``
+passes through every wrapper.
 """
 from __future__ import annotations
 
@@ -26,9 +35,9 @@ from ccg.core import Rng
 from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoded_games, encoding_for
 from ccg.core.registry import check_players, check_seed, get_spec
 
+from .registration import gym_id, register_gymnasium
+from .rendering import RENDER_MODES, check_render_mode, render
 from .rewards import check_reward, episode_rewards
-
-RENDER_MODES = ("ansi", "human")
 
 
 class CcgGymEnv(gym.Env):
@@ -40,12 +49,12 @@ class CcgGymEnv(gym.Env):
     from its seed.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
     def __init__(self, game: str, seat: int = 0, opponents: Any = (DEFAULT_AGENT,), players: int | None = None,
                  seed: int | None = None, reward: str = "win", render_mode: str | None = None,
                  max_steps: int | None = None, invalid_action: str = "penalty", invalid_penalty: float = -1.0,
-                 **options: Any) -> None:
+                 normalize: bool = False, **options: Any) -> None:
         spec = get_spec(game)
         specs = [opponents] if isinstance(opponents, str) or not isinstance(opponents, Sequence) else list(opponents)
         if players is None:
@@ -59,8 +68,9 @@ class CcgGymEnv(gym.Env):
             raise ValueError(f"opponents: {players - 1} agents needed for {players} players, got {len(specs)}")
         for s in specs:
             make_agent(s, 0)  # fails now, with the agent's own message, rather than at the first step
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, got {render_mode!r}")
+        check_render_mode(render_mode)
+        if not isinstance(normalize, bool):
+            raise ValueError(f"normalize must be True or False, got {normalize!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a whole number >= 1 or None, got {max_steps!r}")
         if invalid_action not in ("penalty", "raise"):
@@ -76,11 +86,14 @@ class CcgGymEnv(gym.Env):
         self.max_steps = max_steps
         self.state = ccg.new_game(game, players=players, seed=0, **options)
         self.encoding = encoding_for(self.state)
-        self.observation_space = spaces.Box(TENSOR_LOW, TENSOR_HIGH, (self.encoding.tensor_size,), np.float32)
+        self.normalize = normalize
+        low, high = (-1.0, 1.0) if normalize else (TENSOR_LOW, TENSOR_HIGH)
+        self.observation_space = spaces.Box(low, high, (self.encoding.tensor_size,), np.float32)
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self._seeds = Rng(check_seed(seed))
         self._opponents: dict[int, Any] = {}
         self._steps = 0
+        self._frame_sizes: dict[str, int] = {}  # rgb_array frames keep the first one's size
 
     # ---- gymnasium API --------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -125,16 +138,9 @@ class CcgGymEnv(gym.Env):
             return np.zeros(self.encoding.num_actions, dtype=bool)
         return self.encoding.legal_mask(self.state)
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        if self.render_mode == "ansi":
-            return str(self.state)
-        from IPython.display import display
-
-        display(ccg.plot.board(self.state, seat=self.seat))
-        return None
+    def render(self) -> str | np.ndarray | None:
+        """``"ansi"``: the text summary; ``"rgb_array"``: the board from the learner's seat; ``"human"``: shown."""
+        return render(self.state, self.render_mode, seat=self.seat, sizes=self._frame_sizes)
 
     # ---- helpers ------------------------------------------------------------------------------------------
     def _play_opponents(self) -> None:
@@ -143,21 +149,18 @@ class CcgGymEnv(gym.Env):
             state.apply(self._opponents[state.current_player].act(state))
 
     def _observation(self) -> np.ndarray:
-        return self.encoding.observation_tensor(self.state, self.seat)
+        x = self.encoding.observation_tensor(self.state, self.seat)
+        return self.encoding.normalized(x) if self.normalize else x
 
     def _info(self) -> dict:
         return {"action_mask": self.action_masks()}
 
 
 def register_ids() -> list[str]:
-    """Register ``ccg/<game>-v0`` with Gymnasium for every game with an encoding (``gym.make("ccg/catan-v0")``)."""
-    ids = []
-    for name in encoded_games():
-        env_id = f"ccg/{name}-v0"
-        if env_id not in gym.registry:
-            gym.register(env_id, entry_point=f"{__name__}:CcgGymEnv", kwargs={"game": name})
-        ids.append(env_id)
-    return ids
+    """The Gymnasium ids (``ccg/<game>-v0``) of the games with an encoding; ``import ccg`` registers them
+    (:mod:`ccg.env.registration`), this registers any game installed since."""
+    register_gymnasium()
+    return [gym_id(g) for g in encoded_games()]
 
 
 GYM_IDS = register_ids()

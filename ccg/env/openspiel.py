@@ -326,3 +326,22 @@ def register_all() -> list[str]:
 
 
 GAMES = register_all()
+
+
+def play(state: pyspiel.State, bots: list, rng: np.random.RandomState) -> list[float]:
+    """Play ``state`` to its end with one OpenSpiel bot per player; the returns.
+
+    Chance outcomes are drawn from ``rng`` with their exact probabilities; each decision is
+    ``bots[player].step(state)``. This is the loop for bots that ``evaluate_bots`` cannot drive: it calls
+    ``bot.restart_at(state)`` first, which ``ISMCTSBot`` does not implement ("RestartAt(state) not
+    implemented"), while ``step`` alone is all ISMCTS needs (it searches afresh from each state).
+    """
+    if len(bots) != state.num_players():
+        raise ValueError(f"one bot per player needed: {state.num_players()} players, {len(bots)} bots")
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return list(state.returns())

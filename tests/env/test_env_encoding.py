@@ -91,7 +91,12 @@ def test_tensor_is_built_from_the_observation_only(item):
                 assert np.array_equal(d.observation_tensor(seat), x), f"seat {seat}: hidden information leaks"
             loaded = ccg.load_state(state.to_json())
             assert np.array_equal(loaded.observation_tensor(seat), x)
+            # the fast writer (non-zero entries into a zeroed array) equals the field-by-field list definition
+            assert np.array_equal(enc.schema.encode_reference(state.observation(seat)), x)
             distinct.add(x.tobytes())
+        mask = enc.legal_mask(state)  # the Action-keyed lookup equals the notation lookup
+        assert sorted(np.flatnonzero(mask)) == sorted(enc.index[str(a)] for a in state.legal_actions()
+                                                      if str(a) in enc.index)
     assert len(distinct) > len(states) // 2, "the tensor hardly changes with the position"
 
 
@@ -144,3 +149,37 @@ def test_the_field_tables_page_is_generated_from_the_schemas():
 
     page = Path(__file__).resolve().parents[2] / "docs" / "observation_tensors.md"
     assert page.read_text(encoding="utf-8") == markdown(), "run: python -m ccg.env.fields > docs/observation_tensors.md"
+
+
+def test_the_sizes_in_docs_environments_are_generated_from_the_encodings():
+    """The sizes table of docs/environments.md is `python -m ccg.env.fields --sizes`; its rows are the encodings'."""
+    from ccg.env.fields import SIZES_END, SIZES_START, sizes_table, with_sizes
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "environments.md").read_text(encoding="utf-8")
+    assert page == with_sizes(page), "run: python -m ccg.env.fields --sizes"
+    block = page.split(SIZES_START, 1)[1].split(SIZES_END, 1)[0]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in block.strip().splitlines()[2:]]
+    assert block.strip() == sizes_table() and len(rows) == 5 + 5 + 4 + 4
+    catan4 = ccg.new_game("catan", players=4, seed=3)  # the seed never changes a size
+    assert ["Catan", "4", f"{catan4.legal_mask().size:,}", f"{catan4.observation_tensor(0).size:,}"] in rows
+
+
+@pytest.mark.parametrize("game,players", [("chicago_express", 3), ("co2", 4), ("catan", 4)])
+def test_incremental_tensors_equal_the_definition_at_every_ply(game, players):
+    """The schema re-encodes only the fields that changed since its last call: two interleaved games of one
+    configuration, every seat at every ply (up to 400), equal the field-by-field definition."""
+    rng = Rng(3)
+    games = [ccg.new_game(game, players=players, seed=s) for s in (3, 4)]
+    schema = encoding_for(games[0]).schema
+    for _ in range(400):
+        for state in games:
+            if state.is_terminal():
+                continue
+            for seat in range(players):
+                obs = state.observation(seat)
+                assert np.array_equal(schema.encode(obs), schema.encode_reference(obs)), (state.ply, seat)
+            acts = state.legal_actions()
+            state.apply(acts[rng.below(len(acts))])
+    x = schema.encode(games[0].observation(0))
+    x[:] = -7  # the caller owns the returned array: the schema's memory is a separate copy
+    assert np.array_equal(schema.encode(games[0].observation(0)), schema.encode_reference(games[0].observation(0)))

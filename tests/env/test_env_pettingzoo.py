@@ -67,7 +67,7 @@ def test_a_whole_game_ends_with_the_outcome_as_rewards():
 
 
 def test_score_rewards_sum_to_zero_and_follow_the_scores():
-    env = pettingzoo_env("chicago_express", players=3, reward="score")
+    env = pettingzoo_env("chicago_express", players=3, reward="score", wrapped=False)
     env.reset(seed=3)
     got = {}
     for agent in env.agent_iter():
@@ -106,7 +106,7 @@ def test_max_cycles_truncates_every_agent(game, players):
 
 
 def test_only_the_seat_to_move_gets_a_mask_and_illegal_indices_change_nothing():
-    env = pettingzoo_env("co2", players=3, seed=2)
+    env = pettingzoo_env("co2", players=3, seed=2, wrapped=False)
     env.reset(seed=2)
     mover = env.agent_selection
     for agent in env.possible_agents:
@@ -119,7 +119,7 @@ def test_only_the_seat_to_move_gets_a_mask_and_illegal_indices_change_nothing():
 
 
 def test_render_modes_and_bad_arguments():
-    env = pettingzoo_env("chicago_express", players=2, render_mode="ansi")
+    env = pettingzoo_env("chicago_express", players=2, render_mode="ansi", wrapped=False)
     env.reset(seed=1)
     assert env.render() == str(env.state)
     for kwargs in ({"render_mode": "rgb"}, {"reward": "vp"}, {"max_cycles": 0}, {"players": 9}, {"colour": 1}):
@@ -128,7 +128,7 @@ def test_render_modes_and_bad_arguments():
 
 
 def test_reset_without_seed_continues_from_the_last_seed():
-    a, b = pettingzoo_env("catan", players=4), pettingzoo_env("catan", players=4)
+    a, b = pettingzoo_env("catan", players=4, wrapped=False), pettingzoo_env("catan", players=4, wrapped=False)
     a.reset(seed=11)
     b.reset(seed=11)
     a.reset()

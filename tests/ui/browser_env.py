@@ -110,6 +110,8 @@ def jupyter_env(home: Path, venv_bin: Path) -> dict:
         "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
         "JUPYTER_DATA_DIR": str(home / "data"), "IPYTHONDIR": str(home / "ipython"),
         "PATH": f"{venv_bin}{os.pathsep}{env.get('PATH', '')}", "JUPYTER_PLATFORM_DIRS": "1",
+        # ccg's Voila template (the apps ask for it), as `pip install .` would install it
+        "JUPYTER_PATH": str(Path(__file__).resolve().parents[2] / "share" / "jupyter"),
     })
     env.pop("PYTHONPATH", None)
     return env

@@ -1,0 +1,241 @@
+"""A Plotly board figure as a NumPy image, drawn with Pillow: ``render_mode="rgb_array"`` without a browser.
+
+The environments' ``rgb_array`` frames (video wrappers record them) come from ``ccg.plot.board`` — the same
+figure the notebooks show — drawn here by a small rasterizer that knows what the board views use: scatter
+traces (lines, filled shapes, markers, text), layout shapes (rectangles, lines, circles), annotations and
+tables (as plain text rows). Fonts are Pillow's default; HTML in labels is reduced to its text. It is a
+faithful sketch for recordings and learners, not Plotly's own rendering (use ``fig.write_image`` for print).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+import numpy as np
+from PIL import Image, ImageColor, ImageDraw, ImageFont
+
+__all__ = ["figure_to_array"]
+
+_TAG = re.compile(r"<[^>]+>")
+_RGBA = re.compile(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+)\s*)?\)")
+_DEFAULT = (31, 119, 180, 255)
+
+
+def _color(value: Any, default: tuple[int, int, int, int] | None = _DEFAULT) -> tuple[int, int, int, int] | None:
+    """A Plotly colour string as RGBA (None for 'transparent' or an unreadable value with no default)."""
+    if value is None or not isinstance(value, str):
+        return default
+    text = value.strip().lower()
+    if text in ("", "none", "transparent"):
+        return None
+    m = _RGBA.fullmatch(text)
+    if m:
+        r, g, b = (int(float(x)) for x in m.groups()[:3])
+        a = 1.0 if m.group(4) is None else float(m.group(4))
+        return r, g, b, int(round(255 * a))
+    try:
+        rgb = ImageColor.getrgb(text)
+    except ValueError:
+        return default
+    return (*rgb[:3], rgb[3] if len(rgb) == 4 else 255)
+
+
+def _text(value: Any) -> str:
+    return _TAG.sub(" ", str(value).replace("<br>", " ")).replace("&nbsp;", " ").strip() if value is not None else ""
+
+
+def _seq(value: Any, n: int) -> list:
+    """A per-point property as a list of n values (a scalar repeated)."""
+    if value is None or isinstance(value, (str, int, float)):
+        return [value] * n
+    values = list(value)
+    return values if len(values) >= n else values + [values[-1] if values else None] * (n - len(values))
+
+
+class _Axes:
+    """Data → pixel mapping of one subplot (xaxis k, yaxis k)."""
+
+    def __init__(self, layout: dict, xname: str, yname: str, traces: list[dict],
+                 box: tuple[float, float, float, float]) -> None:
+        xa, ya = layout.get(xname, {}), layout.get(yname, {})
+        left, top, width, height = box
+        xd, yd = xa.get("domain") or (0.0, 1.0), ya.get("domain") or (0.0, 1.0)
+        self.x0, self.x1 = left + xd[0] * width, left + xd[1] * width
+        self.y0, self.y1 = top + (1 - yd[1]) * height, top + (1 - yd[0]) * height
+        xs = [v for t in traces for v in (t.get("x") or ()) if isinstance(v, (int, float))]
+        ys = [v for t in traces for v in (t.get("y") or ()) if isinstance(v, (int, float))]
+        for sh in layout.get("shapes") or ():
+            xs += [v for v in (sh.get("x0"), sh.get("x1")) if isinstance(v, (int, float))]
+            ys += [v for v in (sh.get("y0"), sh.get("y1")) if isinstance(v, (int, float))]
+        self.xr = tuple(xa["range"]) if xa.get("range") else self._span(xs)
+        self.yr = tuple(ya["range"]) if ya.get("range") else self._span(ys)
+        if xa.get("scaleanchor") or ya.get("scaleanchor"):  # equal units: widen the tighter axis around its centre
+            sx = (self.xr[1] - self.xr[0]) / max(self.x1 - self.x0, 1)
+            sy = (self.yr[1] - self.yr[0]) / max(self.y1 - self.y0, 1)
+            s = max(sx, sy)
+            cx, cy = sum(self.xr) / 2, sum(self.yr) / 2
+            hx, hy = s * (self.x1 - self.x0) / 2, s * (self.y1 - self.y0) / 2
+            self.xr, self.yr = (cx - hx, cx + hx), (cy - hy, cy + hy)
+
+    @staticmethod
+    def _span(values: list[float]) -> tuple[float, float]:
+        if not values:
+            return 0.0, 1.0
+        lo, hi = min(values), max(values)
+        pad = (hi - lo) * 0.05 or 0.5
+        return lo - pad, hi + pad
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        fx = (x - self.xr[0]) / ((self.xr[1] - self.xr[0]) or 1)
+        fy = (y - self.yr[0]) / ((self.yr[1] - self.yr[0]) or 1)
+        return self.x0 + fx * (self.x1 - self.x0), self.y1 - fy * (self.y1 - self.y0)
+
+
+def _runs(xs: Iterable, ys: Iterable) -> list[list[tuple[float, float]]]:
+    """Points split at None gaps (how Plotly separates polylines in one trace)."""
+    runs: list[list[tuple[float, float]]] = [[]]
+    for x, y in zip(xs, ys):
+        if x is None or y is None:
+            runs.append([])
+        else:
+            runs[-1].append((float(x), float(y)))
+    return [r for r in runs if r]
+
+
+def _marker(draw: ImageDraw.ImageDraw, symbol: Any, cx: float, cy: float, r: float, fill, outline) -> None:
+    name = str(symbol or "circle")
+    if name.startswith("square"):
+        draw.rectangle([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=outline)
+    elif name.startswith("diamond"):
+        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, outline=outline)
+    elif name.startswith("triangle"):
+        draw.polygon([(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)], fill=fill, outline=outline)
+    else:
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=outline)
+
+
+def _g(d: dict | None, *keys: str) -> Any:
+    """d[k1][k2]… or None where a level is missing."""
+    for k in keys:
+        if not isinstance(d, dict):
+            return None
+        d = d.get(k)
+    return d
+
+
+def figure_to_array(fig: Any, width: int | None = None, height: int | None = None) -> np.ndarray:
+    """The figure (a Plotly Figure or its dict) as an ``(height, width, 3)`` uint8 array.
+
+    Default size: the figure's own (else 800 × 600); with only ``width`` or ``height``, the figure's aspect."""
+    spec = fig if isinstance(fig, dict) else fig.to_dict()
+    layout, data = spec.get("layout", {}), spec.get("data", [])
+    own_w, own_h = float(layout.get("width") or 800), float(layout.get("height") or 600)
+    W = int(width or (own_w * height / own_h if height else own_w))
+    H = int(height or own_h * W / own_w)
+    scale = W / own_w
+    paper = _color(layout.get("paper_bgcolor"), (255, 255, 255, 255)) or (255, 255, 255, 255)
+    image = Image.new("RGBA", (W, H), paper)
+    draw = ImageDraw.Draw(image, "RGBA")
+    font = ImageFont.load_default()
+    m = layout.get("margin") or {}
+    ml, mr, mt, mb = (float(m.get(k, 0) or 0) * scale for k in ("l", "r", "t", "b"))
+    box = (ml, mt, W - ml - mr, H - mt - mb)
+    traces = [t for t in data if t.get("type", "scatter") == "scatter"]
+    groups: dict[tuple[str, str], list] = {}
+    for t in traces:
+        groups.setdefault((t.get("xaxis") or "x", t.get("yaxis") or "y"), []).append(t)
+    axes = {(xk, yk): _Axes(layout, "xaxis" + xk[1:], "yaxis" + yk[1:], ts, box)
+            for (xk, yk), ts in (groups or {("x", "y"): []}).items()}
+    main = axes.get(("x", "y")) or next(iter(axes.values()))
+    plot_bg = _color(layout.get("plot_bgcolor"), None)
+    if plot_bg:
+        for a in axes.values():
+            draw.rectangle([a.x0, a.y0, a.x1, a.y1], fill=plot_bg)
+
+    def shapes(layer: str) -> None:
+        for sh in layout.get("shapes") or ():
+            kind = sh.get("type")
+            if (sh.get("layer") or "above") != layer or kind not in ("rect", "line", "circle"):
+                continue
+            (x0, y0), (x1, y1) = main.px(sh["x0"], sh["y0"]), main.px(sh["x1"], sh["y1"])
+            lw = _g(sh, "line", "width")
+            line = _color(_g(sh, "line", "color"), (68, 68, 68, 255)) if lw is None or lw > 0 else None
+            w = max(1, int(round((lw or 1) * scale)))
+            fill = _color(sh.get("fillcolor"), None)
+            xy = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
+            if kind == "line":
+                draw.line([(x0, y0), (x1, y1)], fill=line, width=w)
+            elif kind == "rect":
+                draw.rectangle(xy, fill=fill, outline=line, width=w)
+            else:
+                draw.ellipse(xy, fill=fill, outline=line, width=w)
+
+    shapes("below")
+    for t in traces:
+        ax = axes[(t.get("xaxis") or "x", t.get("yaxis") or "y")]
+        mode = t.get("mode") or "markers"
+        xs, ys = list(t.get("x") or ()), list(t.get("y") or ())
+        if t.get("fill") == "toself":
+            fill = _color(t.get("fillcolor"), (200, 200, 200, 128))
+            outline = _color(_g(t, "line", "color"), None) if "lines" in mode else None
+            for run in _runs(xs, ys):
+                pts = [ax.px(x, y) for x, y in run]
+                if len(pts) >= 3:
+                    draw.polygon(pts, fill=fill, outline=outline)
+        elif "lines" in mode:
+            color = _color(_g(t, "line", "color"))
+            w = max(1, int(round((_g(t, "line", "width") or 2) * scale)))
+            for run in _runs(xs, ys):
+                pts = [ax.px(x, y) for x, y in run]
+                if len(pts) >= 2:
+                    draw.line(pts, fill=color, width=w, joint="curve")
+        if "markers" in mode and xs:
+            n = len(xs)
+            sizes, colors = _seq(_g(t, "marker", "size"), n), _seq(_g(t, "marker", "color"), n)
+            symbols = _seq(_g(t, "marker", "symbol"), n)
+            edge = _color(_g(t, "marker", "line", "color"), None)
+            for x, y, s, c, sym in zip(xs, ys, sizes, colors, symbols):
+                if x is None or y is None:
+                    continue
+                cx, cy = ax.px(x, y)
+                r = max(1.0, float(s if isinstance(s, (int, float)) else 6) * scale / 2)
+                _marker(draw, sym, cx, cy, r, _color(c), edge)
+        if "text" in mode and xs:
+            texts = _seq(t.get("text"), len(xs))
+            color = _color(_g(t, "textfont", "color"), (20, 20, 20, 255))
+            for x, y, label in zip(xs, ys, texts):
+                words = _text(label)
+                if words and x is not None and y is not None:
+                    draw.text(ax.px(x, y), words, fill=color, font=font, anchor="mm")
+    shapes("above")
+    for note in layout.get("annotations") or ():
+        words = _text(note.get("text"))
+        x, y = note.get("x"), note.get("y")
+        if not words or not isinstance(x, (int, float)) or not isinstance(y, (int, float)):
+            continue
+        if note.get("xref") == "paper" or note.get("yref") == "paper":
+            cx, cy = box[0] + x * box[2], box[1] + (1 - y) * box[3]
+        else:
+            cx, cy = main.px(x, y)
+        anchor = {"left": "l", "right": "r"}.get(note.get("xanchor") or "", "m") + "m"
+        draw.text((cx, cy), words, fill=(20, 20, 20, 255), font=font, anchor=anchor)
+    for table in (t for t in data if t.get("type") == "table"):
+        dx, dy = _g(table, "domain", "x") or (0, 1), _g(table, "domain", "y") or (0, 1)
+        x0, x1 = box[0] + dx[0] * box[2], box[0] + dx[1] * box[2]
+        y0, y1 = box[1] + (1 - dy[1]) * box[3], box[1] + (1 - dy[0]) * box[3]
+        draw.rectangle([x0, y0, x1, y1], fill=(250, 250, 250, 255), outline=(170, 170, 170, 255))
+        columns = [list(c) if isinstance(c, (list, tuple)) else [c] for c in (_g(table, "cells", "values") or ())]
+        header = list(_g(table, "header", "values") or ())
+        rows = [[_text(h) for h in header]] + [[_text(c[i]) if i < len(c) else "" for c in columns]
+                                               for i in range(max((len(c) for c in columns), default=0))]
+        step = max(len(header), len(columns), 1)
+        for k, row in enumerate(rows):
+            y = y0 + 4 + k * 12
+            if y > y1 - 10:
+                break
+            for j, cell in enumerate(row):
+                draw.text((x0 + 4 + j * (x1 - x0) / step, y), cell[:24], fill=(20, 20, 20, 255), font=font)
+    title = _g(layout, "title", "text")
+    if title:
+        draw.text((box[0], 8), _text(title), fill=(20, 20, 20, 255), font=font)
+    return np.asarray(image.convert("RGB"), dtype=np.uint8)
