@@ -16,7 +16,7 @@ same batch without ``action_masks()`` (ask ``envs.call("action_masks")`` there).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium.vector import SyncVectorEnv
@@ -35,7 +35,7 @@ class CcgVectorEnv(SyncVectorEnv):
 
     def action_masks(self) -> np.ndarray:
         """The legal masks of every game, ``(num_envs, N)`` bool."""
-        return np.stack([env.action_masks() for env in self.envs])
+        return np.stack([cast(CcgGymEnv, env).action_masks() for env in self.envs])
 
 
 def vector_env(game: str, num_envs: int = 8, **kwargs: Any) -> CcgVectorEnv:
