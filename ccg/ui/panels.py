@@ -47,8 +47,11 @@ def status_html(c: TableController) -> str:
     else:
         turn = f"seat {s.current_player} to move ({c.seating.seat_kind(s.current_player)})"
     note = f" — <span class='ccg-message'>{html.escape(c.message)}</span>" if c.message else ""
+    size = len(c.tree)
+    why = "".join(f"<details class='ccg-why'><summary>why? ({html.escape(c.who(node.seat))})</summary>"
+                  f"{html.escape(reason)}</details>" for node, reason in c.step_reasons())
     return (f"<b>{html.escape(get_spec(s.game).title)}</b> · move {s.ply} · {html.escape(turn)}"
-            f" · {len(c.tree)} positions in the tree{note}")
+            f" · {size} position{'s' if size != 1 else ''} in the tree{note}{why}")
 
 
 def seat_menu_choices(game: str) -> list[Any]:
@@ -72,6 +75,10 @@ class PlayPanel(Panel):
         self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
         self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
         self.until_button = W.Button(description="Play on").add_class("ccg-until")
+        self.undo_button = W.Button(description="Undo", tooltip="back to your previous decision").add_class("ccg-undo")
+        self.notation = W.Checkbox(value=False, description="notation", indent=False,
+                                   layout=W.Layout(width="100px")).add_class("ccg-notation")
+        self.turn = W.HTML().add_class("ccg-turn")
         choices = seat_menu_choices(c.state.game)  # the persona ends, so a teacher can seat "a selfish player"
         self.seat_boxes = []
         for p, spec in enumerate(c.seating.initial):
@@ -86,8 +93,8 @@ class PlayPanel(Panel):
             self.seat_boxes.append(box)
         self.shown: list[Any] = []  # the actions listed
         self.box = W.VBox([
-            self.search, W.HBox([self.where, self.show_all]), self.actions,
-            W.HBox([self.play_button, self.bot_button]),
+            self.turn, self.search, W.HBox([self.where, self.show_all, self.notation]), self.actions,
+            W.HBox([self.play_button, self.bot_button, self.undo_button]),
             W.HBox([self.until, self.until_n, self.until_button]),
             W.HTML("<b>seats</b>"), *self.seat_boxes,
         ])
@@ -98,6 +105,8 @@ class PlayPanel(Panel):
         self.bot_button.on_click(guard(lambda _: table.bot_move()))
         self.until_button.on_click(guard(lambda _: table.play_until(self.until.value, self.until_n.value)))
         self.show_all.on_click(guard(lambda _: table.select_location(None)))
+        self.undo_button.on_click(guard(lambda _: table.undo()))
+        self.notation.observe(guard(lambda _: self.refresh_actions(table), quiet=True), "value")
         self.search.observe(guard(lambda _: self.refresh_actions(table)), "value")
         for p, box in enumerate(self.seat_boxes):
             box.observe(guard(lambda change, p=p: table.change_seat(p, change["new"]), quiet=True), "value")
@@ -130,12 +139,23 @@ class PlayPanel(Panel):
             else:
                 self.where.value = f"{len(c.state.legal_actions())} legal actions"
             self.shown = shown
-            self.actions.options = [(str(a), a) for a in shown]
+            self.actions.options = [(c.action_label(a, self.notation.value), a) for a in shown]
             self.actions.value = shown[0] if len(shown) == 1 else None
-        over = c.state.is_terminal()
-        self.play_button.disabled = over or not shown
+        s = c.state
+        over = s.is_terminal()
+        yours = c.human_to_move()  # a bot's moves are the bot's: no Play, no list to pick from
+        self.play_button.disabled = not yours or not shown
+        self.actions.disabled = not yours
         self.bot_button.disabled = over
         self.until_button.disabled = over
+        self.undo_button.disabled = not any(n.seat in c.seating.human_seats() for n in c.tree.cursor.path())
+        if over:
+            self.turn.value = "<b>The game is over.</b>"
+        elif yours:
+            self.turn.value = f"<b>Your move</b> — {html.escape(c.who(s.current_player))}"
+        else:
+            self.turn.value = (f"<b>{html.escape(c.who(s.current_player))} is to move</b> — "
+                               "Bot move or Play on lets it play")
 
 
 class HistoryPanel(Panel):
@@ -159,7 +179,8 @@ class HistoryPanel(Panel):
         self.box = W.VBox([
             self.slider, W.HBox([self.first_button, self.back_button, self.fwd_button, self.last_button]),
             W.HTML("<b>variations</b> (select to jump; ▶ marks the position shown)"), self.tree_box,
-            W.HBox([self.promote_button, self.main_button, self.delete_button]),
+            W.HBox([self.promote_button, self.main_button]),
+            W.HBox([self.delete_button], layout=W.Layout(margin="18px 0 0 0")),  # away from promote: it cuts moves
         ])
 
     def wire(self, table: Table) -> None:
@@ -216,26 +237,45 @@ class InspectPanel(Panel):
         players, globals_ = insp.tables(c.state, c.view_seat)
         self.players_html.value = insp.html_table(players)
         self.globals_html.value = insp.html_table(globals_)
-        self.log.value = insp.html_log(insp.log_lines(c.tree, c.view_seat))
+        self.log.value = insp.html_log(insp.log_lines(c))
+
+
+COPY_BUTTON = """<button class="ccg-copy-position jupyter-button" title="copy the position string to the clipboard"
+ onclick="(function(b){const t=b.closest('.ccg-table').querySelector('.ccg-position input');
+ const done=()=>{b.dataset.ccgCopied=String(t.value.length);b.textContent='Copied';setTimeout(()=>{b.textContent='Copy'},1500);};
+ t.select();if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t.value).then(done,
+ ()=>{document.execCommand('copy');done();});}else{document.execCommand('copy');done();}})(this)">Copy</button>"""
 
 
 class PositionPanel(Panel):
-    """The position string of the view (the full one for a teacher too) and a box to paste one."""
+    """The position string of the view (the full one for a teacher too) with a Copy button, and a box to paste one.
+
+    A pasted position outside the move tree replaces the tree only after "Replace the tree"; the
+    replaced tree stays reachable with "Previous tree".
+    """
 
     title = "Position"
 
     def __init__(self, table: Table) -> None:
         self.position_label = W.HTML()
         self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
+        self.copy = W.HTML(COPY_BUTTON)
         self.full_position = W.Text(description="full", layout=W.Layout(width="98%")).add_class("ccg-full-position")
         self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%")).add_class("ccg-paste")
         self.paste_button = W.Button(description="Go to position").add_class("ccg-go-position")
+        self.replace_button = W.Button(description="Replace the tree", button_style="warning",
+                                       tooltip="start a new move tree at the pasted position").add_class("ccg-replace-tree")
+        self.previous_button = W.Button(description="Previous tree",
+                                        tooltip="back to the move tree a pasted position replaced").add_class("ccg-previous-tree")
         teacher_only = [W.HTML("Full position (teacher only: every hand and the dice to come):"),
                         self.full_position] if table.controller.teacher else []
-        self.box = W.VBox([self.position_label, self.position, *teacher_only, self.paste, self.paste_button])
+        self.box = W.VBox([self.position_label, self.position, self.copy, *teacher_only, self.paste,
+                           W.HBox([self.paste_button, self.replace_button, self.previous_button])])
 
     def wire(self, table: Table) -> None:
         self.paste_button.on_click(table.guard(lambda _: table.load_position(self.paste.value)))
+        self.replace_button.on_click(table.guard(lambda _: table.replace_tree()))
+        self.previous_button.on_click(table.guard(lambda _: table.restore_previous_tree()))
 
     def refresh(self, table: Table) -> None:
         c = table.controller
@@ -247,3 +287,5 @@ class PositionPanel(Panel):
             "no dice to come, no move history):")
         if c.teacher:
             self.full_position.value = c.full_position_string
+        self.replace_button.disabled = c.pending_position is None
+        self.previous_button.disabled = not c.previous_trees
