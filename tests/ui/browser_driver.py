@@ -18,7 +18,16 @@ import time
 from typing import Callable
 
 from browser_env import TIMEOUT_MS
-from browser_page import READ_FIGURE, differences, expected_figure, figure_summary, text_of
+from browser_page import (
+    READ_FIGURE,
+    READ_TABLE_TEXTS,
+    differences,
+    expected_figure,
+    expected_table_texts,
+    figure_summary,
+    table_text_differences,
+    text_of,
+)
 
 import ccg
 from ccg.ui import Table, location_of
@@ -42,6 +51,7 @@ SETTLED = """([index, status, revision, actions]) => {
     actions: Array.from(root.querySelectorAll('.ccg-actions select option')).map(o => o.textContent),
     error: error ? error.dataset.ccgError : null,
     figure: (""" + READ_FIGURE + """)(root),
+    texts: (""" + READ_TABLE_TEXTS + """)(root),
   };
 }"""
 
@@ -122,6 +132,7 @@ class TableDriver:
         self.waited = 0.0  # seconds spent waiting for the page
         self.on_check = on_check
         self.bot_turns = 0  # times the page was seen refusing a human Play on a bot's turn
+        self.highlights = {"you can act here": 0, "clicked": 0}  # checks whose board showed the rings
 
     # -------------------------------------------------------------------- checking
     @property
@@ -131,7 +142,7 @@ class TableDriver:
     def check(self, what: str) -> None:
         """Wait until the page shows the shadow's position, then require log, actions and figure to be the game's."""
         status = text_of(self.shadow.status.value)
-        expected = expected_figure(self.shadow.state, self.shadow.view_seat)  # meanwhile the kernel works too
+        expected = expected_figure(self.shadow.state, self.shadow.view_seat, self.shadow.location)  # meanwhile the kernel works too
         root = self.index
         revision = getattr(self.shadow.board.widget, "revision", None)
         t0 = time.perf_counter()
@@ -153,9 +164,13 @@ class TableDriver:
         assert [_norm(a) for a in seen["actions"]] == [_norm(label) for label, _ in self.shadow.actions.options], \
             f"{self.label}, {what}: the action list differs"
         diff = differences(seen["figure"], expected)
+        diff += table_text_differences(seen["texts"], expected_table_texts(self.shadow.board.widget.figure))
         assert not diff, f"{self.label}, {what} (move {self.shadow.state.ply}): the browser's board is not the game's:\n  " \
                          + "\n  ".join(diff)
         self.checks += 1
+        names = [t.get("name") for t in seen["figure"]["data"]]
+        self.highlights["you can act here"] += "you can act here" in names
+        self.highlights["clicked"] += "clicked" in names
         if self.on_check is not None:
             self.on_check(what)
 
@@ -208,6 +223,22 @@ class TableDriver:
         self.shadow.until_n.value = n
         self.button("ccg-until", self.shadow.until_button)
         self.check(f"play on {n}")
+
+    def play_on_mode(self, mode: str, n: int = 2) -> None:
+        """Play on in ``mode`` (a value of the shadow's mode menu) with ``n`` actions; then a human must be to move."""
+        label = next(lab for lab, value in self.shadow.until.options if value == mode)
+        self.root.locator(".ccg-until-mode select").first.select_option(value=self._option_value(label))
+        self.shadow.until.value = mode
+        box = self.root.locator(".ccg-until-n input").first
+        box.fill(str(n))
+        box.press("Enter")
+        self.shadow.until_n.value = n
+        self.button("ccg-until", self.shadow.until_button)
+        self.check(f"play on ({label})")
+
+    def undo(self) -> None:
+        self.button("ccg-undo", self.shadow.undo_button)
+        self.check("undo")
 
     def _option_value(self, label: str, css: str = ".ccg-until-mode") -> str:
         return option_value(self.root.locator(f"{css} select option"), label)

@@ -69,7 +69,7 @@ def jupyter_env(home: Path, venv_bin: Path) -> dict:
         "JUPYTER_DATA_DIR": str(home / "data"), "IPYTHONDIR": str(home / "ipython"),
         "PATH": f"{venv_bin}{os.pathsep}{env.get('PATH', '')}", "JUPYTER_PLATFORM_DIRS": "1",
     })
-    env.pop("PYTHONPATH", None)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])  # the kernels import the ccg these tests sit beside
     return env
 
 

@@ -107,6 +107,7 @@ def lab(tmp_path_factory):
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     server = Server(cmd, work, f"http://127.0.0.1:{port}", env=jupyter_env(home, VENV_BIN), ready_path="/api")
+    server.root = work
     try:
         yield server
     finally:
@@ -316,3 +317,66 @@ def test_what_if_runs_chart_without_nan_and_stop(what_if_lab, artefacts):
     page.locator(".ccg-table .ccg-whatif-chart").first.screenshot(path=str(artefacts / "what-if-chart.png"))
     problems = _app_layout(page, driver, "what-if-lab", artefacts)
     assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------- a student's flow
+# The tables of the report this checks: one human, the strategist in the other seats
+FLOW_TABLES = [("chicago_express", {"players": 4}), ("catan", {"players": 4, "scenario": "oil_springs"}),
+               ("co2", {"players": 4})]
+
+
+@pytest.fixture(scope="module")
+def flow_page(lab, browser):
+    """A second notebook on the same JupyterLab: a Table per game with one human and strategists, seed 1."""
+    cells = [f"from ccg.ui import Table\nf{i} = Table({game!r}, seats=['human'], seed=1, **{kwargs!r})\nf{i}"
+             for i, (game, kwargs) in enumerate(FLOW_TABLES)]
+    (lab.root / "flow.ipynb").write_text(json.dumps(notebook(cells)))
+    page = _page(browser)
+    page.goto(f"{lab.url}/lab/tree/flow.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Cell')")
+    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("n => document.querySelectorAll('.ccg-table .ccg-board .js-plotly-plot').length >= n",
+                           arg=len(FLOW_TABLES), timeout=START_MS)
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("index", range(len(FLOW_TABLES)), ids=[g for g, _ in FLOW_TABLES])
+def test_first_render_draws_every_table_text_and_play_on_never_leaves_a_bot_to_move(flow_page, index):
+    """Every table text drawn at the first render; 30+ moves with Play on in every mode, Play never usable on a
+    bot's turn; the move list in words; the legal targets and the clicked spot ringed on the board."""
+    game, kwargs = FLOW_TABLES[index]
+    driver = TableDriver(flow_page, index, Table(game, seats=["human"], seed=1, **kwargs), f"JupyterLab flow, {game}")
+    driver.check("first render")  # includes every table cell's drawn text (the blank first-draw texts)
+    shadow = driver.shadow
+    modes = [mode for _, mode in shadow.until.options if mode != "end"]
+    step = 0
+    while driver.moves < 32 and not shadow.state.is_terminal():
+        before = shadow.state.ply
+        if step % 2:
+            driver.play(0)
+        else:
+            driver.play_on_mode(modes[(step // 2) % len(modes)], n=2)
+        step += 1
+        driver.moves += shadow.state.ply - before
+        assert shadow.state.is_terminal() or shadow.controller.human_to_move(), "stopped with a bot to move"
+        assert not flow_page.locator(".ccg-table").nth(index).locator("button.ccg-play").first.is_disabled() \
+            or shadow.state.is_terminal() or not shadow.shown_actions()
+        labels = [label for label, _ in shadow.actions.options]
+        assert labels == [shadow.controller.action_label(a) for a in shadow.shown_actions()]  # the page showed these
+    assert driver.moves >= 30 and step >= 2 * len(modes), (driver.moves, step)
+    # back to a bot's turn in the history: the page offers no Play; Bot move plays it and the bots after it
+    bots = [n for n in shadow.tree.cursor.path() if shadow.controller.seating.agents[n.seat] is not None]
+    driver.tab("History")
+    while shadow.tree.cursor is not bots[-1].parent:
+        driver.history("ccg-back", "back to a bot's turn")
+    driver.tab("Play")
+    driver.play(0)  # refused on the page (no_human_play), then a Bot move
+    assert driver.bot_turns == 1
+    driver.undo()
+    assert driver.highlights["you can act here"] > 0
+    driver.click_board()
+    assert driver.highlights["clicked"] > 0
+    assert not flow_page.ccg_errors, flow_page.ccg_errors
