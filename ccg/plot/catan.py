@@ -329,3 +329,36 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                                   bgcolor="rgba(215,215,215,0.9)", bordercolor="#999", borderwidth=1,
                                   font=dict(size=11), traceorder="grouped", tracegroupgap=4))
     return fig
+
+
+# ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
+PROGRESS = {"seats": ("public_vp", "victory points (open)")}  # observation fields charted over the game
+
+
+def tables(state, seat: int | None = None):
+    """(players, position) for the Table's Inspect tab: ``seat`` sees its own cards, the others' as counts."""
+    import pandas as pd
+
+    s = state
+    rows = {}
+    for p in range(s.num_players):
+        mine = seat is None or seat == p
+        hand, devs = s.hand[p * 5:(p + 1) * 5], s.dev[p * 5:(p + 1) * 5]
+        if mine:
+            cards = ", ".join(f"{hand[r]} {GOODS[r]}" for r in range(5) if hand[r]) or "none"
+            dev = ", ".join(f"{devs[t]} {DEV_NAMES[DEV_TYPES[t]]}" for t in range(5) if devs[t]) or "none"
+        else:
+            cards, dev = f"{sum(hand)} cards", f"{sum(devs)} cards"
+        row = {"victory points": s.vp(p) if mine or s.is_terminal() else f"{s.public_vp(p)} + hidden",
+               "resource cards": cards, "development cards": dev, "knights played": s.knights[p],
+               "longest road": f"{s.road_len[p]}" + (" (holds the card)" if s.lr == p else ""),
+               "largest army": "holds the card" if s.la == p else ""}
+        if s.oil_springs:
+            row["oil"] = s.oil[p]
+            row["oil sequestered"] = s.seq[p]
+        rows[f"{PLAYER_NAMES[p]} (seat {p})" + (" ◀ to act" if s.current_player == p and not s.is_terminal() else "")] = row
+    position = {"turn": s.turn, "bank": ", ".join(f"{s.bank[i]} {RESOURCES[i]}" for i in range(5)),
+                "development cards left": s.deck if isinstance(s.deck, int) else len(s.deck),
+                "robber on": f"H{s.robber}" if s.robber >= 0 else "the desert"}
+    return pd.DataFrame.from_dict(rows, orient="index"), pd.DataFrame({"": list(position.values())},
+                                                                       index=list(position))

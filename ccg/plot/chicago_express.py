@@ -241,3 +241,30 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
 def _light(colour: str) -> str:
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return f"rgba({r},{g},{b},0.25)"
+
+
+# ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
+PROGRESS = {"seats": ("cash", "money ($)")}  # observation fields charted over the game
+
+
+def tables(state, seat: int | None = None):
+    """(players, companies) for the Table's Inspect tab, in the rulebook's names (every number here is open)."""
+    import pandas as pd
+
+    from ccg.games.chicago_express.board import BOARD as B
+
+    s = state
+    shown = range(5) if s.wabash_in else range(4)
+    rows = {}
+    for p in range(s.num_players):
+        row = {"money": f"${s.cash[p]}"}
+        row.update({f"{COMPANIES[c]} shares": s.held[p * 5 + c] for c in shown})
+        rows[f"seat {p}" + (" ◀ to act" if s.current_player == p and not s.is_terminal() else "")] = row
+    companies = pd.DataFrame({
+        "treasury": [f"${s.treasury[c]}" for c in shown],
+        "income": [f"${s.income[c]}" for c in shown],
+        "shares sold": [f"{B.shares[c] - s.shares_left[c]} of {B.shares[c]}" for c in shown],
+        "trains left": [s.trains_left[c] for c in shown],
+        "dividend per share": [f"${s.dividend_per_share(c)}" for c in shown],
+    }, index=[COMPANIES[c] for c in shown])
+    return pd.DataFrame.from_dict(rows, orient="index"), companies

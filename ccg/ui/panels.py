@@ -9,6 +9,7 @@ method of :class:`ccg.ui.controller.TableController`, called through the Table.
 from __future__ import annotations
 
 import html
+import importlib
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -17,6 +18,8 @@ from ..agents.base import Agent, agent_names
 from ..agents.strategist import persona_presets
 from ..core.registry import get_spec
 from . import inspect as insp
+from .board import FigureSlot
+from .progress import progress_figure, progress_frame, progress_spec
 from .seating import HUMAN
 
 if TYPE_CHECKING:
@@ -214,8 +217,22 @@ class HistoryPanel(Panel):
         self.delete_button.disabled = cursor.parent is None
 
 
+def seat_names_and_colours(game: str, n: int) -> tuple[list[str], list[str] | None]:
+    """How the game's board names and colours its seats ("Blue (seat 0)"), or "seat 0" without colours."""
+    try:
+        module = importlib.import_module(f"ccg.plot.{game}")
+    except ImportError:
+        module = None
+    names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
+    colours = getattr(module, "SEAT_COLOURS", None) or getattr(module, "PLAYER_COLOURS", None)
+    if not names or len(names) < n:
+        return [f"seat {p}" for p in range(n)], None
+    shown = [c if c.lower() not in ("#fafafa", "#ffffff") else "#9a9a9a" for c in colours] if colours else None
+    return [f"{names[p]} (seat {p})" for p in range(n)], shown
+
+
 class InspectPanel(Panel):
-    """Whose view is shown, the per-player and global tables of that view, the move log."""
+    """Whose view is shown, the players and the position in the rulebook's names, the game so far, the move log."""
 
     title = "Inspect"
 
@@ -223,11 +240,14 @@ class InspectPanel(Panel):
         c = table.controller
         self.view = W.Dropdown(description="view as", layout=W.Layout(width="230px"),
                                options=c.seating.view_options(), value=c.seating.view)
-        self.players_html = W.HTML()
-        self.globals_html = W.HTML()
+        self.players_html = W.HTML(layout=W.Layout(overflow="auto", width="98%"))
+        self.globals_html = W.HTML(layout=W.Layout(overflow="auto", width="98%"))
+        self.chart = FigureSlot(css_class="ccg-progress")
+        self._rows: dict = {}  # (node, seat) -> the charted row (positions already read)
         self.log = W.HTML().add_class("ccg-log")
         self.box = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
-                           W.HTML("<b>position</b>"), self.globals_html, W.HTML("<b>log</b>"), self.log])
+                           W.HTML("<b>the board</b>"), self.globals_html, self.chart.box,
+                           W.HTML("<b>moves</b> (a bot's reasons under why?)"), self.log])
 
     def wire(self, table: Table) -> None:
         self.view.observe(table.guard(lambda change: table.set_view(change["new"]), quiet=True), "value")
@@ -235,9 +255,17 @@ class InspectPanel(Panel):
     def refresh(self, table: Table) -> None:
         c = table.controller
         players, globals_ = insp.tables(c.state, c.view_seat)
-        self.players_html.value = insp.html_table(players)
+        self.players_html.value = insp.html_table(players.T if len(players.columns) > 3 else players)
         self.globals_html.value = insp.html_table(globals_)
         self.log.value = insp.html_log(insp.log_lines(c))
+        frame = progress_frame(c.tree, c.view_seat, self._rows)
+        spec = progress_spec(c.state.game)
+        if frame is None or spec is None:
+            self.chart.box.layout.display = "none"
+        else:
+            self.chart.box.layout.display = None
+            names, colours = seat_names_and_colours(c.state.game, c.state.num_players)
+            self.chart.show(progress_figure(frame, spec, names, colours))
 
 
 COPY_BUTTON = """<button class="ccg-copy-position jupyter-button" title="copy the position string to the clipboard"

@@ -353,7 +353,7 @@ def test_first_render_draws_every_table_text_and_play_on_never_leaves_a_bot_to_m
     shadow = driver.shadow
     modes = [mode for _, mode in shadow.until.options if mode != "end"]
     step = 0
-    while driver.moves < 32 and not shadow.state.is_terminal():
+    while (driver.moves < 32 or step < 2 * len(modes)) and not shadow.state.is_terminal():
         before = shadow.state.ply
         if step % 2:
             driver.play(0)
