@@ -78,6 +78,11 @@ def _terrain_traces() -> list:
     return traces
 
 
+# the key to the numbers on the hexes (CE-1.9, CE-6.10, CE-7.1, CE-7.2); hover a hex for its own values
+HEX_KEY = ("hex key: <b>−3</b> build cost ($ from the treasury, CE-6.10) · <b>+2</b> income the company gains "
+           "there (CE-7.1) · <b>⌂1</b> more income once a house is built (CE-7.2) · hover a hex for details")
+
+
 def _hex_label(s, i: int) -> str:
     t = TERRAINS[BOARD.terrain[i]]
     parts = [f"−{BOARD.cost[i]}"] if BOARD.cost[i] else []
@@ -187,7 +192,8 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
     _tables(fig, s, seat)
     head = str(s).split("\n")
-    title = f"{head[1]}  ·  {head[0].removeprefix('Chicago Express · ')}"
+    title = (f"{head[1]}  ·  {head[0].removeprefix('Chicago Express · ')}<br><span style='font-size:12px;color:#333'>"
+             f"{HEX_KEY}</span>")
     # the key sits between the title and the map (in the top margin), clear of hexes and tables
     fig.update_layout(width=WIDTH, height=height, margin=dict(l=5, r=5, t=112, b=5),
                       title=dict(text=title, x=0.01, y=0.99, yanchor="top", font=dict(size=14)),

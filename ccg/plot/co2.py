@@ -33,6 +33,7 @@ GOAL_TEXT = {"regions_controlled": "regions controlled", "regions_with_plant": "
 BOX = [(0, 6), (6, 6), (12, 6), (12, 0), (6, 0), (0, 0)]
 W, H = 5.6, 5.4
 GX = 19.6   # CO2 gauge
+GAUGE_TOP = 600  # ppm at the top of the gauge (higher only if the CO2 level passes it); a classroom gauge uses it too
 MX = 23.6   # market price track
 
 
@@ -162,7 +163,7 @@ def board(state, seat: int | None = None) -> go.Figure:
 
     # ---- CO2 gauge: green below 350, amber to 500 (catastrophes), red from 500 (planet lost) ------
     cat, lose = s.rules["ppm.catastrophe"], s.rules["ppm.lose"]
-    top = max(600, (s.ppm // 100 + 1) * 100)
+    top = max(GAUGE_TOP, (s.ppm // 100 + 1) * 100)
 
     def gy(v):
         return v / top * 11.4

@@ -20,7 +20,7 @@ from ..core.registry import get_spec
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
-from .seating import HUMAN
+from .seating import HUMAN, agent_label
 
 if TYPE_CHECKING:
     from .controller import TableController
@@ -73,12 +73,14 @@ class PlayPanel(Panel):
         self.where = W.HTML()
         self.show_all = W.Button(description="show all", layout=W.Layout(width="90px"))
         self.actions = W.Select(options=[], rows=10, layout=W.Layout(width="98%")).add_class("ccg-actions")
-        self.play_button = W.Button(description="Play", button_style="primary").add_class("ccg-play")
-        self.bot_button = W.Button(description="Bot move").add_class("ccg-bot")
-        self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
+        self.play_button = W.Button(description="Play", button_style="primary",
+                                    layout=W.Layout(width="110px")).add_class("ccg-play")
+        self.bot_button = W.Button(description="Bot move", layout=W.Layout(width="110px")).add_class("ccg-bot")
+        self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="200px")).add_class("ccg-until-mode")
         self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
-        self.until_button = W.Button(description="Play on").add_class("ccg-until")
-        self.undo_button = W.Button(description="Undo", tooltip="back to your previous decision").add_class("ccg-undo")
+        self.until_button = W.Button(description="Play on", layout=W.Layout(width="100px")).add_class("ccg-until")
+        self.undo_button = W.Button(description="Undo", tooltip="back to your previous decision",
+                                    layout=W.Layout(width="90px")).add_class("ccg-undo")
         self.notation = W.Checkbox(value=False, description="notation", indent=False,
                                    layout=W.Layout(width="100px")).add_class("ccg-notation")
         self.turn = W.HTML().add_class("ccg-turn")
@@ -90,7 +92,7 @@ class PlayPanel(Panel):
                 opts.append(spec)
             elif isinstance(spec, str) and spec.strip().lower() not in opts:  # a named persona: "strategist:…=0.8"
                 opts.append(spec.strip().lower())
-            box = W.Dropdown(options=[(o if isinstance(o, str) else repr(o), o) for o in opts],
+            box = W.Dropdown(options=[(agent_label(o), o) for o in opts],
                              value=c.seating.specs[p], description=f"seat {p}", layout=W.Layout(width="230px"))
             box.disabled = not c.teacher  # seats are chosen when the game starts (a bot's hand stays hidden)
             self.seat_boxes.append(box)
