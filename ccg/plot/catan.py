@@ -337,7 +337,12 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
 
 
 # ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
-PROGRESS = {"seats": ("public_vp", "victory points (open)")}  # observation fields charted over the game
+PROGRESS = {"seats": "victory points (open)"}  # what the Inspect tab charts over the game (labels)
+
+
+def progress(state, seat: int | None = None) -> dict:
+    """The charted numbers of a position: the open victory points (hidden VP cards left out for every seat)."""
+    return {"seats": [state.public_vp(p) for p in range(state.num_players)]}
 
 
 def tables(state, seat: int | None = None):

@@ -250,7 +250,12 @@ def _light(colour: str) -> str:
 
 
 # ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
-PROGRESS = {"seats": ("cash", "money ($)")}  # observation fields charted over the game
+PROGRESS = {"seats": "money ($)"}  # what the Inspect tab charts over the game (labels)
+
+
+def progress(state, seat: int | None = None) -> dict:
+    """The charted numbers of a position (every player's money is open); cheap, no serialisation."""
+    return {"seats": list(state.cash)}
 
 
 def tables(state, seat: int | None = None):

@@ -303,7 +303,12 @@ def board(state, seat: int | None = None) -> go.Figure:
 
 
 # ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
-PROGRESS = {"seats": ("vp", "VP"), "global": ("ppm", "CO₂ (ppm)")}  # observation fields charted over the game
+PROGRESS = {"seats": "VP", "global": "CO₂ (ppm)"}  # what the Inspect tab charts over the game (labels)
+
+
+def progress(state, seat: int | None = None) -> dict:
+    """The charted numbers of a position (open to every seat: VP track and CO2 level); cheap, no serialisation."""
+    return {"seats": list(state.vp), "global": state.ppm}
 
 
 def tables(state, seat: int | None = None):

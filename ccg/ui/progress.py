@@ -1,9 +1,9 @@
 """The game so far as a chart: each seat's score (and a game-wide measure such as CO2 ppm) move by move.
 
-What is charted is declared by the game's plot module: ``PROGRESS = {"seats": (field, label),
-"global": (field, label)}`` names fields of ``state.observation(seat)["state"]`` — a list with one
-number per seat, and an optional single number. Built from the viewing seat's observations only, so
-a chart never shows what that seat could not see.
+What is charted is declared by the game's plot module: ``PROGRESS = {"seats": label, "global": label}``
+and ``progress(state, seat) -> {"seats": [a number per seat], "global": number}`` (the global one
+optional), which reads only what ``seat`` may see and never serialises the position (it runs for every
+charted position of the line).
 """
 from __future__ import annotations
 
@@ -21,21 +21,26 @@ __all__ = ["POINTS", "progress_figure", "progress_frame", "progress_spec"]
 POINTS = 120  # positions of the line charted at most (evenly spread, the last one always)
 
 
-def progress_spec(game: str) -> dict[str, tuple[str, str]] | None:
-    """The game's ``PROGRESS`` declaration (None: the game charts nothing)."""
+def _module(game: str) -> Any:
     try:
-        module = importlib.import_module(f"ccg.plot.{game}")
+        return importlib.import_module(f"ccg.plot.{game}")
     except ImportError:
+        return None
+
+
+def progress_spec(game: str) -> dict[str, str] | None:
+    """The game's ``PROGRESS`` labels (None: the game charts nothing)."""
+    module = _module(game)
+    if getattr(module, "progress", None) is None:
         return None
     return getattr(module, "PROGRESS", None)
 
 
-def _row(state: GameState, seat: int | None, spec: dict[str, tuple[str, str]]) -> dict[str, Any]:
-    data = state.observation(seat)["state"] if seat is not None else state.to_dict()["state"]
-    field, _ = spec["seats"]
-    row: dict[str, Any] = {f"seat {p}": v for p, v in enumerate(data[field])}
+def _row(state: GameState, seat: int | None, spec: dict[str, str]) -> dict[str, Any]:
+    values = _module(state.game).progress(state, seat)
+    row: dict[str, Any] = {f"seat {p}": v for p, v in enumerate(values["seats"])}
     if "global" in spec:
-        row[spec["global"][1]] = data[spec["global"][0]]
+        row[spec["global"]] = values["global"]
     return row
 
 
@@ -59,16 +64,16 @@ def progress_frame(tree: GameTree, seat: int | None, cache: dict[tuple[Node, int
                 state.apply(node.move)  # type: ignore[arg-type]  # a node below the root has a move
             if node in want:
                 cache[(node, seat)] = _row(state, seat, spec)
-    base = len(tree.start.history()) - 0
+    base = len(tree.start.history())
     frame = pd.DataFrame([cache[(n, seat)] for n in picked], index=pd.Index([base + n.ply for n in picked], name="move"))
     return frame
 
 
-def progress_figure(frame: pd.DataFrame, spec: dict[str, tuple[str, str]], seat_names: list[str],
+def progress_figure(frame: pd.DataFrame, spec: dict[str, str], seat_names: list[str],
                     colours: list[str] | None = None) -> go.Figure:
     """Lines of each seat's score (left axis) and the game-wide measure (right axis, dashed)."""
     fig = go.Figure()
-    label = spec["seats"][1]
+    label = spec["seats"]
     for p, name in enumerate(seat_names):
         column = f"seat {p}"
         if column in frame:
@@ -76,7 +81,7 @@ def progress_figure(frame: pd.DataFrame, spec: dict[str, tuple[str, str]], seat_
                                      name=name, line=dict(width=2, color=colours[p] if colours else None),
                                      hovertemplate=f"{name}: %{{y}} {label} at move %{{x}}<extra></extra>"))
     if "global" in spec:
-        glabel = spec["global"][1]
+        glabel = spec["global"]
         fig.add_trace(go.Scatter(x=list(frame.index), y=[float(v) for v in frame[glabel]], mode="lines", name=glabel,
                                  yaxis="y2", line=dict(width=2, dash="dash", color="#555"),
                                  hovertemplate=f"%{{y}} {glabel} at move %{{x}}<extra></extra>"))

@@ -241,9 +241,36 @@ def names_outside_their_hexes(page, index: int, fig, label: str) -> list[str]:
             for name, width in widths if width > room]
 
 
+PANEL_PLACE = """(index) => {
+  // where the control panel sits against the board, and the smallest text drawn on the board (px on screen)
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const panel = root.querySelector('.ccg-panel').getBoundingClientRect();
+  const frame = root.querySelector('.ccg-board .ccg-figure-frame').getBoundingClientRect();
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  let smallest = Infinity;
+  gd.querySelectorAll('text').forEach(t => {
+    if (!t.textContent.trim()) return;
+    const size = t.getBoundingClientRect().height;
+    if (size > 0) smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * frame.width / gd._fullLayout.width);
+  });
+  return {beside: panel.left >= frame.right - 1 && panel.top < frame.bottom, window: innerWidth,
+          scale: frame.width / gd._fullLayout.width, smallest};
+}"""
+
+
+def panel_place(page, index: int) -> dict:
+    """Is the panel beside the board; the board's scale and its smallest text on screen (px)."""
+    return page.evaluate(PANEL_PLACE, index)
+
+
 def check_layout(page, index: int, fig, label: str) -> list[str]:
-    """Problems with one Table's layout at the page's current size (empty: none)."""
+    """Problems with one Table's layout at the page's current size (empty: none).
+
+    From a window of 1280 px up the control panel must sit beside the board (never under it)."""
     problems = names_outside_their_hexes(page, index, fig, label)
+    place = panel_place(page, index)
+    if place["window"] >= 1280 and not place["beside"]:
+        problems.append(f"{label}: the control panel is not beside the board at {place['window']} px")
     for name, parts in layout_targets(fig).items():
         m = page.evaluate(MEASURE, [index, [list(p) for p in parts]])
         if m is None:

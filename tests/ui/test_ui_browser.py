@@ -30,7 +30,7 @@ from browser_env import (
     notebook,
     write_lab_settings,
 )
-from browser_page import FITTED, check_layout
+from browser_page import FITTED, check_layout, panel_place
 
 import ccg
 from ccg.ui import Table
@@ -158,6 +158,7 @@ def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefac
     """At 1280, 1600 and 1920 px, file browser open or closed: gauge, market and tables in view, uncovered."""
     shadows = [d.shadow for d in lab_drivers]
     problems = []
+    fonts: list[str] = []  # the board's scale and smallest text at each size (written as a test artefact)
     for width in WIDTHS:
         for sidebar, toggle in SIDEBAR.items():
             lab_page.set_viewport_size({"width": width, "height": 1000})
@@ -166,7 +167,11 @@ def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefac
             for i, (label, _, _) in enumerate(LAB_TABLES):
                 fig = ccg.plot.board(shadows[i].state, seat=shadows[i].view_seat)
                 problems += check_layout(lab_page, i, fig, f"JupyterLab {width} px, {sidebar}, {label}")
+                place = panel_place(lab_page, i)
+                fonts.append(f"{width} px, {sidebar}, {label}: board at {place['scale']:.2f}, "
+                             f"smallest text {place['smallest']:.1f} px, panel {'beside' if place['beside'] else 'under'}")
                 _screenshot(lab_page, i, artefacts / f"lab-{width}-{sidebar.replace(' ', '-')}-{LAB_TABLES[i][1]}.png")
+    (artefacts / "lab-text-sizes.txt").write_text("\n".join(fonts) + "\n")
     assert not problems, "\n".join(problems)
 
 
@@ -344,7 +349,7 @@ def flow_page(lab, browser):
 
 
 @pytest.mark.parametrize("index", range(len(FLOW_TABLES)), ids=[g for g, _ in FLOW_TABLES])
-def test_first_render_draws_every_table_text_and_play_on_never_leaves_a_bot_to_move(flow_page, index):
+def test_first_render_draws_every_table_text_and_play_on_never_leaves_a_bot_to_move(flow_page, index, artefacts):
     """Every table text drawn at the first render; 30+ moves with Play on in every mode, Play never usable on a
     bot's turn; the move list in words; the legal targets and the clicked spot ringed on the board."""
     game, kwargs = FLOW_TABLES[index]
@@ -380,3 +385,4 @@ def test_first_render_draws_every_table_text_and_play_on_never_leaves_a_bot_to_m
     driver.click_board()
     assert driver.highlights["clicked"] > 0
     assert not flow_page.ccg_errors, flow_page.ccg_errors
+    _screenshot(flow_page, index, artefacts / f"flow-{game}.png")
