@@ -23,6 +23,7 @@ from .figure_view import FigureView
 __all__ = ["BoardView", "FigureSlot", "board_figure", "click", "click_location", "location_of"]
 
 
+MIN_BESIDE = 0.5  # the smallest scale a board is drawn at beside the control panel (below it the panel wraps under)
 TARGET_COLOUR = "#f1c40f"  # the rings round the legal targets of the seat to move
 CLICKED_COLOUR = "#e74c3c"  # the ring round the clicked location
 
@@ -142,8 +143,8 @@ class BoardView(FigureSlot):
     def show(self, fig: go.Figure) -> None:
         super().show(fig)
         width = fig.layout.width
-        # basis below the full width: beside the panel the board may shrink a little (to 0.8) before the panel wraps under it
-        self.box.layout.flex = f"1 1 {int(0.8 * width)}px" if width else "1 1 600px"
+        # beside the panel the board may shrink to MIN_BESIDE of its size before the panel wraps under it
+        self.box.layout.flex = f"1 1 {int(MIN_BESIDE * width)}px" if width else "1 1 600px"
         self.box.layout.max_width = f"{int(width)}px" if width else None
 
     def _clicked(self, trace_index: int, point_index: int) -> None:

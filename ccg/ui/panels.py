@@ -20,6 +20,7 @@ from ..core.registry import get_spec
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
+from .rules import rule_ids, rule_text
 from .seating import HUMAN, agent_label
 
 if TYPE_CHECKING:
@@ -84,6 +85,7 @@ class PlayPanel(Panel):
         self.notation = W.Checkbox(value=False, description="notation", indent=False,
                                    layout=W.Layout(width="100px")).add_class("ccg-notation")
         self.turn = W.HTML().add_class("ccg-turn")
+        self.rule = W.HTML().add_class("ccg-rule")  # the selected move: its notation and the rule that allows it
         choices = seat_menu_choices(c.state.game)  # the persona ends, so a teacher can seat "a selfish player"
         self.seat_boxes = []
         for p, spec in enumerate(c.seating.initial):
@@ -99,7 +101,7 @@ class PlayPanel(Panel):
         self.shown: list[Any] = []  # the actions listed
         self.box = W.VBox([
             self.turn, self.search, W.HBox([self.where, self.show_all, self.notation]), self.actions,
-            W.HBox([self.play_button, self.bot_button, self.undo_button]),
+            self.rule, W.HBox([self.play_button, self.bot_button, self.undo_button]),
             W.HBox([self.until, self.until_n, self.until_button]),
             W.HTML("<b>seats</b>"), *self.seat_boxes,
         ])
@@ -112,6 +114,7 @@ class PlayPanel(Panel):
         self.show_all.on_click(guard(lambda _: table.select_location(None)))
         self.undo_button.on_click(guard(lambda _: table.undo()))
         self.notation.observe(guard(lambda _: self.refresh_actions(table), quiet=True), "value")
+        self.actions.observe(guard(lambda _: self.refresh_rule(table)), "value")
         self.search.observe(guard(lambda _: self.refresh_actions(table)), "value")
         for p, box in enumerate(self.seat_boxes):
             box.observe(guard(lambda change, p=p: table.change_seat(p, change["new"]), quiet=True), "value")
@@ -146,6 +149,7 @@ class PlayPanel(Panel):
             self.shown = shown
             self.actions.options = [(c.action_label(a, self.notation.value), a) for a in shown]
             self.actions.value = shown[0] if len(shown) == 1 else None
+        self.refresh_rule(table)
         s = c.state
         over = s.is_terminal()
         yours = c.human_to_move()  # a bot's moves are the bot's: no Play, no list to pick from
@@ -161,6 +165,20 @@ class PlayPanel(Panel):
         else:
             self.turn.value = (f"<b>{html.escape(c.who(s.current_player))} is to move</b> — "
                                "Bot move or Play on lets it play")
+
+
+    def refresh_rule(self, table: Table) -> None:
+        """Under the list: the selected move in words, its notation, and the text of each rule it cites."""
+        action = self.actions.value
+        if action is None:
+            self.rule.value = ""
+            return
+        c = table.controller
+        words = c.action_label(action)
+        rules = "".join(f"<div title='{html.escape(text)}'><b>{html.escape(rid)}</b> {html.escape(text)}</div>"
+                        for rid in rule_ids(words) if (text := rule_text(rid)))
+        self.rule.value = (f"<div style='font-size:12px;line-height:1.3;max-height:110px;overflow-y:auto'>"
+                           f"{html.escape(words)} <code>{html.escape(str(action))}</code>{rules}</div>")
 
 
 class HistoryPanel(Panel):

@@ -22,12 +22,6 @@ from .panels import HistoryPanel, InspectPanel, Panel, PlayPanel, PositionPanel,
 from .whatif_panel import WhatIfPanel
 
 PANEL_WIDTH = 400  # px, the control panel beside (or under) the board
-WIDE = 1280  # px of window from which the panel always sits beside the board (the board scales to the room left)
-# One rule for every Table on the page: from WIDE up the row never wraps, so the panel stays beside the
-# board (the board, drawn scaled as a picture, takes the room left); below it the panel may wrap under.
-LAYOUT_CSS = (f"<style>@media (min-width: {WIDE}px) {{ .ccg-row {{ flex-wrap: nowrap !important; }} "
-              ".ccg-row > .ccg-board { flex: 1 1 0px !important; min-width: 0 !important; } "
-              ".ccg-row > .ccg-panel { flex: 0 0 auto !important; } }</style>")
 
 
 class TableView:
@@ -50,7 +44,7 @@ class TableView:
         self.tabs.add_class("ccg-panel")
         for panel in (self.play_tab, self.history_tab, self.inspect_tab, self.whatif_tab, self.position_tab):
             self.add_panel(panel, refresh=False)
-        self.widget = W.VBox([W.HTML(LAYOUT_CSS), self.status, self._board_and_panel()]).add_class("ccg-table")
+        self.widget = W.VBox([self.status, self._board_and_panel()]).add_class("ccg-table")
         self.refresh()
 
     # ------------------------------------------------------------------ reading (the controller's state)

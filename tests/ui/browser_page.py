@@ -263,13 +263,13 @@ def panel_place(page, index: int) -> dict:
     return page.evaluate(PANEL_PLACE, index)
 
 
-def check_layout(page, index: int, fig, label: str) -> list[str]:
+def check_layout(page, index: int, fig, label: str, beside: bool = False) -> list[str]:
     """Problems with one Table's layout at the page's current size (empty: none).
 
-    From a window of 1280 px up the control panel must sit beside the board (never under it)."""
+    With ``beside`` the control panel must sit beside the board, not under it."""
     problems = names_outside_their_hexes(page, index, fig, label)
     place = panel_place(page, index)
-    if place["window"] >= 1280 and not place["beside"]:
+    if beside and not place["beside"]:
         problems.append(f"{label}: the control panel is not beside the board at {place['window']} px")
     for name, parts in layout_targets(fig).items():
         m = page.evaluate(MEASURE, [index, [list(p) for p in parts]])

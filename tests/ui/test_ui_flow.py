@@ -137,3 +137,19 @@ def test_a_game_without_words_shows_its_notation():
     s = ccg.new_game("toy", players=2, seed=1)
     a = s.legal_actions()[0]
     assert describe(s, a) == (s.describe_action(a) if hasattr(s, "describe_action") else str(a))
+
+
+def test_the_selected_move_shows_its_notation_and_the_text_of_the_rule_it_cites(monkeypatch):
+    from ccg.ui import words
+    from ccg.ui.rules import rule_text
+
+    monkeypatch.setattr(words, "describe", lambda state, action: f"Do {action} (CE-6.10)")
+    import ccg.ui.controller as controller
+
+    monkeypatch.setattr(controller, "describe", words.describe)
+    t = Table("chicago_express", seats=["human"], players=4, seed=1)
+    action = t.shown_actions()[0]
+    t.actions.value = action
+    assert f"Do {action} (CE-6.10)" in t.rule.value and f"<code>{action}</code>" in t.rule.value
+    assert rule_text("CE-6.10") and "CE-6.10</b> " in t.rule.value  # the rule's own words from docs/rules
+    assert rule_text("CE-99.99") is None
