@@ -339,7 +339,7 @@ def flow_page(lab, browser):
              for i, (game, kwargs) in enumerate(FLOW_TABLES)]
     (lab.root / "flow.ipynb").write_text(json.dumps(notebook(cells)))
     page = _page(browser)
-    page.goto(f"{lab.url}/lab/tree/flow.ipynb", wait_until="domcontentloaded")
+    page.goto(f"{lab.url}/lab/workspaces/flow/tree/flow.ipynb", wait_until="domcontentloaded")  # beside tables.ipynb's tab
     page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Cell')")
     page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
                            " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
