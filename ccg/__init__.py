@@ -20,6 +20,7 @@ from .core import (
     load_state,
     new_game,
     replay,
+    rules_text,
     to_position_string,
     to_seat_position_string,
 )
@@ -77,6 +78,6 @@ def __getattr__(name: str):
 
 __all__ = [
     "Action", "GameState", "IllegalActionError", "InvalidPositionError", "board_of", "describe", "edit", "from_position_string",
-    "list_games", "load_state", "new_game", "replay", "simulate", "sweep", "to_position_string",
+    "list_games", "load_state", "new_game", "replay", "rules_text", "simulate", "sweep", "to_position_string",
     "to_seat_position_string", "tournament",
 ]

@@ -21,7 +21,7 @@ from conformance import (
 )
 
 import ccg
-from ccg.core import IllegalActionError, InvalidPositionError, get_spec
+from ccg.core import IllegalActionError, InvalidPositionError, get_spec, rule_ids
 
 CONFIGS = configurations()
 params = pytest.mark.parametrize("item", CONFIGS, ids=[config_id(c) for c in CONFIGS], indirect=True)
@@ -152,6 +152,24 @@ def test_notation_round_trips(item):
         for a in state.legal_actions():
             assert state.parse_action(str(a)) == a
             assert state.parse_action("  " + str(a).upper() + " ") == a
+
+
+@params
+def test_every_legal_action_is_described_in_words_with_a_defined_rule(item):
+    """``describe_action`` (ccg/core/describe.py): a game with ``SPEC.describe`` gives a sentence ending with a
+    rule id of docs/rules for every legal action; a game without one gives the marked fallback."""
+    name, cfg = item
+    declared = get_spec(name).describe is not None
+    ids = rule_ids()
+    for state in sample_states(name, cfg, 67, every=5, cap=30):
+        for a in state.legal_actions():
+            d = state.describe_action_parts(a)
+            assert d.notation == str(a) and d.described == declared, (name, str(a), str(d))
+            if declared:
+                assert d.rule in ids and str(d) == f"{d.text} ({d.rule})", (name, str(a), str(d))
+                assert d.text.lower() != str(a).lower() and len(d.text.split()) >= 3, (name, str(a), str(d))
+            else:
+                assert d.rule == "" and str(a) in d.text, (name, str(a), str(d))
 
 
 @params

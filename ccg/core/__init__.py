@@ -1,5 +1,6 @@
 """The protocol every game implements: states, actions, RNG, errors, records, registry."""
 from .action import Action
+from .describe import ActionDescription
 from .edit import PositionEditor, board_of, edit
 from .errors import IllegalActionError, InvalidPositionError
 from .positions import (
@@ -14,12 +15,14 @@ from .positions import (
 )
 from .registry import GameSpec, game_module, get_spec, list_games, new_game, register
 from .rng import Rng
+from .rulebook import UnknownRuleError, rule_ids, rules_text
 from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
 from .state import GameState, position_error
 
 __all__ = [
-    "Action", "GameSpec", "PositionEditor", "board_of", "edit", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
-    "Rng", "RuleParam", "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
+    "Action", "ActionDescription", "GameSpec", "PositionEditor", "board_of", "edit", "GameState", "IllegalActionError", "InvalidPositionError", "OptionSpec",
+    "Rng", "RuleParam", "UnknownRuleError", "rule_ids", "rules_text",
+    "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
     "position_error", "read_position_string", "register", "replay", "resolve_rules", "rules_option", "seat_view",
     "state_from_dict", "to_position_string", "to_seat_position_string",
 ]

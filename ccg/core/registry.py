@@ -79,6 +79,9 @@ class GameSpec:
     # of its read-only board view (``board_view(state_or_None)``); None: ``ccg.edit`` / ``ccg.board_of`` refuse
     edit: str | None = None
     board_view: str | None = None
+    # the module of the game's plain-language moves (``describe(state, action) -> (sentence, rule id)``,
+    # see ccg/core/describe.py); None: ``state.describe_action`` gives a marked fallback (the notation)
+    describe: str | None = None
 
 
 def _discover() -> None:

@@ -37,6 +37,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .chance import ChanceOutcome
+    from .describe import ActionDescription
     from .edit import PositionEditor
 
 # the actions played, newest first, as a persistent linked list (previous, action): clones share it;
@@ -222,6 +223,18 @@ class GameState:
         if isinstance(action, str):
             action = self._parse(" ".join(action.split()).lower()) or Action(text)
         return f"{action.kind} ?" if action.args and self._secret_action(action) else text
+
+    def describe_action(self, action: Action | str, seat: int | None = None) -> str:
+        """A legal action in plain words, ending with the rule that allows it (``SPEC.describe``), e.g.
+        "Propose a Recycling project in Asia, on the research cooperation space, for its grant: hire or move a
+        scientist (CO2-6.1.1)". ``seat``: as that seat may read it (another seat's secret choice stays secret)."""
+        return str(self.describe_action_parts(action, seat))
+
+    def describe_action_parts(self, action: Action | str, seat: int | None = None) -> ActionDescription:
+        """``describe_action`` as data: the sentence, the rule id, the notation (ccg/core/describe.py)."""
+        from .describe import describe_action_parts
+
+        return describe_action_parts(self, action, seat)
 
     def parse_action(self, text: str) -> Action:
         """The legal action whose notation is ``text`` (case and spacing are forgiven)."""

@@ -56,6 +56,7 @@ SPEC = GameSpec(
     benchmark_configs=({"players": 4}, {"players": 4, "scenario": "oil_springs"}),
     strategy="ccg.games.catan.strategy",
     encoding="ccg.games.catan.encoding",
+    describe="ccg.games.catan.describe",
     chance="ccg.games.catan.chance",
     edit="ccg.games.catan.edit",
     board_view="ccg.games.catan.board_view",

@@ -51,6 +51,7 @@ SPEC = GameSpec(
     milestones=milestones,
     benchmark_configs=({"players": 4},),
     encoding="ccg.games.chicago_express.encoding",
+    describe="ccg.games.chicago_express.describe",
     edit="ccg.games.chicago_express.edit",
     board_view="ccg.games.chicago_express.board_view",
 )

@@ -95,6 +95,7 @@ SPEC = GameSpec(
     benchmark_configs=({"players": 4},),
     encoding="ccg.games.co2.encoding",
     chance="ccg.games.co2.chance",
+    describe="ccg.games.co2.describe",
     edit="ccg.games.co2.edit",
     board_view="ccg.games.co2.board_view",
 )
