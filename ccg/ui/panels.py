@@ -17,11 +17,12 @@ import ipywidgets as W
 from ..agents.base import Agent, agent_names
 from ..agents.strategist import persona_presets
 from ..core.registry import get_spec
+from ..core.rulebook import UnknownRuleError, rules_text
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
-from .rules import rule_ids, rule_text
 from .seating import HUMAN, agent_label
+from .words import rule_of
 
 if TYPE_CHECKING:
     from .controller import TableController
@@ -175,8 +176,12 @@ class PlayPanel(Panel):
             return
         c = table.controller
         words = c.action_label(action)
-        rules = "".join(f"<div title='{html.escape(text)}'><b>{html.escape(rid)}</b> {html.escape(text)}</div>"
-                        for rid in rule_ids(words) if (text := rule_text(rid)))
+        rule = rule_of(c.state, action)
+        try:
+            text = rules_text(rule) if rule else ""
+        except (UnknownRuleError, FileNotFoundError):
+            text = ""
+        rules = f"<div class='ccg-rule-text'>{html.escape(text)}</div>" if text else ""
         self.rule.value = (f"<div style='font-size:12px;line-height:1.3;max-height:110px;overflow-y:auto'>"
                            f"{html.escape(words)} <code>{html.escape(str(action))}</code>{rules}</div>")
 
