@@ -21,7 +21,7 @@ from .words import describe, explanation
 __all__ = ["HUMAN", "REFEREE", "TO_MOVE", "TableController", "WhatIfRequest"]
 
 UNTIL_MODES = ("human", "end", "n")  # play_until's modes besides "key:<milestone>"
-EXPLAINED = 8  # bot moves of one step (a human move and the answers, a Play on) explained at most
+EXPLAINED = 8  # bot answers in a row explained at most (a Play on's own moves are not: it may play hundreds)
 STATUS_MOVES = 4  # moves of one step the status line describes (the last ones)
 
 
@@ -69,7 +69,7 @@ class TableController:
         self.reasons: dict[Node, str] = {}  # node -> why the bot played it (agents with ``explain``)
         self.previous_trees: list[GameTree] = []  # trees a pasted position replaced, newest last
         self.pending_position: str | None = None  # a pasted position waiting for "replace the tree"
-        self._pending_reasons: list[tuple[Node, Any, GameState]] = []
+        self.explain_error = ""  # the last agent's explain that failed (the move was played without reasons)
         self.last_step: list[Node] = []  # the moves of the last step (shown with their reasons on the status line)
         self._step_message = ""
         self.seating = Seating(list(seats) if seats is not None else [HUMAN] * self.state.num_players,
@@ -169,7 +169,7 @@ class TableController:
             self.message = "The game is over."
             return
         step: list[Node] = []
-        self._play(self.seating.agent_for(s.current_player).act(s), step, agent=self.seating.agent_for(s.current_player))
+        self._agent_move(self.seating.agent_for(s.current_player), step, explain=True)
         self._moved(step)
 
     def play_until(self, mode: str = "human", n: int = 10) -> int:
@@ -197,9 +197,7 @@ class TableController:
                     break
                 if key is not None and played and self.milestones().get(key) != start:
                     break
-                s = self.state
-                agent = self.seating.agent_for(s.current_player)
-                self._play(agent.act(s), step, agent=agent, explain=False)
+                self._agent_move(self.seating.agent_for(self.state.current_player), step, explain=False)
                 played += 1
             if self.autoplay:
                 self.run_bots(step=step)
@@ -216,13 +214,12 @@ class TableController:
         played = 0
         limit = get_spec(self.state.game).max_actions
         while not self.state.is_terminal() and played < limit:
-            s = self.state
-            agent = self.seating.agents[s.current_player]
+            agent = self.seating.agents[self.state.current_player]
             if agent is None:
                 if not (first_any and played == 0):
                     break
                 agent = self.seating.helper
-            self._play(agent.act(s), step, agent=agent, explain=False)
+            self._agent_move(agent, step, explain=played < EXPLAINED)  # the answers to a human are explained
             played += 1
         return played
 
@@ -239,33 +236,35 @@ class TableController:
             node = node.parent
         self.message = "Nothing to undo: no human move on this line yet."
 
-    def _play(self, action: Action | str, step: list[Node], agent: Any = None, explain: bool = True) -> None:
-        """Play one move at the cursor, keeping its description (and, for an agent, its reason if ``explain``)."""
+    def _agent_move(self, agent: Any, step: list[Node], explain: bool) -> None:
+        """``agent`` plays the seat to move; with ``explain`` its reasons are asked first (``explain`` leaves
+        the agent's random streams as they were, so the move explained is the move played)."""
+        s = self.state
+        reason = None
+        if explain:
+            try:
+                reason = explanation(agent, s)
+            except Exception as e:  # an agent that cannot explain this position still plays it
+                self.explain_error = f"{type(e).__name__}: {e}"
+        self._play(agent.act(s), step, reason)
+
+    def _play(self, action: Action | str, step: list[Node], reason: str | None = None) -> None:
+        """Play one move at the cursor, keeping its description (and a bot's reason)."""
         s = self.state
         if not isinstance(action, Action):
             action = s.parse_action(action) if isinstance(action, str) else s._reject(action)
         words = describe(s, action)
-        reason = explanation(agent, s) if explain and agent is not None else None
-        before = s.clone() if not explain and callable(getattr(agent, "explain", None)) else None
         node = self.tree.play(action)
         self.descriptions[node] = words
         if reason:
             self.reasons[node] = reason
         step.append(node)
-        if before is not None:
-            self._pending_reasons.append((node, agent, before))
-            del self._pending_reasons[:-EXPLAINED]
 
     def _moved(self, step: list[Node], answer: bool = True) -> None:
-        """After a move: the bots answer (autoplay); the last bot moves get their reasons; the status says what happened."""
+        """After a move: the bots answer (autoplay); the status says what happened."""
         self.location = None
         if answer and self.autoplay:
             self.run_bots(step=step)
-        for done, agent, before in self._pending_reasons:  # only the last few of a long run are explained
-            reason = explanation(agent, before)
-            if reason:
-                self.reasons[done] = reason
-        self._pending_reasons.clear()
         self.last_step = step
         self.message = self._step_message = self.step_summary(step)
 
