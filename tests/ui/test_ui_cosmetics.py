@@ -59,3 +59,13 @@ def test_the_what_if_lab_shows_its_title_once_and_no_notebook_opens_with_a_test_
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         for cell in json.loads(path.read_text())["cells"]:
             assert not "".join(cell["source"]).startswith("# NBVAL"), path.name  # a tag, not a comment readers see
+
+
+def test_delete_sits_apart_from_promote_and_the_status_counts_positions_in_good_english():
+    t = Table("co2", seats=["human", "random", "random", "random"], seed=1, autoplay=False)
+    rows = [child for child in t.history_tab.box.children if hasattr(child, "children")]
+    with_promote = next(r for r in rows if t.promote_button in r.children)
+    assert t.delete_button not in with_promote.children
+    assert "1 position in the tree" in t.status.value
+    t.play(t.shown_actions()[0])
+    assert "2 positions in the tree" in t.status.value
