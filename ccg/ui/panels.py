@@ -257,7 +257,9 @@ def seat_names_and_colours(game: str, n: int) -> tuple[list[str], list[str] | No
 
 
 class InspectPanel(Panel):
-    """Whose view is shown, the players and the position in the rulebook's names, the game so far, the move log."""
+    """Whose view is shown, the players and the position in the rulebook's names, the game so far, the move log.
+
+    The chart is redrawn only while the tab is open (and when it is opened): the table stays quick."""
 
     title = "Inspect"
 
@@ -269,6 +271,7 @@ class InspectPanel(Panel):
         self.globals_html = W.HTML(layout=W.Layout(overflow="auto", width="98%"))
         self.chart = FigureSlot(css_class="ccg-progress")
         self._rows: dict = {}  # (node, seat) -> the charted row (positions already read)
+        self.stale = True  # the chart is redrawn when the tab is opened
         self.log = W.HTML().add_class("ccg-log")
         self.box = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
                            W.HTML("<b>the board</b>"), self.globals_html, self.chart.box,
@@ -276,6 +279,12 @@ class InspectPanel(Panel):
 
     def wire(self, table: Table) -> None:
         self.view.observe(table.guard(lambda change: table.set_view(change["new"]), quiet=True), "value")
+        # the chart is drawn while the tab is open (it costs a few tenths of a second): on opening it, draw it
+        table.tabs.observe(table.guard(lambda _: self.refresh_chart(table)), "selected_index")
+
+    def shown(self, table: Table) -> bool:
+        """True while the Inspect tab is the one open."""
+        return table.tabs.selected_index is not None and table.panels[table.tabs.selected_index] is self
 
     def refresh(self, table: Table) -> None:
         c = table.controller
@@ -283,6 +292,15 @@ class InspectPanel(Panel):
         self.players_html.value = insp.html_table(players.T if len(players.columns) > 3 else players)
         self.globals_html.value = insp.html_table(globals_)
         self.log.value = insp.html_log(insp.log_lines(c))
+        self.refresh_chart(table)
+
+    def refresh_chart(self, table: Table) -> None:
+        """The chart of the game so far, redrawn only while the tab is open (else when it is next opened)."""
+        if not self.shown(table):
+            self.stale = True
+            return
+        self.stale = False
+        c = table.controller
         frame = progress_frame(c.tree, c.view_seat, self._rows)
         spec = progress_spec(c.state.game)
         if frame is None or spec is None:

@@ -16,6 +16,7 @@ def test_inspect_tables_use_names_not_fields_and_chart_the_game_so_far(game, opt
     t = Table(game, seats=["human", "random", "random", "random"], players=4, seed=3, **options)
     for _ in range(6):
         t.play_until("n", 3)
+    t.tabs.selected_index = t.tab_titles.index("Inspect")  # the chart is drawn while its tab is open
     players, position = tables(t.state, t.view_seat)
     labels = [*map(str, players.columns), *map(str, players.index), *map(str, position.columns),
               *map(str, position.index)]
@@ -40,3 +41,13 @@ def test_inspect_keeps_other_seats_secrets():
     assert all(h.endswith(" cards") for h in hands[1:])
     referee, _ = tables(t.state, None)
     assert not any(h.endswith(" cards") for h in referee["lobby cards"].tolist())
+
+
+def test_the_chart_waits_for_its_tab_and_follows_the_game_when_opened():
+    t = Table("co2", seats=["human", "random", "random", "random"], seed=3)
+    t.play_until("n", 5)
+    assert t.inspect_tab.stale and t.inspect_tab.chart.widget.figure is None
+    t.tabs.selected_index = t.tab_titles.index("Inspect")
+    assert not t.inspect_tab.stale and t.inspect_tab.chart.widget.figure.data[0].x[-1] == t.state.ply
+    t.play_until("n", 3)
+    assert t.inspect_tab.chart.widget.figure.data[0].x[-1] == t.state.ply
