@@ -48,6 +48,12 @@ class Table(TableView):
     game logic alone, without widgets, is ``table.controller``. A widget of a tab is reached from
     the table too (``table.slider`` is ``table.history_tab.slider``).
 
+    The flow of a game: with autoplay a bot's move is the bot's (Play and the move list are off while a
+    bot is to move); Play on and Bot move always end with a human to move; ``undo`` goes back to the
+    human's previous decision. Moves read in words (the game's ``describe_action``; the "notation"
+    box lists the notation), the status line tells the last moves, and a bot whose agent can
+    ``explain(state)`` gives its reasons under "why?" (status line and move log).
+
     Secrets stay with their seat: by default the table shows only seat views (the human seats'),
     and the Position tab gives that seat's position string (``ccg.to_seat_position_string``: what
     the seat may see, no generator state, no history). ``teacher=True`` adds the referee view, every
