@@ -204,7 +204,7 @@ def _app_layout(page, driver: TableDriver, name: str, artefacts: Path) -> list[s
         page.set_viewport_size({"width": width, "height": 1000})
         page.wait_for_function(FITTED)
         fig = ccg.plot.board(driver.shadow.state, seat=driver.shadow.view_seat)
-        problems += check_layout(page, 0, fig, f"{driver.label}, {width} px")
+        problems += check_layout(page, 0, fig, f"{driver.label}, {width} px", beside=width >= 1280)
         _screenshot(page, 0, artefacts / f"{name}-{width}.png")
     page.set_viewport_size({"width": 1600, "height": 1000})
     return problems
