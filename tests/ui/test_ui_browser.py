@@ -332,11 +332,20 @@ FLOW_TABLES = [("chicago_express", {"players": 4}), ("catan", {"players": 4, "sc
                ("co2", {"players": 4})]
 
 
+# A Table first drawn where it cannot be seen (a closed tab; also a notebook tab in the background, or a
+# cell JupyterLab's windowing has taken off the page): Plotly measured every text as 0 px wide there, and
+# the table texts holding a space were drawn blank until the next move
+HIDDEN_CELL = ("import ipywidgets as W\nfrom ccg.ui import Table\n"
+               "hidden = Table('chicago_express', seats=['human'], players=4, seed=1)\n"
+               "cover = W.Tab([W.HTML('a cover page'), hidden.widget], titles=['cover', 'the hidden table'])\ncover")
+
+
 @pytest.fixture(scope="module")
 def flow_page(lab, browser):
     """A second notebook on the same JupyterLab: a Table per game with one human and strategists, seed 1."""
     cells = [f"from ccg.ui import Table\nf{i} = Table({game!r}, seats=['human'], seed=1, **{kwargs!r})\nf{i}"
              for i, (game, kwargs) in enumerate(FLOW_TABLES)]
+    cells.append(HIDDEN_CELL)
     (lab.root / "flow.ipynb").write_text(json.dumps(notebook(cells)))
     page = _page(browser)
     page.goto(f"{lab.url}/lab/workspaces/flow/tree/flow.ipynb", wait_until="domcontentloaded")  # beside tables.ipynb's tab
@@ -388,3 +397,13 @@ def test_first_render_draws_every_table_text_and_play_on_never_leaves_a_bot_to_m
     assert driver.highlights["clicked"] > 0
     assert not flow_page.ccg_errors, flow_page.ccg_errors
     _screenshot(flow_page, index, artefacts / f"flow-{game}.png")
+
+
+def test_a_table_first_drawn_out_of_sight_draws_every_table_text_when_shown(flow_page):
+    index = len(FLOW_TABLES)  # the fourth .ccg-table of the page, in a closed tab
+    flow_page.wait_for_function("n => document.querySelectorAll('.ccg-table').length > n", arg=index, timeout=START_MS)
+    flow_page.locator(".lm-TabBar-tab", has_text="the hidden table").first.click()
+    driver = TableDriver(flow_page, index, Table("chicago_express", seats=["human"], players=4, seed=1),
+                         "JupyterLab, a Table first drawn in a closed tab")
+    driver.check("first shown")  # every table cell's drawn text equals the kernel's figure
+    assert not flow_page.ccg_errors, flow_page.ccg_errors
