@@ -27,6 +27,7 @@ DEV_NAMES = {"knight": "knight", "vp": "VP", "roadbuilding": "road building", "p
              "monopoly": "monopoly"}
 SEA = "#9fcbe8"
 LEVELS = {1: "settlement", 2: "city", 3: "metropolis"}
+PLURALS = {"settlement": "settlements", "city": "cities", "metropolis": "metropolises"}
 PIECES = ((1, "pentagon", 15, "settlement"), (2, "square", 19, "city"), (3, "star", 27, "metropolis"))
 
 
@@ -105,8 +106,8 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     # what each hex produces, under the number tokens: the map is readable without a key. An oil spring
     # hex produces oil only (OIL-2.3), a numbered desert spring included (OIL-4.1)
     add(go.Scatter(x=cx, y=[y - 0.6 for y in cy], mode="text", hoverinfo="skip", showlegend=False,
-                   text=["<b>oil</b>" if b.spring[h] else RESOURCES[b.terrain[h]] if b.terrain[h] < 5 else "desert"
-                         for h in range(b.n_hex)],
+                   text=[("desert · <b>oil</b>" if b.terrain[h] >= 5 else "<b>oil</b>") if b.spring[h]
+                         else RESOURCES[b.terrain[h]] if b.terrain[h] < 5 else "desert" for h in range(b.n_hex)],
                    textfont=dict(size=z(10), color=[TERRAIN_TEXT[TERRAINS[b.terrain[h]]] for h in range(b.n_hex)]),
                    name="terrain names", uid="catan-terrain-names"))
     # harbours: a pier from each of the two harbour intersections to a token on the sea
@@ -224,7 +225,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             add(go.Scatter(x=[x for x, _ in xy], y=[y for _, y in xy], mode="markers",
                            marker=dict(symbol=sym, size=round(size * max(f, 0.95), 1), color=PLAYER_COLOURS[p],
                                        line=dict(color="#111", width=1.8)),
-                           name=f"{PLAYER_NAMES[p]} {label}s", customdata=[geo.node_ids[n] for n in ns],
+                           name=f"{PLAYER_NAMES[p]} {PLURALS[label]}", customdata=[geo.node_ids[n] for n in ns],
                            hovertext=[f"{geo.node_ids[n]}: {PLAYER_NAMES[p]} {label}" for n in ns],
                            hoverinfo="text", uid=f"catan-{label}-{p}", legendgroup=f"p{p}", showlegend=False))
     # key for the piece shapes (legend only)
@@ -322,12 +323,54 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     if s.oil_springs:
         sub.append(f"oil supply {s.supply}")
     title = f"{head}<br><span style='font-size:12px;color:#555'>{' · '.join(sub)}</span>"
+    # the sea frames the island (and its harbours) only; the rest of the figure stays white
+    island = dict(type="rect", xref="x", yref="y", layer="below", line=dict(width=0), fillcolor=SEA,
+                  x0=min(cx) - 1.75, x1=max(cx) + 1.75, y0=min(cy) - 1.6, y1=max(cy) + 1.6)
+    fig.add_shape(island)
     fig.update_xaxes(visible=False, scaleanchor="y", row=1, col=1)
     fig.update_yaxes(visible=False, row=1, col=1)
     fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=16)),
-                      width=width, height=height, plot_bgcolor=SEA, annotations=notes,
+                      width=width, height=height, plot_bgcolor="white", annotations=notes,
                       margin=dict(l=10, r=10, t=70, b=10), hoverlabel=dict(align="left"),
                       legend=dict(orientation="v", y=0.98, x=0.99, xanchor="right", yanchor="top",
                                   bgcolor="rgba(215,215,215,0.9)", bordercolor="#999", borderwidth=1,
                                   font=dict(size=11), traceorder="grouped", tracegroupgap=4))
     return fig
+
+
+# ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
+PROGRESS = {"seats": "victory points (open)"}  # what the Inspect tab charts over the game (labels)
+
+
+def progress(state, seat: int | None = None) -> dict:
+    """The charted numbers of a position: the open victory points (hidden VP cards left out for every seat)."""
+    return {"seats": [state.public_vp(p) for p in range(state.num_players)]}
+
+
+def tables(state, seat: int | None = None):
+    """(players, position) for the Table's Inspect tab: ``seat`` sees its own cards, the others' as counts."""
+    import pandas as pd
+
+    s = state
+    rows = {}
+    for p in range(s.num_players):
+        mine = seat is None or seat == p
+        hand, devs = s.hand[p * 5:(p + 1) * 5], s.dev[p * 5:(p + 1) * 5]
+        if mine:
+            cards = ", ".join(f"{hand[r]} {GOODS[r]}" for r in range(5) if hand[r]) or "none"
+            dev = ", ".join(f"{devs[t]} {DEV_NAMES[DEV_TYPES[t]]}" for t in range(5) if devs[t]) or "none"
+        else:
+            cards, dev = f"{sum(hand)} cards", f"{sum(devs)} cards"
+        row = {"victory points": s.vp(p) if mine or s.is_terminal() else f"{s.public_vp(p)} + hidden",
+               "resource cards": cards, "development cards": dev, "knights played": s.knights[p],
+               "longest road": f"{s.road_len[p]}" + (" (holds the card)" if s.lr == p else ""),
+               "largest army": "holds the card" if s.la == p else ""}
+        if s.oil_springs:
+            row["oil"] = s.oil[p]
+            row["oil sequestered"] = s.seq[p]
+        rows[f"{PLAYER_NAMES[p]} (seat {p})" + (" ◀ to act" if s.current_player == p and not s.is_terminal() else "")] = row
+    position = {"turn": s.turn, "bank": ", ".join(f"{s.bank[i]} {RESOURCES[i]}" for i in range(5)),
+                "development cards left": s.deck if isinstance(s.deck, int) else len(s.deck),
+                "robber on": f"H{s.robber}" if s.robber >= 0 else "the desert"}
+    return pd.DataFrame.from_dict(rows, orient="index"), pd.DataFrame({"": list(position.values())},
+                                                                       index=list(position))

@@ -78,6 +78,11 @@ def _terrain_traces() -> list:
     return traces
 
 
+# the key to the numbers on the hexes (CE-1.9, CE-6.10, CE-7.1, CE-7.2); hover a hex for its own values
+HEX_KEY = ("hex key: <b>−3</b> build cost ($ from the treasury, CE-6.10) · <b>+2</b> income the company gains "
+           "there (CE-7.1) · <b>⌂1</b> more income once a house is built (CE-7.2) · hover a hex for details")
+
+
 def _hex_label(s, i: int) -> str:
     t = TERRAINS[BOARD.terrain[i]]
     parts = [f"−{BOARD.cost[i]}"] if BOARD.cost[i] else []
@@ -187,7 +192,8 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
     _tables(fig, s, seat)
     head = str(s).split("\n")
-    title = f"{head[1]}  ·  {head[0].removeprefix('Chicago Express · ')}"
+    title = (f"{head[1]}  ·  {head[0].removeprefix('Chicago Express · ')}<br><span style='font-size:12px;color:#333'>"
+             f"{HEX_KEY}</span>")
     # the key sits between the title and the map (in the top margin), clear of hexes and tables
     fig.update_layout(width=WIDTH, height=height, margin=dict(l=5, r=5, t=112, b=5),
                       title=dict(text=title, x=0.01, y=0.99, yanchor="top", font=dict(size=14)),
@@ -241,3 +247,35 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
 def _light(colour: str) -> str:
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return f"rgba({r},{g},{b},0.25)"
+
+
+# ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
+PROGRESS = {"seats": "money ($)"}  # what the Inspect tab charts over the game (labels)
+
+
+def progress(state, seat: int | None = None) -> dict:
+    """The charted numbers of a position (every player's money is open); cheap, no serialisation."""
+    return {"seats": list(state.cash)}
+
+
+def tables(state, seat: int | None = None):
+    """(players, companies) for the Table's Inspect tab, in the rulebook's names (every number here is open)."""
+    import pandas as pd
+
+    from ccg.games.chicago_express.board import BOARD as B
+
+    s = state
+    shown = range(5) if s.wabash_in else range(4)
+    rows = {}
+    for p in range(s.num_players):
+        row = {"money": f"${s.cash[p]}"}
+        row.update({f"{COMPANIES[c]} shares": s.held[p * 5 + c] for c in shown})
+        rows[f"seat {p}" + (" ◀ to act" if s.current_player == p and not s.is_terminal() else "")] = row
+    companies = pd.DataFrame({
+        "treasury": [f"${s.treasury[c]}" for c in shown],
+        "income": [f"${s.income[c]}" for c in shown],
+        "shares sold": [f"{B.shares[c] - s.shares_left[c]} of {B.shares[c]}" for c in shown],
+        "trains left": [s.trains_left[c] for c in shown],
+        "dividend per share": [f"${s.dividend_per_share(c)}" for c in shown],
+    }, index=[COMPANIES[c] for c in shown])
+    return pd.DataFrame.from_dict(rows, orient="index"), companies

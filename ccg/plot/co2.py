@@ -33,6 +33,7 @@ GOAL_TEXT = {"regions_controlled": "regions controlled", "regions_with_plant": "
 BOX = [(0, 6), (6, 6), (12, 6), (12, 0), (6, 0), (0, 0)]
 W, H = 5.6, 5.4
 GX = 19.6   # CO2 gauge
+GAUGE_TOP = 600  # ppm at the top of the gauge (higher only if the CO2 level passes it); a classroom gauge uses it too
 MX = 23.6   # market price track
 
 
@@ -184,7 +185,7 @@ def board(state, seat: int | None = None) -> go.Figure:
 
     # ---- CO2 gauge: green below 350, amber to 500 (catastrophes), red from 500 (planet lost) ------
     cat, lose = s.rules["ppm.catastrophe"], s.rules["ppm.lose"]
-    top = max(600, (s.ppm // 100 + 1) * 100)
+    top = max(GAUGE_TOP, (s.ppm // 100 + 1) * 100)
 
     def gy(v):
         return v / top * 11.4
@@ -323,3 +324,42 @@ def board(state, seat: int | None = None) -> go.Figure:
                       yaxis=dict(visible=False, range=[-7.9, 12.4]),
                       height=800, width=1200, margin=dict(l=10, r=10, t=70, b=10), plot_bgcolor="white")
     return fig
+
+
+# ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
+PROGRESS = {"seats": "VP", "global": "CO₂ (ppm)"}  # what the Inspect tab charts over the game (labels)
+
+
+def progress(state, seat: int | None = None) -> dict:
+    """The charted numbers of a position (open to every seat: VP track and CO2 level); cheap, no serialisation."""
+    return {"seats": list(state.vp), "global": state.ppm}
+
+
+def tables(state, seat: int | None = None):
+    """(players, regions) for the Table's Inspect tab: what ``seat`` may see, in the rulebook's names."""
+    import pandas as pd
+
+    s, components, n = state, state.components, state.num_players
+    rows = {}
+    for p in range(n):
+        mine = seat is None or seat == p
+        if s.goal_st[p] == 0:
+            kind = components.goals[s.goal[p]][0] if mine and s.goal[p] in components.goals else ""
+            goal = GOAL_TEXT.get(kind, kind) if mine else "secret"
+        else:
+            goal = {1: "sold", 2: "scored"}[s.goal_st[p]]
+        lobby = ", ".join(map(str, s.lobby[p])) or "none" if mine else f"{len(s.lobby[p])} cards"
+        expertise = ", ".join(f"{SOURCE_NAMES[x]} {s.exp[p * 5 + x]}" for x in range(5) if s.exp[p * 5 + x]) or "none"
+        rows[f"{SEAT_NAMES[p]} (seat {p})" + (" ◀ to act" if s.current_player == p and not s.over else "")] = {
+            "VP": s.vp[p], "coins": s.coins[p], "technology resources": s.res[p], "CEP in hand": s.cep[p],
+            "scientists in hand": sum(1 for i in range(4 * p, 4 * p + 4) if s.sci[i] == -1),
+            "expertise": expertise, "UN goals won": len(s.un_won[p]), "lobby cards": lobby, "company goal": goal}
+    players = pd.DataFrame.from_dict(rows, orient="index")
+    regions = pd.DataFrame({
+        "CEP": [f"{s.reg_cep[r]}/{components.spaces[r]}" for r in range(len(components.regions))],
+        "resources": list(s.reg_res),
+        "controlled by": [SEAT_NAMES[c] if c >= 0 else "nobody" for c in s.ctrl],
+        "agenda": [" › ".join(SOURCE_NAMES[x] for x in components.agendas[s.agenda[r]])
+                   for r in range(len(components.regions))],
+    }, index=list(components.region_names))
+    return players, regions

@@ -23,14 +23,69 @@ from .figure_view import FigureView
 __all__ = ["BoardView", "FigureSlot", "board_figure", "click", "click_location", "location_of"]
 
 
-def board_figure(state: GameState, seat: int | None = None) -> go.Figure:
-    """The game's board view, or a text panel when the game has none yet."""
+MIN_BESIDE = 0.5  # the smallest scale a board is drawn at beside the control panel (below it the panel wraps under)
+TARGET_COLOUR = "#f1c40f"  # the rings round the legal targets of the seat to move
+CLICKED_COLOUR = "#e74c3c"  # the ring round the clicked location
+
+
+def legal_targets(state: GameState, seat: int | None) -> set[str]:
+    """The board locations the seat to move may act on, when the viewer may know them.
+
+    Which places a seat can act on can tell what it holds: they are shown to that seat's own view
+    and to the referee, never to another seat.
+    """
+    if state.is_terminal() or (seat is not None and seat != state.current_player):
+        return set()
+    return {where for action in state.legal_actions() for where in action.where}
+
+
+def _points_at(fig: go.Figure, locations: set[str]) -> tuple[list[Any], list[Any], list[str], str, str]:
+    """(x, y, location, xaxis, yaxis) of the first board point carrying each of ``locations``."""
+    xs: list[Any] = []
+    ys: list[Any] = []
+    found: list[str] = []
+    axes = ("x", "y")
+    for trace in fig.data:
+        if getattr(trace, "customdata", None) is None or trace.x is None or trace.y is None:
+            continue
+        for i in range(len(trace.customdata)):
+            loc = location_of(trace, i)
+            if loc in locations and loc not in found and i < len(trace.x) and trace.x[i] is not None:
+                xs.append(trace.x[i])
+                ys.append(trace.y[i])
+                found.append(loc)
+                axes = (trace.xaxis or "x", trace.yaxis or "y")
+    return xs, ys, found, axes[0], axes[1]
+
+
+def add_highlights(fig: go.Figure, targets: set[str], clicked: str | None = None) -> go.Figure:
+    """Ring the legal targets (gold) and the clicked location (red) on top of the board; rings take no clicks."""
+    xs, ys, found, xa, ya = _points_at(fig, targets - {clicked} if clicked else targets)
+    if xs:
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", name="you can act here", uid="ccg-targets",
+                                 marker=dict(symbol="circle-open", size=30, color=TARGET_COLOUR, line=dict(width=3)),
+                                 hoverinfo="skip", showlegend=False, xaxis=xa, yaxis=ya))
+    if clicked:
+        cx, cy, _, xa, ya = _points_at(fig, {clicked})
+        if cx:
+            fig.add_trace(go.Scatter(x=cx, y=cy, mode="markers", name="clicked", uid="ccg-clicked",
+                                     marker=dict(symbol="circle-open", size=38, color=CLICKED_COLOUR, line=dict(width=4)),
+                                     hoverinfo="skip", showlegend=False, xaxis=xa, yaxis=ya))
+    return fig
+
+
+def board_figure(state: GameState, seat: int | None = None, location: str | None = None,
+                 highlight: bool = False) -> go.Figure:
+    """The game's board view (with ``highlight``: the legal targets and the clicked ``location`` ringed),
+    or a text panel when the game has none yet."""
     from .. import plot
 
     try:
-        return plot.board(state, seat=seat)
+        fig = plot.board(state, seat=seat)
     except plot.NoBoardView:
         pass
+    else:
+        return add_highlights(fig, legal_targets(state, seat), location) if highlight else fig
     fig = go.Figure()
     fig.add_annotation(text=html.escape(str(state)).replace("\n", "<br>"), showarrow=False, x=0, y=1,
                        xref="paper", yref="paper", xanchor="left", yanchor="top", align="left")
@@ -88,8 +143,8 @@ class BoardView(FigureSlot):
     def show(self, fig: go.Figure) -> None:
         super().show(fig)
         width = fig.layout.width
-        # basis below the full width: beside the panel the board may shrink a little (to 0.8) before the panel wraps under it
-        self.box.layout.flex = f"1 1 {int(0.8 * width)}px" if width else "1 1 600px"
+        # beside the panel the board may shrink to MIN_BESIDE of its size before the panel wraps under it
+        self.box.layout.flex = f"1 1 {int(MIN_BESIDE * width)}px" if width else "1 1 600px"
         self.box.layout.max_width = f"{int(width)}px" if width else None
 
     def _clicked(self, trace_index: int, point_index: int) -> None:

@@ -2,7 +2,7 @@
 
 Served by Voila from ``widgets/``; the app notebook only configures it, e.g. for CO2::
 
-    Classroom("co2", max_seats=5, gauge=Gauge("ppm", maximum=550, danger=350, limit=500, title="CO₂ (ppm)"))
+    Classroom("co2", max_seats=5, gauge=Gauge("ppm", maximum=600, danger=350, limit=500, title="CO₂ (ppm)"))
 
 or, for the what-if lab, with a choice of games (a name, or ``(label, game, options)``)::
 

@@ -16,10 +16,13 @@ from ..core.state import GameState
 from ..core.tree import GameTree, Node
 from .seating import HUMAN, REFEREE, TO_MOVE, Seating
 from .whatif import WhatIfRequest
+from .words import describe, explanation
 
 __all__ = ["HUMAN", "REFEREE", "TO_MOVE", "TableController", "WhatIfRequest"]
 
 UNTIL_MODES = ("human", "end", "n")  # play_until's modes besides "key:<milestone>"
+EXPLAINED = 8  # bot answers in a row explained at most (a Play on's own moves are not: it may play hundreds)
+STATUS_MOVES = 4  # moves of one step the status line describes (the last ones)
 
 
 class TableController:
@@ -62,10 +65,20 @@ class TableController:
         self.whatif_limit = whatif_limit
         self.location: str | None = None
         self.message = ""
+        self.descriptions: dict[Node, str] = {}  # node -> its move in words (described before it was played)
+        self.reasons: dict[Node, str] = {}  # node -> why the bot played it (agents with ``explain``)
+        self.previous_trees: list[GameTree] = []  # trees a pasted position replaced, newest last
+        self.pending_position: str | None = None  # a pasted position waiting for "replace the tree"
+        self.explain_error = ""  # the last agent's explain that failed (the move was played without reasons)
+        self.last_step: list[Node] = []  # the moves of the last step (shown with their reasons on the status line)
+        self._step_message = ""
         self.seating = Seating(list(seats) if seats is not None else [HUMAN] * self.state.num_players,
                                self.state, seed, helper, teacher, view)
         if self.autoplay:
-            self.run_bots()
+            step: list[Node] = []
+            self.run_bots(step=step)
+            if step:
+                self._moved(step, answer=False)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -90,12 +103,19 @@ class TableController:
         return to_position_string(self.state)
 
     def shown_actions(self, search: str = "") -> list[Action]:
-        """The legal actions touching ``location`` (if set) whose notation holds every word of ``search``."""
+        """The legal actions touching ``location`` (if set) whose notation or description holds every word of ``search``."""
         legal = self.state.legal_actions()
         if self.location is not None:
             legal = [a for a in legal if self.location in a.where]
         terms = search.lower().split()
-        return [a for a in legal if all(t in str(a).lower() for t in terms)]
+        if not terms:
+            return legal
+        s = self.state
+        return [a for a in legal if all(t in f"{a} {describe(s, a)}".lower() for t in terms)]
+
+    def action_label(self, action: Action, notation: bool = False) -> str:
+        """How the move list shows a legal action: its description (or, with ``notation``, the notation)."""
+        return str(action) if notation else describe(self.state, action)
 
     def milestones(self) -> Mapping[str, Any]:
         """The game's progress counters at the cursor (``SPEC.milestones``; cheap, no serialisation)."""
@@ -114,17 +134,33 @@ class TableController:
             raise ValueError("the seats are set when the game starts")
         self.seating.set_seat(seat, spec)
         if self.autoplay:
-            self.run_bots()
+            step: list[Node] = []
+            self.run_bots(step=step)
+            self.message = self.step_summary(step) if step else f"seat {seat} is now {self.seating.seat_kind(seat)}"
 
     def set_view(self, view: int) -> None:
         """Show the position as ``view`` sees it (a seat, REFEREE or TO_MOVE; one of ``seating.view_options()``)."""
         self.seating.set_view(view)
 
     # ------------------------------------------------------------------ moves
+    def human_to_move(self) -> bool:
+        """True when the seat to move is a human's (or, without autoplay, any seat: an analysis board)."""
+        s = self.state
+        return not s.is_terminal() and (not self.autoplay or self.seating.agents[s.current_player] is None)
+
     def play(self, action: Action | str) -> None:
-        """Play an action (or its notation) at the cursor; bots answer when autoplay is on."""
-        self.tree.play(action)
-        self._moved()
+        """Play an action (or its notation) at the cursor; bots answer when autoplay is on.
+
+        With autoplay a bot's move is the bot's: playing for it raises ValueError (use ``bot_move``).
+        """
+        s = self.state
+        if not self.human_to_move():
+            raise ValueError("The game is over." if s.is_terminal() else
+                             f"Seat {s.current_player} is played by the {self.seating.seat_kind(s.current_player)}: "
+                             "use Bot move or Play on.")
+        step: list[Node] = []
+        self._play(action, step)
+        self._moved(step)
 
     def bot_move(self) -> None:
         """The seat to move plays one move with its agent (the helper for human seats); then the bots answer."""
@@ -132,8 +168,9 @@ class TableController:
         if s.is_terminal():
             self.message = "The game is over."
             return
-        self.tree.play(self.seating.agent_for(s.current_player).act(s))
-        self._moved()
+        step: list[Node] = []
+        self._agent_move(self.seating.agent_for(s.current_player), step, explain=True)
+        self._moved(step)
 
     def play_until(self, mode: str = "human", n: int = 10) -> int:
         """Play with the seats' agents (the helper for humans) until a milestone; returns the moves played.
@@ -141,14 +178,16 @@ class TableController:
         ``mode``: "human" (a human seat is to move), "end" (end of game), "n" (``n`` actions), or
         "key:<name>" (that milestone of ``SPEC.milestones``, such as round or decade, changes). The
         milestone is read after every move through the game's cheap hook, never by serialising the position.
+        With autoplay the bots then answer, so the table never stops with a bot to move.
         """
         key = mode[4:] if isinstance(mode, str) and mode.startswith("key:") else None
         if key is None and mode not in UNTIL_MODES:
             raise ValueError(f"mode must be one of {', '.join(m for _, m in self.until_options())}; got {mode!r}")
         if key is not None and key not in self.milestones():
             raise ValueError(f"{self.state.game} has no milestone {key!r} (it has: {', '.join(self.milestones()) or 'none'})")
+        step: list[Node] = []
         if mode == "human":
-            played = self.run_bots(first_any=True)
+            self.run_bots(first_any=True, step=step)
         else:
             start = self.milestones()[key] if key is not None else None
             limit = get_spec(self.state.game).max_actions
@@ -158,71 +197,194 @@ class TableController:
                     break
                 if key is not None and played and self.milestones().get(key) != start:
                     break
-                s = self.state
-                self.tree.play(self.seating.agent_for(s.current_player).act(s))
+                self._agent_move(self.seating.agent_for(self.state.current_player), step, explain=False)
                 played += 1
-        self.location = None
-        self.message = f"played {played} move{'s' if played != 1 else ''}"
-        return played
+            if self.autoplay:
+                self.run_bots(step=step)
+        self._moved(step, answer=False)
+        return len(step)
 
-    def run_bots(self, first_any: bool = False) -> int:
+    def run_bots(self, first_any: bool = False, step: list[Node] | None = None) -> int:
         """Let bot seats move until a human is to move or the game ends (safety net: max_actions).
 
-        With ``first_any`` a human seat to move first plays one move with the helper.
+        With ``first_any`` a human seat to move first plays one move with the helper. The nodes played
+        are appended to ``step`` (for the status line).
         """
+        step = [] if step is None else step
         played = 0
         limit = get_spec(self.state.game).max_actions
         while not self.state.is_terminal() and played < limit:
-            s = self.state
-            agent = self.seating.agents[s.current_player]
+            agent = self.seating.agents[self.state.current_player]
             if agent is None:
                 if not (first_any and played == 0):
                     break
                 agent = self.seating.helper
-            self.tree.play(agent.act(s))
+            self._agent_move(agent, step, explain=played < EXPLAINED)  # the answers to a human are explained
             played += 1
         return played
 
-    def _moved(self) -> None:
+    def undo(self) -> None:
+        """Back to the human's previous decision: before the last move a human seat made on this line."""
+        humans = set(self.seating.human_seats())
+        node = self.tree.cursor
+        while node.parent is not None:
+            if node.seat in humans:
+                self.tree.go(node.parent)
+                self.location = None
+                self.message = f"undone: {self.move_text(node)}"
+                return
+            node = node.parent
+        self.message = "Nothing to undo: no human move on this line yet."
+
+    def _agent_move(self, agent: Any, step: list[Node], explain: bool) -> None:
+        """``agent`` plays the seat to move; with ``explain`` its reasons are asked first (``explain`` leaves
+        the agent's random streams as they were, so the move explained is the move played)."""
+        s = self.state
+        reason = None
+        if explain:
+            try:
+                reason = explanation(agent, s)
+            except Exception as e:  # an agent that cannot explain this position still plays it
+                self.explain_error = f"{type(e).__name__}: {e}"
+        self._play(agent.act(s), step, reason)
+
+    def _play(self, action: Action | str, step: list[Node], reason: str | None = None) -> None:
+        """Play one move at the cursor, keeping its description (and a bot's reason)."""
+        s = self.state
+        if not isinstance(action, Action):
+            action = s.parse_action(action) if isinstance(action, str) else s._reject(action)
+        words = describe(s, action)
+        node = self.tree.play(action)
+        self.descriptions[node] = words
+        if reason:
+            self.reasons[node] = reason
+        step.append(node)
+
+    def _moved(self, step: list[Node], answer: bool = True) -> None:
+        """After a move: the bots answer (autoplay); the status says what happened."""
         self.location = None
-        self.message = ""
-        if self.autoplay:
-            self.run_bots()
+        if answer and self.autoplay:
+            self.run_bots(step=step)
+        self.last_step = step
+        self.message = self._step_message = self.step_summary(step)
+
+    def step_summary(self, step: list[Node]) -> str:
+        """What a step did, in words: its last moves (who played what), and how many moves it made."""
+        if not step:
+            return "no move played"
+        said = "; ".join(self.move_text(node) for node in step[-STATUS_MOVES:])
+        if len(step) == 1:
+            return said
+        return f"played {len(step)} moves" + (", the last: " if len(step) > STATUS_MOVES else ": ") + said
+
+    def step_reasons(self) -> list[tuple[Node, str]]:
+        """The bots' reasons for the moves of the last step, while the status line still tells that step."""
+        if self.message != self._step_message:
+            return []
+        out = [(node, self.reason_for(node)) for node in self.last_step]
+        return [(node, reason) for node, reason in out if reason]
+
+    def who(self, seat: int | None) -> str:
+        """A seat as the status line names it: "you (seat 0)" for the only human, else "seat 2 (strategist)"."""
+        if seat is None:
+            return "chance"
+        humans = self.seating.human_seats()
+        if humans == [seat]:
+            return f"you (seat {seat})"
+        return f"seat {seat} ({self.seating.seat_kind(seat)})"
+
+    def move_text(self, node: Node) -> str:
+        """A node's move in words as the viewing seat may read it: "seat 2 (strategist): Takes …"."""
+        return f"{self.who(node.seat)}: {self.move_words(node)}"
+
+    def move_words(self, node: Node) -> str:
+        """The move's description (its notation if another seat's secret move, or if the game has no words)."""
+        seen = self.state.notation_seen_by(node.move, node.seat, self.view_seat)  # type: ignore[arg-type]
+        if seen != str(node.move):  # another seat's secret: its kind only
+            return seen
+        if node not in self.descriptions and node.parent is not None:
+            self.descriptions[node] = describe(self.tree.state_at(node.parent), node.move)  # type: ignore[arg-type]
+        return self.descriptions.get(node, seen)
+
+    def fill_descriptions(self) -> None:
+        """Describe every move of the tree not described yet (a tree given to the table), in one walk."""
+        missing = [n for n in self.tree.root.walk() if n.parent is not None and n not in self.descriptions]
+        if not missing:
+            return
+        stack = [(self.tree.root, self.tree.state_at(self.tree.root))]
+        while stack:
+            node, state = stack.pop()
+            for child in node.variations:
+                if child not in self.descriptions:
+                    self.descriptions[child] = describe(state, child.move)  # type: ignore[arg-type]
+                if child.variations:
+                    after = state.clone()
+                    after.apply(child.move)  # type: ignore[arg-type]
+                    stack.append((child, after))
+
+    def reason_for(self, node: Node) -> str | None:
+        """Why a bot played the node's move, if it said so and the viewer may read it.
+
+        A bot's reasons may rest on its own hidden cards: with hidden information they are shown to
+        the referee (a teacher) and to that seat's own view only.
+        """
+        reason = self.reasons.get(node)
+        if reason is None:
+            return None
+        view = self.view_seat
+        if self.state.hidden_information and view is not None and view != node.seat:
+            return None
+        return reason
 
     # ------------------------------------------------------------------ the move tree
     def back(self, n: int = 1) -> None:
         self.tree.back(n)
+        self._navigated("back")
 
     def forward(self, n: int = 1) -> None:
         self.tree.forward(n)
+        self._navigated("forward")
 
     def go(self, node: Node | int) -> None:
         """Move to a node of the tree (or its id)."""
         self.tree.go(node)
-        self.location = None
+        self._navigated("jumped")
 
     def to_start(self) -> None:
         self.tree.to_start()
+        self._navigated("to the start")
 
     def to_end(self) -> None:
         self.tree.to_end()
+        self._navigated("to the end of the line")
+
+    def _navigated(self, how: str) -> None:
+        """The status after a move through the tree: where the cursor is now, in words (no older message stays)."""
+        self.location = None
+        cursor = self.tree.cursor
+        self.message = f"{how}: at the start" if cursor.parent is None else f"{how}: after {self.move_text(cursor)}"
 
     def promote(self) -> None:
         """Move the variation holding the cursor one place up."""
         node = self.branch_node()
         if node is not None:
             self.tree.promote(node)
+            self.message = "variation moved up one place"
 
     def promote_to_main(self) -> None:
         """Make the current line the main line."""
         self.tree.promote_to_main(self.tree.cursor)
+        self.message = "this line is now the main line"
 
     def delete(self) -> None:
         """Delete the cursor's move and everything after it (the cursor goes back one move)."""
         if self.tree.cursor.parent is None:
             self.message = "Nothing to delete at the start."
             return
+        gone = self.move_text(self.tree.cursor)
         self.tree.delete(self.tree.cursor)
+        self.location = None
+        self.message = f"deleted {gone} and the moves after it"
 
     def branch_node(self) -> Node | None:
         """The node where the cursor's line leaves its parent's main line (None on the main line)."""
@@ -236,13 +398,14 @@ class TableController:
     def variation_rows(self) -> list[tuple[str, int]]:
         """(label, node id) for the variation list: main lines first, each variation indented under its move,
         ▶ at the cursor; another seat's secret move reads as its kind (``notation_seen_by``)."""
-        tree, cursor, seen = self.tree, self.tree.cursor, self.view_seat
+        tree, cursor = self.tree, self.tree.cursor
+        self.fill_descriptions()
         rows: list[tuple[str, int]] = [(("▶ " if cursor is tree.root else "") + "start", tree.root.id)]
 
         def label(node: Node, depth: int) -> tuple[str, int]:
             mark = "▶ " if node is cursor else ""
             who = "" if node.seat is None else f"s{node.seat} "
-            move = self.state.notation_seen_by(node.move, node.seat, seen)  # type: ignore[arg-type]  # below the root
+            move = self.move_words(node)
             return ("\u00a0\u00a0" * depth + ("↳ " if depth else "") + f"{mark}{node.ply}. {who}{move}", node.id)
 
         def emit(node: Node, depth: int) -> None:
@@ -267,8 +430,13 @@ class TableController:
             self.location = location
             self.message = ""
 
-    def load_position(self, text: str) -> None:
-        """Jump to a pasted position string (see ``Table.load_position``). Bad text changes nothing."""
+    def load_position(self, text: str, replace: bool = False) -> None:
+        """Jump to a pasted position string (see ``Table.load_position``). Bad text changes nothing.
+
+        A position outside the move tree replaces the tree only with ``replace``; without it the
+        position waits (``pending_position``) and the message asks. A replaced tree stays reachable
+        (``previous_trees``, ``restore_previous_tree``).
+        """
         state, seat = read_position_string(text)
         if state.game != self.state.game or state.num_players != self.state.num_players:
             raise InvalidPositionError(
@@ -276,18 +444,45 @@ class TableController:
                 f"the position is {state.game} with {state.num_players}"
             )
         node = None if seat is not None else self.node_holding(state)  # a seat view is a sample, never a node
+        self.pending_position = None
         if node is not None:
             self.tree.go(node)
             kept = "it is already in the move tree, which is kept"
+        elif not replace:
+            self.pending_position = text
+            old = len(self.tree)
+            self.message = (f"This position is not in the move tree: \"Replace the tree\" starts a new tree from it "
+                            f"(the current tree, {old} position{'s' if old != 1 else ''}, stays reachable with "
+                            "\"Previous tree\").")
+            return
         else:
             old = len(self.tree)
+            self.previous_trees.append(self.tree)
             self.tree = GameTree(state)
-            kept = f"a new move tree starts here (the previous tree, {old} position{'s' if old != 1 else ''}, was replaced)"
+            kept = (f"a new move tree starts here (the previous tree, {old} position{'s' if old != 1 else ''}, "
+                    "is kept: \"Previous tree\" goes back to it)")
         what = "position loaded" if seat is None else (
             f"seat {seat}'s view loaded (the cards seat {seat} could not see are a sample, the dice to come are new "
             "and the moves before it are not included)")
         self.message = f"{what}: {kept}"
         self.location = None
+
+    def replace_tree(self) -> None:
+        """Start a new tree from the pasted position waiting for confirmation (the old tree is kept)."""
+        if self.pending_position is None:
+            raise ValueError("No pasted position is waiting: paste one and press Go to position first.")
+        self.load_position(self.pending_position, replace=True)
+
+    def restore_previous_tree(self) -> None:
+        """Back to the tree the last pasted position replaced (the current one is kept in its place)."""
+        if not self.previous_trees:
+            raise ValueError("No previous tree: no pasted position has replaced the move tree.")
+        current = self.tree
+        self.tree = self.previous_trees.pop()
+        self.previous_trees.insert(0, current)
+        self.pending_position = None
+        self.location = None
+        self.message = f"back to the previous move tree ({len(self.tree)} positions)"
 
     def node_holding(self, state: GameState) -> Node | None:
         """The node of the tree whose position is ``state`` (its line of moves from the tree's start), if any."""

@@ -8,7 +8,7 @@
 // buffer on request) and is shared by every FigureView on the page.
 //
 // Hooks for browser tests: the host element carries `data-ccg-pending` while a received figure is
-// still being drawn, and `data-ccg-revision` (the kernel's revision number) once it is on screen.
+// still being drawn (or waits for the view to be laid out on the page), and `data-ccg-revision` (the kernel's revision number) once it is on screen.
 
 const SHARED = "__ccgPlotly";
 
@@ -59,6 +59,12 @@ function render({ model, el }) {
   let size = null; // the figure's own width and height (null: it follows the container)
   let wired = false;
   let alive = true;
+  let waiting = false; // a figure arrived while the view was not on screen: drawn once it is
+
+  // Plotly measures text while it draws (a table wraps any cell text holding a space by measuring
+  // its words). Drawn into a detached or hidden element every measure is 0 and those texts come out
+  // blank until the next redraw; so a figure is drawn only once the view is laid out on the page.
+  const onScreen = () => el.isConnected && el.getClientRects().length > 0;
 
   // A wide board in a narrow notebook is scaled down as a picture (fonts included), never cropped:
   // Plotly maps pointer positions through CSS transforms, so hover and click keep working.
@@ -90,12 +96,18 @@ function render({ model, el }) {
     el.dataset.ccgPending = "1";
     try {
       if (!text) {
+        waiting = false;
         if (Plotly) Plotly.purge(plot);
         size = null;
       } else {
         const payload = JSON.parse(text);
         Plotly = Plotly || (await loadPlotly(model));
         if (!alive || revision !== drawn) return; // a newer figure arrived meanwhile: draw that one
+        if (!onScreen()) {
+          waiting = true; // the ResizeObserver calls draw() when the view is laid out
+          return;
+        }
+        waiting = false;
         const layout = payload.figure.layout || {};
         size = layout.width && layout.height ? { width: layout.width, height: layout.height } : null;
         fit();
@@ -117,11 +129,14 @@ function render({ model, el }) {
       el.dataset.ccgError = String(error);
       console.error("ccg FigureView:", error);
     } finally {
-      if (revision === drawn) delete el.dataset.ccgPending;
+      if (revision === drawn && !waiting) delete el.dataset.ccgPending;
     }
   };
 
-  const resized = new ResizeObserver(() => fit());
+  const resized = new ResizeObserver(() => {
+    if (waiting && onScreen()) draw();
+    else fit();
+  });
   resized.observe(el);
   model.on("change:figure_json", draw);
   draw();

@@ -70,19 +70,21 @@ def tables(state: GameState, seat: int | None = None) -> tuple[pd.DataFrame, pd.
     return players, globals_
 
 
-def log_lines(tree, seat: int | None = None) -> list[str]:
-    """The current line of a GameTree as numbered lines: moves before the tree's root, then the tree's.
+def log_lines(controller: Any) -> list[tuple[str, str | None]]:
+    """The current line as numbered (line, reason) pairs: moves before the tree's root, then the tree's.
 
-    With ``seat``, another seat's secret choices are shown as that seat may read them
-    (``GameState.notation_seen_by``, e.g. a CO2 draft pick becomes ``keep ?``).
+    Moves are in words (``TableController.move_text``); another seat's secret choices read as that
+    seat's view may read them (``GameState.notation_seen_by``, e.g. a CO2 draft pick becomes ``keep ?``).
+    The reason is a bot's "why?" when it gave one and the viewer may read it.
     """
-    start = tree._start
+    tree, seat = controller.tree, controller.view_seat
+    start = tree.start
     before = start.history()
-    out = [f"{i + 1}. {start.notation_seen_by(m, None, seat)}" for i, m in enumerate(before)]
+    out: list[tuple[str, str | None]] = [(f"{i + 1}. {start.notation_seen_by(m, None, seat)}", None)
+                                         for i, m in enumerate(before)]
     base = len(before)
     for node in tree.cursor.path():
-        who = "" if node.seat is None else f"seat {node.seat}: "
-        out.append(f"{base + node.ply}. {who}{start.notation_seen_by(node.move, node.seat, seat)}")
+        out.append((f"{base + node.ply}. {controller.move_text(node)}", controller.reason_for(node)))
     return out
 
 
@@ -90,9 +92,17 @@ def html_table(df: pd.DataFrame) -> str:
     return df.to_html(classes="ccg-frame", border=0, escape=True)
 
 
-def html_log(lines: list[str], limit: int = 400) -> str:
+def html_log(lines: list[tuple[str, str | None]], limit: int = 400) -> str:
+    """The move log as HTML, newest at the bottom; a bot's reason folds out under "why?"."""
     shown = lines[-limit:]
     more = f"<div>… {len(lines) - limit} earlier moves</div>" if len(lines) > limit else ""
-    body = "".join(f"<div>{html.escape(line)}</div>" for line in shown)
-    return (f"<div class='ccg-log-lines' style='max-height:260px;overflow-y:auto;font-family:monospace'>"
+
+    def line(text: str, reason: str | None) -> str:
+        if not reason:
+            return f"<div>{html.escape(text)}</div>"
+        return (f"<div>{html.escape(text)} <details class='ccg-why' style='display:inline'><summary>why?</summary>"
+                f"{html.escape(reason)}</details></div>")
+
+    body = "".join(line(text, reason) for text, reason in shown)
+    return (f"<div class='ccg-log-lines' style='max-height:260px;overflow-y:auto'>"
             f"{more}{body or '<i>no moves yet</i>'}</div>")

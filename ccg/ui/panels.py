@@ -9,6 +9,7 @@ method of :class:`ccg.ui.controller.TableController`, called through the Table.
 from __future__ import annotations
 
 import html
+import importlib
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -16,8 +17,12 @@ import ipywidgets as W
 from ..agents.base import Agent, agent_names
 from ..agents.strategist import persona_presets
 from ..core.registry import get_spec
+from ..core.rulebook import UnknownRuleError, rules_text
 from . import inspect as insp
-from .seating import HUMAN
+from .board import FigureSlot
+from .progress import progress_figure, progress_frame, progress_spec
+from .seating import HUMAN, agent_label
+from .words import rule_of
 
 if TYPE_CHECKING:
     from .controller import TableController
@@ -47,8 +52,11 @@ def status_html(c: TableController) -> str:
     else:
         turn = f"seat {s.current_player} to move ({c.seating.seat_kind(s.current_player)})"
     note = f" — <span class='ccg-message'>{html.escape(c.message)}</span>" if c.message else ""
+    size = len(c.tree)
+    why = "".join(f"<details class='ccg-why'><summary>why? ({html.escape(c.who(node.seat))})</summary>"
+                  f"{html.escape(reason)}</details>" for node, reason in c.step_reasons())
     return (f"<b>{html.escape(get_spec(s.game).title)}</b> · move {s.ply} · {html.escape(turn)}"
-            f" · {len(c.tree)} positions in the tree{note}")
+            f" · {size} position{'s' if size != 1 else ''} in the tree{note}{why}")
 
 
 def seat_menu_choices(game: str) -> list[Any]:
@@ -67,11 +75,18 @@ class PlayPanel(Panel):
         self.where = W.HTML()
         self.show_all = W.Button(description="show all", layout=W.Layout(width="90px"))
         self.actions = W.Select(options=[], rows=10, layout=W.Layout(width="98%")).add_class("ccg-actions")
-        self.play_button = W.Button(description="Play", button_style="primary").add_class("ccg-play")
-        self.bot_button = W.Button(description="Bot move").add_class("ccg-bot")
-        self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="230px")).add_class("ccg-until-mode")
+        self.play_button = W.Button(description="Play", button_style="primary",
+                                    layout=W.Layout(width="110px")).add_class("ccg-play")
+        self.bot_button = W.Button(description="Bot move", layout=W.Layout(width="110px")).add_class("ccg-bot")
+        self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="200px")).add_class("ccg-until-mode")
         self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
-        self.until_button = W.Button(description="Play on").add_class("ccg-until")
+        self.until_button = W.Button(description="Play on", layout=W.Layout(width="100px")).add_class("ccg-until")
+        self.undo_button = W.Button(description="Undo", tooltip="back to your previous decision",
+                                    layout=W.Layout(width="90px")).add_class("ccg-undo")
+        self.notation = W.Checkbox(value=False, description="notation", indent=False,
+                                   layout=W.Layout(width="100px")).add_class("ccg-notation")
+        self.turn = W.HTML().add_class("ccg-turn")
+        self.rule = W.HTML().add_class("ccg-rule")  # the selected move: its notation and the rule that allows it
         choices = seat_menu_choices(c.state.game)  # the persona ends, so a teacher can seat "a selfish player"
         self.seat_boxes = []
         for p, spec in enumerate(c.seating.initial):
@@ -80,14 +95,14 @@ class PlayPanel(Panel):
                 opts.append(spec)
             elif isinstance(spec, str) and spec.strip().lower() not in opts:  # a named persona: "strategist:…=0.8"
                 opts.append(spec.strip().lower())
-            box = W.Dropdown(options=[(o if isinstance(o, str) else repr(o), o) for o in opts],
+            box = W.Dropdown(options=[(agent_label(o), o) for o in opts],
                              value=c.seating.specs[p], description=f"seat {p}", layout=W.Layout(width="230px"))
             box.disabled = not c.teacher  # seats are chosen when the game starts (a bot's hand stays hidden)
             self.seat_boxes.append(box)
         self.shown: list[Any] = []  # the actions listed
         self.box = W.VBox([
-            self.search, W.HBox([self.where, self.show_all]), self.actions,
-            W.HBox([self.play_button, self.bot_button]),
+            self.turn, self.search, W.HBox([self.where, self.show_all, self.notation]), self.actions,
+            self.rule, W.HBox([self.play_button, self.bot_button, self.undo_button]),
             W.HBox([self.until, self.until_n, self.until_button]),
             W.HTML("<b>seats</b>"), *self.seat_boxes,
         ])
@@ -98,6 +113,9 @@ class PlayPanel(Panel):
         self.bot_button.on_click(guard(lambda _: table.bot_move()))
         self.until_button.on_click(guard(lambda _: table.play_until(self.until.value, self.until_n.value)))
         self.show_all.on_click(guard(lambda _: table.select_location(None)))
+        self.undo_button.on_click(guard(lambda _: table.undo()))
+        self.notation.observe(guard(lambda _: self.refresh_actions(table), quiet=True), "value")
+        self.actions.observe(guard(lambda _: self.refresh_rule(table)), "value")
         self.search.observe(guard(lambda _: self.refresh_actions(table)), "value")
         for p, box in enumerate(self.seat_boxes):
             box.observe(guard(lambda change, p=p: table.change_seat(p, change["new"]), quiet=True), "value")
@@ -130,12 +148,42 @@ class PlayPanel(Panel):
             else:
                 self.where.value = f"{len(c.state.legal_actions())} legal actions"
             self.shown = shown
-            self.actions.options = [(str(a), a) for a in shown]
+            self.actions.options = [(c.action_label(a, self.notation.value), a) for a in shown]
             self.actions.value = shown[0] if len(shown) == 1 else None
-        over = c.state.is_terminal()
-        self.play_button.disabled = over or not shown
+        self.refresh_rule(table)
+        s = c.state
+        over = s.is_terminal()
+        yours = c.human_to_move()  # a bot's moves are the bot's: no Play, no list to pick from
+        self.play_button.disabled = not yours or not shown
+        self.actions.disabled = not yours
         self.bot_button.disabled = over
         self.until_button.disabled = over
+        self.undo_button.disabled = not any(n.seat in c.seating.human_seats() for n in c.tree.cursor.path())
+        if over:
+            self.turn.value = "<b>The game is over.</b>"
+        elif yours:
+            self.turn.value = f"<b>Your move</b> — {html.escape(c.who(s.current_player))}"
+        else:
+            self.turn.value = (f"<b>{html.escape(c.who(s.current_player))} is to move</b> — "
+                               "Bot move or Play on lets it play")
+
+
+    def refresh_rule(self, table: Table) -> None:
+        """Under the list: the selected move in words, its notation, and the text of each rule it cites."""
+        action = self.actions.value
+        if action is None:
+            self.rule.value = ""
+            return
+        c = table.controller
+        words = c.action_label(action)
+        rule = rule_of(c.state, action)
+        try:
+            text = rules_text(rule) if rule else ""
+        except (UnknownRuleError, FileNotFoundError):
+            text = ""
+        rules = f"<div class='ccg-rule-text'>{html.escape(text)}</div>" if text else ""
+        self.rule.value = (f"<div style='font-size:12px;line-height:1.3;max-height:110px;overflow-y:auto'>"
+                           f"{html.escape(words)} <code>{html.escape(str(action))}</code>{rules}</div>")
 
 
 class HistoryPanel(Panel):
@@ -159,7 +207,8 @@ class HistoryPanel(Panel):
         self.box = W.VBox([
             self.slider, W.HBox([self.first_button, self.back_button, self.fwd_button, self.last_button]),
             W.HTML("<b>variations</b> (select to jump; ▶ marks the position shown)"), self.tree_box,
-            W.HBox([self.promote_button, self.main_button, self.delete_button]),
+            W.HBox([self.promote_button, self.main_button]),
+            W.HBox([self.delete_button], layout=W.Layout(margin="18px 0 0 0")),  # away from promote: it cuts moves
         ])
 
     def wire(self, table: Table) -> None:
@@ -193,8 +242,24 @@ class HistoryPanel(Panel):
         self.delete_button.disabled = cursor.parent is None
 
 
+def seat_names_and_colours(game: str, n: int) -> tuple[list[str], list[str] | None]:
+    """How the game's board names and colours its seats ("Blue (seat 0)"), or "seat 0" without colours."""
+    try:
+        module = importlib.import_module(f"ccg.plot.{game}")
+    except ImportError:
+        module = None
+    names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
+    colours = getattr(module, "SEAT_COLOURS", None) or getattr(module, "PLAYER_COLOURS", None)
+    if not names or len(names) < n:
+        return [f"seat {p}" for p in range(n)], None
+    shown = [c if c.lower() not in ("#fafafa", "#ffffff") else "#9a9a9a" for c in colours] if colours else None
+    return [f"{names[p]} (seat {p})" for p in range(n)], shown
+
+
 class InspectPanel(Panel):
-    """Whose view is shown, the per-player and global tables of that view, the move log."""
+    """Whose view is shown, the players and the position in the rulebook's names, the game so far, the move log.
+
+    The chart is redrawn only while the tab is open (and when it is opened): the table stays quick."""
 
     title = "Inspect"
 
@@ -202,40 +267,86 @@ class InspectPanel(Panel):
         c = table.controller
         self.view = W.Dropdown(description="view as", layout=W.Layout(width="230px"),
                                options=c.seating.view_options(), value=c.seating.view)
-        self.players_html = W.HTML()
-        self.globals_html = W.HTML()
+        self.players_html = W.HTML(layout=W.Layout(overflow="auto", width="98%"))
+        self.globals_html = W.HTML(layout=W.Layout(overflow="auto", width="98%"))
+        self.chart = FigureSlot(css_class="ccg-progress")
+        self._rows: dict = {}  # (node, seat) -> the charted row (positions already read)
+        self.stale = True  # the chart is redrawn when the tab is opened
         self.log = W.HTML().add_class("ccg-log")
         self.box = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
-                           W.HTML("<b>position</b>"), self.globals_html, W.HTML("<b>log</b>"), self.log])
+                           W.HTML("<b>the board</b>"), self.globals_html, self.chart.box,
+                           W.HTML("<b>moves</b> (a bot's reasons under why?)"), self.log])
 
     def wire(self, table: Table) -> None:
         self.view.observe(table.guard(lambda change: table.set_view(change["new"]), quiet=True), "value")
+        # the chart is drawn while the tab is open (it costs a few tenths of a second): on opening it, draw it
+        table.tabs.observe(table.guard(lambda _: self.refresh_chart(table)), "selected_index")
+
+    def shown(self, table: Table) -> bool:
+        """True while the Inspect tab is the one open."""
+        return table.tabs.selected_index is not None and table.panels[table.tabs.selected_index] is self
 
     def refresh(self, table: Table) -> None:
         c = table.controller
         players, globals_ = insp.tables(c.state, c.view_seat)
-        self.players_html.value = insp.html_table(players)
+        self.players_html.value = insp.html_table(players.T if len(players.columns) > 3 else players)
         self.globals_html.value = insp.html_table(globals_)
-        self.log.value = insp.html_log(insp.log_lines(c.tree, c.view_seat))
+        self.log.value = insp.html_log(insp.log_lines(c))
+        self.refresh_chart(table)
+
+    def refresh_chart(self, table: Table) -> None:
+        """The chart of the game so far, redrawn only while the tab is open (else when it is next opened)."""
+        if not self.shown(table):
+            self.stale = True
+            return
+        self.stale = False
+        c = table.controller
+        frame = progress_frame(c.tree, c.view_seat, self._rows)
+        spec = progress_spec(c.state.game)
+        if frame is None or spec is None:
+            self.chart.box.layout.display = "none"
+        else:
+            self.chart.box.layout.display = None
+            names, colours = seat_names_and_colours(c.state.game, c.state.num_players)
+            self.chart.show(progress_figure(frame, spec, names, colours))
+
+
+COPY_BUTTON = """<button class="ccg-copy-position jupyter-button" title="copy the position string to the clipboard"
+ onclick="(function(b){const t=b.closest('.ccg-table').querySelector('.ccg-position input');
+ const done=()=>{b.dataset.ccgCopied=String(t.value.length);b.textContent='Copied';setTimeout(()=>{b.textContent='Copy'},1500);};
+ t.select();if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t.value).then(done,
+ ()=>{document.execCommand('copy');done();});}else{document.execCommand('copy');done();}})(this)">Copy</button>"""
 
 
 class PositionPanel(Panel):
-    """The position string of the view (the full one for a teacher too) and a box to paste one."""
+    """The position string of the view (the full one for a teacher too) with a Copy button, and a box to paste one.
+
+    A pasted position outside the move tree replaces the tree only after "Replace the tree"; the
+    replaced tree stays reachable with "Previous tree".
+    """
 
     title = "Position"
 
     def __init__(self, table: Table) -> None:
         self.position_label = W.HTML()
         self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
+        self.copy = W.HTML(COPY_BUTTON)
         self.full_position = W.Text(description="full", layout=W.Layout(width="98%")).add_class("ccg-full-position")
         self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%")).add_class("ccg-paste")
         self.paste_button = W.Button(description="Go to position").add_class("ccg-go-position")
+        self.replace_button = W.Button(description="Replace the tree", button_style="warning",
+                                       tooltip="start a new move tree at the pasted position").add_class("ccg-replace-tree")
+        self.previous_button = W.Button(description="Previous tree",
+                                        tooltip="back to the move tree a pasted position replaced").add_class("ccg-previous-tree")
         teacher_only = [W.HTML("Full position (teacher only: every hand and the dice to come):"),
                         self.full_position] if table.controller.teacher else []
-        self.box = W.VBox([self.position_label, self.position, *teacher_only, self.paste, self.paste_button])
+        self.box = W.VBox([self.position_label, self.position, self.copy, *teacher_only, self.paste,
+                           W.HBox([self.paste_button, self.replace_button, self.previous_button])])
 
     def wire(self, table: Table) -> None:
         self.paste_button.on_click(table.guard(lambda _: table.load_position(self.paste.value)))
+        self.replace_button.on_click(table.guard(lambda _: table.replace_tree()))
+        self.previous_button.on_click(table.guard(lambda _: table.restore_previous_tree()))
 
     def refresh(self, table: Table) -> None:
         c = table.controller
@@ -247,3 +358,5 @@ class PositionPanel(Panel):
             "no dice to come, no move history):")
         if c.teacher:
             self.full_position.value = c.full_position_string
+        self.replace_button.disabled = c.pending_position is None
+        self.previous_button.disabled = not c.previous_trees

@@ -11,6 +11,16 @@ REFEREE = -1  # the "view as" value of the referee (every hand; teacher only)
 TO_MOVE = -2  # the "view as" value that follows the seat to move
 
 
+def agent_label(spec: Any) -> str:
+    """An agent as a menu shows it: its name with its settings ("strategist(cooperation=0.8)"), never a repr."""
+    if isinstance(spec, str):
+        return spec
+    label = getattr(spec, "label", None)
+    if isinstance(label, str):
+        return label
+    return str(getattr(spec, "name", None) or getattr(spec, "__name__", type(spec).__name__))
+
+
 def is_human(spec: Any) -> bool:
     return isinstance(spec, str) and spec.strip().lower() == HUMAN
 
@@ -55,7 +65,7 @@ class Seating:
     def seat_kind(self, seat: int) -> str:
         """"human", or the name of the seat's agent as its menu shows it."""
         spec = self.specs[seat]
-        return HUMAN if self.agents[seat] is None else (spec if isinstance(spec, str) else repr(spec))
+        return HUMAN if self.agents[seat] is None else agent_label(spec)
 
     def human_seats(self) -> list[int]:
         return [p for p, agent in enumerate(self.agents) if agent is None]

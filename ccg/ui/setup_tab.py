@@ -34,7 +34,7 @@ def offers_setup(state: GameState) -> bool:
 
 
 class SetupTab:
-    """A widget over ``table`` (anything with ``state``, ``load_position(text)``, ``message`` and
+    """A widget over ``table`` (anything with ``state``, ``load_position(text, replace)``, ``message`` and
     ``refresh()``): choose a seat and a field, set its value; choose a chance set-up, set it.
     It is also a Table panel (``title``, ``box``, ``wire``, ``refresh``; ``Table.add_panel``)."""
 
@@ -103,7 +103,7 @@ class SetupTab:
             self.value.value = self._editor().seat_field(self.seat.value, self.field.value)
 
     def _adopt(self, state: GameState, what: str) -> None:
-        self.table.load_position(to_position_string(state))
+        self.table.load_position(to_position_string(state), replace=True)  # the teacher asked for it: the old tree is kept
         holder = getattr(self.table, "controller", self.table)  # the split Table keeps its message in the controller
         holder.message = f"{what}; a new move tree starts at the edited position"
         self.table.refresh()

@@ -49,6 +49,12 @@ class Table(TableView):
     game logic alone, without widgets, is ``table.controller``. A widget of a tab is reached from
     the table too (``table.slider`` is ``table.history_tab.slider``).
 
+    The flow of a game: with autoplay a bot's move is the bot's (Play and the move list are off while a
+    bot is to move); Play on and Bot move always end with a human to move; ``undo`` goes back to the
+    human's previous decision. Moves read in words (the game's ``describe_action``; the "notation"
+    box lists the notation), the status line tells the last moves, and a bot whose agent can
+    ``explain(state)`` gives its reasons under "why?" (status line and move log).
+
     Secrets stay with their seat: by default the table shows only seat views (the human seats'),
     and the Position tab gives that seat's position string (``ccg.to_seat_position_string``: what
     the seat may see, no generator state, no history). ``teacher=True`` adds the referee view, every
@@ -100,6 +106,10 @@ class Table(TableView):
         self.refresh()
         return played
 
+    def undo(self) -> None:
+        """Back to the human's previous decision (before the last move a human seat made on this line)."""
+        self._redraw_after(self.controller.undo)
+
     def back(self, n: int = 1) -> None:
         self._redraw_after(self.controller.back, n)
 
@@ -147,15 +157,25 @@ class Table(TableView):
         """Show the position as seat ``view`` sees it (or REFEREE / TO_MOVE of ``ccg.ui.controller``)."""
         self._redraw_after(self.controller.set_view, view)
 
-    def load_position(self, text: str) -> None:
+    def load_position(self, text: str, replace: bool = False) -> None:
         """Jump to a pasted position string. Bad text changes nothing.
 
-        A position already in the move tree is simply jumped to; any other starts a new tree at
-        the pasted position (the status line says so, and how many positions the old tree held).
+        A position already in the move tree is simply jumped to. Any other starts a new tree at the
+        pasted position only with ``replace``; without it the status line asks first and the
+        Position tab offers "Replace the tree" (``replace_tree``). A replaced tree stays reachable
+        (``restore_previous_tree``).
         A seat view (a seat's position string) loads as a sample: the cards that seat could not see
         are drawn from what it knew, the dice to come are new, and there is no move history.
         """
-        self._redraw_after(self.controller.load_position, text)
+        self._redraw_after(self.controller.load_position, text, replace)
+
+    def replace_tree(self) -> None:
+        """Start a new move tree from the pasted position that waits for confirmation (the old tree is kept)."""
+        self._redraw_after(self.controller.replace_tree)
+
+    def restore_previous_tree(self) -> None:
+        """Back to the move tree the last pasted position replaced."""
+        self._redraw_after(self.controller.restore_previous_tree)
 
     def run_what_if(self, n_games: int | None = None, agents: Sequence[Any] | None = None,
                     seed: int | None = None) -> pd.DataFrame:

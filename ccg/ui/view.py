@@ -21,7 +21,7 @@ from .figure_view import FigureView
 from .panels import HistoryPanel, InspectPanel, Panel, PlayPanel, PositionPanel, status_html
 from .whatif_panel import WhatIfPanel
 
-PANEL_WIDTH = 440  # px, the control panel beside (or under) the board
+PANEL_WIDTH = 400  # px, the control panel beside (or under) the board
 
 
 class TableView:
@@ -99,6 +99,8 @@ class TableView:
     def select_location(self, location: str | None) -> None:
         """Narrow the action list to the actions touching ``location`` (None shows all)."""
         self.controller.select_location(location)
+        with self.redrawing():
+            self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))  # the clicked spot ringed
         self.play_tab.refresh_actions(self)
         self._refresh_status()
 
@@ -125,7 +127,7 @@ class TableView:
     def refresh(self) -> None:
         """Redraw every panel from the cursor state (in place)."""
         with self.redrawing():
-            self.board.show(board_figure(self.state, self.view_seat))
+            self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))
             for panel in self.panels:
                 panel.refresh(self)
             self._refresh_status()

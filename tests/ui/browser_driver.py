@@ -18,7 +18,16 @@ import time
 from typing import Callable
 
 from browser_env import TIMEOUT_MS
-from browser_page import READ_FIGURE, differences, expected_figure, figure_summary, text_of
+from browser_page import (
+    READ_FIGURE,
+    READ_TABLE_TEXTS,
+    differences,
+    expected_figure,
+    expected_table_texts,
+    figure_summary,
+    table_text_differences,
+    text_of,
+)
 
 import ccg
 from ccg.ui import Table, location_of
@@ -42,6 +51,7 @@ SETTLED = """([index, status, revision, actions]) => {
     actions: Array.from(root.querySelectorAll('.ccg-actions select option')).map(o => o.textContent),
     error: error ? error.dataset.ccgError : null,
     figure: (""" + READ_FIGURE + """)(root),
+    texts: (""" + READ_TABLE_TEXTS + """)(root),
   };
 }"""
 
@@ -121,6 +131,8 @@ class TableDriver:
         self.moves = 0  # plies played by the human, bot and play-on steps of the scenario
         self.waited = 0.0  # seconds spent waiting for the page
         self.on_check = on_check
+        self.bot_turns = 0  # times the page was seen refusing a human Play on a bot's turn
+        self.highlights = {"you can act here": 0, "clicked": 0}  # checks whose board showed the rings
 
     # -------------------------------------------------------------------- checking
     @property
@@ -130,31 +142,35 @@ class TableDriver:
     def check(self, what: str) -> None:
         """Wait until the page shows the shadow's position, then require log, actions and figure to be the game's."""
         status = text_of(self.shadow.status.value)
-        expected = expected_figure(self.shadow.state, self.shadow.view_seat)  # meanwhile the kernel works too
+        expected = expected_figure(self.shadow.state, self.shadow.view_seat, self.shadow.location)  # meanwhile the kernel works too
         root = self.index
         revision = getattr(self.shadow.board.widget, "revision", None)
         t0 = time.perf_counter()
         try:
-            actions = [_norm(str(a)) for a in self.shadow.shown_actions()]
+            actions = [_norm(label) for label, _ in self.shadow.actions.options]
             seen = self.page.wait_for_function(SETTLED, arg=[root, status, revision, actions],
                                                timeout=TIMEOUT_MS).json_value()
         except Exception as e:
             page = self.page.evaluate(PAGE_STATE, root)
             raise AssertionError(f"{self.label}, {what}: the page never showed the expected position\n"
                                  f"  page status:     {_norm(page['status'])!r}\n  expected status: {status!r}\n"
-                                 f"  page actions: {page['actions'][:6]} …\n  expected: {[str(a) for a in self.shadow.shown_actions()[:6]]} …\n"
+                                 f"  page actions: {page['actions'][:6]} …\n  expected: {[o[0] for o in self.shadow.actions.options[:6]]} …\n"
                                  f"  board drawn: figure {page['revision']}, expected {revision}; "
                                  f"board error: {page['error']}\n"
                                  f"  JavaScript errors on the page: {getattr(self.page, 'ccg_errors', [])[:3]}") from e
         self.waited += time.perf_counter() - t0
         assert seen["error"] is None, f"{self.label}, {what}: the board failed to draw: {seen['error']}"
         assert _norm(seen["log"]) == _norm(text_of(self.shadow.log.value)), f"{self.label}, {what}: the move log differs"
-        assert [_norm(a) for a in seen["actions"]] == [_norm(str(a)) for a in self.shadow.shown_actions()], \
+        assert [_norm(a) for a in seen["actions"]] == [_norm(label) for label, _ in self.shadow.actions.options], \
             f"{self.label}, {what}: the action list differs"
         diff = differences(seen["figure"], expected)
+        diff += table_text_differences(seen["texts"], expected_table_texts(self.shadow.board.widget.figure))
         assert not diff, f"{self.label}, {what} (move {self.shadow.state.ply}): the browser's board is not the game's:\n  " \
                          + "\n  ".join(diff)
         self.checks += 1
+        names = [t.get("name") for t in seen["figure"]["data"]]
+        self.highlights["you can act here"] += "you can act here" in names
+        self.highlights["clicked"] += "clicked" in names
         if self.on_check is not None:
             self.on_check(what)
 
@@ -170,7 +186,14 @@ class TableDriver:
         shadow_button.click()
 
     def play(self, index: int = 0) -> None:
-        """Select the index-th listed action and press Play (the shadow does the same)."""
+        """Select the index-th listed action and press Play (the shadow does the same).
+
+        On a bot's turn the page must offer no Play (button and list disabled): the bot moves instead.
+        """
+        if self.shadow.play_button.disabled and not self.shadow.state.is_terminal():
+            self.no_human_play()
+            self.bot_move()
+            return
         options = self.shadow.actions.options
         if not options:
             return
@@ -179,6 +202,13 @@ class TableDriver:
         self.shadow.actions.value = options[index][1]
         self.button("ccg-play", self.shadow.play_button)
         self.check(f"play {options[index][0]!r}")
+
+    def no_human_play(self) -> None:
+        """The page offers no Play now (the shadow says a bot is to move): button and action list disabled."""
+        disabled = self.root.locator("button.ccg-play").first.is_disabled()
+        listed = self.root.locator(".ccg-actions select").first.is_disabled()
+        assert disabled and listed, f"{self.label}: Play (disabled={disabled}) or the list (disabled={listed}) is usable on a bot's turn"
+        self.bot_turns += 1
 
     def bot_move(self) -> None:
         self.button("ccg-bot", self.shadow.bot_button)
@@ -193,6 +223,22 @@ class TableDriver:
         self.shadow.until_n.value = n
         self.button("ccg-until", self.shadow.until_button)
         self.check(f"play on {n}")
+
+    def play_on_mode(self, mode: str, n: int = 2) -> None:
+        """Play on in ``mode`` (a value of the shadow's mode menu) with ``n`` actions; then a human must be to move."""
+        label = next(lab for lab, value in self.shadow.until.options if value == mode)
+        self.root.locator(".ccg-until-mode select").first.select_option(value=self._option_value(label))
+        self.shadow.until.value = mode
+        box = self.root.locator(".ccg-until-n input").first
+        box.fill(str(n))
+        box.press("Enter")
+        self.shadow.until_n.value = n
+        self.button("ccg-until", self.shadow.until_button)
+        self.check(f"play on ({label})")
+
+    def undo(self) -> None:
+        self.button("ccg-undo", self.shadow.undo_button)
+        self.check("undo")
 
     def _option_value(self, label: str, css: str = ".ccg-until-mode") -> str:
         return option_value(self.root.locator(f"{css} select option"), label)
@@ -215,6 +261,9 @@ class TableDriver:
         self.shadow.paste.value = code
         self.button("ccg-go-position", self.shadow.paste_button)
         self.check("paste a position")
+        if not self.shadow.replace_button.disabled:  # not in the tree: the page asks before replacing it
+            self.button("ccg-replace-tree", self.shadow.replace_button)
+            self.check("replace the tree with the pasted position")
 
     def click_board(self, max_moves: int = 60) -> str:
         """Click a board location some (not all) legal actions touch; the list must narrow to exactly those.

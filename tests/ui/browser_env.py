@@ -113,7 +113,7 @@ def jupyter_env(home: Path, venv_bin: Path) -> dict:
         # ccg's Voila template (the apps ask for it), as `pip install .` would install it
         "JUPYTER_PATH": str(Path(__file__).resolve().parents[2] / "share" / "jupyter"),
     })
-    env.pop("PYTHONPATH", None)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])  # the kernels import the ccg these tests sit beside
     return env
 
 

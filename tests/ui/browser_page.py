@@ -7,8 +7,6 @@ import math
 import re
 from typing import Any
 
-import ccg
-
 READ_FIGURE = """(root, where = '.ccg-board') => {
   const gd = root.querySelector(where + ' .js-plotly-plot');
   if (!gd || !gd.data) return null;
@@ -26,14 +24,61 @@ READ_FIGURE = """(root, where = '.ccg-board') => {
 
 TRACE_KEYS = ("type", "name", "x", "y", "text", "hovertext", "customdata")
 
+READ_TABLE_TEXTS = """(root) => {
+  // the texts Plotly drew in each table trace of the board (one per header or body cell, spaces dropped:
+  // a wrapped cell is split into lines), by trace index
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  const out = {};
+  if (!gd || !gd._fullData) return out;
+  gd._fullData.forEach((t, i) => {
+    if (t.type !== 'table') return;
+    const texts = [];
+    for (const g of gd.querySelectorAll('g.table')) if (g.__data__ && String(g.__data__.key).startsWith(t.uid))
+      g.querySelectorAll('text').forEach(x => texts.push(x.textContent.replace(/\\s+/g, '')));
+    out[i] = texts.sort();
+  });
+  return out;
+}"""
+
+
+def _cell_text(value: Any) -> str:
+    """A table cell as Plotly draws it, spaces dropped: tags removed, entities read."""
+    text = re.sub(r"<br\s*/?>", " ", str(value), flags=re.I)
+    return "".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+
+
+def expected_table_texts(figure) -> dict[str, list[str]]:
+    """Every table trace's header and body cells as READ_TABLE_TEXTS reads them, by trace index."""
+    out = {}
+    for i, t in enumerate(figure.data):
+        if t.type == "table":
+            header = list(t.header.values or ())
+            cells = [c for column in (t.cells.values or ()) for c in column]
+            out[str(i)] = sorted(_cell_text(v) for v in header + cells)
+    return out
+
+
+def table_text_differences(seen: dict, expected: dict) -> list[str]:
+    """The table cells drawn differently from the kernel's figure (blank, cut or moved texts)."""
+    out = []
+    for i, want in expected.items():
+        got = seen.get(i, [])
+        missing = [w for w in want if w and w not in got]
+        if sorted(got) != want:
+            out.append(f"table trace {i}: drawn {len(got)} texts, expected {len(want)}; not drawn: {missing[:8]}")
+    return out
+
 
 def _plain(value: Any) -> Any:
     return value.tolist() if hasattr(value, "tolist") else str(value)
 
 
-def expected_figure(state, seat) -> dict:
-    """``ccg.plot.board(state, seat)`` as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
-    return figure_summary(ccg.plot.board(state, seat=seat))
+def expected_figure(state, seat, location: str | None = None) -> dict:
+    """The Table's board — ``ccg.plot.board(state, seat)`` with the legal targets and the clicked ``location``
+    ringed — as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
+    from ccg.ui.board import board_figure
+
+    return figure_summary(board_figure(state, seat, location, highlight=True))
 
 
 def figure_summary(figure) -> dict:
@@ -196,9 +241,36 @@ def names_outside_their_hexes(page, index: int, fig, label: str) -> list[str]:
             for name, width in widths if width > room]
 
 
-def check_layout(page, index: int, fig, label: str) -> list[str]:
-    """Problems with one Table's layout at the page's current size (empty: none)."""
+PANEL_PLACE = """(index) => {
+  // where the control panel sits against the board, and the smallest text drawn on the board (px on screen)
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const panel = root.querySelector('.ccg-panel').getBoundingClientRect();
+  const frame = root.querySelector('.ccg-board .ccg-figure-frame').getBoundingClientRect();
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  let smallest = Infinity;
+  gd.querySelectorAll('text').forEach(t => {
+    if (!t.textContent.trim()) return;
+    const size = t.getBoundingClientRect().height;
+    if (size > 0) smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * frame.width / gd._fullLayout.width);
+  });
+  return {beside: panel.left >= frame.right - 1 && panel.top < frame.bottom, window: innerWidth,
+          scale: frame.width / gd._fullLayout.width, smallest};
+}"""
+
+
+def panel_place(page, index: int) -> dict:
+    """Is the panel beside the board; the board's scale and its smallest text on screen (px)."""
+    return page.evaluate(PANEL_PLACE, index)
+
+
+def check_layout(page, index: int, fig, label: str, beside: bool = False) -> list[str]:
+    """Problems with one Table's layout at the page's current size (empty: none).
+
+    With ``beside`` the control panel must sit beside the board, not under it."""
     problems = names_outside_their_hexes(page, index, fig, label)
+    place = panel_place(page, index)
+    if beside and not place["beside"]:
+        problems.append(f"{label}: the control panel is not beside the board at {place['window']} px")
     for name, parts in layout_targets(fig).items():
         m = page.evaluate(MEASURE, [index, [list(p) for p in parts]])
         if m is None:

@@ -30,7 +30,7 @@ from browser_env import (
     notebook,
     write_lab_settings,
 )
-from browser_page import FITTED, check_layout
+from browser_page import FITTED, check_layout, panel_place
 
 import ccg
 from ccg.ui import Table
@@ -107,6 +107,7 @@ def lab(tmp_path_factory):
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     server = Server(cmd, work, f"http://127.0.0.1:{port}", env=jupyter_env(home, VENV_BIN), ready_path="/api")
+    server.root = work
     try:
         yield server
     finally:
@@ -154,9 +155,11 @@ def _screenshot(page, index: int, path: Path) -> None:
 
 
 def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefacts):
-    """At 1280, 1600 and 1920 px, file browser open or closed: gauge, market and tables in view, uncovered."""
+    """At 1280, 1600 and 1920 px, file browser open or closed: gauge, market and tables in view, uncovered; the
+    panel beside the board from 1280 px with the file browser closed and from 1600 px with it open."""
     shadows = [d.shadow for d in lab_drivers]
     problems = []
+    fonts: list[str] = []  # the board's scale and smallest text at each size (written as a test artefact)
     for width in WIDTHS:
         for sidebar, toggle in SIDEBAR.items():
             lab_page.set_viewport_size({"width": width, "height": 1000})
@@ -164,8 +167,13 @@ def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefac
             lab_page.wait_for_function(FITTED)
             for i, (label, _, _) in enumerate(LAB_TABLES):
                 fig = ccg.plot.board(shadows[i].state, seat=shadows[i].view_seat)
-                problems += check_layout(lab_page, i, fig, f"JupyterLab {width} px, {sidebar}, {label}")
+                beside = width >= 1600 or sidebar == "sidebar closed"  # room for the board at half size and the panel
+                problems += check_layout(lab_page, i, fig, f"JupyterLab {width} px, {sidebar}, {label}", beside)
+                place = panel_place(lab_page, i)
+                fonts.append(f"{width} px, {sidebar}, {label}: board at {place['scale']:.2f}, "
+                             f"smallest text {place['smallest']:.1f} px, panel {'beside' if place['beside'] else 'under'}")
                 _screenshot(lab_page, i, artefacts / f"lab-{width}-{sidebar.replace(' ', '-')}-{LAB_TABLES[i][1]}.png")
+    (artefacts / "lab-text-sizes.txt").write_text("\n".join(fonts) + "\n")
     assert not problems, "\n".join(problems)
 
 
@@ -196,7 +204,7 @@ def _app_layout(page, driver: TableDriver, name: str, artefacts: Path) -> list[s
         page.set_viewport_size({"width": width, "height": 1000})
         page.wait_for_function(FITTED)
         fig = ccg.plot.board(driver.shadow.state, seat=driver.shadow.view_seat)
-        problems += check_layout(page, 0, fig, f"{driver.label}, {width} px")
+        problems += check_layout(page, 0, fig, f"{driver.label}, {width} px", beside=width >= 1280)
         _screenshot(page, 0, artefacts / f"{name}-{width}.png")
     page.set_viewport_size({"width": 1600, "height": 1000})
     return problems
@@ -316,3 +324,86 @@ def test_what_if_runs_chart_without_nan_and_stop(what_if_lab, artefacts):
     page.locator(".ccg-table .ccg-whatif-chart").first.screenshot(path=str(artefacts / "what-if-chart.png"))
     problems = _app_layout(page, driver, "what-if-lab", artefacts)
     assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------------------------------------- a student's flow
+# The tables of the report this checks: one human, the strategist in the other seats
+FLOW_TABLES = [("chicago_express", {"players": 4}), ("catan", {"players": 4, "scenario": "oil_springs"}),
+               ("co2", {"players": 4})]
+
+
+# A Table first drawn where it cannot be seen (a closed tab; also a notebook tab in the background, or a
+# cell JupyterLab's windowing has taken off the page): Plotly measured every text as 0 px wide there, and
+# the table texts holding a space were drawn blank until the next move
+HIDDEN_CELL = ("import ipywidgets as W\nfrom ccg.ui import Table\n"
+               "hidden = Table('chicago_express', seats=['human'], players=4, seed=1)\n"
+               "cover = W.Tab([W.HTML('a cover page'), hidden.widget], titles=['cover', 'the hidden table'])\ncover")
+
+
+@pytest.fixture(scope="module")
+def flow_page(lab, browser):
+    """A second notebook on the same JupyterLab: a Table per game with one human and strategists, seed 1."""
+    cells = [f"from ccg.ui import Table\nf{i} = Table({game!r}, seats=['human'], seed=1, **{kwargs!r})\nf{i}"
+             for i, (game, kwargs) in enumerate(FLOW_TABLES)]
+    cells.append(HIDDEN_CELL)
+    (lab.root / "flow.ipynb").write_text(json.dumps(notebook(cells)))
+    page = _page(browser)
+    page.goto(f"{lab.url}/lab/workspaces/flow/tree/flow.ipynb", wait_until="domcontentloaded")  # beside tables.ipynb's tab
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Cell')")
+    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("n => document.querySelectorAll('.ccg-table .ccg-board .js-plotly-plot').length >= n",
+                           arg=len(FLOW_TABLES), timeout=START_MS)
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("index", range(len(FLOW_TABLES)), ids=[g for g, _ in FLOW_TABLES])
+def test_first_render_draws_every_table_text_and_play_on_never_leaves_a_bot_to_move(flow_page, index, artefacts):
+    """Every table text drawn at the first render; 30+ moves with Play on in every mode, Play never usable on a
+    bot's turn; the move list in words; the legal targets and the clicked spot ringed on the board."""
+    game, kwargs = FLOW_TABLES[index]
+    driver = TableDriver(flow_page, index, Table(game, seats=["human"], seed=1, **kwargs), f"JupyterLab flow, {game}")
+    driver.check("first render")  # includes every table cell's drawn text (the blank first-draw texts)
+    shadow = driver.shadow
+    modes = [mode for _, mode in shadow.until.options if mode != "end"]
+    step = 0
+    while (driver.moves < 32 or step < 2 * len(modes)) and not shadow.state.is_terminal():
+        before = shadow.state.ply
+        if step % 2:
+            driver.play(0)
+        else:
+            driver.play_on_mode(modes[(step // 2) % len(modes)], n=2)
+        step += 1
+        driver.moves += shadow.state.ply - before
+        assert shadow.state.is_terminal() or shadow.controller.human_to_move(), "stopped with a bot to move"
+        assert not flow_page.locator(".ccg-table").nth(index).locator("button.ccg-play").first.is_disabled() \
+            or shadow.state.is_terminal() or not shadow.shown_actions()
+        labels = [label for label, _ in shadow.actions.options]
+        assert labels == [shadow.controller.action_label(a) for a in shadow.shown_actions()]  # the page showed these
+    assert driver.moves >= 30 and step >= 2 * len(modes), (driver.moves, step)
+    # back to a bot's turn in the history: the page offers no Play; Bot move plays it and the bots after it
+    bots = [n for n in shadow.tree.cursor.path() if shadow.controller.seating.agents[n.seat] is not None]
+    driver.tab("History")
+    while shadow.tree.cursor is not bots[-1].parent:
+        driver.history("ccg-back", "back to a bot's turn")
+    driver.tab("Play")
+    driver.play(0)  # refused on the page (no_human_play), then a Bot move
+    assert driver.bot_turns == 1
+    driver.undo()
+    assert driver.highlights["you can act here"] > 0
+    driver.click_board()
+    assert driver.highlights["clicked"] > 0
+    assert not flow_page.ccg_errors, flow_page.ccg_errors
+    _screenshot(flow_page, index, artefacts / f"flow-{game}.png")
+
+
+def test_a_table_first_drawn_out_of_sight_draws_every_table_text_when_shown(flow_page):
+    index = len(FLOW_TABLES)  # the fourth .ccg-table of the page, in a closed tab
+    flow_page.wait_for_function("n => document.querySelectorAll('.ccg-table').length > n", arg=index, timeout=START_MS)
+    flow_page.locator(".lm-TabBar-tab", has_text="the hidden table").first.click()
+    driver = TableDriver(flow_page, index, Table("chicago_express", seats=["human"], players=4, seed=1),
+                         "JupyterLab, a Table first drawn in a closed tab")
+    driver.check("first shown")  # every table cell's drawn text equals the kernel's figure
+    assert not flow_page.ccg_errors, flow_page.ccg_errors

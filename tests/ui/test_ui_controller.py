@@ -37,7 +37,8 @@ def test_play_lets_the_bots_answer_and_bot_move_plays_for_the_human():
 
 def test_play_until_n_moves_and_until_a_milestone():
     c = TableController("toy", seats=["human", "human"], seed=3, autoplay=False)
-    assert c.play_until("n", 3) == 3 and c.state.ply == 3 and c.message == "played 3 moves"
+    assert c.play_until("n", 3) == 3 and c.state.ply == 3 and c.message == (
+        "played 3 moves: seat 0 (human): roll; seat 0 (human): hold; seat 1 (human): roll")  # the toy has no words
     assert ("to the next turn", "key:turn") in c.until_options()
     before = c.milestones()["turn"]
     played = c.play_until("key:turn")
@@ -136,8 +137,15 @@ def test_pasting_a_position_of_the_tree_jumps_and_another_replaces_the_tree():
     c.load_position(ccg.to_position_string(tree.state_at(tree.line()[2])))
     assert c.tree is tree and c.state.ply == 2 and "kept" in c.message
     other = ccg.new_game("toy", players=2, seed=99)
-    c.load_position(ccg.to_position_string(other))
+    c.load_position(ccg.to_position_string(other))  # not in the tree: the table asks first, nothing changes
+    assert c.tree is tree and c.state.ply == 2 and "Replace the tree" in c.message and f"{size} positions" in c.message
+    c.replace_tree()
     assert c.tree is not tree and len(c.tree) == 1 and c.state == other and f"{size} positions" in c.message
+    assert c.previous_trees == [tree] and c.pending_position is None
+    c.restore_previous_tree()  # the old tree stays reachable, and the new one is kept in its place
+    assert c.tree is tree and len(c.tree) == size and c.previous_trees[0].state == other
+    with pytest.raises(ValueError, match="No pasted position"):
+        c.replace_tree()
 
 
 def test_a_bad_or_foreign_position_changes_nothing():

@@ -6,9 +6,15 @@ import pytest
 
 import ccg
 from ccg.ui import Table, location_of
+from ccg.ui.board import board_figure, legal_targets
 from ccg.ui.figure_view import figure_json
 
 REAL = [g for g in ccg.list_games() if not g.startswith("toy")]
+
+
+def _table_board(t) -> dict:
+    """The board a Table shows: the game's figure with the legal targets and the clicked spot ringed."""
+    return json.loads(figure_json(board_figure(t.state, t.view_seat, t.location, highlight=True)))["figure"]
 
 
 def _synced_figure(widget) -> dict:
@@ -21,8 +27,7 @@ def test_table_redraw_matches_the_board_and_clicks_narrow(game):
     t = Table(game, seats=["human"] * ccg.describe(game)["default_players"], seed=2, autoplay=False)
     for _ in range(4):
         t.play(t.state.legal_actions()[-1])
-    expected = json.loads(figure_json(ccg.plot.board(t.state, seat=t.view_seat)))["figure"]
-    assert _synced_figure(t.board.widget) == expected
+    assert _synced_figure(t.board.widget) == _table_board(t)
     # play on (seeded random moves) until a clickable point names a location some legal action touches
     from ccg.agents import RandomAgent
 
@@ -39,6 +44,8 @@ def test_table_redraw_matches_the_board_and_clicks_narrow(game):
                     t.click(loc)  # through the FigureWidget's click message
                     assert t.location == loc and t.shown_actions()
                     assert all(loc in a.where for a in t.shown_actions())
+                    rings = {tr.name: tr for tr in t.board.widget.data if tr.name in ("you can act here", "clicked")}
+                    assert "clicked" in rings and _synced_figure(t.board.widget) == _table_board(t)
                     return
         t.play(bot.act(t.state))
     pytest.fail(f"in 150 moves of {game}, no clickable board point named a location of a legal action")
@@ -48,11 +55,11 @@ def test_every_redraw_syncs_the_whole_current_figure():
     """A front end that connects after any number of redraws (Voila, a reloaded tab) reads the current board."""
     t = Table("co2", seats=["human", "random", "random", "random"], seed=1)  # bots moved before any display
     assert t.state.ply > 0
-    assert _synced_figure(t.board.widget) == json.loads(figure_json(ccg.plot.board(t.state, seat=t.view_seat)))["figure"]
+    assert _synced_figure(t.board.widget) == _table_board(t)
     revision = t.board.widget.revision
     t.play(t.state.legal_actions()[0])
     assert t.board.widget.revision == revision + 1
-    assert _synced_figure(t.board.widget) == json.loads(figure_json(ccg.plot.board(t.state, seat=t.view_seat)))["figure"]
+    assert _synced_figure(t.board.widget) == _table_board(t)
 
 
 def test_play_to_the_next_round_and_decade_from_the_spec_milestones():
@@ -65,3 +72,24 @@ def test_play_to_the_next_round_and_decade_from_the_spec_milestones():
     assert t.state.decade == decade + 1
     assert t.tree.state_at(t.tree.cursor.parent).decade == decade  # it stopped at the first move of the new decade
     assert t.slider.value == t.state.ply and t.slider.max == t.state.ply
+
+
+@pytest.mark.parametrize("game", REAL)
+def test_the_legal_targets_of_the_seat_to_move_are_ringed_for_its_own_view_only(game):
+    n = ccg.describe(game)["default_players"]
+    t = Table(game, seats=["human"] * n, seed=4, autoplay=False, teacher=True, view=0)
+    from ccg.agents import RandomAgent
+
+    bot = RandomAgent(seed=2)
+    for _ in range(200):  # to a position where seat 0 is to move and acts on the board
+        s = t.state
+        if s.current_player == 0 and legal_targets(s, 0):
+            break
+        t.play(bot.act(s))
+    fig = t.board.widget.figure
+    rings = [tr for tr in fig.data if tr.name == "you can act here"]
+    assert len(rings) == 1 and len(rings[0].x) >= 1
+    drawn = {location_of(tr, i) for tr in fig.data if tr.customdata is not None for i in range(len(tr.customdata))}
+    assert len(rings[0].x) == len(legal_targets(t.state, 0) & drawn)  # one ring per legal target drawn on the board
+    t.set_view(1)  # another seat's view: where seat 0 may act could tell what it holds
+    assert not [tr for tr in t.board.widget.figure.data if tr.name == "you can act here"]

@@ -8,6 +8,7 @@ another seat holds a hidden Victory Point card in one of them (CAT-9.7).
 from __future__ import annotations
 
 import base64
+import html
 import json
 import zlib
 
@@ -92,6 +93,7 @@ def test_go_to_position_loads_a_seat_view_as_a_sample():
     other = Table(ccg.new_game("co2", players=3, seed=9), seats=["human", "random", "random"], autoplay=False)
     other.paste.value = code
     other.paste_button.click()
+    other.replace_button.click()  # a seat view is never a node of the tree: it starts a new one, once confirmed
     assert "seat 0's view loaded" in other.message and other.state.history() == []
     assert other.state.observation(0)["state"] == s.observation(0)["state"]
     assert not other.state.replayable
@@ -157,15 +159,16 @@ def test_no_seat_is_shown_another_seats_hidden_vp():
 def test_the_log_hides_other_seats_draft_picks():
     t = Table("co2", seats=["human", "random", "random"], players=3, seed=6, draft=True)
     mine = t.state.legal_actions()[0]
+    words = t.controller.action_label(mine)
     t.play(mine)
     log = t.log.value
-    assert f"seat 0: {mine}" in log  # one's own pick is readable (CO2-2.18.1)
-    assert "seat 1: keep ?" in log and "seat 2: keep ?" in log
-    assert not any(f"seat 1: {a}" in log for a in ("keep 1", "keep 2"))
+    assert f"seat 0): {html.escape(words)}" in log  # one's own pick is readable (CO2-2.18.1)
+    assert "seat 1 (random): keep ?" in log and "seat 2 (random): keep ?" in log
+    assert not any(f"seat 1 (random): {a}" in log for a in ("keep 1", "keep 2"))
     teacher = Table("co2", seats=["human", "random", "random"], players=3, seed=6, draft=True, teacher=True,
                     view=None)
     teacher.play(mine)
-    assert "seat 1: keep ?" not in teacher.log.value
+    assert "seat 1 (random): keep ?" not in teacher.log.value
 
 
 def test_a_seats_what_if_never_uses_the_real_future():

@@ -18,7 +18,7 @@ def test_play_button_and_log():
     assert t.shown_actions() == [t.state.legal_actions()[0]]  # only "roll": preselected
     t.play_button.click()
     assert t.state.ply == 1
-    assert "1. seat 0: roll" in t.log.value
+    assert "1. seat 0 (human): roll" in t.log.value
     assert t.slider.max == 1 and t.slider.value == 1
     assert t.position.value == ccg.to_seat_position_string(t.state, t.view_seat)  # the seat's own view
 

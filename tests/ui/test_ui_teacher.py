@@ -45,7 +45,9 @@ def test_pasting_a_position_of_the_tree_keeps_the_tree_and_another_says_it_repla
     other.apply(other.legal_actions()[0])
     t.paste.value = ccg.to_position_string(other)
     t.paste_button.click()
-    assert len(t.tree) == 1 and t.state == other
+    assert len(t.tree) == size and "Replace the tree" in t.message and not t.replace_button.disabled  # asks first
+    t.replace_button.click()
+    assert len(t.tree) == 1 and t.state == other and not t.previous_button.disabled
     assert "new move tree" in t.message and f"{size} positions" in t.message and f"{size} positions" in t.status.value
 
 
