@@ -83,9 +83,9 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
-## make apps: serve the classroom apps with Voila at http://localhost:8866/
+## make apps: serve the analysts' what-if lab with Voila at http://localhost:8866/ (classes: make classroom)
 apps: $(STAMP) catalogs
-	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
+	@echo "What-if lab: http://localhost:$(APPS_PORT)/voila/render/what_if_lab.ipynb"
 	$(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
 
 ## make classroom: serve a whole class from the store in classroom-data/: one Starlette/uvicorn process (students'
