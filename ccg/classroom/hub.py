@@ -396,7 +396,7 @@ class Hub:
 
         def overview(tables: list) -> dict:
             return {
-                "type": "overview", "html": rows_html(table_rows(tables), troubles),
+                "type": "overview", "html": rows_html(table_rows(tables), troubles, spoken),
                 "tables": [{"id": t.id, "name": t.info.name, "lesson": t.info.lesson, "players": t.info.players}
                            for t in tables],
                 "lessons": list(dict.fromkeys(t.info.lesson for t in tables)),
@@ -404,6 +404,10 @@ class Hub:
                 "bots": _("off") if self.runner is None else (_("running") if self.runner.running else _("stopped")),
             }
 
+        try:
+            spoken = await anyio.to_thread.run_sync(self.store.table_languages)
+        except Exception:
+            spoken = {}  # the store is away: the rows say so by themselves
         built: dict[str, dict] = {}  # one overview per language the dashboards speak
         for c in teachers:
             if c.lang not in built:

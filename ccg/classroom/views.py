@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from ..core.registry import get_spec
 from ..core.state import GameState
-from ..i18n import N_, _, format_list, format_money, format_number, game_title, pgettext, term
+from ..i18n import N_, _, format_list, format_money, format_number, game_title, lazy_pgettext, term
 from .store import MoveRow, SeatInfo
 
 __all__ = ["SECRET_MOVES", "SeatView", "public_move", "seat_name", "seat_view", "view_css"]
@@ -39,7 +39,18 @@ def seat_name(game: str, seat: int) -> str:
     except ImportError:
         return _("seat {n}").format(n=seat)
     names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
-    return pgettext("seat colour", names[seat]) if names and seat < len(names) else _("seat {n}").format(n=seat)
+    if not names or seat >= len(names):
+        return _("seat {n}").format(n=seat)
+    return str(SEAT_COLOURS.get(names[seat], names[seat]))
+
+
+# the boards' seat colours (ccg.plot.co2.SEAT_NAMES, ccg.plot.catan.PLAYER_NAMES) in the reader's language
+SEAT_COLOURS = {
+    "Blue": lazy_pgettext("seat colour", "Blue"), "Purple": lazy_pgettext("seat colour", "Purple"),
+    "Orange": lazy_pgettext("seat colour", "Orange"), "Yellow": lazy_pgettext("seat colour", "Yellow"),
+    "Black": lazy_pgettext("seat colour", "Black"), "Red": lazy_pgettext("seat colour", "Red"),
+    "White": lazy_pgettext("seat colour", "White"), "Teal": lazy_pgettext("seat colour", "Teal"),
+}
 
 
 def seat_colour(game: str, seat: int) -> str:
@@ -233,15 +244,15 @@ def _co2_secrets(state: GameState, data: dict, seat: int) -> list[tuple[str, str
         e = components.lobby.get(c, {})
         main = e.get("main", "")
         if main == "propose_region":
-            cond = _("propose a project in {region}").format(
-                region=term("co2", "region", components.regions[e["region"]]))
+            cond = _("propose a project in {place}").format(
+                place=term("co2", "region", components.regions[e["region"]]))
         elif main == "propose_grant":
             cond = _("propose a project with the grant: {grant}").format(grant=term("co2", "grant", GRANTS[e["grant"]]))
         elif main == "install":
             cond = _("install a project: {source}").format(source=source(e["source"]))
         elif main == "build":
-            cond = _("build a power plant: {source} ({money} less)").format(source=source(e["source"]),
-                                                                            money=format_money(3))
+            cond = _("build a power plant: {source} ({amount} less)").format(source=source(e["source"]),
+                                                                             amount=format_money(3))
         elif main == "summit":
             cond = _("send a scientist to speak on {source}").format(source=source(e["source"]))
         elif main == "buy":
