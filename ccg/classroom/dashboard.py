@@ -88,7 +88,8 @@ def rows_html(rows: list[TableRow], trouble: dict[int, str] | None = None,
     """The overview table; ``trouble``: tables whose bots wait to try again after an error (say so);
     ``languages``: the tables' languages the teacher set (shown under the table's name)."""
     if not rows:
-        return f"<i>{html.escape(_('No tables yet: create them below.'))}</i>"
+        none = _("No tables yet: create them below.")
+        return f"<i>{html.escape(none)}</i>"
     trouble, languages, names = trouble or {}, languages or {}, language_names()
     head = "".join(f"<th>{html.escape(h)}</th>" for h in (
         _("table"), _("game"), _("move"), _("whose turn"), _("decade / round"), _("CO₂ / points"), _("last move"),
@@ -132,6 +133,7 @@ def _ago(seconds: float) -> str:
 def codes_html(tables: list[LiveTable], base_url: str) -> str:
     """Join codes and links of the student seats, with a control to give each seat to a student or a bot."""
     out = []
+    reseat = html.escape(_("reseat…"))
     for live in tables:
         info = live.info
         seats = []
@@ -147,9 +149,10 @@ def codes_html(tables: list[LiveTable], base_url: str) -> str:
             else:
                 text = html.escape(_("{player}: bot {kind}").format(player=who, kind=s.kind))
             seats.append(f"<li>{text} <button class='ccg-reseat' data-act='reseat' data-table='{info.id}' "
-                         f"data-seat='{s.seat}'>{html.escape(_('reseat…'))}</button></li>")
+                         f"data-seat='{s.seat}'>{reseat}</button></li>")
         out.append(f"<div><b>{html.escape(info.name)}</b> ({html.escape(info.lesson)})<ul>{''.join(seats)}</ul></div>")
-    return "".join(out) or f"<i>{html.escape(_('No tables yet.'))}</i>"
+    none = _("No tables yet.")
+    return "".join(out) or f"<i>{html.escape(none)}</i>"
 
 
 def reveal_html(live: LiveTable) -> str:
@@ -160,6 +163,7 @@ def reveal_html(live: LiveTable) -> str:
         v = seat_view(s, p, seats=live.info.seats)
         secret = "; ".join(f"{k}: {t}" for k, t in v.secrets) or _("nothing secret")
         rows.append(f"<li><b>{html.escape(seat_name(s.game, p))}</b>: {html.escape(secret)}</li>")
+    every = _("every seat’s secrets")
     log = "".join(f"<div>{html.escape(public_move(s.game, m, None, s))}</div>" for m in live.moves[-20:])
     return (f"<div class='ccg-panel ccg-secret ccg-revealed'><b>{html.escape(live.info.name)}"
-            f"</b> — {html.escape(_('every seat’s secrets'))}<ul>{''.join(rows)}</ul><div class='ccg-log'>{log}</div></div>")
+            f"</b> — {html.escape(every)}<ul>{''.join(rows)}</ul><div class='ccg-log'>{log}</div></div>")

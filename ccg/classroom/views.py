@@ -329,8 +329,8 @@ def header_html(view: SeatView) -> str:
 
 def secrets_html(view: SeatView) -> str:
     if not view.secrets:
-        return (f"<div class='ccg-panel ccg-secret'>"
-                f"{html.escape(_('Nothing secret in this game: everything is on the board.'))}</div>")
+        nothing = _("Nothing secret in this game: everything is on the board.")
+        return f"<div class='ccg-panel ccg-secret'>{html.escape(nothing)}</div>"
     rows = "".join(f"<div><b>{html.escape(k)}</b>: {_lines(v)}</div>" for k, v in view.secrets)
     only = html.escape(_("only you see this"))
     return f"<div class='ccg-panel ccg-secret'><div style='font-size:12px;color:#7a5b00'>{only}</div>{rows}</div>"
@@ -348,10 +348,12 @@ def scores_html(view: SeatView) -> str:
         f"<tr><td>{'▶' if moving else ''}</td><td>{'<b>' if you else ''}{html.escape(name)}{'</b>' if you else ''}"
         f"</td><td>{html.escape(format_number(v) if isinstance(v, int) else str(v))}</td></tr>"
         for name, v, you, moving in view.scores)
+    player, points = html.escape(_("player")), html.escape(_("VP"))
     return (f"<div class='ccg-panel'>{gauge_html(view.gauge)}<table class='ccg-scores'><tr><th></th>"
-            f"<th>{html.escape(_('player'))}</th><th>{html.escape(_('VP'))}</th></tr>{rows}</table></div>")
+            f"<th>{player}</th><th>{points}</th></tr>{rows}</table></div>")
 
 
 def log_html(lines: Sequence[str]) -> str:
-    body = "".join(f"<div>{html.escape(x)}</div>" for x in lines) or f"<i>{html.escape(_('no moves yet'))}</i>"
-    return f"<div class='ccg-panel'><b>{html.escape(_('Last moves'))}</b><div class='ccg-log'>{body}</div></div>"
+    none, title = html.escape(_("no moves yet")), html.escape(_("Last moves"))
+    body = "".join(f"<div>{html.escape(x)}</div>" for x in lines) or f"<i>{none}</i>"
+    return f"<div class='ccg-panel'><b>{title}</b><div class='ccg-log'>{body}</div></div>"
