@@ -36,10 +36,12 @@ test: $(STAMP) lint browser postgres catalogs
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
-## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download)
+## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download) and
+# Debian's Noto CJK fonts (the Traditional Chinese pages are checked to render in a real CJK font)
 browser:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium) \
-	  || echo "chromium could not be installed: tests/ui/test_ui_browser.py will skip"
+	@(command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -q "Noto Sans CJK") \
+	  || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk) \
+	  || echo "chromium or fonts-noto-cjk could not be installed: the browser tests will skip or fail"
 
 ## make postgres: Debian's PostgreSQL server binaries for the classroom store tests (each test run starts its own
 # throw-away server on loopback; nothing is left running)
