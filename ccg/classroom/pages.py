@@ -12,6 +12,7 @@ server's ``--lang``.
 """
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -125,8 +126,10 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=False).replace('"', "&quot;")
 
 
+@functools.lru_cache(maxsize=32)
 def render(name: str, code: str, chosen: bool = False) -> str:
-    """The page ``name`` of ``static/`` in language ``code`` (``chosen``: the device chose it with the switch)."""
+    """The page ``name`` of ``static/`` in language ``code`` (``chosen``: the device chose it with the switch);
+    built once per process (a class arriving at once asks for the same few pages)."""
     slots, script = PAGES[name]
     with lang(code):
         texts = {k: _escape(_(v)) for k, v in slots.items()}
