@@ -39,10 +39,12 @@ test: $(STAMP) lint browser postgres catalogs
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks \
 	  --ignore=notebooks/learning
 
-## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download)
+## make browser: Debian's chromium for the end-to-end app test (Playwright drives it; no browser download) and
+# Debian's Noto CJK fonts (the Traditional Chinese pages are checked to render in a real CJK font)
 browser:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium) \
-	  || echo "chromium could not be installed: tests/ui/test_ui_browser.py will skip"
+	@(command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -q "Noto Sans CJK") \
+	  || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk) \
+	  || echo "chromium or fonts-noto-cjk could not be installed: the browser tests will skip or fail"
 
 ## make postgres: Debian's PostgreSQL server binaries for the classroom store tests (each test run starts its own
 # throw-away server on loopback; nothing is left running)
@@ -92,10 +94,10 @@ bench: $(STAMP)
 	$(PY) benchmarks/learn_maskable_ppo.py
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks/learning
 
-## make apps: serve the classroom apps with Voila at http://localhost:8866/ (with ccg's offline Voila template,
-# share/jupyter/voila/templates/ccg, which `pip install .` also installs)
+## make apps: serve the analysts' what-if lab with Voila at http://localhost:8866/ (classes: make classroom;
+# with ccg's offline Voila template, share/jupyter/voila/templates/ccg, which `pip install .` also installs)
 apps: $(STAMP) catalogs
-	@echo "Voila apps: http://localhost:$(APPS_PORT)/voila/render/co2_classroom.ipynb and .../what_if_lab.ipynb"
+	@echo "What-if lab: http://localhost:$(APPS_PORT)/voila/render/what_if_lab.ipynb"
 	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/voila --no-browser --port=$(APPS_PORT) $(APPS_ARGS) widgets/
 
 ## make classroom: serve a whole class from the store in classroom-data/: one Starlette/uvicorn process (students'

@@ -19,7 +19,7 @@ SETTING = ROOT / "binder" / "repository"
 START, END = "<!-- binder-badges -->", "<!-- /binder-badges -->"
 LINKS = (
     ("the tour", "lab/tree/notebooks/00_tour.ipynb"),
-    ("CO2 classroom app", "voila/render/widgets/co2_classroom.ipynb"),
+    ("the what-if lab", "voila/render/widgets/what_if_lab.ipynb"),
 )
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
 _REMOTE = re.compile(r"github\.com[:/]([A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}?)(?:\.git)?/?$")

@@ -35,6 +35,9 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--bot-delay", type=float, default=1.0, metavar="S",
                    help="seconds a bot waits after the last move, so students can follow (default 1)")
     s.add_argument("--no-bots", action="store_true", help="do not run the bots here (another process does)")
+    s.add_argument("--lang", default=None, metavar="LANG",
+                   help="the pages' language when a browser asks for none ccg speaks: en, cs, pl, zh_Hant "
+                        "(default en; a student's page follows the browser, its table, or the page's switch)")
 
     n = actions.add_parser("new", help="create tables (the dashboard does the same)")
     store_args(n)
@@ -92,9 +95,12 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--port must be 0..65535, got {args.port}")
         if args.bot_delay < 0:
             raise ValueError(f"--bot-delay must be at least 0, got {args.bot_delay}")
+        from ..i18n import normalize
         from .server import serve
 
-        return serve(_store(args), host=args.host, port=args.port, bot_delay=args.bot_delay, bots=not args.no_bots)
+        language = None if args.lang is None else normalize(args.lang)  # an unknown one: a clear error, exit 2
+        return serve(_store(args), host=args.host, port=args.port, bot_delay=args.bot_delay, bots=not args.no_bots,
+                     language=language)
     store = _store(args)
     if action == "new":
         return _new(store, args)

@@ -13,6 +13,7 @@ import urllib.parse
 from dataclasses import dataclass
 
 from ..core.registry import get_spec
+from ..i18n import _, format_number, game_title, language_names
 from .live import LiveTable
 from .views import gauge_html, public_move, seat_name, seat_view
 
@@ -57,61 +58,82 @@ def table_rows(tables: list[LiveTable], now: float | None = None, stall_after: f
         idle = now - live.updated
         stalled = False
         if s.is_terminal():
-            turn, state = "—", view.status.replace("Game over — ", "finished: ")
+            turn, state = "—", _("finished: {status}").format(status=view.status)
         else:
             p = s.current_player
             seat = info.seats[p]
             who = seat_name(s.game, p)
-            turn = f"{who} ({seat.name or 'student'})" if seat.is_student else f"{who} (bot {seat.kind})"
-            state = "paused" if live.paused else "playing"
+            if seat.is_student:
+                turn = _("{player} ({student})").format(player=who, student=seat.name or _("student"))
+            else:
+                turn = _("{player} (bot {kind})").format(player=who, kind=seat.kind)
+            state = _("paused") if live.paused else _("playing")
             if not live.paused:
                 if seat.is_student and idle > stall_after:
-                    stalled, state = True, f"stalled: {who} to move for {idle / 60:.0f} min"
+                    stalled, state = True, _("stalled: {player} to move for {minutes} min").format(
+                        player=who, minutes=format_number(round(idle / 60)))
                 elif seat.is_student and (seat.last_seen is None or now - seat.last_seen > AWAY_AFTER):
-                    stalled, state = True, f"stalled: {who}'s student is not connected"
+                    stalled, state = True, _("stalled: the student of {player} is not connected").format(player=who)
                 elif not seat.is_student and idle > BOTS_AFTER:
-                    stalled, state = True, "stalled: the bots are not running (ccg classroom serve)"
-        points = " · ".join(f"{seat_name(s.game, p)} {v}" for p, (_, v, _, _) in enumerate(view.scores))
+                    stalled, state = True, _("stalled: the bots are not running (ccg classroom serve)")
+        points = " · ".join(f"{seat_name(s.game, p)} {format_number(v) if isinstance(v, int) else v}"
+                            for p, (_n, v, _y, _m) in enumerate(view.scores))
         rows.append(TableRow(info.id, info.name, s.game, info.lesson, s.ply, turn, view.milestone, view.gauge,
                              points, idle, state, stalled))
     return rows
 
 
-def rows_html(rows: list[TableRow], trouble: dict[int, str] | None = None) -> str:
-    """The overview table; ``trouble``: tables whose bots wait to try again after an error (say so)."""
+def rows_html(rows: list[TableRow], trouble: dict[int, str] | None = None,
+              languages: dict[int, str] | None = None) -> str:
+    """The overview table; ``trouble``: tables whose bots wait to try again after an error (say so);
+    ``languages``: the tables' languages the teacher set (shown under the table's name)."""
     if not rows:
-        return "<i>No tables yet: create them below.</i>"
-    trouble = trouble or {}
-    head = "".join(f"<th>{h}</th>" for h in ("table", "game", "move", "whose turn", "decade / round",
-                                             "CO₂ / points", "last move", "state", ""))
+        none = _("No tables yet: create them below.")
+        return f"<i>{html.escape(none)}</i>"
+    trouble, languages, names = trouble or {}, languages or {}, language_names()
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("table"), _("game"), _("move"), _("whose turn"), _("decade / round"), _("CO₂ / points"), _("last move"),
+        _("state"), ""))
     body = []
     for r in rows:
         gauge = gauge_html(r.gauge, width="160px", compact=True) if r.gauge else ""
         state = r.state
         if r.id in trouble:
-            state = f"{state}; bots retrying after an error"
+            state = _("{state}; bots retrying after an error").format(state=state)
         cls = " class='ccg-stalled'" if r.stalled or r.id in trouble else ""
-        buttons = "".join(f"<button class='ccg-{act}' data-act='{act}' data-table='{r.id}'>{label}</button> "
-                          for act, label in (("pause-one", "pause"), ("resume-one", "resume"),
-                                             ("reveal", "reveal"), ("restart", "restart"), ("delete", "delete")))
+        buttons = "".join(f"<button class='ccg-{act}' data-act='{act}' data-table='{r.id}'>{html.escape(label)}"
+                          f"</button> " for act, label in (
+                              ("pause-one", _("pause")), ("resume-one", _("resume")), ("reveal", _("reveal")),
+                              ("restart", _("restart")), ("delete", _("delete"))))
+        spoken = languages.get(r.id)
+        spoken_html = (f" <small class='ccg-table-lang' data-lang='{spoken}'>{html.escape(names[spoken])}</small>"
+                       if spoken in names else "")
         body.append(
             f"<tr class='ccg-table-row' data-table='{r.id}'><td><b>{html.escape(r.name)}</b><br>"
-            f"<small>{html.escape(r.lesson)}</small></td><td>{html.escape(get_spec(r.game).title)}</td>"
-            f"<td>{r.move}</td><td>{html.escape(r.turn)}</td><td>{html.escape(r.milestone)}</td>"
+            f"<small>{html.escape(r.lesson)}</small>{spoken_html}</td><td>{html.escape(_title(r.game))}</td>"
+            f"<td>{format_number(r.move)}</td><td>{html.escape(r.turn)}</td><td>{html.escape(r.milestone)}</td>"
             f"<td>{gauge}<small>{html.escape(r.points)}</small></td><td>{_ago(r.idle)}</td>"
             f"<td{cls}>{html.escape(state)}</td><td class='ccg-row-actions'>{buttons}</td></tr>")
     return f"<table class='ccg-tables'><tr>{head}</tr>{''.join(body)}</table>"
 
 
+def _title(game: str) -> str:
+    try:
+        return game_title(game)
+    except ValueError:
+        return get_spec(game).title  # a game without translated names
+
+
 def _ago(seconds: float) -> str:
     if seconds < 90:
-        return f"{seconds:.0f} s ago"
-    return f"{seconds / 60:.0f} min ago"
+        return _("{n} s ago").format(n=format_number(round(seconds)))
+    return _("{n} min ago").format(n=format_number(round(seconds / 60)))
 
 
 def codes_html(tables: list[LiveTable], base_url: str) -> str:
     """Join codes and links of the student seats, with a control to give each seat to a student or a bot."""
     out = []
+    reseat = html.escape(_("reseat…"))
     for live in tables:
         info = live.info
         seats = []
@@ -120,14 +142,17 @@ def codes_html(tables: list[LiveTable], base_url: str) -> str:
             if s.is_student:
                 link = join_link(base_url, s.code or "")
                 name = f" — {html.escape(s.name)}" if s.name else ""
-                text = (f"{who}: code <b class='ccg-code'>{s.code}</b>{name} · "
+                code = html.escape(_("{player}: code {code}")).format(
+                    player=html.escape(who), code=f"<b class='ccg-code'>{s.code}</b>")
+                text = (f"{code}{name} · "
                         f"<a href='{html.escape(link)}' target='_blank' rel='noreferrer'>{html.escape(link)}</a>")
             else:
-                text = f"{who}: bot {html.escape(s.kind)}"
+                text = html.escape(_("{player}: bot {kind}").format(player=who, kind=s.kind))
             seats.append(f"<li>{text} <button class='ccg-reseat' data-act='reseat' data-table='{info.id}' "
-                         f"data-seat='{s.seat}'>reseat…</button></li>")
+                         f"data-seat='{s.seat}'>{reseat}</button></li>")
         out.append(f"<div><b>{html.escape(info.name)}</b> ({html.escape(info.lesson)})<ul>{''.join(seats)}</ul></div>")
-    return "".join(out) or "<i>No tables yet.</i>"
+    none = _("No tables yet.")
+    return "".join(out) or f"<i>{html.escape(none)}</i>"
 
 
 def reveal_html(live: LiveTable) -> str:
@@ -136,8 +161,9 @@ def reveal_html(live: LiveTable) -> str:
     rows = []
     for p in range(s.num_players):
         v = seat_view(s, p, seats=live.info.seats)
-        secret = "; ".join(f"{k}: {t}" for k, t in v.secrets) or "nothing secret"
+        secret = "; ".join(f"{k}: {t}" for k, t in v.secrets) or _("nothing secret")
         rows.append(f"<li><b>{html.escape(seat_name(s.game, p))}</b>: {html.escape(secret)}</li>")
+    every = _("every seat’s secrets")
     log = "".join(f"<div>{html.escape(public_move(s.game, m, None, s))}</div>" for m in live.moves[-20:])
     return (f"<div class='ccg-panel ccg-secret ccg-revealed'><b>{html.escape(live.info.name)}"
-            f"</b> — every seat's secrets<ul>{''.join(rows)}</ul><div class='ccg-log'>{log}</div></div>")
+            f"</b> — {html.escape(every)}<ul>{''.join(rows)}</ul><div class='ccg-log'>{log}</div></div>")

@@ -25,6 +25,7 @@ import anyio.to_thread
 import plotly.io
 
 from ..core.errors import IllegalActionError
+from ..i18n import N_, _, lang
 from .live import LiveTable
 from .store import JoinCodeError, StoreError, TableStore, TableVersion
 from .student import seat_page
@@ -34,8 +35,8 @@ __all__ = ["Client", "Hub", "POSITION_CHANGED", "RECONNECTING"]
 log = logging.getLogger("ccg.classroom.hub")
 
 HEARTBEAT = 10.0      # seconds between "these students are here" notes to the store
-RECONNECTING = "reconnecting…"
-POSITION_CHANGED = "The position changed — another move was played first. Look again and choose."
+RECONNECTING = N_("reconnecting…")
+POSITION_CHANGED = N_("The position changed — another move was played first. Look again and choose.")
 
 Send = Callable[[str], Awaitable[None]]
 
@@ -46,6 +47,7 @@ class Client:
 
     send: Send
     teacher: bool = False
+    lang: str = "en"                   # the language of everything this page is sent
     table: int | None = None
     seat: int | None = None
     code: str | None = None
@@ -216,14 +218,14 @@ class Hub:
         live = self.live[tid]
         return (tid, seat, live.version, live.paused, tuple((s.kind, s.name) for s in live.info.seats))
 
-    def page_text(self, tid: int, seat: int) -> tuple[tuple, str]:
-        """The page of one seat (without its board) as the JSON text sent, built once per position
-        (runs in a worker thread; holds the table's lock)."""
-        with self._lock(tid):
+    def page_text(self, tid: int, seat: int, language: str = "en") -> tuple[tuple, str]:
+        """The page of one seat (without its board) in ``language`` as the JSON text sent, built once per
+        position and language (runs in a worker thread; holds the table's lock)."""
+        with self._lock(tid), lang(language):
             live = self.live[tid]
             info = live.info
             key = self._key(tid, seat)
-            text = self._pages.get(key)
+            text = self._pages.get((key, language))
             if text is None:
                 page = seat_page(live.state, seat, seats=info.seats, table=info.name, paused=live.paused,
                                  moves=live.moves, with_board=False)
@@ -232,10 +234,10 @@ class Hub:
                 text = json.dumps(page)
                 if len(self._pages) > 2000:
                     self._pages.clear()
-                self._pages[key] = text
+                self._pages[(key, language)] = text
         return key, text
 
-    def board_text(self, tid: int, seat: int, key: tuple) -> str | None:
+    def board_text(self, tid: int, seat: int, key: tuple, language: str = "en") -> str | None:
         """``ccg.plot.board(state, seat)`` of the position ``key`` as the JSON text sent; None if the table
         has moved on (a newer board is coming)."""
         from ..plot import board
@@ -244,15 +246,17 @@ class Hub:
             live = self.live.get(tid)
             if live is None or self._key(tid, seat) != key:
                 return None
-            text = self._boards.get(key)
+            text = self._boards.get((key, language))
             if text is not None:
                 return text
             state, version = live.state.clone(), live.version
+        with lang(language):
+            figure = board(state, seat).to_plotly_json()
         text = plotly.io.json.to_json_plotly({"type": "board", "table": tid, "seat": seat, "version": version,
-                                              "board": board(state, seat).to_plotly_json()})
+                                              "board": figure})
         if len(self._boards) > 500:
             self._boards.clear()
-        self._boards[key] = text
+        self._boards[(key, language)] = text
         return text
 
     async def send_page(self, client: Client, force: bool = False) -> None:
@@ -261,11 +265,12 @@ class Hub:
             if tid is None or seat is None or tid not in self.live:
                 return
             try:
-                key, text = await anyio.to_thread.run_sync(self.page_text, tid, seat)
+                key, text = await anyio.to_thread.run_sync(self.page_text, tid, seat, client.lang)
             except Exception:
                 log.exception("classroom: cannot draw table %s seat %s", tid, seat)
-                await self.send(client, said("this page could not be drawn; the teacher can restart the table",
-                                             True))
+                with lang(client.lang):
+                    await self.send(client, said(_("this page could not be drawn; the teacher can restart the "
+                                                   "table"), True))
                 return
             if force or key != client.sent:
                 client.sent = key
@@ -276,7 +281,7 @@ class Hub:
         if key is None or key == client.board_sent or client.table is None or client.seat is None:
             return
         try:
-            text = await anyio.to_thread.run_sync(self.board_text, client.table, client.seat, key,
+            text = await anyio.to_thread.run_sync(self.board_text, client.table, client.seat, key, client.lang,
                                                   limiter=self.drawing)
         except Exception:
             log.exception("classroom: cannot draw the board of table %s seat %s", client.table, client.seat)
@@ -293,14 +298,15 @@ class Hub:
             await anyio.to_thread.run_sync(self._touch, tid, seat, name)
             if tid not in self.live:
                 await anyio.to_thread.run_sync(self._sync, tid)
+            language = await anyio.to_thread.run_sync(self.store.table_language, tid)
         except (JoinCodeError, StoreError) as exc:
             return str(exc)
         except Exception as exc:
             await self._set_store_ok(False, exc)
-            return RECONNECTING
+            return _(RECONNECTING)
         client.table, client.seat, client.code, client.sent, client.board_sent = tid, seat, code, None, None
         self._joined.add((tid, seat))
-        await self.send(client, json.dumps({"type": "joined", "table": tid, "seat": seat}))
+        await self.send(client, json.dumps({"type": "joined", "table": tid, "seat": seat, "lang": language}))
         await self.send_page(client)
         await self.send_board(client)
         if name:
@@ -328,7 +334,9 @@ class Hub:
                 await anyio.to_thread.run_sync(self._sync, tid)
         except JoinCodeError:
             client.code = None
-            await self.send(client, json.dumps({"type": "left", "text": "The teacher closed this seat or table."}))
+            with lang(client.lang):
+                text = _("The teacher closed this seat or table.")
+            await self.send(client, json.dumps({"type": "left", "text": text}))
             return
         except Exception:
             return
@@ -338,24 +346,28 @@ class Hub:
 
     async def play(self, client: Client, action: Any, seen: Any) -> None:
         """Play ``action`` for the client's seat in the position it saw; the page hears what happened."""
+        with lang(client.lang):
+            await self._play_and_say(client, action, seen)
+
+    async def _play_and_say(self, client: Client, action: Any, seen: Any) -> None:
         tid, seat = client.table, client.seat
         if tid is None or seat is None or tid not in self.live:
-            await self.send(client, said("join your table first", True))
+            await self.send(client, said(_("join your table first"), True))
             return
         if not isinstance(action, str) or len(action) > 200 or (seen is not None and not isinstance(seen, int)):
-            await self.send(client, said("that is not a move", True))
+            await self.send(client, said(_("that is not a move"), True))
             return
         try:
             applied = await anyio.to_thread.run_sync(self._play, tid, seat, action, seen)
         except (StoreError, IllegalActionError) as exc:
             text = str(exc)
-            await self.send(client, said(POSITION_CHANGED if "position changed" in text else text, True))
+            await self.send(client, said(_(POSITION_CHANGED) if "position changed" in text else text, True))
             client.sent = None
         except Exception as exc:
             await self._set_store_ok(False, exc)
-            await self.send(client, said("the move was not sent: " + RECONNECTING, True))
+            await self.send(client, said(_("the move was not sent: {why}").format(why=_(RECONNECTING)), True))
         else:
-            await self.send(client, said(f"You played {applied}."))
+            await self.send(client, said(_("You played {move}.").format(move=applied)))
         await self.push([tid])  # this table's devices see the move now, not at the next look
 
     def _play(self, tid: int, seat: int, action: str, seen: int | None) -> str:
@@ -377,20 +389,31 @@ class Hub:
             return
         self._overview_key = key
 
-        def build() -> dict:
+        def build(language: str) -> dict:
             tables = [self.live[t] for t in sorted(self.live)]
+            with lang(language):
+                return overview(tables)
+
+        def overview(tables: list) -> dict:
             return {
-                "type": "overview", "html": rows_html(table_rows(tables), troubles),
+                "type": "overview", "html": rows_html(table_rows(tables), troubles, spoken),
                 "tables": [{"id": t.id, "name": t.info.name, "lesson": t.info.lesson, "players": t.info.players}
                            for t in tables],
                 "lessons": list(dict.fromkeys(t.info.lesson for t in tables)),
                 "codes": codes_html(tables, self.base_url),
-                "bots": "off" if self.runner is None else ("running" if self.runner.running else "stopped"),
+                "bots": _("off") if self.runner is None else (_("running") if self.runner.running else _("stopped")),
             }
 
-        data = await anyio.to_thread.run_sync(build)
-        codes = data.pop("codes")
+        try:
+            spoken = await anyio.to_thread.run_sync(self.store.table_languages)
+        except Exception:
+            spoken = {}  # the store is away: the rows say so by themselves
+        built: dict[str, dict] = {}  # one overview per language the dashboards speak
         for c in teachers:
+            if c.lang not in built:
+                built[c.lang] = await anyio.to_thread.run_sync(build, c.lang)
+            data = dict(built[c.lang])
+            codes = data.pop("codes")
             await self.send(c, json.dumps({**data, "codes": codes if c.codes else None}))
             if c.reveal is not None:
                 await self.send_reveal(c)
@@ -406,7 +429,7 @@ class Hub:
         def build() -> str:
             from ..plot import board
 
-            with self._lock(tid):
+            with self._lock(tid), lang(client.lang):
                 live = self.live[tid]
                 return plotly.io.json.to_json_plotly({"type": "reveal", "table": tid, "html": reveal_html(live),
                                                       "board": board(live.state, None).to_plotly_json()})

@@ -72,8 +72,8 @@ def _server_class() -> type:
 
 
 def serve(store: TableStore, host: str = "127.0.0.1", port: int = DEFAULT_PORT, bot_delay: float = 1.0,
-          bots: bool = True, out: TextIO = sys.stdout, poll: float = 0.1) -> int:
-    """Serve the class until SIGTERM or Ctrl+C; returns the exit status."""
+          bots: bool = True, out: TextIO = sys.stdout, poll: float = 0.1, language: str | None = None) -> int:
+    """Serve the class until SIGTERM or Ctrl+C; returns the exit status (``language``: the pages' default)."""
     import uvicorn
 
     from .web import create_app
@@ -84,7 +84,7 @@ def serve(store: TableStore, host: str = "127.0.0.1", port: int = DEFAULT_PORT, 
     key = store.teacher_key()
     bases = class_addresses(host, port)
     runner = BotRunner(store, delay=bot_delay) if bots else None
-    app = create_app(store, runner=runner, poll=poll, base_url=bases[0])
+    app = create_app(store, runner=runner, poll=poll, base_url=bases[0], language=language)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE,
                             ws_max_size=64 * 1024, lifespan="on", server_header=False)
     server = _server_class()(config)

@@ -499,6 +499,32 @@ class TableStore:
         return self.table(new_id)
 
     # ------------------------------------------------------------------ settings
+    def table_language(self, tid: int) -> str | None:
+        """The language the teacher set for table ``tid`` (its students' pages and printables), or None."""
+        return self.setting(f"table_lang:{int(tid)}")
+
+    def table_languages(self) -> dict[int, str]:
+        """Every table's language the teacher set (one query: the dashboard reads it with every overview)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(_settings.c.key, _settings.c.value).where(
+                _settings.c.key.like("table_lang:%"))).all()
+        return {int(k.split(":", 1)[1]): v for k, v in rows}
+
+    def set_table_language(self, tid: int, code: str | None) -> None:
+        """Set (or with None clear) table ``tid``'s language: kept as a setting, so stores of the same
+        schema version read it and older stores need no migration; an unknown code raises StoreError."""
+        from ..i18n import UnknownLanguageError, normalize
+
+        key = f"table_lang:{int(tid)}"
+        try:
+            value = None if code is None else normalize(code)
+        except UnknownLanguageError as exc:
+            raise StoreError(f"language: {exc}") from None
+        with self.engine.begin() as conn:
+            conn.execute(_settings.delete().where(_settings.c.key == key))
+            if value is not None:
+                conn.execute(_settings.insert().values(key=key, value=value))
+
     def setting(self, key: str) -> str | None:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(_settings.c.value).where(_settings.c.key == key)).first()

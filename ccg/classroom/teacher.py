@@ -12,6 +12,7 @@ from typing import Any
 import anyio.to_thread
 import plotly.io
 
+from ..i18n import UnknownLanguageError, _, ngettext, normalize
 from .bots import DEFAULT_BOT
 from .hub import Client, Hub
 from .store import STUDENT, StoreError
@@ -39,7 +40,8 @@ def _table(msg: dict, hub: Hub) -> int:
 
 def create_tables(store: Any, msg: dict) -> list[int]:
     """Tables from the dashboard's form: ``game``, ``tables``, ``players``, ``students``, ``bot``, ``seats``
-    (optional, one kind per seat, comma-separated), ``seed``, ``lesson``, ``rules`` ("name=value, …")."""
+    (optional, one kind per seat, comma-separated), ``seed``, ``lesson``, ``rules`` ("name=value, …"), ``lang``
+    (the tables' language: their students' pages and printables)."""
     from ..cli import _options
     from ..core.registry import get_spec
 
@@ -81,7 +83,17 @@ def create_tables(store: Any, msg: dict) -> list[int]:
         new_game(game, players=len(kinds), seed=seed, **options)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    return [store.create_table(game, kinds, seed=seed + k, options=options, lesson=lesson).id for k in range(n)]
+    language = msg.get("lang") or None
+    if language is not None:
+        try:
+            language = normalize(language) if isinstance(language, str) else normalize("")
+        except UnknownLanguageError as exc:
+            raise StoreError(f"language: {exc}") from None
+    ids = [store.create_table(game, kinds, seed=seed + k, options=options, lesson=lesson).id for k in range(n)]
+    if language is not None:
+        for tid in ids:
+            store.set_table_language(tid, language)
+    return ids
 
 
 async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
@@ -91,7 +103,8 @@ async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
     run = anyio.to_thread.run_sync
     if kind == "create":
         ids = await run(create_tables, store, msg)
-        return f"created {len(ids)} table{'s' if len(ids) != 1 else ''}; their join codes are under 'Join codes'"
+        return ngettext("created {n} table; its join codes are under ‘Join codes’",
+                        "created {n} tables; their join codes are under ‘Join codes’", len(ids)).format(n=len(ids))
     if kind == "pause":
         paused = msg.get("paused")
         if not isinstance(paused, bool):
@@ -100,17 +113,22 @@ async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
         if only is None and isinstance(msg.get("lesson"), str):
             only = [t.id for t in await run(lambda: store.tables(lesson=msg["lesson"]))]
         n = await run(store.set_paused, paused, only)
-        return f"{'paused' if paused else 'resumed'} {n} table{'s' if n != 1 else ''}"
+        if paused:
+            return ngettext("paused {n} table", "paused {n} tables", n).format(n=n)
+        return ngettext("resumed {n} table", "resumed {n} tables", n).format(n=n)
     if kind == "delete":
         tid = _table(msg, hub)
         await run(store.delete_table, tid)
         _forget(hub, tid)
-        return f"table {tid} deleted"
+        return _("table {id} deleted").format(id=tid)
     if kind == "restart":
         tid = _table(msg, hub)
         info = await run(store.restart_table, tid)
         _forget(hub, tid)
-        return f"{info.name} starts again from the first move (now table {info.id})"
+        language = await run(store.table_language, tid)
+        if language is not None:
+            await run(store.set_table_language, info.id, language)
+        return _("{name} starts again from the first move (now table {id})").format(name=info.name, id=info.id)
     if kind == "reseat":
         tid = _table(msg, hub)
         seat = _int(msg, "seat", 0, 16)
@@ -118,7 +136,9 @@ async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
         info = await run(store.reseat, tid, seat, new_kind)
         _forget(hub, tid)
         s = info.seats[seat]
-        return f"{info.name} seat {seat}: " + (f"a student, join code {s.code}" if s.is_student else f"bot {s.kind}")
+        if s.is_student:
+            return _("{name} seat {seat}: a student, join code {code}").format(name=info.name, seat=seat, code=s.code)
+        return _("{name} seat {seat}: bot {kind}").format(name=info.name, seat=seat, kind=s.kind)
     if kind == "codes":
         client.codes = bool(msg.get("show"))
         await hub.push_teacher(force=True)

@@ -16,6 +16,8 @@ from typing import Any, Sequence
 
 from ..core.registry import get_spec
 from ..core.state import GameState
+from ..i18n import N_, _, format_list, format_money, format_number, game_title, lazy_pgettext, term
+from ..plot.co2 import gauge_top
 from .store import MoveRow, SeatInfo
 
 __all__ = ["SECRET_MOVES", "SeatView", "public_move", "seat_name", "seat_view", "view_css"]
@@ -26,6 +28,8 @@ SECRET_MOVES: dict[str, tuple[str, ...]] = {
     "co2": ("keep",),  # CO2-2.18.1: the card kept in the draft is secret ("keep" alone is a scientist)
 }
 MILESTONES = ("decade", "round", "era", "phase", "turn")
+MILESTONE_NAMES = {"decade": N_("decade"), "round": N_("round"), "era": N_("era"), "phase": N_("phase"),
+                   "turn": N_("turn")}
 LOG_LINES = 12
 
 
@@ -34,9 +38,20 @@ def seat_name(game: str, seat: int) -> str:
     try:
         module = importlib.import_module(f"ccg.plot.{game}")
     except ImportError:
-        return f"seat {seat}"
+        return _("seat {n}").format(n=seat)
     names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
-    return names[seat] if names and seat < len(names) else f"seat {seat}"
+    if not names or seat >= len(names):
+        return _("seat {n}").format(n=seat)
+    return str(SEAT_COLOURS.get(names[seat], names[seat]))
+
+
+# the boards' seat colours (ccg.plot.co2.SEAT_NAMES, ccg.plot.catan.PLAYER_NAMES) in the reader's language
+SEAT_COLOURS = {
+    "Blue": lazy_pgettext("seat colour", "Blue"), "Purple": lazy_pgettext("seat colour", "Purple"),
+    "Orange": lazy_pgettext("seat colour", "Orange"), "Yellow": lazy_pgettext("seat colour", "Yellow"),
+    "Black": lazy_pgettext("seat colour", "Black"), "Red": lazy_pgettext("seat colour", "Red"),
+    "White": lazy_pgettext("seat colour", "White"), "Teal": lazy_pgettext("seat colour", "Teal"),
+}
 
 
 def seat_colour(game: str, seat: int) -> str:
@@ -62,8 +77,9 @@ def public_move(game: str, move: MoveRow, seat: int | None, state: GameState | N
         kind = move.action.split(" ", 1)[0]
         if kind in SECRET_MOVES.get(game, ()) and seat is not None and seat != move.seat and " " in text.strip():
             text = f"{kind} ?"
-    you = " (you)" if seat == move.seat else ""
-    return f"{move.ply + 1}. {who}{you}: {text}"
+    if seat == move.seat:
+        who = _("{name} (you)").format(name=who)
+    return f"{move.ply + 1}. {who}: {text}"
 
 
 @dataclass(frozen=True)
@@ -101,24 +117,27 @@ def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = No
     names = [seat_name(game, p) for p in range(n)]
 
     def who(p: int) -> str:
-        kind = ""
+        text = _("{name} (you)").format(name=names[p]) if p == seat else names[p]
         if seats is not None and p < len(seats):
             s = seats[p]
-            kind = f" — {s.name}" if s.is_student and s.name else (" (bot)" if not s.is_student else "")
-        return f"{names[p]}{' (you)' if p == seat else ''}{kind}"
+            if s.is_student and s.name:
+                text = f"{text} — {s.name}"
+            elif not s.is_student:
+                text = _("{name} (bot)").format(name=text)
+        return text
 
     if over:
-        status = "Game over — " + _result(state, seat, names)
+        status = _("Game over — {result}").format(result=_result(state, seat, names))
     elif paused:
-        status = "Paused by the teacher"
+        status = _("Paused by the teacher")
     elif your_turn:
-        status = "Your turn"
+        status = _("Your turn")
     else:
-        status = f"Waiting for {who(to_move)}"
-    milestone = " · ".join(f"{k} {data[k]}" for k in MILESTONES
+        status = _("Waiting for {player}").format(player=who(to_move))
+    milestone = " · ".join(f"{_(MILESTONE_NAMES[k])} {format_number(data[k])}" for k in MILESTONES
                            if isinstance(data.get(k), int) and not isinstance(data.get(k), bool))
     return SeatView(
-        game=game, title=spec.title, table=table, seat=seat, name=names[seat], ply=obs["ply"], status=status,
+        game=game, title=_game_title(game, spec.title), table=table, seat=seat, name=names[seat], ply=obs["ply"], status=status,
         your_turn=your_turn, over=over, paused=paused, milestone=milestone, gauge=_gauge(state, data),
         scores=tuple((who(p), v, p == seat, p == to_move) for p, v in enumerate(_scores(state, data, n))),
         secrets=tuple(_secrets(state, game, data, seat, n)),
@@ -127,20 +146,30 @@ def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = No
     )
 
 
+def _game_title(game: str, english: str) -> str:
+    try:
+        return game_title(game)
+    except ValueError:
+        return english  # a game without translated names (a test's toy game)
+
+
 def _result(state: GameState, seat: int, names: list[str]) -> str:
     if state.observation(seat)["state"].get("lost") is True:
-        return "the planet is lost: everyone loses"
+        return _("the planet is lost: everyone loses")
     won = state.winners()  # a finished game reveals its result to everyone
     if not won:
-        return "nobody wins"
-    return ("you win" if seat in won else "won by ") + ", ".join(names[p] for p in won if p != seat)
+        return _("nobody wins")
+    others = format_list([names[p] for p in won if p != seat]) if len(won) > (seat in won) else ""
+    if seat in won:
+        return _("you win, with {others}").format(others=others) if others else _("you win")
+    return _("won by {players}").format(players=others)
 
 
 def _gauge(state: GameState, data: dict) -> dict | None:
     if state.game == "co2" and isinstance(data.get("ppm"), int):
-        return {"label": "CO₂ in the atmosphere (ppm)", "value": data["ppm"],
+        return {"label": _("CO₂ in the atmosphere (ppm)"), "value": data["ppm"],
                 "danger": state.rules["ppm.catastrophe"], "limit": state.rules["ppm.lose"],
-                "maximum": max(state.rules["ppm.lose"] + 100, data["ppm"] + 20)}
+                "maximum": gauge_top(data["ppm"])}  # the board's own scale (ccg.plot.co2)
     return None
 
 
@@ -163,61 +192,80 @@ def _secrets(state: GameState, game: str, data: dict, seat: int, n: int) -> list
         if isinstance(value, list) and len(value) == n and n > 1:
             others = [v for p, v in enumerate(value) if p != seat]
             if value[seat] is not None and all(v is None for v in others):
-                out.append((key, _describe(game, key, value[seat])))
+                out.append((_(SECRET_NAMES[key]) if key in SECRET_NAMES else key, _describe(game, key, value[seat])))
     return out
+
+
+SECRET_NAMES = {"hand": N_("Your hand"), "dev": N_("Your development cards"), "goal": N_("Your goal"),
+                "share_hand": N_("Your shares")}
 
 
 def _describe(game: str, key: str, value: Any) -> str:
     if game == "catan" and isinstance(value, list):
         from ..games.catan.data import DEV_TYPES, GOODS
 
-        names = GOODS if key == "hand" else DEV_TYPES if key == "dev" else None
-        if names is not None:
-            return ", ".join(f"{c} {names[i]}" for i, c in enumerate(value) if c) or "none"
+        kind, names = ("resource", GOODS) if key == "hand" else ("devcard", DEV_TYPES) if key == "dev" else ("", ())
+        if names:
+            held = [f"{format_number(c)} {term('catan', kind, names[i])}" for i, c in enumerate(value) if c]
+            return format_list(held) if held else _("none")
     return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 _GOAL_PHRASES = {
-    "regions_controlled": "region you control", "regions_with_plant": "region where you have a plant",
-    "un_goals": "UN goal card you scored", "plants_after_first": "plant you built after the first",
-    "cep_in_hand": "CEP in your hand at the end", "highest_expertise": "source where your expertise is highest",
-    "plant_sources": "different source among your plants",
+    "regions_controlled": N_("region you control"), "regions_with_plant": N_("region where you have a plant"),
+    "un_goals": N_("UN goal card you scored"), "plants_after_first": N_("plant you built after the first"),
+    "cep_in_hand": N_("CEP in your hand at the end"),
+    "highest_expertise": N_("source where your expertise is highest"),
+    "plant_sources": N_("different source among your plants"),
 }
-_SECONDARY = {"resource": "take 1 resource", "coins": "take 2 coins", "cep": "take 1 CEP from the market",
-              "scientist": "take or move a scientist"}
+_SECONDARY = {"resource": N_("take 1 resource"), "coins": N_("take 2 coins"), "cep": N_("take 1 CEP from the market"),
+              "scientist": N_("take or move a scientist")}
 
 
 def _co2_secrets(state: GameState, data: dict, seat: int) -> list[tuple[str, str]]:
     """CO2-12.2 company goal and CO2-12.1 lobby cards of the seat, in words."""
-    from ..games.co2.data import GRANTS, SOURCE_NAMES
+    from ..games.co2.data import GRANTS, SOURCES
+
+    def source(i: int) -> str:
+        return term("co2", "source", SOURCES[i])
 
     components = state.components  # component definitions: public (the printed cards), not who holds them
     out = []
     goal, status = data["goal"][seat], data["goal_st"][seat]
     if status == 0 and goal in components.goals:
         kind, per, top = components.goals[goal][0], components.goals[goal][1], components.goals[goal][2]
-        out.append(("Your company goal (secret)",
-                    f"card {goal}: {per} VP per {_GOAL_PHRASES.get(kind, kind)} (at most {top} VP) — CO2-12.2"))
+        phrase = _(_GOAL_PHRASES[kind]) if kind in _GOAL_PHRASES else kind
+        out.append((_("Your company goal (secret)"),
+                    _("card {card}: {per} VP per {what} (at most {top} VP)").format(
+                        card=goal, per=format_number(per), what=phrase, top=format_number(top)) + " — CO2-12.2"))
     elif status in (1, 2):
-        out.append(("Your company goal", {1: "sold", 2: "scored"}[status]))
+        out.append((_("Your company goal"), _("sold") if status == 1 else _("scored")))
     cards = []
     for c in data["lobby"][seat]:
         e = components.lobby.get(c, {})
         main = e.get("main", "")
         if main == "propose_region":
-            cond = f"propose a project in {components.region_names[e['region']]}"
+            cond = _("propose a project in {place}").format(
+                place=term("co2", "region", components.regions[e["region"]]))
         elif main == "propose_grant":
-            cond = f"propose a project on a {GRANTS[e['grant']]} grant"
+            cond = _("propose a project with the grant: {grant}").format(grant=term("co2", "grant", GRANTS[e["grant"]]))
         elif main == "install":
-            cond = f"install a {SOURCE_NAMES[e['source']]} project"
+            cond = _("install a project: {source}").format(source=source(e["source"]))
         elif main == "build":
-            cond = f"build a {SOURCE_NAMES[e['source']]} plant ($3 less)"
+            cond = _("build a power plant: {source} ({amount} less)").format(source=source(e["source"]),
+                                                                             amount=format_money(3))
         elif main == "summit":
-            cond = f"send a scientist to speak on {SOURCE_NAMES[e['source']]}"
+            cond = _("send a scientist to speak on {source}").format(source=source(e["source"]))
+        elif main == "buy":
+            cond = _("buy CEP at the market (+2 VP)")
+        elif main == "sell":
+            cond = _("sell CEP at the market (+3 coins)")
         else:
-            cond = {"buy": "buy CEP at the market (+2 VP)", "sell": "sell CEP at the market (+3 coins)"}.get(main, main)
-        cards.append(f"card {c}: {cond}; or {_SECONDARY.get(e.get('secondary', ''), e.get('secondary', ''))}")
-    out.append(("Your lobby cards (secret)", "\n".join(cards) if cards else "none left"))
+            cond = main
+        second = e.get("secondary", "")
+        cards.append(_("card {card}: {condition}; or {other}").format(
+            card=c, condition=cond, other=_(_SECONDARY[second]) if second in _SECONDARY else second))
+    out.append((_("Your lobby cards (secret)"), "\n".join(cards) if cards else _("none left")))
     return out
 
 
@@ -258,9 +306,10 @@ def gauge_html(gauge: dict | None, width: str = "100%", compact: bool = False) -
     if compact:
         label = f"CO₂ <b class='ccg-gauge-value' style='color:{colour}'>{gauge['value']}</b> ppm"
     else:
+        note = _("(catastrophes from {danger}, planet lost at {limit})").format(danger=gauge["danger"],
+                                                                               limit=gauge["limit"])
         label = (f"{html.escape(gauge['label'])}: <b class='ccg-gauge-value' style='font-size:26px;color:{colour}'>"
-                 f"{gauge['value']}</b> <span style='font-size:12px;color:#555'>(catastrophes from "
-                 f"{gauge['danger']}, planet lost at {gauge['limit']})</span>")
+                 f"{gauge['value']}</b> <span style='font-size:12px;color:#555'>{html.escape(note)}</span>")
     return (f"<div class='ccg-gauge'><div>{label}</div>"
             f"<div style='position:relative;height:18px;width:{width};border-radius:4px;background:linear-gradient("
             f"90deg,#b7e1a1 0%,#b7e1a1 {d}%,#fdd49e {d}%,#fdd49e {lost}%,#f4a582 {lost}%,#f4a582 100%)'>"
@@ -270,18 +319,22 @@ def gauge_html(gauge: dict | None, width: str = "100%", compact: bool = False) -
 
 def header_html(view: SeatView) -> str:
     mine = " ccg-mine" if view.your_turn else ""
-    where = " · ".join(x for x in (view.title, view.table, f"move {view.ply}", view.milestone) if x)
+    where = " · ".join(x for x in (view.title, view.table, _("move {n}").format(n=format_number(view.ply)),
+                                   view.milestone) if x)
+    you = html.escape(_("You are {name} (seat {seat})")).format(name=f"<b>{html.escape(view.name)}</b>",
+                                                                  seat=view.seat)
     return (f"<div class='ccg-head'><div style='font-size:14px;color:#444'>{html.escape(where)}</div>"
-            f"<div style='font-size:16px'>You are <b>{html.escape(view.name)}</b> (seat {view.seat})</div>"
+            f"<div style='font-size:16px'>{you}</div>"
             f"<div class='ccg-turn{mine}'>{html.escape(view.status)}</div></div>")
 
 
 def secrets_html(view: SeatView) -> str:
     if not view.secrets:
-        return ("<div class='ccg-panel ccg-secret'><b>Nothing secret in this game</b>: everything is on the "
-                "board.</div>")
+        nothing = _("Nothing secret in this game: everything is on the board.")
+        return f"<div class='ccg-panel ccg-secret'>{html.escape(nothing)}</div>"
     rows = "".join(f"<div><b>{html.escape(k)}</b>: {_lines(v)}</div>" for k, v in view.secrets)
-    return f"<div class='ccg-panel ccg-secret'><div style='font-size:12px;color:#7a5b00'>only you see this</div>{rows}</div>"
+    only = html.escape(_("only you see this"))
+    return f"<div class='ccg-panel ccg-secret'><div style='font-size:12px;color:#7a5b00'>{only}</div>{rows}</div>"
 
 
 def _lines(text: str) -> str:
@@ -294,11 +347,14 @@ def _lines(text: str) -> str:
 def scores_html(view: SeatView) -> str:
     rows = "".join(
         f"<tr><td>{'▶' if moving else ''}</td><td>{'<b>' if you else ''}{html.escape(name)}{'</b>' if you else ''}"
-        f"</td><td>{html.escape(str(v))}</td></tr>" for name, v, you, moving in view.scores)
-    return (f"<div class='ccg-panel'>{gauge_html(view.gauge)}<table class='ccg-scores'><tr><th></th><th>player</th>"
-            f"<th>VP</th></tr>{rows}</table></div>")
+        f"</td><td>{html.escape(format_number(v) if isinstance(v, int) else str(v))}</td></tr>"
+        for name, v, you, moving in view.scores)
+    player, points = html.escape(_("player")), html.escape(_("VP"))
+    return (f"<div class='ccg-panel'>{gauge_html(view.gauge)}<table class='ccg-scores'><tr><th></th>"
+            f"<th>{player}</th><th>{points}</th></tr>{rows}</table></div>")
 
 
 def log_html(lines: Sequence[str]) -> str:
-    body = "".join(f"<div>{html.escape(x)}</div>" for x in lines) or "<i>no moves yet</i>"
-    return f"<div class='ccg-panel'><b>Last moves</b><div class='ccg-log'>{body}</div></div>"
+    none, title = html.escape(_("no moves yet")), html.escape(_("Last moves"))
+    body = "".join(f"<div>{html.escape(x)}</div>" for x in lines) or f"<i>{none}</i>"
+    return f"<div class='ccg-panel'><b>{title}</b><div class='ccg-log'>{body}</div></div>"

@@ -41,7 +41,10 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..i18n import _, lang, normalize
 from .hub import RECONNECTING, Client, Hub, said, status_message
+from .pages import COOKIE as LANG_COOKIE
+from .pages import page_language, render
 from .store import StoreError, TableStore
 
 __all__ = ["CSP", "JoinLimiter", "create_app", "teacher_token"]
@@ -144,13 +147,39 @@ class SecurityHeaders:
                                                                                                 with_headers)
 
 
-def _page(name: str) -> HTMLResponse:
-    return HTMLResponse((STATIC / name).read_text(encoding="utf-8"))
+def _page(name: str, request: Request, default: str | None) -> HTMLResponse:
+    """A page in the reader's language; a language chosen with the switch is remembered in a cookie."""
+    code = page_language(request, default)
+    response = HTMLResponse(render(name, code, chosen=_chosen(request)))
+    if request.query_params.get("lang") and _chosen(request):
+        response.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="lax", path="/")
+    return response
+
+
+def _chosen(conn: HTTPConnection) -> bool:
+    """True if this device chose its language (the switch now, or a cookie from before)."""
+    for value in (conn.query_params.get("lang"), conn.cookies.get(LANG_COOKIE)):
+        try:
+            if value:
+                normalize(value)
+                return True
+        except ValueError:
+            pass
+    return False
+
+
+def _connection_language(ws: WebSocket, default: str | None) -> str:
+    """A websocket's language: the one its page was drawn in (``?page_lang=``), else as for a page."""
+    try:
+        return normalize(ws.query_params.get("page_lang") or "")
+    except ValueError:
+        return page_language(ws, default)
 
 
 def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_url: str = "",
-               limiter: JoinLimiter | None = None) -> Starlette:
-    """The ASGI app serving ``store``'s class (``runner``: the bot runner of this process, shown on the dashboard)."""
+               limiter: JoinLimiter | None = None, language: str | None = None) -> Starlette:
+    """The ASGI app serving ``store``'s class (``runner``: the bot runner of this process, shown on the dashboard;
+    ``language``: the pages' language when a browser asks for none ccg speaks, default the process's)."""
     limiter = limiter or JoinLimiter()
     state: dict[str, Any] = {}
 
@@ -171,7 +200,7 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
         return bool(token) and hmac.compare_digest(token, state["token"])
 
     async def student_page(request: Request) -> Response:
-        return _page("student.html")
+        return _page("student.html", request, language)
 
     async def teacher_page(request: Request) -> Response:
         key = request.query_params.get("key")
@@ -186,7 +215,7 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
         if not is_teacher(request):
             return HTMLResponse("<p>The teacher's dashboard needs the teacher's link that "
                                 "<code>ccg classroom serve</code> printed.</p>", 403)
-        return _page("teacher.html")
+        return _page("teacher.html", request, language)
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -250,7 +279,7 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
             return
         await ws.accept()
         hub: Hub = state["hub"]
-        client = Client(send=ws.send_text)
+        client = Client(send=ws.send_text, lang=_connection_language(ws, language))
         hub.clients.add(client)
         who = ws.client.host if ws.client else "?"
         try:
@@ -261,16 +290,22 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
                 if kind == "join":
                     wait = limiter.wait(who)
                     if wait > 0:
-                        await hub.send(client, json.dumps({"type": "join-error", "text": (
-                            f"Too many wrong codes from this device: wait {wait:.0f} s and check your card.")}))
+                        with lang(client.lang):
+                            text = _("Too many wrong codes from this device: wait {seconds} s and check your "
+                                     "card.").format(seconds=f"{wait:.0f}")
+                        await hub.send(client, json.dumps({"type": "join-error", "text": text}))
                         continue
                     code, name = msg.get("code"), msg.get("name")
                     if not isinstance(code, str) or (name is not None and not isinstance(name, str)):
-                        await hub.send(client, json.dumps({"type": "join-error", "text": "type the code on your card"}))
+                        with lang(client.lang):
+                            text = _("type the code on your card")
+                        await hub.send(client, json.dumps({"type": "join-error", "text": text}))
                         continue
-                    problem = await hub.join(client, code, name or None)
+                    with lang(client.lang):
+                        problem = await hub.join(client, code, name or None)
+                        reconnecting = _(RECONNECTING)
                     if problem is not None:
-                        if problem != RECONNECTING:
+                        if problem != reconnecting:
                             limiter.failure(who)
                         await hub.send(client, json.dumps({"type": "join-error", "text": problem}))
                 elif kind == "play":
@@ -289,20 +324,22 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
             return
         await ws.accept()
         hub: Hub = state["hub"]
-        client = Client(send=ws.send_text, teacher=True)
+        client = Client(send=ws.send_text, teacher=True, lang=_connection_language(ws, language))
         hub.clients.add(client)
         try:
             if not hub.store_ok:
                 await hub.send(client, status_message(False))
             await hub.push_teacher(force=True)
             while (msg := await receive(ws)) is not None:
-                try:
-                    await teacher_action(hub, client, msg)
-                except StoreError as exc:
-                    await hub.send(client, said(str(exc), True))
-                except Exception:
-                    log.exception("classroom: a dashboard action failed")
-                    await hub.send(client, said("that did not work: " + RECONNECTING, True))
+                with lang(client.lang):
+                    try:
+                        await teacher_action(hub, client, msg)
+                    except StoreError as exc:
+                        await hub.send(client, said(str(exc), True))
+                    except Exception:
+                        log.exception("classroom: a dashboard action failed")
+                        await hub.send(client, said(_("that did not work: {why}").format(why=_(RECONNECTING)),
+                                                    True))
         finally:
             client.alive = False
             hub.clients.discard(client)

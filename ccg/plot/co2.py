@@ -34,6 +34,11 @@ BOX = [(0, 6), (6, 6), (12, 6), (12, 0), (6, 0), (0, 0)]
 W, H = 5.6, 5.4
 GX = 19.6   # CO2 gauge
 GAUGE_TOP = 600  # ppm at the top of the gauge (higher only if the CO2 level passes it); a classroom gauge uses it too
+
+
+def gauge_top(ppm: int) -> int:
+    """The ppm at the top of a CO2 gauge: :data:`GAUGE_TOP`, or the next hundred above a level that passed it."""
+    return max(GAUGE_TOP, (ppm // 100 + 1) * 100)
 MX = 23.6   # market price track
 
 
@@ -185,7 +190,7 @@ def board(state, seat: int | None = None) -> go.Figure:
 
     # ---- CO2 gauge: green below 350, amber to 500 (catastrophes), red from 500 (planet lost) ------
     cat, lose = s.rules["ppm.catastrophe"], s.rules["ppm.lose"]
-    top = max(GAUGE_TOP, (s.ppm // 100 + 1) * 100)
+    top = gauge_top(s.ppm)
 
     def gy(v):
         return v / top * 11.4

@@ -4,8 +4,8 @@
 // is drawn with Plotly.react, which diffs against what is on screen; a page that connects late (Voila,
 // a reloaded JupyterLab tab) reads the current string, so it can never show an older board.
 //
-// plotly.js comes from the kernel once per page (the copy bundled with plotly.py, sent as a binary
-// buffer on request) and is shared by every FigureView on the page.
+// plotly.js comes from the kernel once per page (the copy bundled with plotly.py, sent as text in the
+// message on request: no binary frame, which Voila mis-reads from pages on the v0 protocol) and is shared by every FigureView on the page.
 //
 // Hooks for browser tests: the host element carries `data-ccg-pending` while a received figure is
 // still being drawn (or waits for the view to be laid out on the page), and `data-ccg-revision` (the kernel's revision number) once it is on screen.
@@ -21,11 +21,11 @@ function loadPlotly(model) {
     shared.promise = new Promise((resolve, reject) => { shared.resolve = resolve; shared.reject = reject; });
   }
   if (!shared.done) {
-    const onMessage = async (msg, buffers) => {
-      if (!msg || msg.event !== "plotly-js" || shared.done) return;
+    const onMessage = async (msg) => {
+      if (!msg || msg.event !== "plotly-js" || typeof msg.source !== "string" || shared.done) return;
       shared.done = true;
       model.off("msg:custom", onMessage);
-      const url = URL.createObjectURL(new Blob([buffers[0]], { type: "text/javascript" }));
+      const url = URL.createObjectURL(new Blob([msg.source], { type: "text/javascript" }));
       try {
         await import(/* webpackIgnore: true */ url); // the UMD bundle sets window.Plotly
         shared.resolve(window.Plotly);

@@ -93,11 +93,16 @@ def figure_json(fig: go.Figure | dict, revision: int = 0) -> str:
 
 
 @functools.cache
-def _plotly_js() -> bytes:
-    """plotly.js as bundled with plotly.py (the version plotly.py is built for)."""
+def _plotly_js() -> str:
+    """plotly.js as bundled with plotly.py (the version plotly.py is built for).
+
+    Sent as text inside the message, never as a binary buffer: Voila 0.5.13 reads every binary frame
+    as the v1 websocket format, so a page speaking the older v0 protocol that received one would make
+    the server loop on a garbage offset count (tests/ui/test_voila_binary_freeze.py).
+    """
     import plotly
 
-    return (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_bytes()
+    return (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_text(encoding="utf-8")
 
 
 class FigureView(anywidget.AnyWidget):
@@ -158,7 +163,7 @@ class FigureView(anywidget.AnyWidget):
             return
         event = content.get("event")
         if event == "need-plotly":
-            self.send({"event": "plotly-js"}, buffers=[_plotly_js()])
+            self.send({"event": "plotly-js", "source": _plotly_js()})
         elif event == "click":
             trace, point = content.get("trace"), content.get("point")
             if not (isinstance(trace, int) and isinstance(point, int)) or not 0 <= trace < len(self.data):

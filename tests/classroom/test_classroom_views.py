@@ -75,7 +75,7 @@ def test_the_own_secrets_are_in_words(tmp_path):
         assert f"card {state.goal[other]}:" not in text
     assert view.gauge["value"] == state.ppm and view.gauge["limit"] == state.rules["ppm.lose"]
     catan = ccg.new_game("catan", players=4, seed=1)
-    assert [k for k, _ in seat_view(catan, 1).secrets] == ["hand", "dev"]
+    assert [k for k, _ in seat_view(catan, 1).secrets] == ["Your hand", "Your development cards"]  # in words
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """End to end, in Debian's Chromium (Playwright drives it, never downloads a browser): what a person sees.
 
-In JupyterLab and in both Voila apps, for every registered game and several seeds, the board the
+In JupyterLab and in the Voila what-if lab, for every registered game and several seeds, the board the
 browser holds equals ``ccg.plot.board(state, seat)`` after the first render and after every move,
 history jump, variation, promotion and pasted position (see ``browser_driver`` for how the test
 knows which position the kernel meant); a click on the board narrows the action list; the board,
@@ -208,53 +208,6 @@ def _app_layout(page, driver: TableDriver, name: str, artefacts: Path) -> list[s
         _screenshot(page, 0, artefacts / f"{name}-{width}.png")
     page.set_viewport_size({"width": 1600, "height": 1000})
     return problems
-
-
-@pytest.fixture(scope="module")
-def classroom(voila, browser):
-    """The CO2 classroom app in a page, and its shadow (the app notebook run in this process)."""
-    app = app_namespace(ROOT / "widgets" / "co2_classroom.ipynb")["app"]
-    page = _open_app(browser, voila, "co2_classroom.ipynb")
-    yield page, app
-    page.close()
-
-
-def test_classroom_app_board_equals_the_game(classroom, artefacts):
-    page, app = classroom
-    driver = TableDriver(page, 0, app.table, "CO2 classroom app, seed 1")
-    gauge = page.locator(".ccg-gauge-value").first
-
-    def gauge_follows(_what: str) -> None:
-        assert gauge.inner_text().strip() == f"{app.gauge.value(app.table.state):g}"
-
-    driver.on_check = gauge_follows
-    driver.scenario(moves=32)
-    assert driver.moves >= 30 and driver.checks >= 40, (driver.moves, driver.checks)
-    driver.tab("History")
-    page.locator(".ccg-table .ccg-first").first.screenshot(path=str(artefacts / "history-buttons.png"))
-    problems = _app_layout(page, driver, "classroom", artefacts)
-    assert not problems, "\n".join(problems)
-    # a new game with another seed: a new table, checked from its first render
-    seed = page.locator(".ccg-seed input").first
-    seed.fill("11")
-    seed.press("Enter")
-    app.seed.value = 11
-    page.locator("button.ccg-new-game").first.click()
-    app.start()
-    again = TableDriver(page, 0, app.table, "CO2 classroom app, seed 11", on_check=gauge_follows)
-    again.check("first render")
-    for _ in range(4):
-        again.play(0)
-    assert not page.ccg_errors, page.ccg_errors
-
-
-def test_classroom_caps_what_a_student_can_run(classroom):
-    page, app = classroom
-    driver = TableDriver(page, 0, app.table, "CO2 classroom app")
-    fast = ["random"] * app.table.state.num_players  # the cap is tested, not the players: 200 quick games
-    run = driver.what_if(100_000, seed=2, agents=fast)
-    assert run["limit"] == app.max_what_if_games == 200 and run["played"] == run["asked"] == 200
-    assert page.locator(".ccg-whatif-games input").first.input_value() == "200"
 
 
 WHAT_IF_SEED = 7

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import ccg
 from ccg.agents.base import make_agent
-from ccg.plot.co2 import GAUGE_TOP
+from ccg.plot.co2 import GAUGE_TOP, gauge_top
 from ccg.ui import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,9 +46,12 @@ def test_chicago_express_keys_its_hex_labels():
 
 
 def test_the_classroom_gauge_and_the_board_share_one_scale():
-    nb = json.loads((ROOT / "widgets" / "co2_classroom.ipynb").read_text())
-    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    assert f"maximum={GAUGE_TOP}" in code
+    from ccg.classroom.views import _gauge
+
+    state = ccg.new_game("co2", players=4, seed=1)
+    gauge = _gauge(state, state.observation(0)["state"])
+    assert gauge["maximum"] == GAUGE_TOP == gauge_top(state.ppm)
+    assert gauge_top(640) == 700 and gauge_top(0) == GAUGE_TOP  # past the top, the next hundred, as the board
 
 
 def test_the_what_if_lab_shows_its_title_once_and_no_notebook_opens_with_a_test_marker():

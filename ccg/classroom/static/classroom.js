@@ -3,6 +3,7 @@
 (function () {
   "use strict";
   const $ = (sel) => document.querySelector(sel);
+  const T = JSON.parse(document.getElementById("ccg-texts").textContent);  // this page's texts, translated
   let ws = null, page = null, code = null, name = null, retry = 500, joined = false;
 
   function codeFromAddress() {
@@ -31,11 +32,11 @@
   }
   function connect() {
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
-    ws = new WebSocket(proto + location.host + "/ws/student");
+    ws = new WebSocket(proto + location.host + "/ws/student?page_lang=" + encodeURIComponent(document.documentElement.dataset.lang));
     ws.onopen = () => { retry = 500; status(""); join(); };
     ws.onmessage = (ev) => receive(JSON.parse(ev.data));
     ws.onclose = () => {
-      status("reconnecting…");
+      status(T.reconnecting);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 5000);
     };
@@ -47,11 +48,15 @@
       joined = true; name = null;
       $(".ccg-join").hidden = true; $(".ccg-table").hidden = false;
       if (codeFromAddress() !== code) { history.replaceState(null, "", "#" + encodeURIComponent(code)); }
+      const root = document.documentElement;  // the table's language, unless this device chose one
+      if (msg.lang && msg.lang !== root.dataset.lang && root.dataset.langChosen !== "1") {
+        location.replace("?table_lang=" + encodeURIComponent(msg.lang) + location.hash);
+      }
     }
     else if (msg.type === "join-error") { code = null; history.replaceState(null, "", location.pathname); showForm(msg.text); }
     else if (msg.type === "left") { code = null; history.replaceState(null, "", location.pathname); showForm(msg.text); }
     else if (msg.type === "said") { $(".ccg-message").textContent = msg.text; }
-    else if (msg.type === "status") { status(msg.text); }
+    else if (msg.type === "status") { status(msg.store === "ok" ? "" : T.reconnecting); }
   }
   function draw(p) {
     const before = page;
@@ -96,16 +101,19 @@
       code = $(".ccg-code-input").value.trim();
       name = $(".ccg-name-input").value.trim() || null;
       $(".ccg-error").textContent = "";
-      if (!send({ type: "join", code: code, name: name })) { status("reconnecting…"); }
+      if (!send({ type: "join", code: code, name: name })) { status(T.reconnecting); }
     });
     $(".ccg-search").addEventListener("input", () => fillActions(false));
     $(".ccg-play").addEventListener("click", () => {
       const action = $(".ccg-actions").value;
-      if (!action) { $(".ccg-message").textContent = "⚠ Pick a move in the list first."; return; }
+      if (!action) { $(".ccg-message").textContent = T.pick_first; return; }
       if (!send({ type: "play", action: action, seen: page ? page.version : null })) {
-        $(".ccg-message").textContent = "⚠ the move was not sent: reconnecting…";
+        $(".ccg-message").textContent = T.not_sent;
       }
     });
+    for (const a of document.querySelectorAll(".ccg-langs a")) {  // switching language keeps the seat
+      a.addEventListener("click", () => { a.href = "?lang=" + encodeURIComponent(a.dataset.lang) + location.hash; });
+    }
     window.addEventListener("hashchange", () => { const c = codeFromAddress(); if (c && c !== code) { code = c; join(); } });
     code = codeFromAddress();
     if (!code) showForm("");

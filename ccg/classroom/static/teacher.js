@@ -2,6 +2,7 @@
 (function () {
   "use strict";
   const $ = (sel) => document.querySelector(sel);
+  const T = JSON.parse(document.getElementById("ccg-texts").textContent);  // this page's texts, translated
   let ws = null, retry = 500, lastTables = [];
 
   function status(text) {
@@ -15,14 +16,14 @@
   }
   function send(msg) {
     if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(msg)); return true; }
-    say("⚠ not sent: reconnecting…", true); return false;
+    say(T.not_sent, true); return false;
   }
   function connect() {
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
-    ws = new WebSocket(proto + location.host + "/ws/teacher");
+    ws = new WebSocket(proto + location.host + "/ws/teacher?page_lang=" + encodeURIComponent(document.documentElement.dataset.lang));
     ws.onopen = () => { retry = 500; status(""); };
     ws.onmessage = (ev) => receive(JSON.parse(ev.data));
-    ws.onclose = () => { status("reconnecting…"); setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
+    ws.onclose = () => { status(T.reconnecting); setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
   }
   function plot(div, fig) {
     Plotly.react(div, fig.data || [], fig.layout || {}, { displayModeBar: false, responsive: true });
@@ -32,7 +33,7 @@
       $(".ccg-overview").innerHTML = msg.html;  // built and escaped by the server (ccg.classroom.dashboard)
       lastTables = msg.tables;
       if (msg.codes !== null) { $(".ccg-codes").innerHTML = msg.codes; }
-      $(".ccg-bots").textContent = "bots: " + msg.bots;
+      $(".ccg-bots").textContent = T.bots.replace("{state}", msg.bots);
       const sel = $(".ccg-lesson"), keep = sel.value;
       const want = [""].concat(msg.lessons);
       const have = Array.from(sel.options).map((o) => o.value);
@@ -40,16 +41,16 @@
         sel.innerHTML = "";
         for (const l of want) {
           const o = document.createElement("option");
-          o.value = l; o.textContent = l === "" ? "all lessons" : l; sel.appendChild(o);
+          o.value = l; o.textContent = l === "" ? T.all_lessons : l; sel.appendChild(o);
         }
         sel.value = want.includes(keep) ? keep : "";
       }
       filterRows();
       document.body.dataset.tables = String(msg.tables.length);
     } else if (msg.type === "said") { say(msg.text, msg.error); }
-    else if (msg.type === "status") { status(msg.text); }
+    else if (msg.type === "status") { status(msg.store === "ok" ? "" : T.reconnecting); }
     else if (msg.type === "reveal") {
-      $(".ccg-reveal-text").innerHTML = msg.html || "<i>Secrets hidden.</i>";
+      $(".ccg-reveal-text").innerHTML = msg.html || "<i>" + T.secrets_hidden.replace(/</g, "&lt;") + "</i>";
       const div = $(".ccg-reveal-board");
       if (msg.board) { $(".ccg-reveal-box").open = true; plot(div, msg.board); }
       else { Plotly.purge(div); div.innerHTML = ""; }
@@ -77,7 +78,8 @@
     $(".ccg-show-codes").addEventListener("click", () => send({ type: "codes", show: true }));
     $(".ccg-hide-codes").addEventListener("click", () => {
       send({ type: "codes", show: false });
-      $(".ccg-codes").innerHTML = "<i>Hidden (the dashboard may be on the projector).</i>";
+      $(".ccg-codes").innerHTML = "";
+      const i = document.createElement("i"); i.textContent = T.codes_hidden; $(".ccg-codes").appendChild(i);
     });
     $(".ccg-hide-reveal").addEventListener("click", () => send({ type: "reveal", table: null }));
     $(".ccg-debrief").addEventListener("click", () => send({ type: "debrief", lesson: lesson() || null }));
@@ -99,10 +101,10 @@
       if (act === "pause-one") send({ type: "pause", paused: true, table: table });
       else if (act === "resume-one") send({ type: "pause", paused: false, table: table });
       else if (act === "reveal") send({ type: "reveal", table: table });
-      else if (act === "restart") { if (confirm("Start this table's game again from the first move?")) send({ type: "restart", table: table }); }
-      else if (act === "delete") { if (confirm("Delete this table and its game?")) send({ type: "delete", table: table }); }
+      else if (act === "restart") { if (confirm(T.confirm_restart)) send({ type: "restart", table: table }); }
+      else if (act === "delete") { if (confirm(T.confirm_delete)) send({ type: "delete", table: table }); }
       else if (act === "reseat") {
-        const kind = prompt("Who plays this seat: 'student' (a new join code) or a bot (strategist, greedy, random, mcts:200)?", "strategist");
+        const kind = prompt(T.ask_reseat, "strategist");
         if (kind) send({ type: "reseat", table: table, seat: parseInt(b.dataset.seat, 10), kind: kind });
       }
     });
