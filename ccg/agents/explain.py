@@ -5,6 +5,9 @@ value split into named terms (``planner.explain_options(view, seat) -> (unit, [(
 on the seat's own view — so an explanation shows only what that seat may see. A planner without that hook
 is explained by its one-ply values (``planner.value`` of each move's result). The result is data
 (:class:`Explanation`) and plain sentences (``str(explanation)``).
+
+``explanation(agent, state)`` asks any agent (an ``explain`` method, duck-typed) for its reasons as sentences:
+the one piece of code the Table (ccg.ui.words) and the classroom's bot runner both use.
 """
 from __future__ import annotations
 
@@ -118,3 +121,31 @@ def one_ply_options(planner: Any, state: GameState, seat: int) -> tuple[str, lis
         v = float(value(child, seat)) if value is not None else 0.0
         out.append((action, {"value after the move": v}))
     return "points", out
+
+
+def explanation_text(result: Any) -> str:
+    """An ``explain`` result as sentences: a string, ``.text`` / ``.sentences`` (attribute or key), or a list."""
+    if result is None:
+        return ""
+    if isinstance(result, str):
+        return result
+    for key in ("text", "sentences", "summary"):
+        value = result.get(key) if isinstance(result, dict) else getattr(result, key, None)
+        if callable(value):
+            value = value()
+        if isinstance(value, str) and value:
+            return value
+        if isinstance(value, (list, tuple)) and value:
+            return " ".join(str(v) for v in value)
+    if isinstance(result, (list, tuple)):
+        return " ".join(explanation_text(r) for r in result)
+    return str(result)
+
+
+def explanation(agent: Any, state: GameState) -> str | None:
+    """Why ``agent`` plays its move at ``state`` (the state before the move), or None if it cannot say."""
+    explain = getattr(agent, "explain", None)
+    if not callable(explain):
+        return None
+    text = explanation_text(explain(state.clone()))
+    return text or None

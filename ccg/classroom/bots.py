@@ -9,6 +9,9 @@ The runner is supervised: an error at one table (a database that is locked or re
 an agent that cannot be built) is logged with the table's id and that table is tried again after
 a back-off (0.5 s, doubling up to a minute); the other tables and the runner play on. A failing
 look at the whole store (the database is away) waits and tries again too.
+
+Before a bot moves, its agent is asked why (``ccg.agents.explain.explanation``, the Table's own code) and the
+words are kept in the store (``set_reason``), so the pages can show them beside the move.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import time
 from dataclasses import dataclass
 
 from ..agents.base import Agent, make_agent
+from ..agents.explain import explanation
 from .live import LiveTable
 from .store import STUDENT, PausedError, PositionChanged, TableStore
 
@@ -124,9 +128,21 @@ class BotRunner:
         kind = live.info.seats[seat].kind
         if kind == STUDENT:
             return 0
-        action = self._agent(kind).spawn(bot_seed(live.info.seed, seat, s.ply)).act(s)
-        live.play(seat, action, by=kind)
+        agent = self._agent(kind).spawn(bot_seed(live.info.seed, seat, s.ply))
+        self._keep_reason(live, seat, kind, agent)
+        live.play(seat, agent.act(s), by=kind)
         return 1
+
+    def _keep_reason(self, live: LiveTable, seat: int, kind: str, agent: Agent) -> None:
+        """Ask the agent why, before its move (as the Table does: ``explain`` leaves its random streams as
+        they were, so the move explained is the move played), and keep the words in the store."""
+        try:
+            text = explanation(agent, live.state)
+        except Exception as exc:  # an agent that cannot explain this position still plays it
+            log.info("bots: table %s: no reasons for move %s (%s)", live.id, live.state.ply, _short(exc))
+            return
+        if text:
+            self.store.set_reason(live.id, live.state.ply, seat, kind, text)
 
     def _failed(self, tid: int, exc: BaseException) -> None:
         old = self.trouble.get(tid)

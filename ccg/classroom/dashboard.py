@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..core.registry import get_spec
 from ..i18n import _, format_number, game_title, language_names
 from .live import LiveTable
-from .views import gauge_html, public_move, seat_name, seat_view
+from .views import gauge_html, public_move, seat_name, seat_view, why_html
 
 __all__ = ["TableRow", "codes_html", "join_link", "reveal_html", "rows_html", "table_rows"]
 
@@ -156,7 +156,8 @@ def codes_html(tables: list[LiveTable], base_url: str) -> str:
 
 
 def reveal_html(live: LiveTable) -> str:
-    """Every seat's secrets and the full log of one table: for the teacher, after 'reveal' only."""
+    """Every seat's secrets and the full log (with the bots' reasons) of one table: for the teacher, after
+    'reveal' only."""
     s = live.state
     rows = []
     for p in range(s.num_players):
@@ -164,6 +165,7 @@ def reveal_html(live: LiveTable) -> str:
         secret = "; ".join(f"{k}: {t}" for k, t in v.secrets) or _("nothing secret")
         rows.append(f"<li><b>{html.escape(seat_name(s.game, p))}</b>: {html.escape(secret)}</li>")
     every = _("every seat’s secrets")
-    log = "".join(f"<div>{html.escape(public_move(s.game, m, None, s))}</div>" for m in live.moves[-20:])
+    log = "".join(f"<div>{html.escape(public_move(s.game, m, None, s))}{why_html(live.reason(m))}</div>"
+                  for m in live.moves[-20:])  # the teacher reads every bot's reasons
     return (f"<div class='ccg-panel ccg-secret ccg-revealed'><b>{html.escape(live.info.name)}"
             f"</b> — {html.escape(every)}<ul>{''.join(rows)}</ul><div class='ccg-log'>{log}</div></div>")

@@ -228,7 +228,7 @@ class Hub:
             text = self._pages.get((key, language))
             if text is None:
                 page = seat_page(live.state, seat, seats=info.seats, table=info.name, paused=live.paused,
-                                 moves=live.moves, with_board=False)
+                                 moves=live.moves, with_board=False, reasons=live.reason_texts())
                 page.update(type="page", table=tid, seat=seat)
                 del page["board"]
                 text = json.dumps(page)

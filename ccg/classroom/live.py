@@ -40,6 +40,7 @@ class LiveTable:
         except ValueError as exc:
             raise StoreError(f"table {self.id}: its stored moves do not replay ({exc})") from None
         self.moves: list[MoveRow] = store.moves(self.id)
+        self.reasons: dict[int, dict] = store.reasons(self.id) if any(m.by != STUDENT for m in self.moves) else {}
         self.paused = self.info.paused
         self.updated = self.info.updated
 
@@ -65,7 +66,20 @@ class LiveTable:
                 raise StoreError(f"table {self.id}: stored move {move.ply} ({move.action!r}) is illegal ({exc})") \
                     from None
             self.moves.append(move)
+        if any(m.by != STUDENT for m in new):  # a bot moved: its reasons were kept just before its move
+            self.reasons = self.store.reasons(self.id)
         return len(new)
+
+    def reason(self, move: MoveRow) -> str:
+        """Why a bot played ``move`` (its agent's own words, kept by the bot runner), or ""."""
+        kept = self.reasons.get(move.ply)
+        if move.by == STUDENT or not kept or kept.get("seat") != move.seat or kept.get("by") != move.by:
+            return ""
+        return str(kept.get("text") or "")
+
+    def reason_texts(self) -> dict[int, str]:
+        """``{ply: why}`` of the bot moves whose reasons were kept (for every viewer: filter by secrecy)."""
+        return {m.ply: text for m in self.moves if (text := self.reason(m))}
 
     def refresh_info(self) -> TableInfo:
         """Re-read the table's row and seats (names, last seen)."""

@@ -452,6 +452,7 @@ class TableStore:
         with self.engine.begin() as conn:
             conn.execute(_moves.delete().where(_moves.c.table_id == tid))
             conn.execute(_seats.delete().where(_seats.c.table_id == tid))
+            conn.execute(_settings.delete().where(_settings.c.key.like(f"why:{tid}:%")))
             if conn.execute(_tables.delete().where(_tables.c.id == tid)).rowcount != 1:
                 raise StoreError(f"table: no table with id {tid!r}")
 
@@ -493,6 +494,7 @@ class TableStore:
             conn.execute(_moves.delete().where(_moves.c.table_id == tid))
             conn.execute(_seats.delete().where(_seats.c.table_id == tid))
             conn.execute(_tables.delete().where(_tables.c.id == tid))
+            conn.execute(_settings.delete().where(_settings.c.key.like(f"why:{tid}:%")))
             for s in seats:
                 conn.execute(_seats.insert().values(table_id=new_id, seat=s["seat"], kind=s["kind"], code=s["code"],
                                                     name=s["name"], last_seen=s["last_seen"]))
@@ -524,6 +526,22 @@ class TableStore:
             conn.execute(_settings.delete().where(_settings.c.key == key))
             if value is not None:
                 conn.execute(_settings.insert().values(key=key, value=value))
+
+    def set_reason(self, tid: int, ply: int, seat: int, by: str, text: str) -> None:
+        """Keep a bot's reasons for the move it is about to play at ``ply`` (a setting ``why:<table>:<ply>``:
+        no schema change; a later write for the same move replaces it)."""
+        key = f"why:{int(tid)}:{int(ply)}"
+        value = json.dumps({"seat": int(seat), "by": str(by), "text": str(text)})
+        with self.engine.begin() as conn:
+            conn.execute(_settings.delete().where(_settings.c.key == key))
+            conn.execute(_settings.insert().values(key=key, value=value))
+
+    def reasons(self, tid: int) -> dict[int, dict]:
+        """``{ply: {"seat", "by", "text"}}``: the bots' reasons kept for table ``tid`` (one query)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(_settings.c.key, _settings.c.value).where(
+                _settings.c.key.like(f"why:{int(tid)}:%"))).all()
+        return {int(k.rsplit(":", 1)[1]): json.loads(v) for k, v in rows}
 
     def setting(self, key: str) -> str | None:
         with self.engine.connect() as conn:

@@ -32,16 +32,17 @@ def describe(state: GameState, action: Any) -> str:
 
 
 def seat_page(state: GameState, seat: int, seats=None, table: str = "", paused: bool = False, moves=(),
-              with_board: bool = True) -> dict:
+              with_board: bool = True, reasons=None) -> dict:
     """The page of ``seat`` as data: every HTML block, the moves (notation, words) and the board figure
-    (``with_board=False``: without it, for a quick look at the text).
+    (``with_board=False``: without it, for a quick look at the text); ``reasons``: ``{ply: why}`` of bot
+    moves, shown only where the game hides nothing (:func:`ccg.classroom.views.reasons_seen`).
 
     A function of the seat's observation only (the tests compare it with determinized states).
     """
-    view = seat_view(state, seat, seats=seats, table=table, paused=paused, moves=moves)
+    view = seat_view(state, seat, seats=seats, table=table, paused=paused, moves=moves, reasons=reasons)
     actions = [[a, describe(state, a)] for a in view.actions]
     return {
         "header": header_html(view), "secrets": secrets_html(view), "scores": scores_html(view),
-        "log": log_html(view.log), "actions": actions, "your_turn": view.your_turn, "version": view.ply,
+        "log": log_html(view.log, view.why), "actions": actions, "your_turn": view.your_turn, "version": view.ply,
         "over": view.over, "paused": view.paused, "board": board(state, seat).to_plotly_json() if with_board else None,
     }

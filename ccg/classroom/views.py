@@ -5,14 +5,16 @@ and rules, and the seat's own legal actions when it is to move), never the full 
 seat's page is the same for every state its observation allows — the tests check it against
 ``state.determinize(seat, k)``. The board beside it is ``ccg.plot.board(state, seat)``.
 Moves in the log are shown as their notation, except the moves that name a secret card (a CO2
-draft pick), which other seats read without the card.
+draft pick), which other seats read without the card. A bot's reasons ("why?") may rest on its own
+hidden cards, so, as on the Table, a seat reads them only in games without hidden information; the
+teacher reads them on a revealed table (:func:`ccg.classroom.dashboard.reveal_html`).
 """
 from __future__ import annotations
 
 import html
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core.registry import get_spec
 from ..core.state import GameState
@@ -102,11 +104,17 @@ class SeatView:
     secrets: tuple[tuple[str, str], ...]
     actions: tuple[str, ...]
     log: tuple[str, ...] = field(default=())
+    why: tuple[str, ...] = field(default=())  # beside each log line: a bot's reasons, or ""
 
 
 def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = None, table: str = "",
-              paused: bool = False, moves: Sequence[MoveRow] = ()) -> SeatView:
-    """The view of ``seat``: from ``state.observation(seat)``, the public rules and the seat's own options."""
+              paused: bool = False, moves: Sequence[MoveRow] = (), reasons: Mapping[int, str] | None = None
+              ) -> SeatView:
+    """The view of ``seat``: from ``state.observation(seat)``, the public rules and the seat's own options.
+
+    ``reasons``: ``{ply: why}`` of bot moves; shown only where the game hides nothing (a bot's reasons
+    may name its secret cards, and no bot has a page of its own).
+    """
     obs = state.observation(seat)
     data = obs["state"]
     game, n = obs["game"], obs["players"]
@@ -143,7 +151,16 @@ def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = No
         secrets=tuple(_secrets(state, game, data, seat, n)),
         actions=tuple(str(a) for a in state.legal_actions()) if your_turn else (),
         log=tuple(public_move(game, m, seat, state) for m in list(moves)[-LOG_LINES:]),
+        why=tuple(reasons_seen(state, reasons, m.ply, seat) for m in list(moves)[-LOG_LINES:]),
     )
+
+
+def reasons_seen(state: GameState, reasons: Mapping[int, str] | None, ply: int, seat: int | None) -> str:
+    """A bot's reasons for the move at ``ply`` as ``seat`` may read them (None: the teacher reads all):
+    the Table's rule — with hidden information only the referee (no bot seat has a page)."""
+    if not reasons or (state.hidden_information and seat is not None):
+        return ""
+    return reasons.get(ply, "")
 
 
 def _game_title(game: str, english: str) -> str:
@@ -354,7 +371,18 @@ def scores_html(view: SeatView) -> str:
             f"<th>{player}</th><th>{points}</th></tr>{rows}</table></div>")
 
 
-def log_html(lines: Sequence[str]) -> str:
+def log_html(lines: Sequence[str], why: Sequence[str] = ()) -> str:
+    """The last moves, each with a bot's reasons beside it where ``why`` holds them."""
     none, title = html.escape(_("no moves yet")), html.escape(_("Last moves"))
-    body = "".join(f"<div>{html.escape(x)}</div>" for x in lines) or f"<i>{none}</i>"
+    body = "".join(f"<div>{html.escape(x)}{why_html(w)}</div>" for x, w in zip(lines, list(why) + [""] * len(lines))) \
+        or f"<i>{none}</i>"
     return f"<div class='ccg-panel'><b>{title}</b><div class='ccg-log'>{body}</div></div>"
+
+
+def why_html(text: str) -> str:
+    """A bot's reasons beside its move in a log ("" when there are none)."""
+    if not text:
+        return ""
+    label = html.escape(_("why?"))
+    return (f"<div class='ccg-why' style='font-family:system-ui,sans-serif;color:#555;margin:0 0 4px 12px'>"
+            f"<i>{label}</i> {html.escape(text)}</div>")
