@@ -302,6 +302,7 @@ def view_css() -> str:
 .ccg-board-scroll { width: 100%; max-width: 100%; overflow-x: auto; }
 .ccg-seat .widget-select select, .ccg-seat select { width: 100%; }
 .ccg-log { font-family: monospace; font-size: 12px; max-height: 200px; overflow-y: auto; }
+.ccg-why { font-family: system-ui, sans-serif; color: #555; margin: 0 0 4px 12px; }
 .ccg-dash table.ccg-tables { border-collapse: collapse; width: 100%; }
 .ccg-dash table.ccg-tables td, .ccg-dash table.ccg-tables th { border-bottom: 1px solid #ddd; padding: 3px 6px;
              text-align: left; vertical-align: top; }
@@ -384,5 +385,4 @@ def why_html(text: str) -> str:
     if not text:
         return ""
     label = html.escape(_("why?"))
-    return (f"<div class='ccg-why' style='font-family:system-ui,sans-serif;color:#555;margin:0 0 4px 12px'>"
-            f"<i>{label}</i> {html.escape(text)}</div>")
+    return f"<div class='ccg-why'><i>{label}</i> {html.escape(text)}</div>"
