@@ -89,3 +89,25 @@ def test_deleting_a_table_forgets_its_bots_reasons(store):
     assert store.reasons(table.id)
     store.delete_table(table.id)
     assert store.reasons(table.id) == {}
+
+
+@pytest.mark.browser
+def test_a_students_page_in_chromium_shows_the_bots_reasons_beside_its_move(store):
+    """Where people read it: Debian's Chromium shows "why?" and the Table's words under the bot's move."""
+    from playwright.sync_api import sync_playwright
+    from system_deps import chromium
+
+    table, bot = _table_with_a_bot_to_move(store, "chicago_express", seed=3)
+    want = _tables_words("chicago_express", 3, bot)
+    student = next(s for s in table.seats if s.is_student)
+    assert BotRunner(store).step() == 1
+    with served(store) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=["--headless", "--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page()
+            page.goto(f"{base}/#{student.code}")
+            page.wait_for_selector(".ccg-log-panel .ccg-why", timeout=60_000)
+            shown = page.inner_text(".ccg-log-panel .ccg-why")
+        finally:
+            browser.close()
+    assert shown.startswith("why?") and want in shown
