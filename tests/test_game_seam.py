@@ -5,10 +5,12 @@ The test-only toy game (tests/toy_game.py) registers itself with ``register(SPEC
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import os
 import pkgutil
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -127,7 +129,16 @@ def test_board_views_and_seat_names_come_from_the_spec():
         if names:
             assert ccg.plot.seat_name(name, 1) == names[1]
         assert ccg.plot.seat_name(name, 99) == "seat 99"
-    assert ccg.plot.board_module("toy") is None and ccg.plot.seat_colour("toy", 0) == ccg.plot.DEFAULT_COLOUR
+    # a game that declares no board view (the toy game may have been given one by the UI tests' plot module)
+    from ccg.core import registry
+
+    register(dataclasses.replace(get_spec("toy"), name="toy_without_board", plot=None))
+    try:
+        assert ccg.plot.board_module("toy_without_board") is None
+        assert ccg.plot.seat_colour("toy_without_board", 0) == ccg.plot.DEFAULT_COLOUR
+    finally:  # known to this test only
+        registry._MODULES.pop("toy_without_board", None)
+        registry._SPECS.pop("toy_without_board", None)
 
 
 def test_openspiel_parameters_follow_the_declared_file_options():
@@ -153,8 +164,12 @@ def test_the_moved_secret_views_say_what_the_classroom_said():
             state.apply(state.legal_actions()[0])
         data = state.observation(1)["state"]
         moved, before = get_spec(name).secret_view(state, 1), views._secrets(state, name, data, 1, state.num_players)
-        if name == "catan":  # the same texts; the labels now say what they are ("Your hand (secret)", not "hand")
-            moved, before = [v for _, v in moved], [v for _, v in before]
+        if name == "catan":  # the same cards; the classroom names them in the language's terms ("3 Lumber and 5 Wool")
+            moved, before = ([sorted(re.findall(r"(\d+) (\w+)", v.lower())) for _, v in side] for side in (moved, before))
+        else:  # the classroom words its lines for translation ("build a power plant: Solar"): the same cards and
+            # the same secondary effects, line by line
+            moved, before = ([(label, [(line.split(":")[0], line.rsplit("; or ", 1)[-1]) for line in text.split("\n")])
+                              for label, text in side] for side in (moved, before))
         assert moved == before and moved
 
 

@@ -1,7 +1,6 @@
 """Fixtures of the classroom tests: a store on SQLite always, and on a local PostgreSQL when one can run."""
 from __future__ import annotations
 
-import itertools
 import os
 import subprocess
 import sys
@@ -10,10 +9,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from postgres_server import LocalPostgres, find_postgres  # noqa: E402
+from postgres_server import LocalPostgres, find_postgres, fresh_postgres_url  # noqa: E402
 from system_deps import missing  # noqa: E402
-
-_names = itertools.count(1)
 
 
 @pytest.fixture(scope="session")
@@ -32,17 +29,6 @@ def postgres():
         yield server
     finally:
         server.stop()
-
-
-def fresh_postgres_url(server) -> str:
-    """A new, empty database on ``server``: each test starts from nothing."""
-    import psycopg
-
-    name = f"ccg_test_{os.getpid()}_{next(_names)}"
-    with psycopg.connect(f"host=127.0.0.1 port={server.port} user={server.user} dbname=postgres",
-                         autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return f"postgresql://{server.user}@127.0.0.1:{server.port}/{name}"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -9,6 +9,7 @@ starts it on a free loopback port and stops it again. As root the server runs as
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import shutil
 import socket
@@ -100,3 +101,17 @@ class LocalPostgres:
         if self.data.exists():
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop", timeout=60)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+_names = itertools.count(1)
+
+
+def fresh_postgres_url(server: "LocalPostgres") -> str:
+    """A new, empty database on ``server``: each test starts from nothing."""
+    import psycopg
+
+    name = f"ccg_test_{os.getpid()}_{next(_names)}"
+    with psycopg.connect(f"host=127.0.0.1 port={server.port} user={server.user} dbname=postgres",
+                         autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"postgresql://{server.user}@127.0.0.1:{server.port}/{name}"

@@ -121,7 +121,7 @@ def own_postgres():
 def test_postgresql_stopped_and_started_again(own_postgres, caplog):
     """The database server goes away mid-lesson: pages show "reconnecting…", the bots wait; when it is
     back both clear by themselves and the tables play to the end with every move kept once."""
-    from conftest import fresh_postgres_url
+    from postgres_server import fresh_postgres_url  # tests/classroom is on the path (its conftest)
 
     store = open_store(fresh_postgres_url(own_postgres))
     one_decade = {"rules": {"decades": 1}}  # a shorter game: about 70 moves

@@ -25,6 +25,7 @@ from browser_page import (
     expected_figure,
     expected_table_texts,
     figure_summary,
+    shown_text_of,
     table_text_differences,
     text_of,
 )
@@ -141,7 +142,7 @@ class TableDriver:
 
     def check(self, what: str) -> None:
         """Wait until the page shows the shadow's position, then require log, actions and figure to be the game's."""
-        status = text_of(self.shadow.status.value)
+        status = shown_text_of(self.shadow.status.value)
         expected = expected_figure(self.shadow.state, self.shadow.view_seat, self.shadow.location)  # meanwhile the kernel works too
         root = self.index
         revision = getattr(self.shadow.board.widget, "revision", None)

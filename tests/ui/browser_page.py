@@ -127,8 +127,14 @@ def differences(seen: dict | None, expected: dict, limit: int = 8) -> list[str]:
 
 
 def text_of(markup: str) -> str:
-    """What a browser's innerText shows for a small HTML fragment (tags dropped, entities and spaces normalised)."""
+    """What a browser's textContent holds for a small HTML fragment (tags dropped, entities and spaces normalised)."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
+
+
+def shown_text_of(markup: str) -> str:
+    """What a browser's innerText shows for a small HTML fragment: as :func:`text_of`, but a closed ``<details>``
+    shows only its ``<summary>`` (a bot's "why?"), on a line of its own."""
+    return text_of(re.sub(r"<details\b[^>]*>\s*<summary>(.*?)</summary>.*?</details>", r" \1 ", markup, flags=re.S))
 
 
 # ---------------------------------------------------------------------------------------------- layout
