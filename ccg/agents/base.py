@@ -85,7 +85,7 @@ def _seat_view_act(act: Callable[[Any, GameState], Action]) -> Callable[[Any, Ga
     def viewed(self: Agent, state: GameState) -> Action:
         view = self.seat_view(state)
         action = act(self, view)
-        if view is not state and isinstance(action, Action):
+        if view is not state and isinstance(view, GameState) and isinstance(action, Action):
             for candidate in state.legal_actions():  # the real state's own Action (a view's may differ in ``where``)
                 if candidate[0] == action[0] and candidate[1] == action[1]:
                     return candidate

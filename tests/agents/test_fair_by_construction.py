@@ -236,3 +236,27 @@ def test_a_loaded_positions_secret_moves_are_masked_for_every_seat():
         seen = loaded.determinize(seat, 3).history()
         assert all(seen[i] == "keep ?" for i in picks)
         assert [h for h in seen if not h.startswith("keep")] == [h for h in loaded.history() if not h.startswith("keep")]
+
+
+def test_a_random_player_is_handed_its_own_options_and_nothing_else():
+    """RandomAgent reads only the seat to move's legal actions: it is handed those alone (no state, seed or
+    history to replay), and two positions that differ only in hidden cards get the same move."""
+    from ccg.agents import RandomAgent
+
+    class Recording(RandomAgent):
+        def act(self, state):
+            self.handed = state
+            return super().act(state)
+
+    state = ccg.new_game("co2", players=4, seed=3)
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    agent = Recording(seed=5)
+    action = agent.act(state)
+    assert action in state.legal_actions()
+    assert not isinstance(agent.handed, ccg.GameState)
+    for private in ("seed", "history", "observation", "to_dict", "_rng", "clone"):
+        assert not hasattr(agent.handed, private), private
+    seat = state.current_player
+    other = state.determinize(seat, 99)  # the same to this seat, other hidden cards
+    assert RandomAgent(seed=7).act(state) == RandomAgent(seed=7).act(other)
