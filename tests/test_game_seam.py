@@ -173,15 +173,14 @@ def test_the_moved_secret_views_say_what_the_classroom_said():
         assert moved == before and moved
 
 
-def test_the_moved_co2_debrief_counts_what_the_classroom_counted():
-    from ccg.classroom.debrief import cep_paid as classroom_cep_paid
+def test_the_co2_debrief_metrics_count_what_the_game_did():
     from ccg.games.co2.debrief import cep_paid, game_metrics, seat_metrics
 
     state = ccg.new_game("co2", players=3, seed=4)
     while not state.is_terminal():
         state.apply(state.legal_actions()[-1])
     record = state.record()
-    assert cep_paid(record) == classroom_cep_paid(record) and sum(cep_paid(record)) > 0
+    assert sum(cep_paid(record)) > 0  # what it counts is checked against the bank in tests/classroom
     assert [m["cep_paid"] for m in seat_metrics(record, state)] == cep_paid(record)
     assert game_metrics(state) == {"planet_lost": state.lost, "final_ppm": state.ppm}
 

@@ -22,6 +22,7 @@ from ..analysis.stats import wilson
 from ..core.positions import replay
 from ..core.registry import new_game
 from ..core.state import GameState
+from ..games.co2.debrief import cep_paid  # CEP each seat paid (CO2-6.2.3, CO2-4.3.5a): the game's own debrief
 from .store import TableInfo, TableStore
 from .views import seat_colour, seat_name
 
@@ -68,33 +69,6 @@ def bot_games(like: ClassGame | dict, n_games: int = 20, agent: str = "strategis
             state.apply(agents[state.current_player].act(state))
         out.append(ClassGame(f"bots {k + 1}", "bots", state.record(), state, (f"bot {agent}",) * state.num_players))
     return out
-
-
-def _fossils_by_region(s) -> list[int]:
-    from ..games.co2.board import GREEN0
-
-    return [sum(1 for k in s.space_kind[s.first_space[r]:s.first_space[r] + s.components.spaces[r]] if 0 <= k < GREEN0)
-            for r in range(6)]
-
-
-def cep_paid(record: dict) -> list[int]:
-    """CEP each seat paid to the bank over a CO2 game (see the module docstring for what counts)."""
-    if record["game"] != "co2":
-        raise ValueError(f"cep_paid: CEP exist in CO2 only, not in {record['game']!r}")
-    state = new_game("co2", players=record["players"], seed=record["seed"], **record["options"])
-    paid = [0] * state.num_players
-    for text in record["actions"]:
-        mover = state.current_player
-        ctrl = state.ctrl[:]
-        before = _fossils_by_region(state)
-        action = state.parse_action(text)
-        state.apply(action)
-        if action.kind == "install":  # CO2-6.2.3
-            paid[mover] += state.rules["install.cep"]
-        for r, (was, now) in enumerate(zip(before, _fossils_by_region(state))):
-            if now > was and ctrl[r] >= 0:  # CO2-4.3.5a: the controller pays for each new fossil plant
-                paid[ctrl[r]] += now - was
-    return paid
 
 
 # ---------------------------------------------------------------------- tables of results

@@ -8,6 +8,7 @@ from ccg.agents import make_agent
 from ccg.classroom import debrief as D
 from ccg.classroom import open_store
 from ccg.classroom.demo import play_demo_lesson
+from ccg.games.co2.debrief import _fossils_by_region
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,7 @@ def test_cep_paid_adds_up_to_the_banks_takings(seed):
         refills = state.price - before.price + sold
         takings += state.bank_cep - before.bank_cep + 2 * refills
         uncontrolled += sum(min(now - was, before.reg_cep[r]) for r, (was, now) in
-                            enumerate(zip(D._fossils_by_region(before), D._fossils_by_region(state)))
+                            enumerate(zip(_fossils_by_region(before), _fossils_by_region(state)))
                             if now > was and before.ctrl[r] < 0)
     paid = D.cep_paid(state.record())
     assert sum(paid) > 0
