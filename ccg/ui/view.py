@@ -97,7 +97,12 @@ class TableView:
 
     # ------------------------------------------------------------------ the board
     def select_location(self, location: str | None) -> None:
-        """Narrow the action list to the actions touching ``location`` (None shows all)."""
+        """Narrow the action list to the actions touching ``location`` (None shows all).
+
+        Clicking the spot already selected changes nothing (a double click does not reset the list).
+        """
+        if location is not None and location == self.controller.location and not self.controller.message:
+            return
         self.controller.select_location(location)
         with self.redrawing():
             self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))  # the clicked spot ringed

@@ -106,6 +106,17 @@ WHAT_IF_DONE = """([index, asked, before]) => {
           figure: (""" + READ_FIGURE + """)(root, '.ccg-whatif-chart')};
 }"""
 
+SELECTION_SHOWN = """([index, notation]) => {
+  // the help under the action list names the selected move's notation: the kernel has the selection
+  const code = document.querySelectorAll('.ccg-table')[index].querySelector('.ccg-rule code');
+  return !!code && code.textContent === notation;
+}"""
+
+BOARD_CHANGED = """([index, before]) => {
+  const board = document.querySelectorAll('.ccg-table')[index].querySelector('.ccg-board [data-ccg-revision]');
+  return !!board && (board.dataset.ccgRevision !== before || board.dataset.ccgPending === '1');
+}"""
+
 HOVERED = """(index) => { const root = document.querySelectorAll('.ccg-table')[index]; const gd = root.querySelector('.ccg-board .js-plotly-plot');
   return (gd._hoverdata || []).map(p => [p.curveNumber, p.pointNumber]); }"""
 
@@ -199,10 +210,30 @@ class TableDriver:
         if not options:
             return
         index = min(index, len(options) - 1)
-        self.root.locator(".ccg-actions select").first.select_option(index=index)
+        self.select_action(index)
         self.shadow.actions.value = options[index][1]
         self.button("ccg-play", self.shadow.play_button)
         self.check(f"play {options[index][0]!r}")
+
+    def select_action(self, index: int, attempts: int = 3) -> None:
+        """Select the index-th listed action and wait until the kernel has it: the help under the list shows it.
+
+        Play is pressed only then. ipywidgets holds a widget's value change back while an earlier one of the
+        same widget is unanswered, whereas a button click goes out at once, so on a slow kernel a click
+        right after a selection can overtake it; a student sees the help appear before pressing Play.
+        """
+        notation = str(self.shadow.actions.options[index][1])
+        select = self.root.locator(".ccg-actions select").first
+        for attempt in range(attempts):
+            select.select_option(index=index)
+            try:
+                self.page.wait_for_function(SELECTION_SHOWN, arg=[self.index, notation], timeout=TIMEOUT_MS // attempts)
+                return
+            except Exception:
+                if attempt == attempts - 1:
+                    page = self.page.evaluate(PAGE_STATE, self.index)
+                    raise AssertionError(f"{self.label}: selecting {notation!r} never reached the kernel "
+                                         f"(the help under the list never showed it); status {_norm(page['status'])!r}")
 
     def no_human_play(self) -> None:
         """The page offers no Play now (the shadow says a bot is to move): button and action list disabled."""
@@ -281,7 +312,7 @@ class TableDriver:
                 data = self.shadow.board.widget.data
                 if not hovered or location_of(data[hovered[0][0]], hovered[0][1]) != loc:
                     continue  # another point lies closer to the pointer here: try the next one
-                self.page.mouse.click(x, y)
+                self._click_until_answered(x, y, k, j)
                 self.shadow.select_location(loc)
                 self.check(f"click on {loc}")
                 assert [str(a) for a in self.shadow.shown_actions()] == [str(a) for a in hits]
@@ -290,6 +321,23 @@ class TableDriver:
                 break
             self.bot_move()
         raise AssertionError(f"{self.label}: no board point could be clicked to narrow the actions")
+
+    def _click_until_answered(self, x: float, y: float, k: int, j: int, attempts: int = 3) -> None:
+        """Click the point at (x, y) until the page starts drawing the kernel's answer (a new board).
+
+        A click can fall on a page that moves under the pointer (a line above the board grows as a late
+        message arrives); it is then repeated at the point's new place. A repeated click on the spot already
+        selected changes nothing in the kernel, so a slow first answer cannot be doubled.
+        """
+        before = self.page.evaluate(PAGE_STATE, self.index)["revision"]
+        for attempt in range(attempts):
+            self.page.mouse.click(x, y)
+            try:
+                self.page.wait_for_function(BOARD_CHANGED, arg=[self.index, before], timeout=TIMEOUT_MS // attempts)
+                return
+            except Exception:
+                x, y = self.page.evaluate(POINT_ON_PAGE, [self.index, k, j, True])
+                self.page.mouse.move(x, y)
 
     def _click_candidates(self, limit: int = 12) -> list:
         legal = self.shadow.state.legal_actions()

@@ -42,6 +42,18 @@ def test_board_click_narrows_actions_through_the_plotly_click_path():
     assert len(t.shown_actions()) == 2
 
 
+def test_clicking_the_selected_spot_again_changes_nothing():
+    """A repeated (or doubled) click keeps the list, the selection in it and the board as they are."""
+    t = _table(seats=["human", "human"])
+    t.play("roll")
+    click(t.board.widget, 0, 0)
+    revision, selected = t.board.widget.revision, t.actions.value
+    click(t.board.widget, 0, 0)
+    assert (t.board.widget.revision, t.actions.value, t.location) == (revision, selected, "bank0")
+    click(t.board.widget, 1, 0)  # another spot still narrows afresh
+    assert t.board.widget.revision == revision + 1 and t.location == "die"
+
+
 def test_search_filters_and_play_selected():
     t = _table()
     t.play("roll")

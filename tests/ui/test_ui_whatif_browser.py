@@ -106,7 +106,7 @@ def test_the_what_if_chart_updates_before_the_run_ends(lab_page, tmp_path):
     root.locator("button.ccg-whatif-stop").first.click()
     page.wait_for_function("() => /\\(stopped\\)$/.test(document.querySelector('.ccg-table .ccg-whatif-note')"
                            ".innerText.trim()) && !document.querySelector('.ccg-table .ccg-whatif-chart .gtitle')"
-                           ".textContent.includes('so far')")
+                           ".textContent.includes('so far') && document.querySelector('.ccg-table button.ccg-whatif-stop').disabled")
     state = page.evaluate(STATE)
     kept = int(re.match(r"(\d+) of %d games \(stopped\)$" % GAMES, state["note"]).group(1))
     assert later <= kept < GAMES and f"({kept} games" in state["title"] and not state["stop"], state
