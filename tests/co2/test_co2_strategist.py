@@ -10,7 +10,7 @@ from ccg.agents import GreedyAgent, StrategistAgent, make_agent
 from ccg.games.co2 import SPEC
 from ccg.games.co2.board import GREEN0
 from ccg.games.co2.strategy import PERSONA, WEIGHTS_FILE, forecast
-from ccg.games.co2.strategy.value import Valuer, Weights, planet
+from ccg.games.co2.strategy.values import Valuer, Weights, planet
 
 
 def play(s, agents, check=True, max_actions=5000):

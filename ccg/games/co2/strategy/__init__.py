@@ -22,7 +22,7 @@ from pathlib import Path
 from ccg.agents.strategist import PersonaParam
 
 from .planner import Co2Planner
-from .value import Weights
+from .values import Weights
 
 PERSONA = {
     "cooperation": PersonaParam(

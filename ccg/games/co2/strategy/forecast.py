@@ -12,7 +12,7 @@ green plant built in each region now would save.
 """
 from __future__ import annotations
 
-from . import reading as rd
+from . import position as rd
 
 
 class Outlook:
@@ -63,7 +63,7 @@ class Outlook:
         now = rd.turns_before_next_supply(s)
         per = rd.rounds_per_decade(s) * s.num_players
         self.turns_before = [now + per * i for i in range(len(checks))]
-        self.memo: dict = {}  # what valuers derive from the outlook alone (value.py), per weights
+        self.memo: dict = {}  # what valuers derive from the outlook alone (values.py), per weights
 
 
 _OUTLOOKS: dict = {}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ccg.core import Rng
 
-from . import reading as rd
-from .value import Valuer, Weights
+from . import position as rd
+from .values import Valuer, Weights
 
 SETTLE_DEPTH = 3  # follow-up decisions of the same seat played out per candidate
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from . import forecast as fc
-from . import reading as rd
+from . import position as rd
 
 
 @dataclass(frozen=True)
