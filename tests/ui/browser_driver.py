@@ -229,11 +229,12 @@ class TableDriver:
             try:
                 self.page.wait_for_function(SELECTION_SHOWN, arg=[self.index, notation], timeout=TIMEOUT_MS // attempts)
                 return
-            except Exception:
+            except Exception as e:
                 if attempt == attempts - 1:
                     page = self.page.evaluate(PAGE_STATE, self.index)
                     raise AssertionError(f"{self.label}: selecting {notation!r} never reached the kernel "
-                                         f"(the help under the list never showed it); status {_norm(page['status'])!r}")
+                                         f"(the help under the list never showed it); "
+                                         f"status {_norm(page['status'])!r}") from e
 
     def no_human_play(self) -> None:
         """The page offers no Play now (the shadow says a bot is to move): button and action list disabled."""
@@ -330,7 +331,7 @@ class TableDriver:
         selected changes nothing in the kernel, so a slow first answer cannot be doubled.
         """
         before = self.page.evaluate(PAGE_STATE, self.index)["revision"]
-        for attempt in range(attempts):
+        for _ in range(attempts):
             self.page.mouse.click(x, y)
             try:
                 self.page.wait_for_function(BOARD_CHANGED, arg=[self.index, before], timeout=TIMEOUT_MS // attempts)
