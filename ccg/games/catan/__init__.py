@@ -65,6 +65,7 @@ SPEC = GameSpec(
     rule_prefixes=("CAT", "OIL"),
     file_options={"layout": ("beginner", "variable")},  # a layout file or dict: only the named layouts
     secret_view=secret_view,
+    lesson="ccg.games.catan.lesson",
 )
 
 __all__ = ["SPEC", "CatanState", "create"]
