@@ -85,7 +85,10 @@ def paths(games: Sequence[ClassGame]) -> pd.DataFrame:
 
 
 def outcomes(games: Sequence[ClassGame]) -> pd.DataFrame:
-    """Per source (class, bots): how many games had the game's ``SHARE`` metric, with 95 % Wilson intervals."""
+    """Per source (class, bots): how many games had the game's ``SHARE`` metric, with 95 % Wilson intervals
+    (no games: an empty table)."""
+    if not games:
+        return pd.DataFrame(columns=["source", "games", "hits", "share", "ci_low", "ci_high"])
     return share_table(games)
 
 
@@ -110,6 +113,8 @@ def summary(games: Sequence[ClassGame]) -> pd.DataFrame:
 # ---------------------------------------------------------------------- figures
 def path_figure(games: Sequence[ClassGame]) -> go.Figure:
     """Each class table's ``PATH`` (coloured), the bots' games behind it (grey), the game's reference lines."""
+    if not games:
+        return go.Figure(layout=dict(title="no finished games yet"))
     declared = _declared(games, "PATH")
     if declared is None:
         raise ValueError("the game declares no PATH in its debrief module")
@@ -149,6 +154,8 @@ def scatter_figure(seats: pd.DataFrame, x: str, y: str, title: str = "", game: s
     """One point per seat (a :func:`seat_results` table), ``y`` against ``x`` (the game's ``SCATTER``): the bots'
     seats grey, the class's named and in their seat colours (``game``'s board view)."""
     fig = go.Figure()
+    if seats.empty:
+        return fig
     bots = seats[seats["source"] == "bots"]
     fig.add_trace(go.Scatter(x=bots[x], y=bots[y], mode="markers", name="bots' games",
                              marker=dict(color="#bbb", size=7), hoverinfo="skip"))
