@@ -1,6 +1,6 @@
 """What the teacher's dashboard shows, as HTML: every table at a glance, join codes, a table's secrets.
 
-The overview shows public facts only (whose turn, decade and round, the CO2 gauge, the points on
+The overview shows public facts only (whose turn, decade and round, the game's gauge, the points on
 the board); join codes appear only when the teacher asks for them (the dashboard is often on the
 projector); a table's secrets (goals, hands, the referee's board) only when the teacher reveals
 that table. :mod:`ccg.classroom.web` serves these blocks to the dashboard page.

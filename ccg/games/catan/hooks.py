@@ -1,7 +1,9 @@
-"""Per-game hooks for ccg.simulate and the agents: outcome columns, heuristic, trajectory."""
+"""Per-game hooks for ccg.simulate, the agents and the classroom: outcome columns, heuristic, trajectory, result line."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from ccg.i18n import _
 
 from .data import PIPS
 from .phases import PHASES
@@ -106,3 +108,8 @@ def trajectory(s: Any) -> dict:
     if s.oil_springs:
         d.update({"marker": s.marker, "supply": s.supply, "destroyed": len(s.destroyed), "disasters": s.disasters})
     return d
+
+
+def result(s: Any, seat: int | None = None) -> str | None:
+    """``SPEC.result``: an island lost to the floods ends the game with no winner (OIL-10.3)."""
+    return _("the island is lost: nobody wins") if s.over and s.lost else None
