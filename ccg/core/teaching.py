@@ -28,7 +28,7 @@ class Gauge:
     maximum: int
     note: str = ""      # beside the value on a seat's page ("(catastrophes from 350, planet lost at 500)")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | int]:
         return {"label": self.label, "short": self.short, "unit": self.unit, "value": self.value,
                 "danger": self.danger, "limit": self.limit, "maximum": self.maximum, "note": self.note}
 
