@@ -200,9 +200,14 @@ folder = tempfile.mkdtemp()
 store = open_store(folder + "/store")
 table = store.create_table("carbon_budget", ["student", "student", "random"], seed=4, lesson="9C")
 out = {}
-with served(store) as base, Page(base, "/ws/teacher", cookie=teacher_cookie(base, store.teacher_key())) as teacher, \
-        Page(base) as ann, Page(base) as bo:
+import httpx
+with served(store) as base:
+    cookie = teacher_cookie(base, store.teacher_key())
+    out["form"] = httpx.get(base + "/teacher", headers={"Cookie": cookie}).text
+with served(store) as base, Page(base, "/ws/teacher", cookie=cookie) as teacher, Page(base) as ann, Page(base) as bo:
     teacher.kind("overview")
+    teacher.send(type="create", game="carbon_budget", tables=2, players=3, students=1, lesson="9E")
+    out["created"] = [teacher.kind("said")["text"], [t.game for t in store.tables(lesson="9E")]]
     mine = ann.join(table.seats[0].code, "Ann")
     theirs = bo.join(table.seats[1].code, "Bo")
     out["ann"] = {k: mine[k] for k in ("header", "secrets", "scores", "your_turn", "actions", "version")}
@@ -263,6 +268,12 @@ def test_a_students_secret_move_reaches_the_others_without_its_card_and_the_teac
     assert "Amber: abate ?" in after["log"] and move not in after["log"]  # SPEC.secret_moves (CB-4.1)
     assert "(Bo)" in lesson["overview"] and "Budget used" in lesson["overview"]  # the teacher sees the turn pass
     assert f"Amber: {move}" in lesson["reveal"] and "Your hand (secret)" in lesson["reveal"]
+
+
+def test_the_teacher_creates_its_tables_from_the_dashboard(lesson: dict):
+    assert "<option value='carbon_budget'>Carbon Budget</option>" in lesson["form"]  # every installed game
+    said, games = lesson["created"]
+    assert said.startswith("created 2 tables") and games == ["carbon_budget"] * 2
 
 
 def test_its_lesson_material_is_the_games_own(lesson: dict):

@@ -7,10 +7,20 @@ from __future__ import annotations
 
 import importlib
 
-from ..core.registry import get_spec
+from ..core.registry import get_spec, list_games
 from ..core.teaching import Lesson, generic_lesson
 
-__all__ = ["Lesson", "lesson_for"]
+__all__ = ["DEFAULT_GAME", "Lesson", "game_choices", "lesson_for"]
+
+# the game a new lesson offers first (the dashboard's form, ``ccg classroom new``, the demo lesson): a product
+# choice, not a rule of any game; every installed game can be chosen
+DEFAULT_GAME = "co2"
+
+
+def game_choices() -> list[str]:
+    """The installed games a lesson may play, :data:`DEFAULT_GAME` first (if installed), the others by name."""
+    games = list_games()
+    return sorted(games, key=lambda g: (g != DEFAULT_GAME, g))
 
 
 def lesson_for(game: str) -> Lesson:
