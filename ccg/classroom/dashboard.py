@@ -92,7 +92,7 @@ def rows_html(rows: list[TableRow], trouble: dict[int, str] | None = None,
         return f"<i>{html.escape(none)}</i>"
     trouble, languages, names = trouble or {}, languages or {}, language_names()
     head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-        _("table"), _("game"), _("move"), _("whose turn"), _("decade / round"), _("CO₂ / points"), _("last move"),
+        _("table"), _("game"), _("move"), _("whose turn"), _("decade / round"), _("gauge / points"), _("last move"),
         _("state"), ""))
     body = []
     for r in rows:
