@@ -117,6 +117,9 @@ def test_the_game_over_line_is_the_games_own_result_where_it_declares_one():
     from ccg.i18n import lang
 
     island = ccg.new_game("catan", players=3, seed=1, scenario="oil_springs")
+    gauge = seat_view(island, 1).gauge  # Oil Springs' gauge: number tokens destroyed, the island lost at 5
+    assert (gauge["value"], gauge["limit"], gauge["short"]) == (0, 5, "Tokens destroyed")
+    assert seat_view(ccg.new_game("catan", players=3, seed=1), 1).gauge is None  # the base game has none
     island.over, island.lost, island.winner = True, True, -1  # the floods took the island (set by hand)
     assert seat_view(island, 0).status == "Game over — the island is lost: nobody wins"
     with lang("cs"):
