@@ -1,6 +1,9 @@
 """A fourth game in its own distribution: ``examples/carbon_budget``, installed with pip, plugs in through its
 ``ccg.games`` entry point alone and plays in the conformance suite, ``ccg.simulate``, the board view, the move
-descriptions, the rules help, the secrets and debrief declarations, and a headless Table.
+descriptions, the rules help, the secrets and debrief declarations, a headless Table, a classroom lesson
+(the server in-process: students join and play, the teacher watches, creates tables, prints the lesson and
+draws the debrief) and the environments (Gymnasium's env checker, PettingZoo's api and seed tests, OpenSpiel's
+random simulation).
 
 The distribution is built and installed once (``pip install --no-deps --no-build-isolation --no-index
 --target``, offline), then a fresh interpreter with that folder on its path does everything and reports JSON.
