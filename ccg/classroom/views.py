@@ -6,20 +6,22 @@ seat's page is the same for every state its observation allows — the tests che
 ``state.determinize(seat, k)``. The board beside it is ``ccg.plot.board(state, seat)``.
 Moves in the log are shown as their notation, except the moves that name a secret card (the game's
 ``SPEC.secret_moves``), which other seats read without the card. What a game offers a page — its secrets in
-words, its gauge, its own result line, its seat names — comes from its ``GameSpec``; nothing here names a game. A bot's reasons ("why?") may rest on its own
-hidden cards, so, as on the Table, a seat reads them only in games without hidden information; the
-teacher reads them on a revealed table (:func:`ccg.classroom.dashboard.reveal_html`).
+words, its gauge, its own result line, its seat names — comes from its ``GameSpec``; nothing here names a
+game. A bot's reasons ("why?") may rest on its own hidden cards, so, as on the Table, a seat reads them only
+in games without hidden information; the teacher reads them on a revealed table
+(:func:`ccg.classroom.dashboard.reveal_html`).
 """
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .. import plot
 from ..core.registry import get_spec
 from ..core.secrets import move_seen_by, seat_secrets
 from ..core.state import GameState
+from ..core.teaching import Gauge
 from ..i18n import N_, _, format_list, format_number, game_title, lazy_pgettext
 from .store import MoveRow, SeatInfo
 
@@ -154,7 +156,8 @@ def _game_title(game: str, english: str) -> str:
         return english  # a game without translated names (a test's toy game)
 
 
-def _result(state: GameState, result: Any, seat: int, names: list[str]) -> str:
+def _result(state: GameState, result: Callable[[GameState, int | None], str | None] | None, seat: int,
+            names: list[str]) -> str:
     """The game's own line for how it ended (``SPEC.result``), else who won as ``seat`` reads it."""
     own = result(state, seat) if result is not None else None
     if own:
@@ -168,7 +171,8 @@ def _result(state: GameState, result: Any, seat: int, names: list[str]) -> str:
     return _("won by {players}").format(players=others)
 
 
-def _gauge(state: GameState, gauge: Any, seat: int | None) -> dict | None:
+def _gauge(state: GameState, gauge: Callable[[GameState, int | None], Gauge | None] | None,
+           seat: int | None) -> dict | None:
     """The game's gauge (``SPEC.gauge``) as plain data for the page, or None."""
     found = gauge(state, seat) if gauge is not None else None
     return None if found is None else found.as_dict()
