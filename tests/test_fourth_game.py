@@ -231,6 +231,14 @@ out["stored"] = store.moves(table.id)[0].action
 files = write_lesson(store, "9C", folder + "/print", base_url="http://10.0.0.5:8866")
 out["printed"] = {p.rsplit("/", 1)[-1]: open(p).read() for p in map(str, files)}
 
+import contextlib, io
+from ccg.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as said:
+    code = main(["classroom", "new", "--dir", folder + "/cli", "--game", "carbon_budget", "--players", "3",
+                 "--students", "2", "--lesson", "9F"])
+cli_store = open_store(folder + "/cli")
+out["cli"] = [code, [(t.game, [s.kind for s in t.seats]) for t in cli_store.tables(lesson="9F")]]
+
 ids = play_demo_lesson(store, lesson="9D", tables=2, students=1, players=3, game="carbon_budget")
 debrief = json.loads(debrief_message(store, "9D"))
 out["debrief"] = {"tables": len(ids), "html": debrief["html"],
@@ -277,6 +285,11 @@ def test_the_teacher_creates_its_tables_from_the_dashboard(lesson: dict):
     assert "<option value='carbon_budget'>Carbon Budget</option>" in lesson["form"]  # every installed game
     said, games = lesson["created"]
     assert said.startswith("created 2 tables") and games == ["carbon_budget"] * 2
+
+
+def test_ccg_classroom_new_sets_up_its_tables(lesson: dict):
+    code, tables = lesson["cli"]
+    assert code == 0 and tables == [["carbon_budget", ["student", "student", "strategist"]]]  # JSON: lists
 
 
 def test_its_lesson_material_is_the_games_own(lesson: dict):
