@@ -1,6 +1,9 @@
 """A fourth game in its own distribution: ``examples/carbon_budget``, installed with pip, plugs in through its
 ``ccg.games`` entry point alone and plays in the conformance suite, ``ccg.simulate``, the board view, the move
-descriptions, the rules help, the secrets and debrief declarations, and a headless Table.
+descriptions, the rules help, the secrets and debrief declarations, a headless Table, a classroom lesson
+(the server in-process: students join and play, the teacher watches, creates tables, prints the lesson and
+draws the debrief) and the environments (Gymnasium's env checker, PettingZoo's api and seed tests, OpenSpiel's
+random simulation).
 
 The distribution is built and installed once (``pip install --no-deps --no-build-isolation --no-index
 --target``, offline), then a fresh interpreter with that folder on its path does everything and reports JSON.
@@ -185,3 +188,191 @@ def test_its_position_checks_run_under_python_O(installed: Path):
                           env=_env(installed), timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "the 24 cards of CB-1.1, each once" in done.stdout
+
+
+# ---------------------------------------------------------------------- the classroom
+CLASSROOM = r"""
+import json, sys, tempfile
+from classroom_server import Page, served, teacher_cookie
+from ccg.classroom import open_store
+from ccg.classroom.demo import play_demo_lesson
+from ccg.classroom.printables import write_lesson
+from ccg.classroom.teacher import debrief_message
+
+folder = tempfile.mkdtemp()
+store = open_store(folder + "/store")
+table = store.create_table("carbon_budget", ["student", "student", "random"], seed=4, lesson="9C")
+out = {}
+import httpx
+with served(store) as base:
+    cookie = teacher_cookie(base, store.teacher_key())
+    out["form"] = httpx.get(base + "/teacher", headers={"Cookie": cookie}).text
+with served(store) as base, Page(base, "/ws/teacher", cookie=cookie) as teacher, Page(base) as ann, Page(base) as bo:
+    teacher.kind("overview")
+    teacher.send(type="create", game="carbon_budget", tables=2, players=3, students=1, lesson="9E")
+    out["created"] = [teacher.kind("said")["text"], [t.game for t in store.tables(lesson="9E")]]
+    mine = ann.join(table.seats[0].code, "Ann")
+    theirs = bo.join(table.seats[1].code, "Bo")
+    out["ann"] = {k: mine[k] for k in ("header", "secrets", "scores", "your_turn", "actions", "version")}
+    out["ann_board_title"] = ann.kind("board")["board"]["layout"]["title"]["text"]
+    out["bo"] = {k: theirs[k] for k in ("secrets", "your_turn", "actions")}
+    move = next(a for a, _ in mine["actions"] if a.startswith("abate "))
+    ann.send(type="play", action=move, seen=mine["version"])
+    out["move"] = move
+    out["said"] = ann.kind("said")["text"]
+    out["ann_log"] = ann.page(version=1)["log"]
+    out["bo_after"] = {k: v for k, v in bo.page(version=1).items() if k in ("log", "your_turn", "actions", "scores")}
+    row = teacher.until(lambda m: m.get("type") == "overview" and "(Bo)" in m["html"])
+    out["overview"] = row["html"]
+    teacher.send(type="reveal", table=table.id)
+    out["reveal"] = teacher.until(lambda m: m.get("type") == "reveal" and m.get("table") == table.id)["html"]
+out["stored"] = store.moves(table.id)[0].action
+
+files = write_lesson(store, "9C", folder + "/print", base_url="http://10.0.0.5:8866")
+out["printed"] = {p.rsplit("/", 1)[-1]: open(p).read() for p in map(str, files)}
+
+import contextlib, io
+from ccg.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as said:
+    code = main(["classroom", "new", "--dir", folder + "/cli", "--game", "carbon_budget", "--players", "3",
+                 "--students", "2", "--lesson", "9F"])
+cli_store = open_store(folder + "/cli")
+out["cli"] = [code, [(t.game, [s.kind for s in t.seats]) for t in cli_store.tables(lesson="9F")]]
+
+ids = play_demo_lesson(store, lesson="9D", tables=2, students=1, players=3, game="carbon_budget")
+debrief = json.loads(debrief_message(store, "9D"))
+out["debrief"] = {"tables": len(ids), "html": debrief["html"],
+                  "figures": [f["layout"]["title"]["text"] for f in debrief["figures"]]}
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def lesson(installed: Path) -> dict:
+    """A lesson of the fourth game in the classroom server (served in-process by the classroom tests' helper):
+    two students join, one plays a secret move, the teacher watches and reveals; printables; a debrief."""
+    env = _env(installed)
+    env["PYTHONPATH"] = os.pathsep.join([env["PYTHONPATH"], str(ROOT / "tests" / "classroom")])
+    done = subprocess.run([sys.executable, "-c", CLASSROOM], capture_output=True, text=True, env=env, timeout=600,
+                          cwd=installed.parent)
+    assert done.returncode == 0, done.stderr[-5000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_student_joins_its_classroom_table_and_sees_its_own_hand_and_the_gauge(lesson: dict):
+    ann, bo = lesson["ann"], lesson["bo"]
+    assert ann["your_turn"] and not bo["your_turn"] and bo["actions"] == []
+    assert "Carbon Budget" in ann["header"] and "<b>Amber</b>" in ann["header"]  # its board view's seat names
+    assert "Your hand (secret)" in ann["secrets"] and "Your hand (secret)" in bo["secrets"]
+    assert "Carbon budget used (units)" in ann["scores"]  # SPEC.gauge
+    kinds = {a.split()[0] for a, _words in ann["actions"]}
+    assert kinds == {"build", "abate"} and all(words.endswith(")") for _a, words in ann["actions"])  # its own words
+    assert lesson["ann_board_title"].startswith("Carbon Budget — round 0")  # its board view, for the seat
+
+
+def test_a_students_secret_move_reaches_the_others_without_its_card_and_the_teacher_with_it(lesson: dict):
+    move = lesson["move"]
+    assert lesson["said"].startswith("You played") and lesson["stored"] == move
+    assert f"Amber (you): {move}" in lesson["ann_log"]
+    after = lesson["bo_after"]
+    assert after["your_turn"] and after["actions"]
+    assert "Amber: abate ?" in after["log"] and move not in after["log"]  # SPEC.secret_moves (CB-4.1)
+    assert "(Bo)" in lesson["overview"] and "Budget used" in lesson["overview"]  # the teacher sees the turn pass
+    assert f"Amber: {move}" in lesson["reveal"] and "Your hand (secret)" in lesson["reveal"]
+
+
+def test_the_teacher_creates_its_tables_from_the_dashboard(lesson: dict):
+    assert "<option value='carbon_budget'>Carbon Budget</option>" in lesson["form"]  # every installed game
+    said, games = lesson["created"]
+    assert said.startswith("created 2 tables") and games == ["carbon_budget"] * 2
+
+
+def test_ccg_classroom_new_sets_up_its_tables(lesson: dict):
+    code, tables = lesson["cli"]
+    assert code == 0 and tables == [["carbon_budget", ["student", "student", "strategist"]]]  # JSON: lists
+
+
+def test_its_lesson_material_is_the_games_own(lesson: dict):
+    printed = lesson["printed"]
+    plan = next(text for name, text in printed.items() if name.endswith("plan.html"))
+    cards = next(text for name, text in printed.items() if name.endswith("role-cards.html"))
+    assert "Carbon Budget — who spends the shared budget?" in plan
+    assert "carbon budget falls below 0 everyone loses" in cards and "Your hand of 3 project cards" in cards
+
+
+def test_its_classroom_debrief_draws_what_its_debrief_module_declares(lesson: dict):
+    debrief = lesson["debrief"]
+    assert debrief["tables"] == 2 and debrief["html"].count("<li>") == 2
+    assert "budget_exceeded" in debrief["html"] and "budget_left" in debrief["html"]
+    assert debrief["figures"] == ["Budget exceeded (share of games, 95 % Wilson interval)",
+                                  "Who took from the budget? VP against units taken (CB-3.1)"]  # SHARE, SCATTER
+
+
+# ---------------------------------------------------------------------- the environments
+ENVIRONMENTS = r"""
+import json, warnings
+import gymnasium as gym
+import pyspiel
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import ccg
+import ccg.env.openspiel as osp
+from ccg.core.encoding import encoding_for
+from ccg.env import pettingzoo_env, vector_env
+
+out = {"gym_ids": sorted(i for i in gym.registry if i.startswith("ccg/")), "openspiel": osp.GAMES}
+enc = encoding_for(ccg.new_game("carbon_budget", players=3, seed=1))
+out["encoding"] = {"actions": enc.num_actions, "tensor": enc.tensor_size, "first": enc.actions[:2]}
+for players in (2, 4):
+    env = gym.make("ccg/carbon_budget-v0", players=players, seat=players - 1, seed=2, opponents="random")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings count as failures, as for the built-in games
+        check_env(env.unwrapped)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation")
+        api_test(pettingzoo_env("carbon_budget", players=players, seed=1), num_cycles=25)
+        seed_test(lambda: pettingzoo_env("carbon_budget", players=players), num_cycles=25)
+    game = pyspiel.load_game("python_ccg_carbon_budget", {"players": players, "seed": players})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+frame = gym.make("ccg/carbon_budget-v0", players=3, seed=1, render_mode="rgb_array")
+frame.reset(seed=1)
+image = frame.render()
+out["frame"] = {"shape": list(image.shape), "inked": float((image < 200).any(axis=2).mean())}
+game = pyspiel.load_game("python_ccg_carbon_budget", {"players": 3, "seed": 3, "rule.budget": 20})
+state = game.new_initial_state()
+while not state.is_chance_node():
+    state.apply_action(state.legal_actions()[0])
+out["chance"] = [[state.action_to_string(a), p] for a, p in state.chance_outcomes()]
+out["type"] = [str(game.get_type().chance_mode), str(game.get_type().information), game.num_distinct_actions()]
+envs = vector_env("carbon_budget", num_envs=2, players=2, opponents="random")
+obs, info = envs.reset(seed=1)
+out["vector"] = list(obs["observation"].shape) if isinstance(obs, dict) else list(obs.shape)
+envs.close()
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def environments(installed: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", ENVIRONMENTS], capture_output=True, text=True,
+                          env=_env(installed), timeout=900, cwd=installed.parent)
+    assert done.returncode == 0, done.stderr[-5000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_its_environments_are_registered_from_its_encoding(environments: dict):
+    assert "ccg/carbon_budget-v0" in environments["gym_ids"] and "python_ccg_carbon_budget" in environments["openspiel"]
+    enc = environments["encoding"]
+    assert enc["actions"] == 16 and enc["first"] == ["build F1", "build F2"]  # CB-2.1 over the cards of CB-1.1
+    assert enc["tensor"] > 0
+
+
+def test_it_passes_the_gymnasium_pettingzoo_and_openspiel_checks_and_draws_frames(environments: dict):
+    """The checks ran in the script (an error there fails the fixture): Gymnasium's env checker, PettingZoo's
+    api and seed tests, OpenSpiel's random simulation with serialization, at both player-count extremes."""
+    assert environments["type"] == ["ChanceMode.EXPLICIT_STOCHASTIC", "Information.IMPERFECT_INFORMATION", 16]
+    (none, p_none), (shock, p_shock) = environments["chance"]  # CB-5.1: a 6 on a die
+    assert (none, shock) == ("no shock", "climate shock") and abs(p_shock - 1 / 6) < 1e-9 and abs(p_none - 5 / 6) < 1e-9
+    assert environments["frame"]["shape"] == [360, 640, 3] and environments["frame"]["inked"] > 0.02
+    assert environments["vector"][0] == 2

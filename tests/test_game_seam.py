@@ -152,25 +152,38 @@ def test_openspiel_parameters_follow_the_declared_file_options():
         ccg_arguments("catan", {"layout": "/etc/passwd"})
 
 
-def test_the_moved_secret_views_say_what_the_classroom_said():
-    """CO2's and Catan's ``SPEC.secret_view`` say what the classroom's per-game code says (moved to the games)."""
-    from ccg.classroom import views
+@pytest.mark.parametrize("name,cfg", [("co2", {"players": 4, "draft": True}), ("catan", {"players": 4}),
+                                      ("chicago_express", {"players": 3}), ("toy", {"players": 3})])
+def test_a_seats_page_shows_the_secrets_and_gauge_its_game_declares(name, cfg):
+    """The classroom names no game: a seat's secrets are ``SPEC.secret_view`` (or the generic reading), its
+    gauge ``SPEC.gauge``, the words of its lesson ``SPEC.lesson``."""
+    from ccg.classroom.lessons import lesson_for
+    from ccg.classroom.views import seat_view
+    from ccg.core.secrets import seat_secrets
 
-    for name, cfg in (("co2", {"players": 4, "draft": True}), ("catan", {"players": 4})):
-        state = ccg.new_game(name, seed=5, **cfg)
-        for _ in range(60):
-            if state.is_terminal():
-                break
-            state.apply(state.legal_actions()[0])
-        data = state.observation(1)["state"]
-        moved, before = get_spec(name).secret_view(state, 1), views._secrets(state, name, data, 1, state.num_players)
-        if name == "catan":  # the same cards; the classroom names them in the language's terms ("3 Lumber and 5 Wool")
-            moved, before = ([sorted(re.findall(r"(\d+) (\w+)", v.lower())) for _, v in side] for side in (moved, before))
-        else:  # the classroom words its lines for translation ("build a power plant: Solar"): the same cards and
-            # the same secondary effects, line by line
-            moved, before = ([(label, [(line.split(":")[0], line.rsplit("; or ", 1)[-1]) for line in text.split("\n")])
-                              for label, text in side] for side in (moved, before))
-        assert moved == before and moved
+    state = ccg.new_game(name, seed=5, **cfg)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        state.apply(state.legal_actions()[0])
+    spec = get_spec(name)
+    view = seat_view(state, 1)
+    assert list(view.secrets) == seat_secrets(state, 1)
+    assert bool(view.secrets) == state.hidden_information  # CO2 goal and lobby, a Catan hand, the toy's cards
+    gauge = spec.gauge(state, 1) if spec.gauge else None
+    assert view.gauge == (gauge.as_dict() if gauge else None) and (gauge is not None) == (name == "co2")
+    lesson = lesson_for(name)
+    assert (lesson.title == spec.title) == (spec.lesson is None)  # a game without a lesson: the generic one
+
+
+def test_the_classroom_code_names_no_game():
+    """Everything game-specific reaches the classroom and the environments through the ``GameSpec``."""
+    pattern = re.compile(r"games\.(co2|catan|chicago_express)|plot\.(co2|catan|chicago_express)|"
+                         r"(==|!=) ?\"(co2|catan|chicago_express)\"")
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+             for folder in ("classroom", "env") for path in sorted((ROOT / "ccg" / folder).glob("*.py"))
+             for n, line in enumerate(path.read_text().splitlines(), 1) if pattern.search(line)]
+    assert not found, "\n".join(found)
 
 
 def test_the_co2_debrief_metrics_count_what_the_game_did():

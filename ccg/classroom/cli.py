@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .lessons import DEFAULT_GAME
+
 __all__ = ["add_parser", "run"]
 
 
@@ -41,7 +43,7 @@ def add_parser(sub: Any) -> None:
 
     n = actions.add_parser("new", help="create tables (the dashboard does the same)")
     store_args(n)
-    n.add_argument("--game", default="co2", help="game (default co2)")
+    n.add_argument("--game", default=DEFAULT_GAME, help=f"game (default {DEFAULT_GAME})")
     n.add_argument("--tables", type=int, default=1, help="how many tables (default 1)")
     n.add_argument("--players", type=int, default=4, help="seats per table (default 4)")
     n.add_argument("--students", type=int, default=None, help="student seats per table (default: all)")

@@ -1,6 +1,6 @@
 """What the teacher's dashboard shows, as HTML: every table at a glance, join codes, a table's secrets.
 
-The overview shows public facts only (whose turn, decade and round, the CO2 gauge, the points on
+The overview shows public facts only (whose turn, decade and round, the game's gauge, the points on
 the board); join codes appear only when the teacher asks for them (the dashboard is often on the
 projector); a table's secrets (goals, hands, the referee's board) only when the teacher reveals
 that table. :mod:`ccg.classroom.web` serves these blocks to the dashboard page.
@@ -92,7 +92,7 @@ def rows_html(rows: list[TableRow], trouble: dict[int, str] | None = None,
         return f"<i>{html.escape(none)}</i>"
     trouble, languages, names = trouble or {}, languages or {}, language_names()
     head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-        _("table"), _("game"), _("move"), _("whose turn"), _("decade / round"), _("CO₂ / points"), _("last move"),
+        _("table"), _("game"), _("move"), _("whose turn"), _("decade / round"), _("gauge / points"), _("last move"),
         _("state"), ""))
     body = []
     for r in rows:

@@ -1,33 +1,30 @@
-"""The debrief of a lesson: the class's finished games from the store, beside the same rules played by bots.
+"""The debrief of a lesson: the class's finished games from the store, beside the same game played by bots.
 
-``class_games(store, lesson)`` replays every finished table; ``ppm_paths``, ``outcomes`` and
-``seat_results`` turn games into DataFrames (the CO2 path by decade, planet saved or lost, VP
-gained against CEP paid per seat); ``bot_games(like, n)`` plays the same game, options and rules
-with ``ccg.agents`` bots; the ``*_figure`` functions draw them with Plotly.
-
-CEP paid (CO2-13.4): a seat pays the bank 1 CEP for each project it installs (CO2-6.2.3, rule
-``install.cep``) and 1 CEP for each new fossil plant in a region it controls (CO2-4.3.5a,
-CO2-4.3.5b). Documented choice: auction bids paid in CEP (CO2-17.2.4) are not counted.
+``class_games(store, lesson)`` replays the lesson's finished tables of one game; ``bot_games(like, n)`` plays the
+same game, options and rules with ``ccg.agents`` bots. The tables and figures are what the game declares in its
+debrief module (``SPEC.debrief``, the protocol in :mod:`ccg.analysis.debrief`): ``paths`` (its ``PATH``, CO2's
+ppm by decade), ``outcomes`` (its ``SHARE`` with 95 % Wilson intervals, CO2's planet lost), ``seat_results``
+(its seat metrics beside the score, who played and who won) and the figures of each. A game without a debrief
+module still gets the seat table (score, won); the figures it does not declare are left out.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import pandas as pd
 import plotly.graph_objects as go
 
 from ..agents.base import make_agent
-from ..analysis.stats import wilson
+from ..analysis.debrief import debrief_module, game_table, path_table, seat_table, share_table
 from ..core.positions import replay
 from ..core.registry import new_game
 from ..core.state import GameState
-from ..games.co2.debrief import cep_paid  # CEP each seat paid (CO2-6.2.3, CO2-4.3.5a): the game's own debrief
 from .store import TableInfo, TableStore
 from .views import seat_colour, seat_name
 
-__all__ = ["ClassGame", "bot_games", "cep_paid", "class_games", "freeride_figure", "outcome_figure", "outcomes",
-           "ppm_figure", "ppm_paths", "seat_results"]
+__all__ = ["ClassGame", "bot_games", "class_games", "figures", "outcome_figure", "outcomes", "path_figure",
+           "paths", "scatter_figure", "seat_results", "summary"]
 
 
 @dataclass(frozen=True)
@@ -42,13 +39,17 @@ class ClassGame:
     info: TableInfo | None = None
 
 
-def class_games(store: TableStore, lesson: str | None = None, game: str = "co2") -> list[ClassGame]:
-    """The finished ``game`` tables of ``lesson`` (every lesson: None), replayed from the store.
+def class_games(store: TableStore, lesson: str | None = None, game: str | None = None) -> list[ClassGame]:
+    """The finished tables of ``lesson`` (every lesson: None) that play ``game``, replayed from the store.
 
-    The debrief's measures (ppm, CEP) are CO2's, so other games' tables are left out by default."""
+    ``game=None``: the game of the lesson's first finished table (a debrief compares games of one game; the
+    other games' tables are left out)."""
     out = []
     for info in store.tables(lesson=lesson):
-        if not info.finished or (game is not None and info.game != game):
+        if not info.finished:
+            continue
+        game = info.game if game is None else game
+        if info.game != game:
             continue
         record = store.record(info.id)
         seats = tuple((s.name or "student") if s.is_student else f"bot {s.kind}" for s in info.seats)
@@ -71,89 +72,116 @@ def bot_games(like: ClassGame | dict, n_games: int = 20, agent: str = "strategis
     return out
 
 
-# ---------------------------------------------------------------------- tables of results
-def ppm_paths(games: Sequence[ClassGame]) -> pd.DataFrame:
-    """One row per game and recorded point: label, source, decade, ppm (setup = decade 0, then each decade's end)."""
-    from ..games.co2.hooks import trajectory_frame
+def _declared(games: Sequence[ClassGame], name: str) -> Any:
+    """The game's ``name`` declaration (PATH, SHARE, SCATTER) in its debrief module, or None."""
+    module = debrief_module(games[0].state.game) if games else None
+    return getattr(module, name, None) if module is not None else None
 
-    rows = []
-    for g in games:
-        frame = trajectory_frame(g.state)
-        for step, (at, ppm) in enumerate(zip(frame["at"], frame["ppm"])):
-            rows.append({"label": g.label, "source": g.source, "point": step, "at": at, "ppm": int(ppm)})
-    return pd.DataFrame(rows, columns=["label", "source", "point", "at", "ppm"])
+
+# ---------------------------------------------------------------------- tables of results
+def paths(games: Sequence[ClassGame]) -> pd.DataFrame:
+    """One row per game and recorded point of the game's ``PATH``: label, source, point, at, value."""
+    return path_table(games)
 
 
 def outcomes(games: Sequence[ClassGame]) -> pd.DataFrame:
-    """Planet saved or lost per source (class, bots), with 95 % Wilson intervals on the lost share."""
-    rows = []
-    for source in dict.fromkeys(g.source for g in games):
-        group = [g for g in games if g.source == source]
-        lost = sum(1 for g in group if g.state.lost)
-        lo, hi = wilson(lost, len(group))
-        rows.append({"source": source, "games": len(group), "lost": lost, "saved": len(group) - lost,
-                     "lost_share": lost / len(group), "ci_low": lo, "ci_high": hi,
-                     "final_ppm_mean": sum(g.state.ppm for g in group) / len(group)})
-    return pd.DataFrame(rows)
+    """Per source (class, bots): how many games had the game's ``SHARE`` metric, with 95 % Wilson intervals
+    (no games: an empty table)."""
+    if not games:
+        return pd.DataFrame(columns=["source", "games", "hits", "share", "ci_low", "ci_high"])
+    return share_table(games)
 
 
 def seat_results(games: Sequence[ClassGame]) -> pd.DataFrame:
-    """One row per seat: who, VP gained, CEP paid, planet lost, won."""
-    rows = []
-    for g in games:
-        paid = cep_paid(g.record)
-        won = g.state.winners()
-        for p in range(g.state.num_players):
-            rows.append({"label": g.label, "source": g.source, "seat": p, "colour": seat_name("co2", p),
-                         "player": g.seats[p], "vp": g.state.vp[p], "cep_paid": paid[p],
-                         "planet_lost": g.state.lost, "won": p in won})
-    return pd.DataFrame(rows)
+    """One row per seat: label, source, seat, colour, player, score, won, then the game's seat metrics."""
+    table = seat_table(games)
+    if table.empty:
+        return table
+    table.insert(3, "colour", [seat_name(g.state.game, p) for g in games for p in range(g.state.num_players)])
+    table.insert(4, "player", [g.seats[p] for g in games for p in range(g.state.num_players)])
+    return table
+
+
+def summary(games: Sequence[ClassGame]) -> pd.DataFrame:
+    """One row per game: label, source, who played, winners, then the game's own metrics."""
+    table = game_table(games)
+    if not table.empty:
+        table.insert(2, "players", [", ".join(g.seats) for g in games])
+    return table
 
 
 # ---------------------------------------------------------------------- figures
-def ppm_figure(paths: pd.DataFrame, lose: int = 500, catastrophe: int = 350) -> go.Figure:
-    """Each class table's CO2 path by decade (coloured), the bots' games behind it (grey)."""
+def path_figure(games: Sequence[ClassGame]) -> go.Figure:
+    """Each class table's ``PATH`` (coloured), the bots' games behind it (grey), the game's reference lines."""
+    if not games:
+        return go.Figure(layout=dict(title="no finished games yet"))
+    declared = _declared(games, "PATH")
+    if declared is None:
+        raise ValueError("the game declares no PATH in its debrief module")
+    column, title = declared
+    table = paths(games)
     fig = go.Figure()
-    for label, group in paths[paths["source"] == "bots"].groupby("label", sort=False):
-        fig.add_trace(go.Scatter(x=group["point"], y=group["ppm"], mode="lines", line=dict(color="#bbb", width=1),
+    for label, group in table[table["source"] == "bots"].groupby("label", sort=False):
+        fig.add_trace(go.Scatter(x=group["point"], y=group["value"], mode="lines", line=dict(color="#bbb", width=1),
                                  name="bots", legendgroup="bots", showlegend=label == "bots 1", hoverinfo="skip"))
-    for label, group in paths[paths["source"] == "class"].groupby("label", sort=False):
-        fig.add_trace(go.Scatter(x=group["point"], y=group["ppm"], mode="lines+markers", name=str(label),
-                                 hovertext=[f"{label}: {a}, {v} ppm" for a, v in zip(group["at"], group["ppm"])],
+    for label, group in table[table["source"] == "class"].groupby("label", sort=False):
+        fig.add_trace(go.Scatter(x=group["point"], y=group["value"], mode="lines+markers", name=str(label),
+                                 hovertext=[f"{label}: {a}, {v}" for a, v in zip(group["at"], group["value"])],
                                  hoverinfo="text"))
-    fig.add_hline(y=lose, line=dict(color="#c0392b", width=2), annotation_text="planet lost")
-    fig.add_hline(y=catastrophe, line=dict(color="#c77700", width=1, dash="dot"), annotation_text="catastrophes")
-    fig.update_layout(title="CO₂ by decade: the class's tables (colours) and the bots' games (grey)",
-                      xaxis=dict(title="decade (0 = setup; the last point is the end of the game)", dtick=1),
-                      yaxis_title="CO₂ (ppm)", height=420, margin=dict(l=60, r=20, t=60, b=50))
+    lines = getattr(debrief_module(games[0].state.game), "path_lines", None)
+    for k, (name, value) in enumerate((lines(games[0].state) if lines else {}).items()):
+        fig.add_hline(y=value, line=dict(color="#c0392b" if k == 0 else "#c77700", width=2 if k == 0 else 1,
+                                         dash=None if k == 0 else "dot"), annotation_text=name)
+    fig.update_layout(title=f"{title}: the class's tables (colours) and the bots' games (grey)",
+                      xaxis=dict(title="0 = set-up; the last point is the end of the game", dtick=1),
+                      yaxis_title=title, height=420, margin=dict(l=60, r=20, t=60, b=50))
     return fig
 
 
-def outcome_figure(table: pd.DataFrame) -> go.Figure:
-    """Share of games with the planet lost, class vs bots, with 95 % intervals."""
+def outcome_figure(table: pd.DataFrame, title: str = "") -> go.Figure:
+    """The share of games with the ``SHARE`` metric (an :func:`outcomes` table), class vs bots, with 95 % intervals."""
+    metric = table.columns[2]
     fig = go.Figure(go.Bar(
-        x=table["source"], y=table["lost_share"], text=[f"{lost} of {n}" for lost, n in zip(table["lost"],
-                                                                                            table["games"])],
-        error_y=dict(type="data", symmetric=False, array=table["ci_high"] - table["lost_share"],
-                     arrayminus=table["lost_share"] - table["ci_low"]), marker_color=["#1f77b4", "#999"][:len(table)]))
-    fig.update_layout(title="Planet lost (share of games, 95 % Wilson interval)", yaxis=dict(range=[0, 1.05],
-                      title="share lost"), height=340, margin=dict(l=60, r=20, t=60, b=40))
+        x=table["source"], y=table["share"], text=[f"{hits} of {n}" for hits, n in zip(table[metric], table["games"])],
+        error_y=dict(type="data", symmetric=False, array=table["ci_high"] - table["share"],
+                     arrayminus=table["share"] - table["ci_low"]), marker_color=["#1f77b4", "#999"][:len(table)]))
+    fig.update_layout(title=f"{title or metric} (share of games, 95 % Wilson interval)",
+                      yaxis=dict(range=[0, 1.05], title="share"), height=340, margin=dict(l=60, r=20, t=60, b=40))
     return fig
 
 
-def freeride_figure(seats: pd.DataFrame) -> go.Figure:
-    """VP gained against CEP paid, one point per seat: high and to the left is a free rider."""
+def scatter_figure(seats: pd.DataFrame, x: str, y: str, title: str = "", game: str | None = None) -> go.Figure:
+    """One point per seat (a :func:`seat_results` table), ``y`` against ``x`` (the game's ``SCATTER``): the bots'
+    seats grey, the class's named and in their seat colours (``game``'s board view)."""
     fig = go.Figure()
+    if seats.empty:
+        return fig
     bots = seats[seats["source"] == "bots"]
-    fig.add_trace(go.Scatter(x=bots["cep_paid"], y=bots["vp"], mode="markers", name="bots' games",
+    fig.add_trace(go.Scatter(x=bots[x], y=bots[y], mode="markers", name="bots' games",
                              marker=dict(color="#bbb", size=7), hoverinfo="skip"))
     cls = seats[seats["source"] == "class"]
+    colours = [seat_colour(game, p) for p in cls["seat"]] if game is not None else "#1f77b4"
     fig.add_trace(go.Scatter(
-        x=cls["cep_paid"], y=cls["vp"], mode="markers+text", name="the class", text=cls["player"],
-        textposition="top center", marker=dict(size=12, color=[seat_colour("co2", p) for p in cls["seat"]],
-                                               line=dict(color="#111", width=1)),
-        hovertext=[f"{lbl}, {c}: {pl} — {vp} VP, paid {cep} CEP" for lbl, c, pl, vp, cep in
-                   zip(cls["label"], cls["colour"], cls["player"], cls["vp"], cls["cep_paid"])], hoverinfo="text"))
-    fig.update_layout(title="Who free-rode? VP gained against CEP paid (CO2-13.4)", xaxis_title="CEP paid",
-                      yaxis_title="VP at the end", height=420, margin=dict(l=60, r=20, t=60, b=50))
+        x=cls[x], y=cls[y], mode="markers+text", name="the class", text=cls["player"], textposition="top center",
+        marker=dict(size=12, color=colours, line=dict(color="#111", width=1)),
+        hovertext=[f"{lbl}, {c}: {pl} — {y} {vy}, {x} {vx}" for lbl, c, pl, vx, vy in
+                   zip(cls["label"], cls["colour"], cls["player"], cls[x], cls[y])], hoverinfo="text"))
+    fig.update_layout(title=title or f"{y} against {x}", xaxis_title=x, yaxis_title=y, height=420,
+                      margin=dict(l=60, r=20, t=60, b=50))
     return fig
+
+
+def figures(games: Sequence[ClassGame]) -> list[go.Figure]:
+    """Every figure the game's debrief module declares (PATH, SHARE, SCATTER), in that order."""
+    if not games:
+        return []
+    out = []
+    if _declared(games, "PATH") is not None:
+        out.append(path_figure(games))
+    share = _declared(games, "SHARE")
+    if share is not None:
+        out.append(outcome_figure(outcomes(games), share[1]))
+    scatter = _declared(games, "SCATTER")
+    if scatter is not None:
+        out.append(scatter_figure(seat_results(games), *scatter, game=games[0].state.game))
+    return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..agents.base import make_agent
 from .bots import BotRunner
+from .lessons import DEFAULT_GAME
 from .live import LiveTable
 from .store import STUDENT, TableStore
 
@@ -19,7 +20,7 @@ NAMES = ("Ana", "Ben", "Chloé", "Dev", "Emil", "Fatma", "Gus", "Hana", "Ivo", "
 
 def play_demo_lesson(store: TableStore, lesson: str = "demo lesson", tables: int = 4, students: int = 2,
                      players: int = 4, bot: str = "strategist", student_agent: str = "random", seed: int = 1,
-                     game: str = "co2", **options) -> list[int]:
+                     game: str = DEFAULT_GAME, **options) -> list[int]:
     """Create ``tables`` tables and play them to the end; returns their ids.
 
     The first ``students`` seats are "students" (named from :data:`NAMES`, playing with

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Sequence
 
 from ..core.registry import get_spec
+from ..core.teaching import Lesson, generic_lesson
 from .dashboard import join_link
-from .lessons import Lesson, lesson_for
+from .lessons import lesson_for
 from .store import TableInfo, TableStore
 from .views import seat_colour, seat_name
 
@@ -40,8 +41,10 @@ def _page(title: str, body: str) -> str:
 
 
 def _lesson_of(tables: Sequence[TableInfo]) -> tuple[Lesson, str]:
-    game = tables[0].game if tables else "co2"
-    return lesson_for(game), game
+    """The lesson of the first table's game (a lesson without tables: the generic one)."""
+    if not tables:
+        return generic_lesson("—"), "—"
+    return lesson_for(tables[0].game), get_spec(tables[0].game).title
 
 
 def briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: str = "") -> str:
@@ -83,7 +86,7 @@ def plan_page(tables: Sequence[TableInfo], lesson_label: str) -> str:
     students = sum(1 for t in tables for s in t.seats if s.is_student)
     return _page(f"Lesson plan — {lesson.title}", (
         f"<h1>{html.escape(lesson.title)}</h1><p class='small'>Lesson {html.escape(lesson_label or '-')} · "
-        f"{html.escape(get_spec(game).title)} · {n_tables} tables · {students} student seats · {total} minutes</p>"
+        f"{html.escape(game)} · {n_tables} tables · {students} student seats · {total} minutes</p>"
         f"<h2>Aim</h2><p>{html.escape(lesson.aim)}</p><h2>Plan</h2><ol class='plan'>{steps}</ol>"
         "<h2>Before the lesson</h2><ul><li>Start the server: <code>ccg classroom serve --dir DIR --host 0.0.0.0</code>"
         " and open the teacher link it prints.</li><li>Create the tables on the dashboard; print the role cards.</li>"

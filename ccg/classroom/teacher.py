@@ -6,6 +6,7 @@ shows it) and change nothing: a table's agent specs are checked when it is creat
 """
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -164,19 +165,22 @@ def _forget(hub: Hub, tid: int) -> None:
 
 
 def debrief_message(store: Any, lesson: str | None) -> str:
-    """The debrief of ``lesson``'s finished CO2 tables: outcomes and the CO₂ path by decade, as figures."""
-    from .debrief import class_games, outcome_figure, outcomes, ppm_figure, ppm_paths
+    """The debrief of ``lesson``'s finished tables (of its first finished table's game): each game's own
+    metrics and the figures its debrief module declares (``SPEC.debrief``)."""
+    from .debrief import class_games, figures, summary
 
     games = class_games(store, lesson)
     if not games:
-        return json.dumps({"type": "debrief", "html": "<i>No finished CO₂ game in this lesson yet.</i>",
-                           "figures": []})
-    table = outcomes(games)
-    figures = [ppm_figure(ppm_paths(games)).to_plotly_json(), outcome_figure(table).to_plotly_json()]
-    import html
-
-    rows = "".join(f"<li><b>{html.escape(g.label)}</b>: CO₂ {g.state.ppm} ppm, planet "
-                   f"{'lost' if g.state.lost else 'saved'} — {html.escape(', '.join(g.seats))}</li>" for g in games)
-    summary = f"<ul class='ccg-debrief-games'>{rows}</ul>" + table.to_html(
+        return json.dumps({"type": "debrief", "html": "<i>No finished game in this lesson yet.</i>", "figures": []})
+    table = summary(games)
+    rows = "".join(f"<li><b>{html.escape(g.label)}</b>: {html.escape(_metrics(row))} — "
+                   f"{html.escape(', '.join(g.seats))}</li>" for g, row in zip(games, table.to_dict("records")))
+    text = f"<ul class='ccg-debrief-games'>{rows}</ul>" + table.to_html(
         index=False, classes="ccg-debrief-table", border=0, escape=True)
-    return plotly.io.json.to_json_plotly({"type": "debrief", "html": summary, "figures": figures})
+    return plotly.io.json.to_json_plotly({"type": "debrief", "html": text,
+                                          "figures": [f.to_plotly_json() for f in figures(games)]})
+
+
+def _metrics(row: dict) -> str:
+    """A game's own metrics on one line ("planet_lost False, final_ppm 412")."""
+    return ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("label", "source", "players", "winners"))

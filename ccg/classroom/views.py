@@ -4,31 +4,29 @@
 and rules, and the seat's own legal actions when it is to move), never the full state, so a
 seat's page is the same for every state its observation allows — the tests check it against
 ``state.determinize(seat, k)``. The board beside it is ``ccg.plot.board(state, seat)``.
-Moves in the log are shown as their notation, except the moves that name a secret card (a CO2
-draft pick), which other seats read without the card. A bot's reasons ("why?") may rest on its own
-hidden cards, so, as on the Table, a seat reads them only in games without hidden information; the
-teacher reads them on a revealed table (:func:`ccg.classroom.dashboard.reveal_html`).
+Moves in the log are shown as their notation, except the moves that name a secret card (the game's
+``SPEC.secret_moves``), which other seats read without the card. What a game offers a page — its secrets in
+words, its gauge, its own result line, its seat names — comes from its ``GameSpec``; nothing here names a
+game. A bot's reasons ("why?") may rest on its own hidden cards, so, as on the Table, a seat reads them only
+in games without hidden information; the teacher reads them on a revealed table
+(:func:`ccg.classroom.dashboard.reveal_html`).
 """
 from __future__ import annotations
 
 import html
-import importlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from .. import plot
 from ..core.registry import get_spec
+from ..core.secrets import move_seen_by, seat_secrets
 from ..core.state import GameState
-from ..i18n import N_, _, format_list, format_money, format_number, game_title, lazy_pgettext, term
-from ..plot.co2 import gauge_top
+from ..core.teaching import Gauge
+from ..i18n import N_, _, format_list, format_number, game_title, lazy_pgettext
 from .store import MoveRow, SeatInfo
 
-__all__ = ["SECRET_MOVES", "SeatView", "public_move", "seat_name", "seat_view", "view_css"]
+__all__ = ["SeatView", "public_move", "seat_name", "seat_view", "view_css"]
 
-# per game: move kinds whose arguments name a card only the mover may know, for engines without
-# ``notation_seen_by`` (the others read the kind and "?", as that protocol method words it)
-SECRET_MOVES: dict[str, tuple[str, ...]] = {
-    "co2": ("keep",),  # CO2-2.18.1: the card kept in the draft is secret ("keep" alone is a scientist)
-}
 MILESTONES = ("decade", "round", "era", "phase", "turn")
 MILESTONE_NAMES = {"decade": N_("decade"), "round": N_("round"), "era": N_("era"), "phase": N_("phase"),
                    "turn": N_("turn")}
@@ -36,18 +34,15 @@ LOG_LINES = 12
 
 
 def seat_name(game: str, seat: int) -> str:
-    """The colour name the game's board gives a seat ("Orange"), or "seat N"."""
-    try:
-        module = importlib.import_module(f"ccg.plot.{game}")
-    except ImportError:
-        return _("seat {n}").format(n=seat)
-    names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
-    if not names or seat >= len(names):
+    """The colour name the game's board view gives a seat ("Orange"; ``ccg.plot.seat_name``) in the reader's
+    language, or "seat N"."""
+    names = plot.seat_names(game)
+    if not names or not 0 <= seat < len(names):
         return _("seat {n}").format(n=seat)
     return str(SEAT_COLOURS.get(names[seat], names[seat]))
 
 
-# the boards' seat colours (ccg.plot.co2.SEAT_NAMES, ccg.plot.catan.PLAYER_NAMES) in the reader's language
+# the board views' seat colour names (their SEAT_NAMES) in the reader's language
 SEAT_COLOURS = {
     "Blue": lazy_pgettext("seat colour", "Blue"), "Purple": lazy_pgettext("seat colour", "Purple"),
     "Orange": lazy_pgettext("seat colour", "Orange"), "Yellow": lazy_pgettext("seat colour", "Yellow"),
@@ -57,28 +52,19 @@ SEAT_COLOURS = {
 
 
 def seat_colour(game: str, seat: int) -> str:
-    try:
-        module = importlib.import_module(f"ccg.plot.{game}")
-    except ImportError:
-        return "#555"
-    colours = getattr(module, "SEAT_COLOURS", None) or getattr(module, "PLAYER_COLOURS", None)
-    return colours[seat] if colours and seat < len(colours) else "#555"
+    """The colour the game's board view gives a seat (``ccg.plot.seat_colour``), or grey."""
+    return plot.seat_colour(game, seat)
 
 
 def public_move(game: str, move: MoveRow, seat: int | None, state: GameState | None = None) -> str:
     """A log line of ``move`` as ``seat`` may read it (None: the teacher reads everything).
 
-    Uses the protocol's ``state.notation_seen_by`` where the engine has it, else :data:`SECRET_MOVES`.
+    Uses the protocol's ``state.notation_seen_by`` where a state is at hand, else the game's ``SPEC.secret_moves``.
     """
     who = seat_name(game, move.seat)
     seen_by = getattr(state, "notation_seen_by", None)
-    if seen_by is not None:
-        text = seen_by(move.action, move.seat, seat)
-    else:
-        text = move.action
-        kind = move.action.split(" ", 1)[0]
-        if kind in SECRET_MOVES.get(game, ()) and seat is not None and seat != move.seat and " " in text.strip():
-            text = f"{kind} ?"
+    text = seen_by(move.action, move.seat, seat) if seen_by is not None else move_seen_by(game, move.action,
+                                                                                         move.seat, seat)
     if seat == move.seat:
         who = _("{name} (you)").format(name=who)
     return f"{move.ply + 1}. {who}: {text}"
@@ -135,7 +121,7 @@ def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = No
         return text
 
     if over:
-        status = _("Game over — {result}").format(result=_result(state, seat, names))
+        status = _("Game over — {result}").format(result=_result(state, spec.result, seat, names))
     elif paused:
         status = _("Paused by the teacher")
     elif your_turn:
@@ -146,9 +132,9 @@ def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = No
                            if isinstance(data.get(k), int) and not isinstance(data.get(k), bool))
     return SeatView(
         game=game, title=_game_title(game, spec.title), table=table, seat=seat, name=names[seat], ply=obs["ply"], status=status,
-        your_turn=your_turn, over=over, paused=paused, milestone=milestone, gauge=_gauge(state, data),
+        your_turn=your_turn, over=over, paused=paused, milestone=milestone, gauge=_gauge(state, spec.gauge, seat),
         scores=tuple((who(p), v, p == seat, p == to_move) for p, v in enumerate(_scores(state, data, n))),
-        secrets=tuple(_secrets(state, game, data, seat, n)),
+        secrets=tuple(seat_secrets(state, seat)),
         actions=tuple(str(a) for a in state.legal_actions()) if your_turn else (),
         log=tuple(public_move(game, m, seat, state) for m in list(moves)[-LOG_LINES:]),
         why=tuple(reasons_seen(state, reasons, m.ply, seat) for m in list(moves)[-LOG_LINES:]),
@@ -170,9 +156,12 @@ def _game_title(game: str, english: str) -> str:
         return english  # a game without translated names (a test's toy game)
 
 
-def _result(state: GameState, seat: int, names: list[str]) -> str:
-    if state.observation(seat)["state"].get("lost") is True:
-        return _("the planet is lost: everyone loses")
+def _result(state: GameState, result: Callable[[GameState, int | None], str | None] | None, seat: int,
+            names: list[str]) -> str:
+    """The game's own line for how it ended (``SPEC.result``), else who won as ``seat`` reads it."""
+    own = result(state, seat) if result is not None else None
+    if own:
+        return str(own)
     won = state.winners()  # a finished game reveals its result to everyone
     if not won:
         return _("nobody wins")
@@ -182,12 +171,11 @@ def _result(state: GameState, seat: int, names: list[str]) -> str:
     return _("won by {players}").format(players=others)
 
 
-def _gauge(state: GameState, data: dict) -> dict | None:
-    if state.game == "co2" and isinstance(data.get("ppm"), int):
-        return {"label": _("CO₂ in the atmosphere (ppm)"), "value": data["ppm"],
-                "danger": state.rules["ppm.catastrophe"], "limit": state.rules["ppm.lose"],
-                "maximum": gauge_top(data["ppm"])}  # the board's own scale (ccg.plot.co2)
-    return None
+def _gauge(state: GameState, gauge: Callable[[GameState, int | None], Gauge | None] | None,
+           seat: int | None) -> dict | None:
+    """The game's gauge (``SPEC.gauge``) as plain data for the page, or None."""
+    found = gauge(state, seat) if gauge is not None else None
+    return None if found is None else found.as_dict()
 
 
 def _scores(state: GameState, data: dict, n: int) -> list[Any]:
@@ -198,92 +186,6 @@ def _scores(state: GameState, data: dict, n: int) -> list[Any]:
     if not state.hidden_information or state.is_terminal():
         return list(state.scores())
     return ["?"] * n
-
-
-def _secrets(state: GameState, game: str, data: dict, seat: int, n: int) -> list[tuple[str, str]]:
-    """What only this seat sees: the fields of its observation that are hidden from the others."""
-    if game == "co2":
-        return _co2_secrets(state, data, seat)
-    out = []
-    for key, value in data.items():
-        if isinstance(value, list) and len(value) == n and n > 1:
-            others = [v for p, v in enumerate(value) if p != seat]
-            if value[seat] is not None and all(v is None for v in others):
-                out.append((_(SECRET_NAMES[key]) if key in SECRET_NAMES else key, _describe(game, key, value[seat])))
-    return out
-
-
-SECRET_NAMES = {"hand": N_("Your hand"), "dev": N_("Your development cards"), "goal": N_("Your goal"),
-                "share_hand": N_("Your shares")}
-
-
-def _describe(game: str, key: str, value: Any) -> str:
-    if game == "catan" and isinstance(value, list):
-        from ..games.catan.data import DEV_TYPES, GOODS
-
-        kind, names = ("resource", GOODS) if key == "hand" else ("devcard", DEV_TYPES) if key == "dev" else ("", ())
-        if names:
-            held = [f"{format_number(c)} {term('catan', kind, names[i])}" for i, c in enumerate(value) if c]
-            return format_list(held) if held else _("none")
-    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-
-
-_GOAL_PHRASES = {
-    "regions_controlled": N_("region you control"), "regions_with_plant": N_("region where you have a plant"),
-    "un_goals": N_("UN goal card you scored"), "plants_after_first": N_("plant you built after the first"),
-    "cep_in_hand": N_("CEP in your hand at the end"),
-    "highest_expertise": N_("source where your expertise is highest"),
-    "plant_sources": N_("different source among your plants"),
-}
-_SECONDARY = {"resource": N_("take 1 resource"), "coins": N_("take 2 coins"), "cep": N_("take 1 CEP from the market"),
-              "scientist": N_("take or move a scientist")}
-
-
-def _co2_secrets(state: GameState, data: dict, seat: int) -> list[tuple[str, str]]:
-    """CO2-12.2 company goal and CO2-12.1 lobby cards of the seat, in words."""
-    from ..games.co2.data import GRANTS, SOURCES
-
-    def source(i: int) -> str:
-        return term("co2", "source", SOURCES[i])
-
-    components = state.components  # component definitions: public (the printed cards), not who holds them
-    out = []
-    goal, status = data["goal"][seat], data["goal_st"][seat]
-    if status == 0 and goal in components.goals:
-        kind, per, top = components.goals[goal][0], components.goals[goal][1], components.goals[goal][2]
-        phrase = _(_GOAL_PHRASES[kind]) if kind in _GOAL_PHRASES else kind
-        out.append((_("Your company goal (secret)"),
-                    _("card {card}: {per} VP per {what} (at most {top} VP)").format(
-                        card=goal, per=format_number(per), what=phrase, top=format_number(top)) + " — CO2-12.2"))
-    elif status in (1, 2):
-        out.append((_("Your company goal"), _("sold") if status == 1 else _("scored")))
-    cards = []
-    for c in data["lobby"][seat]:
-        e = components.lobby.get(c, {})
-        main = e.get("main", "")
-        if main == "propose_region":
-            cond = _("propose a project in {place}").format(
-                place=term("co2", "region", components.regions[e["region"]]))
-        elif main == "propose_grant":
-            cond = _("propose a project with the grant: {grant}").format(grant=term("co2", "grant", GRANTS[e["grant"]]))
-        elif main == "install":
-            cond = _("install a project: {source}").format(source=source(e["source"]))
-        elif main == "build":
-            cond = _("build a power plant: {source} ({amount} less)").format(source=source(e["source"]),
-                                                                             amount=format_money(3))
-        elif main == "summit":
-            cond = _("send a scientist to speak on {source}").format(source=source(e["source"]))
-        elif main == "buy":
-            cond = _("buy CEP at the market (+2 VP)")
-        elif main == "sell":
-            cond = _("sell CEP at the market (+3 coins)")
-        else:
-            cond = main
-        second = e.get("secondary", "")
-        cards.append(_("card {card}: {condition}; or {other}").format(
-            card=c, condition=cond, other=_(_SECONDARY[second]) if second in _SECONDARY else second))
-    out.append((_("Your lobby cards (secret)"), "\n".join(cards) if cards else _("none left")))
-    return out
 
 
 # ---------------------------------------------------------------------- HTML
@@ -311,7 +213,7 @@ def view_css() -> str:
 
 
 def gauge_html(gauge: dict | None, width: str = "100%", compact: bool = False) -> str:
-    """A CO2 bar with its catastrophe and planet-lost lines (CO2-14.3); ``compact``: value and bar only."""
+    """The game's gauge (``SPEC.gauge``): a bar with its danger and limit lines; ``compact``: value and bar only."""
     if gauge is None:
         return ""
     top = float(gauge["maximum"]) or 1.0
@@ -322,12 +224,11 @@ def gauge_html(gauge: dict | None, width: str = "100%", compact: bool = False) -
     d, lost, pos = pct(gauge["danger"]), pct(gauge["limit"]), pct(gauge["value"])
     colour = "#2b7a0b" if pos < d else ("#b35806" if pos < lost else "#b2182b")
     if compact:
-        label = f"CO₂ <b class='ccg-gauge-value' style='color:{colour}'>{gauge['value']}</b> ppm"
+        label = (f"{html.escape(gauge['short'])} <b class='ccg-gauge-value' style='color:{colour}'>{gauge['value']}</b>"
+                 f" {html.escape(gauge['unit'])}")
     else:
-        note = _("(catastrophes from {danger}, planet lost at {limit})").format(danger=gauge["danger"],
-                                                                               limit=gauge["limit"])
         label = (f"{html.escape(gauge['label'])}: <b class='ccg-gauge-value' style='font-size:26px;color:{colour}'>"
-                 f"{gauge['value']}</b> <span style='font-size:12px;color:#555'>{html.escape(note)}</span>")
+                 f"{gauge['value']}</b> <span style='font-size:12px;color:#555'>{html.escape(gauge['note'])}</span>")
     return (f"<div class='ccg-gauge'><div>{label}</div>"
             f"<div style='position:relative;height:18px;width:{width};border-radius:4px;background:linear-gradient("
             f"90deg,#b7e1a1 0%,#b7e1a1 {d}%,#fdd49e {d}%,#fdd49e {lost}%,#f4a582 {lost}%,#f4a582 100%)'>"

@@ -18,10 +18,11 @@ from .rng import Rng
 from .rulebook import UnknownRuleError, rule_ids, rules_text
 from .rules import OptionSpec, RuleParam, resolve_rules, rules_option
 from .state import GameState, position_error
+from .teaching import Gauge, Lesson
 
 __all__ = [
     "Action", "ActionDescription", "BrokenInvariantError", "GameSpec", "PositionEditor", "board_of", "edit", "GameState",
-    "IllegalActionError", "InvalidPositionError", "OptionSpec", "Rng", "RuleParam", "UnknownRuleError", "rule_ids",
+    "Gauge", "IllegalActionError", "Lesson", "InvalidPositionError", "OptionSpec", "Rng", "RuleParam", "UnknownRuleError", "rule_ids",
     "rules_text", "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
     "position_error", "read_position_string", "register", "replay", "require", "resolve_rules", "rules_option",
     "seat_view",

@@ -158,7 +158,8 @@ def chance_outcomes(state: GameState, action: Action | str, limit: int = LIMIT) 
         action = state.parse_action(str(action))
     module = get_spec(state.game).chance
     if module is not None:
-        special = importlib.import_module(module).outcomes(state, action)
+        outcomes = getattr(importlib.import_module(module), "outcomes", None)  # optional, as ``label`` is
+        special = None if outcomes is None else outcomes(state, action)
         if special is not None:
             return cast("list[ChanceOutcome]", special)  # the game module's documented contract
     return enumerate_draws(state, action, limit)

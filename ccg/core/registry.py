@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, overload
 
 from .rules import OptionSpec, RuleParam, unknown_name_error, validate_options
 from .state import GameState
+from .teaching import Gauge
 
 GAMES_PACKAGE = "ccg.games"
 ENTRY_POINT_GROUP = "ccg.games"
@@ -104,6 +105,16 @@ class GameSpec:
     # the module of the game's debrief metrics for a class's finished games (see ccg/core/debrief.py);
     # None: the debrief shows only the generic columns (scores, winners)
     debrief: str | None = None
+    # gauge(state, seat) -> Gauge | None: the shared stock a class watches (CO2 in the atmosphere, a carbon
+    # budget), from what ``seat`` sees (None: the referee); the classroom shows it on every seat's page and on
+    # the teacher's overview (see ccg/core/teaching.py). None: no gauge
+    gauge: Callable[[GameState, int | None], Gauge | None] | None = None
+    # result(state, seat) -> the game's own sentence for a finished game the generic "you win" / "won by …" /
+    # "nobody wins" would not tell ("the planet is lost: everyone loses"), else None
+    result: Callable[[GameState, int | None], str | None] | None = None
+    # the module of the game's classroom lesson (``LESSON``, a ccg.core.teaching.Lesson: role briefings, the
+    # 45-minute plan, questions, exit ticket); None: a generic lesson
+    lesson: str | None = None
 
 
 def _discover() -> None:

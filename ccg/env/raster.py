@@ -2,8 +2,8 @@
 
 The environments' ``rgb_array`` frames (video wrappers record them) come from ``ccg.plot.board`` — the same
 figure the notebooks show — drawn here by a small rasterizer that knows what the board views use: scatter
-traces (lines, filled shapes, markers, text), layout shapes (rectangles, lines, circles), annotations and
-tables (as plain text rows). Fonts are Pillow's default; HTML in labels is reduced to its text. It is a
+traces (lines, filled shapes, markers, text), bars (horizontal or vertical, from 0), numeric or categorical
+axes, layout shapes (rectangles, lines, circles), annotations and tables (as plain text rows). Fonts are Pillow's default; HTML in labels is reduced to its text. It is a
 faithful sketch for recordings and learners, not Plotly's own rendering (use ``fig.write_image`` for print).
 """
 from __future__ import annotations
@@ -62,8 +62,15 @@ class _Axes:
         xd, yd = xa.get("domain") or (0.0, 1.0), ya.get("domain") or (0.0, 1.0)
         self.x0, self.x1 = left + xd[0] * width, left + xd[1] * width
         self.y0, self.y1 = top + (1 - yd[1]) * height, top + (1 - yd[0]) * height
+        # categorical axes (text values, as a horizontal bar chart's y): category k sits at k, in order of appearance
+        self.xcat = _categories(traces, "x")
+        self.ycat = _categories(traces, "y")
         xs = [v for t in traces for v in (t.get("x") or ()) if isinstance(v, (int, float))]
         ys = [v for t in traces for v in (t.get("y") or ()) if isinstance(v, (int, float))]
+        xs += [0.0 for t in traces if t.get("type") == "bar" and t.get("orientation") == "h"]  # bars start at 0
+        ys += [0.0 for t in traces if t.get("type") == "bar" and t.get("orientation") != "h"]
+        xs += [-0.5, len(self.xcat) - 0.5] if self.xcat else []
+        ys += [-0.5, len(self.ycat) - 0.5] if self.ycat else []
         for sh in layout.get("shapes") or ():
             xs += [v for v in (sh.get("x0"), sh.get("x1")) if isinstance(v, (int, float))]
             ys += [v for v in (sh.get("y0"), sh.get("y1")) if isinstance(v, (int, float))]
@@ -85,10 +92,38 @@ class _Axes:
         pad = (hi - lo) * 0.05 or 0.5
         return lo - pad, hi + pad
 
-    def px(self, x: float, y: float) -> tuple[float, float]:
+    def px(self, x: Any, y: Any) -> tuple[float, float]:
+        x, y = self.xcat.get(x, x) if isinstance(x, str) else x, self.ycat.get(y, y) if isinstance(y, str) else y
         fx = (x - self.xr[0]) / ((self.xr[1] - self.xr[0]) or 1)
         fy = (y - self.yr[0]) / ((self.yr[1] - self.yr[0]) or 1)
         return self.x0 + fx * (self.x1 - self.x0), self.y1 - fy * (self.y1 - self.y0)
+
+
+def _categories(traces: list[dict], axis: str) -> dict[str, int]:
+    """The text values on ``axis`` ("x" or "y") of ``traces``, each numbered in order of first appearance."""
+    found: dict[str, int] = {}
+    for t in traces:
+        for v in t.get(axis) or ():
+            if isinstance(v, str) and v not in found:
+                found[v] = len(found)
+    return found
+
+
+def _bars(draw: ImageDraw.ImageDraw, ax: _Axes, t: dict) -> None:
+    """A bar trace: one rectangle per point from 0 to its value, 0.8 of a category wide."""
+    xs, ys = list(t.get("x") or ()), list(t.get("y") or ())
+    horizontal = t.get("orientation") == "h"
+    colors = _seq(_g(t, "marker", "color"), len(xs))
+    for x, y, c in zip(xs, ys, colors):
+        if x is None or y is None:
+            continue
+        if horizontal:
+            at = float(ax.ycat.get(y, 0) if isinstance(y, str) else y)
+            (x0, y0), (x1, y1) = ax.px(0.0, at - 0.4), ax.px(x, at + 0.4)
+        else:
+            at = float(ax.xcat.get(x, 0) if isinstance(x, str) else x)
+            (x0, y0), (x1, y1) = ax.px(at - 0.4, 0.0), ax.px(at + 0.4, y)
+        draw.rectangle([min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)], fill=_color(c))
 
 
 def _runs(xs: Iterable, ys: Iterable) -> list[list[tuple[float, float]]]:
@@ -140,7 +175,7 @@ def figure_to_array(fig: Any, width: int | None = None, height: int | None = Non
     m = layout.get("margin") or {}
     ml, mr, mt, mb = (float(m.get(k, 0) or 0) * scale for k in ("l", "r", "t", "b"))
     box = (ml, mt, W - ml - mr, H - mt - mb)
-    traces = [t for t in data if t.get("type", "scatter") == "scatter"]
+    traces = [t for t in data if t.get("type", "scatter") in ("scatter", "bar")]
     groups: dict[tuple[str, str], list] = {}
     for t in traces:
         groups.setdefault((t.get("xaxis") or "x", t.get("yaxis") or "y"), []).append(t)
@@ -173,6 +208,9 @@ def figure_to_array(fig: Any, width: int | None = None, height: int | None = Non
     shapes("below")
     for t in traces:
         ax = axes[(t.get("xaxis") or "x", t.get("yaxis") or "y")]
+        if t.get("type") == "bar":
+            _bars(draw, ax, t)
+            continue
         mode = t.get("mode") or "markers"
         xs, ys = list(t.get("x") or ()), list(t.get("y") or ())
         if t.get("fill") == "toself":

@@ -18,7 +18,7 @@ from typing import Any
 from ..core.registry import get_spec
 from ..core.state import GameState
 
-__all__ = ["NoBoardView", "board", "board_module", "seat_colour", "seat_name"]
+__all__ = ["NoBoardView", "board", "board_module", "seat_colour", "seat_name", "seat_names"]
 
 DEFAULT_COLOUR = "#555"
 
@@ -50,6 +50,11 @@ def _seat_table(game: str, *names: str) -> tuple[str, ...] | None:
         if value:
             return tuple(value)
     return None
+
+
+def seat_names(game: str) -> tuple[str, ...] | None:
+    """The names the game's board view gives the seats (its ``SEAT_NAMES``), or None."""
+    return _seat_table(game, "SEAT_NAMES", "PLAYER_NAMES")
 
 
 def seat_name(game: str, seat: int) -> str:

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 
 from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import FOSSILS, GRANTS, SOURCE_NAMES, SOURCES
+from ccg.games.co2.hooks import gauge_top
 
 SEAT_COLOURS = ("#1f77b4", "#9467bd", "#ff7f0e", "#c9a100", "#333333")
 SEAT_NAMES = ("Blue", "Purple", "Orange", "Yellow", "Black")
@@ -33,12 +34,6 @@ GOAL_TEXT = {"regions_controlled": "regions controlled", "regions_with_plant": "
 BOX = [(0, 6), (6, 6), (12, 6), (12, 0), (6, 0), (0, 0)]
 W, H = 5.6, 5.4
 GX = 19.6   # CO2 gauge
-GAUGE_TOP = 600  # ppm at the top of the gauge (higher only if the CO2 level passes it); a classroom gauge uses it too
-
-
-def gauge_top(ppm: int) -> int:
-    """The ppm at the top of a CO2 gauge: :data:`GAUGE_TOP`, or the next hundred above a level that passed it."""
-    return max(GAUGE_TOP, (ppm // 100 + 1) * 100)
 MX = 23.6   # market price track
 
 

@@ -30,6 +30,7 @@ from ..core import (
     to_seat_position_string,
 )
 from ..core.secrets import move_seen_by, seat_secrets
+from ..core.teaching import Gauge, Lesson
 from ..plot import board_module
 from .play import fingerprint, fingerprint_in_subprocess, random_game, sample_states
 
@@ -338,16 +339,21 @@ def check_seat_views_show_only_what_the_seat_may_see(name: str, cfg: Cfg) -> Non
 
 def check_a_seats_secrets_and_board_come_from_its_observation(name: str, cfg: Cfg) -> None:
     """What a seat's page shows of its secrets (``SPEC.secret_view``, or the generic reading) and its board
-    (``SPEC.plot``) are (label, text) pairs and a figure that stay the same in every position the seat cannot
-    tell apart (its determinizations): nothing hidden from it leaks."""
+    (``SPEC.plot``) are (label, text) pairs and a figure, and its gauge (``SPEC.gauge``) a ``Gauge``, that stay
+    the same in every position the seat cannot tell apart (its determinizations): nothing hidden from it leaks."""
     view = board_module(name)
     hidden = get_spec(name).state_class.hidden_information
+    gauge = get_spec(name).gauge
     for state in sample_states(name, cfg, 131, every=41, cap=2)[:-1]:  # mid-game (the end may reveal all)
         for seat in range(state.num_players):
             mine = seat_secrets(state, seat)
             assert all(isinstance(k, str) and isinstance(v, str) for k, v in mine), mine
             twin = state.determinize(seat, 99)
             assert seat_secrets(twin, seat) == mine, f"seat {seat}'s secrets show something it may not see"
+            if gauge is not None:
+                shown = gauge(state, seat)
+                assert shown is None or isinstance(shown, Gauge), f"SPEC.gauge gave {shown!r}, not a Gauge"
+                assert gauge(twin, seat) == shown, f"seat {seat}'s gauge shows something it may not see"
             if view is None or not (hidden or seat == 0):
                 continue  # without hidden information every seat's twin is the position itself: one board is enough
             figure = view.board(state, seat=seat).to_json()
@@ -358,7 +364,7 @@ def check_a_seats_secrets_and_board_come_from_its_observation(name: str, cfg: Cf
 def check_spec_declarations(name: str, cfg: Cfg) -> None:
     """The ``GameSpec`` declarations the generic layers read are well formed: the board view module has
     ``board``, rule prefixes are capitals, ``file_options`` are options of the game, the debrief module
-    gives the metrics it lists for a finished game."""
+    gives the metrics it lists for a finished game, the result line is text, the lesson fills 45 minutes."""
     spec = get_spec(name)
     view = board_module(name)
     assert view is None or callable(getattr(view, "board", None)), f"{spec.plot} has no board(state, seat)"
@@ -367,6 +373,15 @@ def check_spec_declarations(name: str, cfg: Cfg) -> None:
     unknown = set(spec.file_options) - set(spec.options)
     assert not unknown, f"SPEC.file_options names options the game does not have: {sorted(unknown)}"
     assert all(isinstance(k, str) and k == k.lower() for k in spec.secret_moves), spec.secret_moves
+    if spec.lesson is not None:
+        lesson = importlib.import_module(spec.lesson).LESSON
+        assert isinstance(lesson, Lesson), f"{spec.lesson}.LESSON is not a ccg.core.teaching.Lesson"
+        assert sum(minutes for minutes, _ in lesson.plan) == 45, f"{spec.lesson}: the plan must fill 45 minutes"
+        assert 3 <= len(lesson.exit_ticket) <= 5 and "{name}" in lesson.role, spec.lesson
+    if spec.result is not None:
+        end = random_game(name, cfg, 141)
+        line = spec.result(end, 0)
+        assert line is None or (isinstance(line, str) and line), f"SPEC.result gave {line!r}"
     if spec.debrief is not None:
         module = importlib.import_module(spec.debrief)
         end = random_game(name, cfg, 141)

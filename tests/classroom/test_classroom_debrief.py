@@ -1,4 +1,5 @@
-"""The debrief's numbers: the class's finished games from the store, CEP paid, paths and outcomes."""
+"""The debrief's numbers: the class's finished games from the store, and the tables and figures CO2's debrief
+module declares (CEP paid, the ppm path, the planet lost)."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +9,7 @@ from ccg.agents import make_agent
 from ccg.classroom import debrief as D
 from ccg.classroom import open_store
 from ccg.classroom.demo import play_demo_lesson
-from ccg.games.co2.debrief import _fossils_by_region
+from ccg.games.co2.debrief import _fossils_by_region, cep_paid
 
 
 @pytest.fixture(scope="module")
@@ -39,17 +40,32 @@ def test_paths_outcomes_and_seats(lesson):
     games = D.class_games(store, "7B")
     bots = D.bot_games(games[0], n_games=3, agent="random")
     assert [b.record["options"] for b in bots] == [games[0].record["options"]] * 3
-    paths = D.ppm_paths(games + bots)
+    paths = D.paths(games + bots)  # CO2's PATH: the ppm at set-up, at each decade's end, at the end
     first = paths[paths["label"] == games[0].label]
-    assert first["ppm"].tolist()[0] == 180 and first["ppm"].tolist()[-1] == games[0].state.ppm
-    out = D.outcomes(games + bots).set_index("source")
+    assert first["value"].tolist()[0] == 180 and first["value"].tolist()[-1] == games[0].state.ppm
+    out = D.outcomes(games + bots).set_index("source")  # CO2's SHARE: the planet lost
     assert out.loc["class", "games"] == 3 and out.loc["bots", "games"] == 3
-    assert out.loc["class", "lost"] == sum(g.state.lost for g in games)
-    assert out.loc["class", "ci_low"] <= out.loc["class", "lost_share"] <= out.loc["class", "ci_high"]
+    assert out.loc["class", "planet_lost"] == sum(g.state.lost for g in games)
+    assert out.loc["class", "ci_low"] <= out.loc["class", "share"] <= out.loc["class", "ci_high"]
     seats = D.seat_results(games)
     assert len(seats) == 12 and seats["vp"].tolist()[:4] == games[0].state.vp
-    for fig in (D.ppm_figure(paths), D.outcome_figure(D.outcomes(games + bots)), D.freeride_figure(seats)):
-        assert fig.data
+    assert seats["cep_paid"].tolist()[:4] == cep_paid(games[0].record)
+    assert seats["player"].tolist()[2:4] == ["bot strategist"] * 2 and seats["colour"].tolist()[0] == "Blue"
+    figures = D.figures(games + bots)
+    assert [f.layout.title.text.split(" (")[0].split(":")[0] for f in figures] == ["CO₂", "Planet lost", "Who free-rode? VP gained against CEP paid"]
+    assert all(f.data for f in figures)
+
+
+def test_the_teachers_debrief_shows_the_games_own_metrics(lesson):
+    import json
+
+    from ccg.classroom.teacher import debrief_message
+
+    store, ids = lesson
+    sent = json.loads(debrief_message(store, "7B"))
+    assert len(sent["figures"]) == 3 and sent["html"].count("<li>") == len(ids)
+    assert "final_ppm" in sent["html"] and "Chicago" not in sent["html"]
+    assert "No finished game" in json.loads(debrief_message(store, "another lesson"))["html"]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 5])  # games whose CEP price stays below its cap
@@ -72,7 +88,7 @@ def test_cep_paid_adds_up_to_the_banks_takings(seed):
         uncontrolled += sum(min(now - was, before.reg_cep[r]) for r, (was, now) in
                             enumerate(zip(_fossils_by_region(before), _fossils_by_region(state)))
                             if now > was and before.ctrl[r] < 0)
-    paid = D.cep_paid(state.record())
+    paid = cep_paid(state.record())
     assert sum(paid) > 0
     assert takings == sum(paid) + uncontrolled, (paid, uncontrolled, takings)
 
@@ -80,4 +96,4 @@ def test_cep_paid_adds_up_to_the_banks_takings(seed):
 def test_cep_paid_is_for_co2_only():
     s = ccg.new_game("chicago_express", players=3, seed=1)
     with pytest.raises(ValueError, match="CO2"):
-        D.cep_paid(s.record())
+        cep_paid(s.record())

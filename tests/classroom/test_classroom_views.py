@@ -109,3 +109,27 @@ def test_moves_are_offered_in_the_tables_words_or_their_notation():
         parts = state.describe_action_parts(notation)
         assert words == (str(parts) if parts.described else notation)
     assert seat_page(state, (state.current_player + 1) % 4)["actions"] == [], "only the seat to move gets moves"
+
+
+def test_the_game_over_line_is_the_games_own_result_where_it_declares_one():
+    """``SPEC.result``: CO2's lost planet and Oil Springs' lost island (OIL-10.3) are told in the game's words,
+    in the reader's language; a plain win is the generic line."""
+    from ccg.i18n import lang
+
+    island = ccg.new_game("catan", players=3, seed=1, scenario="oil_springs")
+    gauge = seat_view(island, 1).gauge  # Oil Springs' gauge: number tokens destroyed, the island lost at 5
+    assert (gauge["value"], gauge["limit"], gauge["short"]) == (0, 5, "Tokens destroyed")
+    assert seat_view(ccg.new_game("catan", players=3, seed=1), 1).gauge is None  # the base game has none
+    island.over, island.lost, island.winner = True, True, -1  # the floods took the island (set by hand)
+    assert seat_view(island, 0).status == "Game over — the island is lost: nobody wins"
+    with lang("cs"):
+        assert seat_view(island, 0).status == "Konec hry — ostrov je ztracen: nikdo nevyhrává"
+    planet = ccg.new_game("co2", players=2, seed=1)
+    while not planet.is_terminal():
+        planet.apply(planet.legal_actions()[-1])
+    won = seat_view(planet, 0).status
+    assert won.endswith("the planet is lost: everyone loses") == planet.lost
+    chicago = ccg.new_game("chicago_express", players=3, seed=1)
+    while not chicago.is_terminal():
+        chicago.apply(chicago.legal_actions()[0])
+    assert "you win" in seat_view(chicago, chicago.winners()[0]).status

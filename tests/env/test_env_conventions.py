@@ -68,6 +68,22 @@ def test_raster_draws_what_the_figure_holds():
     assert tuple(img[100, 100]) == (255, 255, 255)  # nothing at (1, 3)
 
 
+def test_raster_draws_bars_on_categorical_axes():
+    """Bars start at 0 and end at their value; text categories sit at 0, 1, … in order of appearance (Plotly's
+    horizontal bars put the first at the bottom), as a board view with a bar chart draws them."""
+    frame = {"width": 400, "height": 400, "margin": {"l": 0, "r": 0, "t": 0, "b": 0}}
+    across = {"data": [{"type": "bar", "orientation": "h", "x": [2, 4], "y": ["a", "b"],
+                        "marker": {"color": ["#ff0000", "#00ff00"]}}], "layout": dict(frame, xaxis={"range": [0, 4]})}
+    img = figure_to_array(across)
+    assert tuple(img[300, 100]) == (255, 0, 0) and tuple(img[300, 300]) == (255, 255, 255)  # "a": 0 to 2
+    assert tuple(img[100, 300]) == (0, 255, 0)  # "b": 0 to 4
+    upright = {"data": [{"type": "bar", "x": ["p", "q"], "y": [1, 3], "marker": {"color": "#0000ff"}}],
+               "layout": dict(frame, yaxis={"range": [0, 4]})}
+    img = figure_to_array(upright)
+    assert tuple(img[350, 100]) == (0, 0, 255) and tuple(img[250, 100]) == (255, 255, 255)  # "p": up to 1
+    assert tuple(img[150, 300]) == (0, 0, 255)  # "q": up to 3
+
+
 def test_record_video_writes_a_recording(tmp_path):
     pytest.importorskip("moviepy", reason="moviepy is in the rl extra (Gymnasium's RecordVideo needs it)")
     env = gym.make("ccg/chicago_express-v0", players=2, opponents="random", render_mode="rgb_array", max_steps=4)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import ccg
 from ccg.agents.base import make_agent
-from ccg.plot.co2 import GAUGE_TOP, gauge_top
+from ccg.games.co2.hooks import GAUGE_TOP, gauge_top
 from ccg.ui import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,11 +46,12 @@ def test_chicago_express_keys_its_hex_labels():
 
 
 def test_the_classroom_gauge_and_the_board_share_one_scale():
-    from ccg.classroom.views import _gauge
+    """CO2's ``SPEC.gauge`` (the classroom's bar) and its board view read one scale (``gauge_top``)."""
+    from ccg.classroom.views import seat_view
 
     state = ccg.new_game("co2", players=4, seed=1)
-    gauge = _gauge(state, state.observation(0)["state"])
-    assert gauge["maximum"] == GAUGE_TOP == gauge_top(state.ppm)
+    gauge = seat_view(state, 0).gauge
+    assert gauge["maximum"] == GAUGE_TOP == gauge_top(state.ppm) and gauge["value"] == state.ppm
     assert gauge_top(640) == 700 and gauge_top(0) == GAUGE_TOP  # past the top, the next hundred, as the board
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ccg.core.registry import GameSpec
 from ccg.core.rules import OptionSpec, rules_option
 
-from .hooks import heuristic, heuristics, milestones, outcome, trajectory
+from .hooks import gauge, heuristic, heuristics, milestones, outcome, result, trajectory
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
 from .private import secret_view
@@ -65,6 +65,9 @@ SPEC = GameSpec(
     rule_prefixes=("CAT", "OIL"),
     file_options={"layout": ("beginner", "variable")},  # a layout file or dict: only the named layouts
     secret_view=secret_view,
+    gauge=gauge,  # Oil Springs: number tokens destroyed (OIL-8.10)
+    result=result,  # OIL-10.3: the island lost, nobody wins
+    lesson="ccg.games.catan.lesson",
 )
 
 __all__ = ["SPEC", "CatanState", "create"]

@@ -1,7 +1,10 @@
-"""Per-game hooks for ccg.simulate and the agents: outcome columns, heuristic, trajectory."""
+"""Per-game hooks for ccg.simulate, the agents and the classroom: outcome columns, heuristic, trajectory, result line."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from ccg.core.teaching import Gauge
+from ccg.i18n import _, pgettext
 
 from .data import PIPS
 from .phases import PHASES
@@ -106,3 +109,20 @@ def trajectory(s: Any) -> dict:
     if s.oil_springs:
         d.update({"marker": s.marker, "supply": s.supply, "destroyed": len(s.destroyed), "disasters": s.disasters})
     return d
+
+
+def result(s: Any, seat: int | None = None) -> str | None:
+    """``SPEC.result``: an island lost to the floods ends the game with no winner (OIL-10.3)."""
+    return _("the island is lost: nobody wins") if s.over and s.lost else None
+
+
+def gauge(s: Any, seat: int | None = None) -> Gauge | None:
+    """``SPEC.gauge`` with Oil Springs: the number tokens disasters destroyed (public), the island lost at the
+    end threshold (OIL-8.10, OIL-10.3); the base game has none."""
+    if not s.oil_springs:
+        return None
+    limit = s.oil_destroyed_to_end
+    return Gauge(label=pgettext("catan", "Number tokens destroyed by disasters"),
+                 short=pgettext("catan", "Tokens destroyed"), unit="", value=len(s.destroyed),
+                 danger=max(limit - 2, 0), limit=limit, maximum=limit + 1,
+                 note=pgettext("catan", "(the island is lost at {limit})").format(limit=limit))

@@ -55,6 +55,7 @@ SPEC = GameSpec(
     edit="ccg.games.chicago_express.edit",
     board_view="ccg.games.chicago_express.board_view",
     plot="ccg.plot.chicago_express",
+    lesson="ccg.games.chicago_express.lesson",
     rule_prefixes=("CE",),  # no secret_view / secret_moves: nothing in Chicago Express is hidden
 )
 

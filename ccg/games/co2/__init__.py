@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from ccg.core import GameSpec, OptionSpec, rules_option
 
 from .data import components_data, load_components, read_components_file
-from .hooks import heuristic, milestones, outcome, trajectory, trajectory_frame
+from .hooks import gauge, heuristic, milestones, outcome, result, trajectory, trajectory_frame
 from .params import RULES, check_rule_values
 from .private import secret_view
 from .setup import create
@@ -105,6 +105,9 @@ SPEC = GameSpec(
     secret_moves=("keep",),  # CO2-2.18.1: the card kept in the draft is secret ("keep" alone is a scientist)
     secret_view=secret_view,
     debrief="ccg.games.co2.debrief",
+    gauge=gauge,
+    result=result,
+    lesson="ccg.games.co2.lesson",
 )
 
 __all__ = ["SPEC", "Co2State", "RULES", "load_components", "trajectory_frame"]

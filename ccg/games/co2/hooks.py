@@ -1,7 +1,11 @@
-"""The GameSpec hooks of CO2: outcome columns, milestones, the per-decade trajectory, the agents' heuristic."""
+"""The GameSpec hooks of CO2: outcome columns, milestones, the per-decade trajectory, the agents' heuristic, the
+classroom's gauge and result line."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from ccg.core.teaching import Gauge
+from ccg.i18n import _
 
 from .board import GREEN0, plants_of
 from .data import SOURCES
@@ -94,3 +98,24 @@ def heuristic(s: Any, seat: int) -> float:
         + 0.5 * sum(s.exp[seat * 5:seat * 5 + 5]) + 2 * s.ctrl.count(seat)
     danger = max(0, s.ppm - 400) / 10
     return float(own - danger)
+
+
+GAUGE_TOP = 600  # ppm at the top of a CO2 gauge (higher only if the CO2 level passes it): the board's and the classroom's
+
+
+def gauge_top(ppm: int) -> int:
+    """The ppm at the top of a CO2 gauge: :data:`GAUGE_TOP`, or the next hundred above a level that passed it."""
+    return max(GAUGE_TOP, (ppm // 100 + 1) * 100)
+
+
+def gauge(s: Any, seat: int | None = None) -> Gauge:
+    """``SPEC.gauge``: CO2 in the atmosphere (public), with its catastrophe and planet-lost lines (CO2-14.3)."""
+    danger, limit = s.rules["ppm.catastrophe"], s.rules["ppm.lose"]
+    return Gauge(label=_("CO₂ in the atmosphere (ppm)"), short="CO₂", unit="ppm", value=s.ppm, danger=danger,
+                 limit=limit, maximum=gauge_top(s.ppm),
+                 note=_("(catastrophes from {danger}, planet lost at {limit})").format(danger=danger, limit=limit))
+
+
+def result(s: Any, seat: int | None = None) -> str | None:
+    """``SPEC.result``: a lost planet is lost for every company (CO2-14.3)."""
+    return _("the planet is lost: everyone loses") if s.lost else None

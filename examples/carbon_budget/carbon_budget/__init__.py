@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ccg.core import GameSpec, rules_option
 
-from .hooks import milestones, outcome
+from .hooks import gauge, milestones, outcome, result
 from .private import secret_view
 from .rules import RULES
 from .state import CarbonBudgetState, create
@@ -29,12 +29,17 @@ SPEC = GameSpec(
     max_actions=200,
     milestones=milestones,
     describe="carbon_budget.describe",
+    encoding="carbon_budget.encoding",
+    chance="carbon_budget.chance",  # CB-5.1: the die at the end of each round
     plot="carbon_budget.board",
     rule_prefixes=("CB",),
     rules_digest="carbon_budget:rules.md",
     secret_moves=("abate",),  # CB-4.1: which card was abated is secret
     secret_view=secret_view,
     debrief="carbon_budget.debrief",
+    gauge=gauge,
+    result=result,
+    lesson="carbon_budget.lesson",
 )
 
 __all__ = ["SPEC", "CarbonBudgetState"]

@@ -1,9 +1,10 @@
-"""The GameSpec hooks: outcome columns for ``ccg.simulate`` and the milestones the Table plays to."""
+"""The GameSpec hooks: outcome columns for ``ccg.simulate``, the milestones the Table plays to, and the classroom's
+gauge and result line."""
 from __future__ import annotations
 
 from typing import Any
 
-from ccg.core import GameState
+from ccg.core import GameState, Gauge
 
 
 def outcome(state: GameState) -> dict[str, Any]:
@@ -15,3 +16,18 @@ def outcome(state: GameState) -> dict[str, Any]:
 def milestones(state: GameState) -> dict[str, int]:
     """The round (CB-5.1): "play to the next round"."""
     return {"round": state.round}  # type: ignore[attr-defined]
+
+
+def gauge(state: GameState, seat: int | None = None) -> Gauge:
+    """The classroom's gauge (``SPEC.gauge``): units of the shared budget used so far (public, CB-1.2); past its
+    start the budget is below 0 and everyone loses (CB-6.1)."""
+    start = state.rules["budget"]  # type: ignore[attr-defined]
+    used = start - state.budget  # type: ignore[attr-defined]
+    return Gauge(label="Carbon budget used (units)", short="Budget used", unit="units", value=used,
+                 danger=max(start - 2, 0), limit=start, maximum=max(start + 4, used + 1),
+                 note=f"(the budget starts at {start}; past it everyone loses, CB-6.1)")
+
+
+def result(state: GameState, seat: int | None = None) -> str | None:
+    """The classroom's result line (``SPEC.result``) when the budget ran out: nobody won (CB-6.1)."""
+    return "the carbon budget ran out: everyone loses (CB-6.1)" if state.lost else None  # type: ignore[attr-defined]
