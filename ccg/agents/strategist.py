@@ -32,12 +32,12 @@ from __future__ import annotations
 import importlib
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.action import Action
+from ..core.persona import PersonaParam
 from ..core.rng import Rng
 from ..core.state import GameState
 from .base import Agent
@@ -49,30 +49,6 @@ if TYPE_CHECKING:
 __all__ = ["PersonaParam", "StrategistAgent", "load_weights", "persona_params", "strategy_module"]
 
 _MAX_WEIGHTS_BYTES = 1 << 20
-
-
-@dataclass(frozen=True)
-class PersonaParam:
-    """One persona parameter: a number in ``[lo, hi]`` or one of ``choices``."""
-
-    default: float | str
-    doc: str
-    lo: float | None = None
-    hi: float | None = None
-    choices: tuple[str, ...] | None = None
-
-    def check(self, name: str, value: Any) -> float | str:
-        """``value`` validated (ints accepted for numbers), or a ValueError naming the parameter."""
-        if self.choices is not None:
-            if not isinstance(value, str) or value.strip().lower() not in self.choices:
-                raise ValueError(f"strategist {name!r} must be one of {', '.join(self.choices)}, got {value!r}")
-            return value.strip().lower()
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"strategist {name!r} must be a number, got {value!r}")
-        number = float(value)
-        if (self.lo is not None and number < self.lo) or (self.hi is not None and number > self.hi):
-            raise ValueError(f"strategist {name!r} must be between {self.lo:g} and {self.hi:g}, got {number!r}")
-        return number
 
 
 def strategy_module(game: str) -> ModuleType | None:

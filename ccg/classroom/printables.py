@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..core.registry import get_spec
-from .dashboard import join_link
 from .lessons import Lesson, lesson_for
-from .store import TableInfo, TableStore
+from .store import TableInfo, TableStore, join_link
 from .views import seat_colour, seat_name
 
 __all__ = ["briefings_page", "exit_ticket_page", "lesson_pages", "plan_page", "questions_page", "write_lesson"]

@@ -23,6 +23,7 @@ import secrets
 import stat
 import time
 import unicodedata
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -32,7 +33,7 @@ import sqlalchemy as sa
 __all__ = [
     "DEFAULT_FILE", "GameOverError", "JoinCodeError", "MoveRow", "NotYourTurnError", "PausedError",
     "PositionChanged", "SeatInfo", "StoreError", "STUDENT", "TableInfo", "TableVersion", "TableStore", "clean_name",
-    "open_store", "store_url",
+    "join_link", "open_store", "store_url",
 ]
 
 STUDENT = "student"
@@ -626,3 +627,9 @@ def _table_info(r: Any, seats: list[SeatInfo]) -> TableInfo:
                      seed=r["seed"], options=json.loads(r["options"]), version=r["version"], to_move=r["to_move"],
                      finished=bool(r["finished"]), paused=bool(r["paused"]), created=r["created"],
                      updated=r["updated"], seats=tuple(seats))
+
+
+def join_link(base_url: str, code: str) -> str:
+    """The address a student opens to sit at the seat of ``code`` (the code rides in the fragment after
+    ``#``, which a browser never sends to a server, so it stays out of logs and Referer headers)."""
+    return f"{base_url.rstrip('/')}/#{urllib.parse.quote(code)}"

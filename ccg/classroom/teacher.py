@@ -12,6 +12,8 @@ from typing import Any
 import anyio.to_thread
 import plotly.io
 
+from ..core.option_text import options_from_text
+from ..core.registry import get_spec, new_game
 from ..i18n import UnknownLanguageError, _, ngettext, normalize
 from .bots import DEFAULT_BOT
 from .hub import Client, Hub
@@ -42,9 +44,6 @@ def create_tables(store: Any, msg: dict) -> list[int]:
     """Tables from the dashboard's form: ``game``, ``tables``, ``players``, ``students``, ``bot``, ``seats``
     (optional, one kind per seat, comma-separated), ``seed``, ``lesson``, ``rules`` ("name=value, …"), ``lang``
     (the tables' language: their students' pages and printables)."""
-    from ..cli import _options
-    from ..core.registry import get_spec
-
     game = msg.get("game")
     if not isinstance(game, str):
         raise StoreError("game: choose a game")
@@ -72,13 +71,11 @@ def create_tables(store: Any, msg: dict) -> list[int]:
     if not isinstance(options, dict):
         raise StoreError("options: expected key: value pairs")
     try:
-        options = {**options, **_options(game, [], rules)}
+        options = {**options, **options_from_text(game, [], rules)}
     except ValueError as exc:
         raise StoreError(str(exc)) from None
     # every table is checked before any is stored: a bad seat or option fails the whole form
     kinds = store.check_seats(kinds)
-    from ..core.registry import new_game
-
     try:
         new_game(game, players=len(kinds), seed=seed, **options)
     except ValueError as exc:
