@@ -30,6 +30,8 @@ Hooks a game implements (all required unless marked optional)::
 from __future__ import annotations
 
 import difflib
+import html
+import importlib
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NoReturn
 
@@ -446,24 +448,32 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Jupyter display: the board (``ccg.plot.board``, imported lazily), else the text summary."""
+        """Jupyter display: the board of the view module the game declares (``SPEC.plot``), else the text."""
         text = str(self)
         try:
-            from ..plot import NoBoardView, board
-
-            fig = board(self)
-            bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
-            if not bundle:  # no default renderer outside a notebook: the plain Plotly mimetype
-                import plotly.io as pio
-
-                bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
-        except (NoBoardView, ImportError) as e:  # the text summary still shows; a failing view raises
-            if isinstance(e, ImportError) and not _plotly_missing(e):
+            bundle = self._board_bundle(include, exclude)
+        except ImportError as e:  # the text summary still shows; a failing view raises
+            if not _plotly_missing(e):
                 raise
-            import html
-
+            bundle = None
+        if bundle is None:
             bundle = {"text/html": f"<pre>{html.escape(text)}</pre>"}
         bundle["text/plain"] = text
+        return bundle
+
+    def _board_bundle(self, include: Any, exclude: Any) -> dict[str, Any] | None:
+        """The mime bundle of the game's board view (``SPEC.plot``, imported on first display), or None."""
+        from .registry import get_spec  # the registry imports this module
+
+        view = get_spec(self.game).plot
+        if view is None:
+            return None
+        fig = importlib.import_module(view).board(self)
+        bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
+        if not bundle:  # no default renderer outside a notebook: the plain Plotly mimetype
+            import plotly.io as pio  # the game's board view has loaded Plotly already
+
+            bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
         return bundle
 
     def __iter__(self) -> Iterator[Any]:  # pragma: no cover - guard against accidental unpacking

@@ -1,9 +1,9 @@
-"""Two simple seeded policies for the Oil Springs notebook: random play that always sequesters
-when it may, and random play that never sequesters."""
+"""Two simple seeded players of Catan's Oil Springs scenario, for its notebook: random play that
+sequesters when it may (with a chance), and random play that never sequesters (OIL-9.1)."""
 from __future__ import annotations
 
-from ccg.agents.base import Agent
-from ccg.core.rng import Rng
+from ..core.rng import Rng
+from .base import Agent
 
 
 class SequesteringRandomAgent(Agent):
