@@ -2,7 +2,11 @@
 sequesters when it may (with a chance), and random play that never sequesters (OIL-9.1)."""
 from __future__ import annotations
 
+from typing import Any
+
+from ..core.action import Action
 from ..core.rng import Rng
+from ..core.state import GameState
 from .base import Agent
 
 
@@ -18,10 +22,10 @@ class SequesteringRandomAgent(Agent):
         self.p = p
         self._rng = Rng(seed)
 
-    def _config(self):
+    def _config(self) -> dict[str, Any]:
         return {"p": self.p}
 
-    def act(self, state):
+    def act(self, state: GameState) -> Action:
         legal = state.legal_actions()
         for a in legal:
             if a.kind == "sequester" and self._rng.random() < self.p:
@@ -38,6 +42,6 @@ class NeverSequesteringRandomAgent(Agent):
         super().__init__(seed)
         self._rng = Rng(seed)
 
-    def act(self, state):
+    def act(self, state: GameState) -> Action:
         legal = [a for a in state.legal_actions() if a.kind != "sequester"]
         return legal[self._rng.below(len(legal))]

@@ -39,11 +39,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-import ccg
 from ccg.core import load_state
 from ccg.core.chance import LIMIT, chance_outcomes
 from ccg.core.encoding import encoded_games, encoding_for
-from ccg.core.registry import get_spec
+from ccg.core.registry import get_spec, new_game
 
 PREFIX = "python_ccg_"
 
@@ -157,7 +156,7 @@ class CcgGame(pyspiel.Game):
     def __init__(self, params: dict | None = None) -> None:
         game = self.ccg_game
         players, seed, options = ccg_arguments(game, dict(params or {}))
-        self.initial = ccg.new_game(game, players=players, seed=seed, **options)
+        self.initial = new_game(game, players=players, seed=seed, **options)
         self.encoding = encoding_for(self.initial)
         spec = get_spec(game)
         self.stochastic = spec.chance is not None

@@ -28,10 +28,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-import ccg
 from ccg.core import Rng
 from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoding_for
-from ccg.core.registry import check_players, check_seed, get_spec
+from ccg.core.registry import check_players, check_seed, get_spec, new_game
 
 from .rendering import RENDER_MODES, check_render_mode, render
 from .rewards import check_reward, episode_rewards
@@ -85,7 +84,7 @@ class CcgAECEnv(AECEnv):
         self.reward_kind = check_reward(reward)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
-        probe = ccg.new_game(game, players=players, seed=0, **options)  # validates the options
+        probe = new_game(game, players=players, seed=0, **options)  # validates the options
         self.encoding = encoding_for(probe)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         obs, act = spaces_for(self.encoding, observation_format, normalize)
@@ -112,7 +111,7 @@ class CcgAECEnv(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeds.next64() >> 1
-        self.state = ccg.new_game(self.game, players=len(self.possible_agents), seed=game_seed, **self.options)
+        self.state = new_game(self.game, players=len(self.possible_agents), seed=game_seed, **self.options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
