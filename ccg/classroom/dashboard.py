@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 
 from ..core.registry import get_spec
+from ..core.state import to_move
 from ..i18n import _, format_number, game_title, language_names
 from .live import LiveTable
 from .store import join_link
@@ -54,7 +55,7 @@ def table_rows(tables: list[LiveTable], now: float | None = None, stall_after: f
         if s.is_terminal():
             turn, state = "—", _("finished: {status}").format(status=view.status)
         else:
-            p = s.current_player
+            p = to_move(s)
             seat = info.seats[p]
             who = seat_name(s.game, p)
             if seat.is_student:

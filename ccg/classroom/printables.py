@@ -52,7 +52,7 @@ def briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: str
             if not s.is_student:
                 continue
             name = seat_name(t.game, s.seat)
-            where = (f"<div>Open <b>{html.escape(join_link(base_url, s.code))}</b></div>" if base_url else
+            where = (f"<div>Open <b>{html.escape(join_link(base_url, s.code or ''))}</b></div>" if base_url else
                      "<div>Open the address your teacher shows, then type your code.</div>")
             know = "".join(f"<li>{html.escape(x)}</li>" for x in lesson_for(t.game).you_know)
             everyone = "".join(f"<li>{html.escape(x)}</li>" for x in lesson_for(t.game).everyone_knows)
@@ -60,7 +60,7 @@ def briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: str
             cards.append(
                 f"<div class='card briefing'><h2><span class='swatch' style='background:{seat_colour(t.game, s.seat)}'>"
                 f"</span> {html.escape(name)} — {html.escape(t.name)}</h2>"
-                f"<div>Your join code: <span class='code'>{html.escape(s.code)}</span></div>{where}"
+                f"<div>Your join code: <span class='code'>{html.escape(s.code or '')}</span></div>{where}"
                 f"<p>{html.escape(lesson_for(t.game).role.format(name=name))}</p>"
                 f"<div><b>Only your device shows you</b><ul>{know}</ul></div>"
                 f"<div><b>Everyone can see</b><ul>{everyone}</ul></div>"

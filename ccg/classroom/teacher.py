@@ -130,6 +130,8 @@ async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
         tid = _table(msg, hub)
         seat = _int(msg, "seat", 0, 16)
         new_kind = msg.get("kind")
+        if not isinstance(new_kind, str):
+            raise StoreError(f"kind: expected 'student' or an agent name, got {new_kind!r}")
         info = await run(store.reseat, tid, seat, new_kind)
         _forget(hub, tid)
         s = info.seats[seat]

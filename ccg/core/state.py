@@ -480,6 +480,14 @@ class GameState:
         raise TypeError(f"{type(self).__name__} is not iterable")
 
 
+def to_move(state: GameState) -> int:
+    """The seat to move of a position that is not over (a RuntimeError if the game names none)."""
+    seat = state.current_player
+    if seat is None:
+        raise RuntimeError(f"{state.game}: no seat to move in a position that is not over")
+    return seat
+
+
 def _plotly_missing(e: ImportError) -> bool:
     """True for the ImportError of plotly itself not being installed (not of a broken view module)."""
     name = getattr(e, "name", None) or ""

@@ -33,6 +33,7 @@ from ccg.agents import DEFAULT_AGENT, make_agent
 from ccg.core import Rng
 from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoded_games, encoding_for
 from ccg.core.registry import check_players, check_seed, get_spec, new_game
+from ccg.core.state import to_move
 
 from .registration import gym_id, register_gymnasium
 from .rendering import RENDER_MODES, check_render_mode, render
@@ -145,7 +146,7 @@ class CcgGymEnv(gym.Env):
     def _play_opponents(self) -> None:
         state = self.state
         while not state.is_terminal() and state.current_player != self.seat:
-            state.apply(self._opponents[state.current_player].act(state))
+            state.apply(self._opponents[to_move(state)].act(state))
 
     def _observation(self) -> np.ndarray:
         x = self.encoding.observation_tensor(self.state, self.seat)
