@@ -3,7 +3,7 @@
 Why not Plotly's ``FigureWidget``: it sends each redraw as a stream of property changes and
 keeps the initial figure as its synced state. A front end that was not listening when a change
 was sent — Voila connecting after the notebook ran, JupyterLab rendering a view after the kernel
-had already redrawn, a reloaded tab — showed an old or broken board for good (issue 10). Here
+had already redrawn, a reloaded tab — showed an old or broken board for good. Here
 the synced state *is* the current figure (one JSON string, about 30–60 KB for a board), so any
 front end, whenever it connects, draws exactly the figure the kernel holds.
 
