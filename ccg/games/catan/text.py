@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .data import GOODS
-from .phases import PHASES
+from .phases import CHOOSE, MAIN, PHASES, PROPOSE
+from .trade import acceptors, could_pay, open_offer
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -83,9 +84,6 @@ def why_illegal(s: CatanState, a) -> str | None:
 
 def _why_not_trade(s: CatanState, a) -> str | None:
     """Domestic trade (CAT-7.2, OIL-3.6): the step of an offer that cannot be taken, in the rulebook's terms."""
-    from .phases import CHOOSE, MAIN, PROPOSE
-    from .trade import acceptors, could_pay, open_offer
-
     k, p = a.kind, s.cur
     if k == "propose":
         if s.phase != MAIN:
