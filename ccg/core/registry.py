@@ -17,10 +17,12 @@ import importlib.util
 import pkgutil
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, overload
+from typing import TYPE_CHECKING, Any, Callable, Mapping, overload
 
 from .rules import OptionSpec, RuleParam, unknown_name_error, validate_options
-from .state import GameState
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 GAMES_PACKAGE = "ccg.games"
 ENTRY_POINT_GROUP = "ccg.games"

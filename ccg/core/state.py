@@ -36,8 +36,12 @@ import json
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NoReturn
 
 from .action import Action
+from .chance import chance_outcomes
+from .describe import describe_action_parts
+from .encoding import encoding_for
 from .errors import IllegalActionError, InvalidPositionError
 from .frozen import freeze, thaw
+from .registry import get_spec
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -135,8 +139,6 @@ class GameState:
 
     def _secret_action(self, action: Action) -> bool:
         """Only the mover may read the action's arguments: by default, its kind is one of ``SPEC.secret_moves``."""
-        from .registry import get_spec  # the registry imports this module
-
         return bool(action.args) and action.kind in get_spec(self.game).secret_moves
 
     # ---- the public protocol ---------------------------------------------------------
@@ -214,7 +216,7 @@ class GameState:
 
     def edit(self) -> "PositionEditor":
         """A named editor of this position (``ccg.edit(state)``); its ``commit()`` gives the edited copy."""
-        from .edit import edit
+        from .edit import edit  # edit.py builds on this module
 
         return edit(self)
 
@@ -249,8 +251,6 @@ class GameState:
 
     def describe_action_parts(self, action: Action | str, seat: int | None = None) -> ActionDescription:
         """``describe_action`` as data: the sentence, the rule id, the notation (ccg/core/describe.py)."""
-        from .describe import describe_action_parts
-
         return describe_action_parts(self, action, seat)
 
     def parse_action(self, text: str) -> Action:
@@ -404,33 +404,23 @@ class GameState:
     # ---- fixed action space, tensors, exact chance (ccg/core/encoding.py, ccg/core/chance.py) ----
     def action_index(self, action: Action | str) -> int:
         """The index of ``action`` in this configuration's action universe (``SPEC.encoding``)."""
-        from .encoding import encoding_for
-
         return encoding_for(self).action_index(action)
 
     def action_from_index(self, index: int) -> Action:
         """The legal action with universe index ``index`` (IllegalActionError if it is not legal here)."""
-        from .encoding import encoding_for
-
         return encoding_for(self).action_from_index(self, index)
 
     def legal_mask(self) -> Any:
         """A numpy bool array over the action universe: True where the action is legal now."""
-        from .encoding import encoding_for
-
         return encoding_for(self).legal_mask(self)
 
     def observation_tensor(self, seat: int) -> Any:
         """``observation(seat)`` as a fixed-length numpy float32 vector (fields: ``docs/environments.md``)."""
-        from .encoding import encoding_for
-
         return encoding_for(self).observation_tensor(self, seat)
 
     def chance_outcomes(self, action: Action | str) -> list[ChanceOutcome] | None:
         """Every result of ``action`` with its exact probability (``ChanceOutcome(label, probability,
         state)``); one outcome for a deterministic action, None when its chance is too large to list."""
-        from .chance import chance_outcomes
-
         return chance_outcomes(self, action)
 
     # ---- conveniences -------------------------------------------------------------------
@@ -463,8 +453,6 @@ class GameState:
 
     def _board_bundle(self, include: Any, exclude: Any) -> dict[str, Any] | None:
         """The mime bundle of the game's board view (``SPEC.plot``, imported on first display), or None."""
-        from .registry import get_spec  # the registry imports this module
-
         view = get_spec(self.game).plot
         if view is None:
             return None
