@@ -94,3 +94,33 @@ def test_every_benchmark_script_is_documented_or_used():
                 changed = True
     assert set(scripts) - documented == set(), "benchmark scripts nobody documents or uses (name their command in " \
                                                "BENCHMARKS.md, or remove them)"
+
+
+def _function_level_imports(path: Path) -> list[tuple[int, int]]:
+    """(first, last) line of each run of import statements inside a function body."""
+    import ast
+
+    lines = sorted({(n.lineno, n.end_lineno or n.lineno)
+                    for fn in ast.walk(ast.parse(path.read_text()))
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))})
+    runs: list[tuple[int, int]] = []
+    for first, last in lines:
+        if runs and first - runs[-1][1] <= 1:
+            runs[-1] = (runs[-1][0], max(last, runs[-1][1]))
+        else:
+            runs.append((first, last))
+    return runs
+
+
+def test_function_level_imports_say_why():
+    """Imports sit at the top of a module; one inside a function (an optional or heavy library, a circle that
+    stays) says why in a comment on its lines or the line above. The layering itself is checked by
+    import-linter (``make lint``)."""
+    found = []
+    for path in sorted((ROOT / "ccg").rglob("*.py")):
+        lines = path.read_text().splitlines()
+        for first, last in _function_level_imports(path):
+            if not any("#" in line for line in lines[first - 2:last]):
+                found.append(f"{path.relative_to(ROOT)}:{first}: {lines[first - 1].strip()}")
+    assert not found, "function-level imports without a reason:\n" + "\n".join(found)

@@ -74,7 +74,7 @@ def bot_games(like: ClassGame | dict, n_games: int = 20, agent: str = "strategis
 # ---------------------------------------------------------------------- tables of results
 def ppm_paths(games: Sequence[ClassGame]) -> pd.DataFrame:
     """One row per game and recorded point: label, source, decade, ppm (setup = decade 0, then each decade's end)."""
-    from ..games.co2.hooks import trajectory_frame
+    from ..games.co2.hooks import trajectory_frame  # a game's own module, loaded for that game's tables only
 
     rows = []
     for g in games:

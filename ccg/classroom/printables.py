@@ -7,6 +7,7 @@ exit ticket. The briefings carry no secret: goals and hands appear on the studen
 from __future__ import annotations
 
 import html
+import shutil
 from pathlib import Path
 from typing import Sequence
 
@@ -137,10 +138,8 @@ def write_lesson(store: TableStore, lesson_label: str, out: Path, base_url: str 
 
 def _pdfs(pages: list[Path]) -> list[Path]:
     """Print HTML files to PDF in Debian's Chromium through Playwright (no browser download)."""
-    import shutil
-
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import sync_playwright  # optional: only --pdf prints with Chromium
     except ImportError:
         raise ValueError("--pdf needs playwright (pip install playwright)") from None
     exe = shutil.which("chromium")

@@ -6,6 +6,7 @@ shows it) and change nothing: a table's agent specs are checked when it is creat
 """
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -164,7 +165,7 @@ def _forget(hub: Hub, tid: int) -> None:
 
 def debrief_message(store: Any, lesson: str | None) -> str:
     """The debrief of ``lesson``'s finished CO2 tables: outcomes and the CO₂ path by decade, as figures."""
-    from .debrief import class_games, outcome_figure, outcomes, ppm_figure, ppm_paths
+    from .debrief import class_games, outcome_figure, outcomes, ppm_figure, ppm_paths  # pandas: on request only
 
     games = class_games(store, lesson)
     if not games:
@@ -172,8 +173,6 @@ def debrief_message(store: Any, lesson: str | None) -> str:
                            "figures": []})
     table = outcomes(games)
     figures = [ppm_figure(ppm_paths(games)).to_plotly_json(), outcome_figure(table).to_plotly_json()]
-    import html
-
     rows = "".join(f"<li><b>{html.escape(g.label)}</b>: CO₂ {g.state.ppm} ppm, planet "
                    f"{'lost' if g.state.lost else 'saved'} — {html.escape(', '.join(g.seats))}</li>" for g in games)
     summary = f"<ul class='ccg-debrief-games'>{rows}</ul>" + table.to_html(

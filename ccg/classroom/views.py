@@ -219,7 +219,7 @@ SECRET_NAMES = {"hand": N_("Your hand"), "dev": N_("Your development cards"), "g
 
 def _describe(game: str, key: str, value: Any) -> str:
     if game == "catan" and isinstance(value, list):
-        from ..games.catan.data import DEV_TYPES, GOODS
+        from ..games.catan.data import DEV_TYPES, GOODS  # a game's own data, loaded for its tables only
 
         kind, names = ("resource", GOODS) if key == "hand" else ("devcard", DEV_TYPES) if key == "dev" else ("", ())
         if names:
@@ -241,7 +241,7 @@ _SECONDARY = {"resource": N_("take 1 resource"), "coins": N_("take 2 coins"), "c
 
 def _co2_secrets(state: GameState, data: dict, seat: int) -> list[tuple[str, str]]:
     """CO2-12.2 company goal and CO2-12.1 lobby cards of the seat, in words."""
-    from ..games.co2.data import GRANTS, SOURCES
+    from ..games.co2.data import GRANTS, SOURCES  # a game's own data, loaded for its tables only
 
     def source(i: int) -> str:
         return term("co2", "source", SOURCES[i])
