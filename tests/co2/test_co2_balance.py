@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ccg.games.co2.balance import run
+from ccg.games.co2.strategy.focus import run
 
 
 def test_no_source_strategy_dominates():

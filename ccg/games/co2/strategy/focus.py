@@ -4,7 +4,7 @@
 green source: it puts scientists on that source's projects, proposes and
 installs them, and builds whenever it can (its own source first). Pitting
 focus players against each other (seats rotated) shows whether one source
-dominates. ``python -m ccg.games.co2.balance`` prints the table used in
+dominates. ``python -m ccg.games.co2.strategy.focus`` prints the table used in
 docs/co2_components.md.
 """
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, cast
 
 from ccg.core import Rng, new_game
 
-from .data import SOURCES
-from .tasks import GoalChoice, Income
+from ..data import SOURCES
+from ..tasks import GoalChoice, Income
 
 if TYPE_CHECKING:
-    from .state import Co2State
+    from ..state import Co2State
 
 
 class FocusPolicy:
