@@ -24,10 +24,13 @@ lab: $(STAMP) catalogs
 	JUPYTER_PATH=$(CURDIR)/share/jupyter $(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/
 
 ## make lint: ruff (the rule set in pyproject.toml) over everything, mypy over ccg (bodies of unannotated
-# functions checked too; strict on ccg/core and ccg/agents; see [tool.mypy] in pyproject.toml)
+# functions checked too; strict on ccg/core and ccg/agents; see [tool.mypy] in pyproject.toml), and the
+# layering contract (import-linter: imports point down core <- games <- agents/plot <- analysis/env <- ui <-
+# classroom <- cli; see [tool.importlinter] in pyproject.toml)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 ## make test: lint, then every test but the long fuzzing runs (marker fuzz), notebooks included (nbval;
 # notebooks/learning needs the `learn` extra: make bench)

@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .core import (
@@ -24,6 +25,8 @@ from .core import (
     to_position_string,
     to_seat_position_string,
 )
+from .core.registry import get_spec
+from .env.registration import register_gymnasium
 from .i18n import set_language
 
 __version__ = "0.1.0"
@@ -31,8 +34,6 @@ __version__ = "0.1.0"
 
 def describe(name: str) -> dict[str, Any]:
     """Players, options and rule parameters of a game, with their docs and defaults."""
-    from .core.registry import get_spec
-
     spec = get_spec(name)
     return {
         "game": spec.name,
@@ -49,21 +50,21 @@ def describe(name: str) -> dict[str, Any]:
 
 def simulate(*args: Any, **kwargs: Any):
     """Play many seeded games and return one DataFrame row per game (see ccg.analysis.simulate)."""
-    from .analysis.simulate import simulate as _simulate
+    from .analysis.simulate import simulate as _simulate  # the analysis (pandas) loads when first used
 
     return _simulate(*args, **kwargs)
 
 
 def sweep(*args: Any, **kwargs: Any):
     """Cross options and rule parameters, play seeded games per cell: one row per game (see ccg.analysis.sweep)."""
-    from .analysis.sweep import sweep as _sweep
+    from .analysis.sweep import sweep as _sweep  # the analysis (pandas) loads when first used
 
     return _sweep(*args, **kwargs)
 
 
 def tournament(*args: Any, **kwargs: Any):
     """Win rates of agents with seats rotated and 95% confidence intervals (see ccg.analysis.tournament)."""
-    from .analysis.tournament import tournament as _tournament
+    from .analysis.tournament import tournament as _tournament  # the analysis (pandas) loads when first used
 
     return _tournament(*args, **kwargs)
 
@@ -71,8 +72,6 @@ def tournament(*args: Any, **kwargs: Any):
 def __getattr__(name: str):
     # heavy sub-packages (pandas, plotly) load only when asked for
     if name in {"agents", "analysis", "plot", "ui"}:
-        import importlib
-
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'ccg' has no attribute {name!r}")
 
@@ -87,8 +86,6 @@ __all__ = [
 
 def _register_environments() -> None:
     """``gym.make("ccg/<game>-v0")`` after ``import ccg`` (see ccg.env.registration); silent without Gymnasium."""
-    from .env.registration import register_gymnasium
-
     register_gymnasium()
 
 

@@ -56,3 +56,71 @@ def test_no_machine_paths_in_the_repository():
                 found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:100]}")
     assert not found, "machine-specific paths:\n" + "\n".join(found[:20])
 
+
+
+# a reference to an issue of a tracker the repository does not hold ("issue 12", "issue #11", "issues 5-7")
+TRACKER_REFERENCE = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
+
+
+def test_no_references_to_an_outside_tracker():
+    found = []
+    for path in tracked_files():
+        if path.resolve() == Path(__file__).resolve():
+            continue
+        for n, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if TRACKER_REFERENCE.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:100]}")
+    assert not found, "references to an outside tracker (say what the reference meant instead):\n" + "\n".join(found[:20])
+
+
+def test_every_benchmark_script_is_documented_or_used():
+    """A benchmark script is named in BENCHMARKS.md or the Makefile (with its command), or is a part of one that
+    is: imported by it, or naming it in its own docstring as the script that drives it."""
+    scripts = {p.stem: p.read_text() for p in (ROOT / "benchmarks").glob("*.py")}
+    named = (ROOT / "BENCHMARKS.md").read_text() + (ROOT / "Makefile").read_text()
+    documented = {s for s in scripts if f"{s}.py" in named}
+    changed = True
+    while changed:
+        changed = False
+        for stem, text in scripts.items():
+            if stem in documented:
+                continue
+            imported = any(re.search(rf"^\s*(from {stem} import|import {stem}\b)", scripts[d], re.MULTILINE)
+                           for d in documented)
+            docstring = text.split('"""')[1] if text.count('"""') >= 2 else ""
+            driven = any(f"{d}.py" in docstring for d in documented)
+            if imported or driven:
+                documented.add(stem)
+                changed = True
+    assert set(scripts) - documented == set(), "benchmark scripts nobody documents or uses (name their command in " \
+                                               "BENCHMARKS.md, or remove them)"
+
+
+def _function_level_imports(path: Path) -> list[tuple[int, int]]:
+    """(first, last) line of each run of import statements inside a function body."""
+    import ast
+
+    lines = sorted({(n.lineno, n.end_lineno or n.lineno)
+                    for fn in ast.walk(ast.parse(path.read_text()))
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    for n in ast.walk(fn) if isinstance(n, (ast.Import, ast.ImportFrom))})
+    runs: list[tuple[int, int]] = []
+    for first, last in lines:
+        if runs and first - runs[-1][1] <= 1:
+            runs[-1] = (runs[-1][0], max(last, runs[-1][1]))
+        else:
+            runs.append((first, last))
+    return runs
+
+
+def test_function_level_imports_say_why():
+    """Imports sit at the top of a module; one inside a function (an optional or heavy library, a circle that
+    stays) says why in a comment on its lines or the line above. The layering itself is checked by
+    import-linter (``make lint``)."""
+    found = []
+    for path in sorted((ROOT / "ccg").rglob("*.py")):
+        lines = path.read_text().splitlines()
+        for first, last in _function_level_imports(path):
+            if not any("#" in line for line in lines[first - 2:last]):
+                found.append(f"{path.relative_to(ROOT)}:{first}: {lines[first - 1].strip()}")
+    assert not found, "function-level imports without a reason:\n" + "\n".join(found)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import functools
+import inspect
 from typing import Any, Callable, Iterable
 
 from ..core.action import Action
 from ..core.rng import Rng
+from ..core.rules import unknown_name_error
 from ..core.state import GameState
 
 
@@ -121,7 +123,7 @@ def register_agent(name: str, agent_class: "type[Agent] | str", shorthand: str |
     if not isinstance(key, str) or not key or ":" in key:
         raise ValueError(f"an agent name must be a non-empty word without ':', got {name!r}")
     if isinstance(agent_class, str):
-        from .. import agents as package
+        from .. import agents as package  # the package (it imports this module) holds the named classes
 
         if not isinstance(getattr(package, agent_class, None), type):
             raise ValueError(f"ccg.agents has no agent class {agent_class!r}")
@@ -192,8 +194,6 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
     parts = spec.strip().split(":")
     key = _agent_key(spec)
     if key not in _NAMES:
-        from ..core.rules import unknown_name_error
-
         raise unknown_name_error("agent", parts[0].strip(), _NAMES)
     kwargs: dict[str, Any] = {}
     for part in parts[1:]:
@@ -211,7 +211,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 def make_agent(spec: Any, seed: int) -> Agent:
     """An agent from a name ('random', 'mcts:200'), an Agent instance (re-seeded) or an Agent class."""
-    from .. import agents as package
+    from .. import agents as package  # the package (it imports this module) holds the named classes
 
     if isinstance(spec, Agent):
         return spec.spawn(seed)
@@ -234,8 +234,6 @@ def agent_label(spec: Any) -> str:
     if isinstance(spec, str):
         return spec.strip().lower()
     if isinstance(spec, Agent):
-        import inspect
-
         defaults = {
             k: p.default for k, p in inspect.signature(type(spec).__init__).parameters.items()
             if p.default is not inspect.Parameter.empty

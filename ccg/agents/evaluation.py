@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..core.registry import get_spec
 from ..core.state import GameState
 
 Heuristic = Callable[[GameState, int], float]
@@ -23,8 +24,6 @@ def score_margin(state: GameState, seat: int) -> float:
 
 def heuristic_for(game: str) -> Heuristic:
     """The registered game's heuristic, or :func:`score_margin` when it has none."""
-    from ..core.registry import get_spec
-
     try:
         spec = get_spec(game)
     except ValueError:
@@ -39,8 +38,6 @@ def heuristics_for(game: str, heuristic: Heuristic | None = None) -> Callable[[G
     otherwise the game's one-pass ``SPEC.heuristics`` is used when it has one.
     """
     if heuristic is None:
-        from ..core.registry import get_spec
-
         try:
             spec = get_spec(game)
         except ValueError:

@@ -32,53 +32,29 @@ from __future__ import annotations
 import importlib
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.action import Action
+from ..core.persona import PersonaParam
+from ..core.registry import get_spec, list_games
 from ..core.rng import Rng
 from ..core.state import GameState
+from . import explain as ex
 from .base import Agent
+from .greedy import GreedyAgent
 
 if TYPE_CHECKING:
     from .explain import Explanation
-    from .greedy import GreedyAgent
 
 __all__ = ["PersonaParam", "StrategistAgent", "load_weights", "persona_params", "strategy_module"]
 
 _MAX_WEIGHTS_BYTES = 1 << 20
 
 
-@dataclass(frozen=True)
-class PersonaParam:
-    """One persona parameter: a number in ``[lo, hi]`` or one of ``choices``."""
-
-    default: float | str
-    doc: str
-    lo: float | None = None
-    hi: float | None = None
-    choices: tuple[str, ...] | None = None
-
-    def check(self, name: str, value: Any) -> float | str:
-        """``value`` validated (ints accepted for numbers), or a ValueError naming the parameter."""
-        if self.choices is not None:
-            if not isinstance(value, str) or value.strip().lower() not in self.choices:
-                raise ValueError(f"strategist {name!r} must be one of {', '.join(self.choices)}, got {value!r}")
-            return value.strip().lower()
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"strategist {name!r} must be a number, got {value!r}")
-        number = float(value)
-        if (self.lo is not None and number < self.lo) or (self.hi is not None and number > self.hi):
-            raise ValueError(f"strategist {name!r} must be between {self.lo:g} and {self.hi:g}, got {number!r}")
-        return number
-
-
 def strategy_module(game: str) -> ModuleType | None:
     """The strategy module of a registered game, or None when it has none."""
-    from ..core.registry import get_spec
-
     path = getattr(get_spec(game), "strategy", None)
     return importlib.import_module(path) if path else None
 
@@ -90,8 +66,6 @@ def persona_params() -> dict[str, dict[str, PersonaParam]]:
     """``{game: {name: PersonaParam}}`` for every registered game with a strategy module."""
     global _PERSONAS
     if _PERSONAS is None:
-        from ..core.registry import list_games
-
         found: dict[str, dict[str, PersonaParam]] = {}
         for game in list_games():
             try:
@@ -232,8 +206,6 @@ class StrategistAgent(Agent):
         if module is None:
             if self.weights:
                 raise ValueError(f"{game} has no strategist plan, so it takes no strategist weights")
-            from .greedy import GreedyAgent
-
             return _GreedyPlanner(GreedyAgent(samples=2, seed=self.seed))
         weights = default_weights(game)
         if self.weights:
@@ -267,8 +239,6 @@ class StrategistAgent(Agent):
         alternatives it weighed and the value terms that decided between them (data, and plain sentences
         as ``str``). Built on this seat's view only; the agent's streams are left as they were, so
         ``act(state)`` afterwards plays the explained move."""
-        from . import explain as ex
-
         if not state.legal_actions():
             raise ValueError("no legal actions: the game is over")
         seat = state.current_player

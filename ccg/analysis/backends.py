@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
+import pickletools
+import sys
+from concurrent.futures import as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Sequence
 
 from . import pool as warm
@@ -42,7 +47,7 @@ def _run_task(task: Task):
 def _bar(total: int, enabled: bool, desc: str):
     if not enabled:
         return None
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # tqdm.auto looks for a notebook (ipywidgets): only when a bar is shown
 
     return tqdm(total=total, desc=desc, unit="game")
 
@@ -91,9 +96,6 @@ def run_tasks(
                 if bar is not None:
                     bar.update(task[2] - task[1])
         elif backend == "processes":
-            from concurrent.futures import as_completed
-            from concurrent.futures.process import BrokenProcessPool
-
             pool = warm.process_pool(workers)  # warm: started once per interpreter
             try:
                 futures = {pool.submit(_run_task, task): i for i, task in enumerate(tasks)}
@@ -125,10 +127,6 @@ def check_portable(tasks: list[Task]) -> None:
     falls back to cloudpickle, which sends those by value, so it is not
     checked here.)
     """
-    import pickle
-    import pickletools
-    import sys
-
     interactive = not hasattr(sys.modules.get("__main__"), "__file__")
     seen: set[int] = set()
     for job, _, _ in tasks:
@@ -153,7 +151,7 @@ def check_portable(tasks: list[Task]) -> None:
 
 
 def _run_dask(tasks: list[Task], client: Any, workers: int | None, bar) -> list:
-    from dask.distributed import as_completed
+    from dask.distributed import as_completed  # optional: the dask extra
 
     client = warm.dask_client(client, workers)  # the given client, use_client's, or a kept local cluster
     futures = [client.submit(_run_task, task, pure=False) for task in tasks]

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..agents.base import make_agent, registrations
+from ..core import load_state
 from ..core.registry import get_spec
 from ..core.rng import Rng
 from ..core.state import GameState
@@ -23,8 +24,6 @@ from .runner import game_seed, play
 @lru_cache(maxsize=8)
 def _position(text: str) -> GameState:
     """The position of ``text`` (never edited: every continuation starts from a clone)."""
-    from ..core import load_state
-
     return load_state(text)
 
 

@@ -14,6 +14,8 @@ from typing import Any, Iterable
 import numpy as np
 import pandas as pd
 
+from .jobs import INDEX_KEYS
+
 
 def games_frame(rows: list[dict]) -> pd.DataFrame:
     """One row per game; ``winners`` stays a tuple of seats; score columns kept together."""
@@ -41,8 +43,6 @@ def trajectories_frame(records: Iterable[tuple], extra: dict | None = None) -> p
     ``_<seat>`` suffix (``vp_2`` -> metric ``vp``, seat 2) or a list value;
     whole-game metrics have seat <NA>. ``extra`` adds constant columns in front.
     """
-    from .jobs import INDEX_KEYS
-
     # one tuple per output row, the columns built at the end (a dict per row costs more than the games)
     rows: list[tuple] = []
     label_keys: dict[str, None] = {}  # label columns in order of first appearance

@@ -16,8 +16,10 @@ import atexit
 import multiprocessing
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, wait
 from typing import Any
+
+from ..core import registry
 
 _lock = threading.RLock()
 _pools: dict[int, ProcessPoolExecutor] = {}  # size -> the warm pool of that many workers
@@ -33,7 +35,6 @@ def default_workers() -> int:
 def _warm_imports() -> None:
     """Run once in each worker as it starts: import every game and its strategist before any job arrives."""
     from ..agents import base  # noqa: F401  (registers the agent names)
-    from ..core import registry
 
     for name in registry.list_games():
         try:
@@ -91,8 +92,6 @@ def warm_up(workers: int | None = None) -> threading.Thread:
 
 def pool_ready(workers: int | None = None, timeout: float | None = None) -> bool:
     """Start the pool if needed and wait until every worker has imported the games (True when ready)."""
-    from concurrent.futures import wait
-
     pool = process_pool(workers)
     futures = [pool.submit(_ping) for _ in range(workers or default_workers())]
     done, _ = wait(futures, timeout=timeout)
@@ -126,7 +125,7 @@ def dask_client(client: Any = None, workers: int | None = None) -> Any:
     with _lock:
         if _own_client is None:
             try:
-                from dask.distributed import Client, LocalCluster
+                from dask.distributed import Client, LocalCluster  # optional: the dask extra
             except ImportError as exc:  # pragma: no cover - depends on the environment
                 raise ImportError("the Dask backend needs dask.distributed: pip install 'ccg[dask]' "
                                   "(or pip install 'dask[distributed]')") from exc

@@ -17,11 +17,13 @@ from __future__ import annotations
 import math
 import queue
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from . import pool as warm
 from .estimate import MIN_GAMES, RunningEstimate, check_precision
+from .frames import games_frame
 
 
 class WorkersFailed(RuntimeError):
@@ -85,8 +87,6 @@ class Partial:
 
     def frame(self) -> Any:
         """The games so far as a DataFrame (the columns of ``ccg.simulate``)."""
-        from .frames import games_frame
-
         return games_frame(self.rows)
 
     @property
@@ -251,7 +251,6 @@ class Progressive:
             result = future.result()
         except Exception as exc:
             self._abort()
-            from concurrent.futures.process import BrokenProcessPool
 
             if isinstance(exc, BrokenProcessPool):
                 warm.discard_pool(self._executor)

@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..agents.base import Agent
-from ..core.state import GameState
+from ..core.state import GameState, to_move
 
 
 @dataclass
@@ -33,7 +33,7 @@ def play(
     while not state.is_terminal():
         if n >= max_actions:
             return PlayResult(state, n, True)
-        state.apply(agents[state.current_player].act(state))
+        state.apply(agents[to_move(state)].act(state))
         n += 1
         if on_step is not None:
             on_step(state)

@@ -5,6 +5,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 import pandas as pd
 
+from ..agents.base import DEFAULT_AGENT, make_agent
 from ..core.registry import check_players, get_spec
 from ..core.rules import validate_options
 from .backends import check_backend, run_progressive
@@ -34,8 +35,6 @@ def check_count(name: str, value: Any, lo: int = 0) -> int:
 
 def check_agents(agents: Sequence[Any] | None, players: int) -> tuple:
     """Validate agent specs (one per seat) before any game runs; None: the default agent in every seat."""
-    from ..agents.base import DEFAULT_AGENT, make_agent
-
     if isinstance(agents, str):
         agents = [a for a in agents.split(",")]
     agents = tuple(agents) if agents is not None else (DEFAULT_AGENT,) * players

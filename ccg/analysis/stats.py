@@ -33,7 +33,7 @@ def proportions(df, by, column: str, z: float = Z95):
     Returns a DataFrame with the ``by`` columns, ``games``, ``count``,
     ``share``, ``ci_low`` and ``ci_high``.
     """
-    import pandas as pd
+    import pandas as pd  # wilson() is used without pandas (the classroom, the estimates)
 
     by = [by] if isinstance(by, str) else list(by)
     if column not in df.columns:

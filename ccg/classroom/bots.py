@@ -20,6 +20,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+import sqlalchemy as sa
+
 from ..agents.base import Agent, make_agent
 from ..agents.explain import explanation
 from .live import LiveTable
@@ -200,8 +202,6 @@ class BotRunner:
 
 
 def _is_store_trouble(exc: BaseException) -> bool:
-    import sqlalchemy as sa
-
     return isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.DBAPIError))
 
 

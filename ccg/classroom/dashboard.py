@@ -9,25 +9,20 @@ from __future__ import annotations
 
 import html
 import time
-import urllib.parse
 from dataclasses import dataclass
 
 from ..core.registry import get_spec
+from ..core.state import to_move
 from ..i18n import _, format_number, game_title, language_names
 from .live import LiveTable
+from .store import join_link
 from .views import gauge_html, public_move, seat_name, seat_view, why_html
 
-__all__ = ["TableRow", "codes_html", "join_link", "reveal_html", "rows_html", "table_rows"]
+__all__ = ["TableRow", "codes_html", "reveal_html", "rows_html", "table_rows"]
 
 STALL_AFTER = 120.0   # a student to move for this long without a move: the table is stalled
 AWAY_AFTER = 45.0     # a student whose page has not called in for this long has probably left
 BOTS_AFTER = 20.0     # a bot to move for this long: the bot runner is not running
-
-
-def join_link(base_url: str, code: str) -> str:
-    """The address a student opens to sit at the seat of ``code`` (the code rides in the fragment after
-    ``#``, which a browser never sends to a server, so it stays out of logs and Referer headers)."""
-    return f"{base_url.rstrip('/')}/#{urllib.parse.quote(code)}"
 
 
 @dataclass(frozen=True)
@@ -60,7 +55,7 @@ def table_rows(tables: list[LiveTable], now: float | None = None, stall_after: f
         if s.is_terminal():
             turn, state = "—", _("finished: {status}").format(status=view.status)
         else:
-            p = s.current_player
+            p = to_move(s)
             seat = info.seats[p]
             who = seat_name(s.game, p)
             if seat.is_student:

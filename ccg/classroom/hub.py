@@ -26,6 +26,8 @@ import plotly.io
 
 from ..core.errors import IllegalActionError
 from ..i18n import N_, _, lang
+from ..plot import board
+from .dashboard import codes_html, reveal_html, rows_html, table_rows
 from .live import LiveTable
 from .store import JoinCodeError, StoreError, TableStore, TableVersion
 from .student import seat_page
@@ -240,8 +242,6 @@ class Hub:
     def board_text(self, tid: int, seat: int, key: tuple, language: str = "en") -> str | None:
         """``ccg.plot.board(state, seat)`` of the position ``key`` as the JSON text sent; None if the table
         has moved on (a newer board is coming)."""
-        from ..plot import board
-
         with self._lock(tid):  # a copy of the position, so the table is not held while the board is drawn
             live = self.live.get(tid)
             if live is None or self._key(tid, seat) != key:
@@ -379,8 +379,6 @@ class Hub:
 
     # ------------------------------------------------------------------ teacher
     async def push_teacher(self, force: bool = False) -> None:
-        from .dashboard import codes_html, rows_html, table_rows
-
         troubles = dict(self.runner.errors) if self.runner is not None else {}
         key = (tuple(sorted((t, v.version, v.paused, v.updated) for t, v in self.versions.items())),
                tuple(sorted(troubles.items())), int(time.time() // 5))
@@ -419,16 +417,12 @@ class Hub:
                 await self.send_reveal(c)
 
     async def send_reveal(self, client: Client) -> None:
-        from .dashboard import reveal_html
-
         tid = client.reveal
         if tid is None or tid not in self.live:
             await self.send(client, json.dumps({"type": "reveal", "html": "", "board": None}))
             return
 
         def build() -> str:
-            from ..plot import board
-
             with self._lock(tid), lang(client.lang):
                 live = self.live[tid]
                 return plotly.io.json.to_json_plotly({"type": "reveal", "table": tid, "html": reveal_html(live),

@@ -7,14 +7,14 @@ exit ticket. The briefings carry no secret: goals and hands appear on the studen
 from __future__ import annotations
 
 import html
+import shutil
 from pathlib import Path
 from typing import Sequence
 
 from ..core.registry import get_spec
 from ..core.teaching import Lesson, generic_lesson
-from .dashboard import join_link
 from .lessons import lesson_for
-from .store import TableInfo, TableStore
+from .store import TableInfo, TableStore, join_link
 from .views import seat_colour, seat_name
 
 __all__ = ["briefings_page", "exit_ticket_page", "lesson_pages", "plan_page", "questions_page", "write_lesson"]
@@ -56,7 +56,7 @@ def briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: str
             if not s.is_student:
                 continue
             name = seat_name(t.game, s.seat)
-            where = (f"<div>Open <b>{html.escape(join_link(base_url, s.code))}</b></div>" if base_url else
+            where = (f"<div>Open <b>{html.escape(join_link(base_url, s.code or ''))}</b></div>" if base_url else
                      "<div>Open the address your teacher shows, then type your code.</div>")
             know = "".join(f"<li>{html.escape(x)}</li>" for x in lesson_for(t.game).you_know)
             everyone = "".join(f"<li>{html.escape(x)}</li>" for x in lesson_for(t.game).everyone_knows)
@@ -64,7 +64,7 @@ def briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: str
             cards.append(
                 f"<div class='card briefing'><h2><span class='swatch' style='background:{seat_colour(t.game, s.seat)}'>"
                 f"</span> {html.escape(name)} — {html.escape(t.name)}</h2>"
-                f"<div>Your join code: <span class='code'>{html.escape(s.code)}</span></div>{where}"
+                f"<div>Your join code: <span class='code'>{html.escape(s.code or '')}</span></div>{where}"
                 f"<p>{html.escape(lesson_for(t.game).role.format(name=name))}</p>"
                 f"<div><b>Only your device shows you</b><ul>{know}</ul></div>"
                 f"<div><b>Everyone can see</b><ul>{everyone}</ul></div>"
@@ -141,10 +141,8 @@ def write_lesson(store: TableStore, lesson_label: str, out: Path, base_url: str 
 
 def _pdfs(pages: list[Path]) -> list[Path]:
     """Print HTML files to PDF in Debian's Chromium through Playwright (no browser download)."""
-    import shutil
-
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import sync_playwright  # optional: only --pdf prints with Chromium
     except ImportError:
         raise ValueError("--pdf needs playwright (pip install playwright)") from None
     exe = shutil.which("chromium")

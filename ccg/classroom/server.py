@@ -13,8 +13,11 @@ import socket
 import sys
 from typing import Any, TextIO
 
+import uvicorn
+
 from .bots import BotRunner
 from .store import TableStore
+from .web import create_app
 
 __all__ = ["class_addresses", "listen", "serve"]
 
@@ -57,27 +60,18 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _server_class() -> type:
-    import uvicorn
+class _Server(uvicorn.Server):
+    """uvicorn's server, except that SIGTERM/SIGINT end ``serve`` normally (exit status 0, bots stopped)
+    instead of being raised again once the server has shut down."""
 
-    class Server(uvicorn.Server):
-        """uvicorn's server, except that SIGTERM/SIGINT end ``serve`` normally (exit status 0, bots stopped)
-        instead of being raised again once the server has shut down."""
-
-        def handle_exit(self, sig: int, frame: Any) -> None:
-            super().handle_exit(sig, frame)
-            self._captured_signals.clear()
-
-    return Server
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        self._captured_signals.clear()
 
 
 def serve(store: TableStore, host: str = "127.0.0.1", port: int = DEFAULT_PORT, bot_delay: float = 1.0,
           bots: bool = True, out: TextIO = sys.stdout, poll: float = 0.1, language: str | None = None) -> int:
     """Serve the class until SIGTERM or Ctrl+C; returns the exit status (``language``: the pages' default)."""
-    import uvicorn
-
-    from .web import create_app
-
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
     sock = listen(host, port)
     port = sock.getsockname()[1]
@@ -87,7 +81,7 @@ def serve(store: TableStore, host: str = "127.0.0.1", port: int = DEFAULT_PORT, 
     app = create_app(store, runner=runner, poll=poll, base_url=bases[0], language=language)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE,
                             ws_max_size=64 * 1024, lifespan="on", server_header=False)
-    server = _server_class()(config)
+    server = _Server(config)
     print(f"ccg classroom: store {store!r}", file=out)
     print(f"teacher (keep this link to yourself): {bases[0]}/teacher?key={key}", file=out)
     for base in bases:

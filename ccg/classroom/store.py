@@ -23,16 +23,21 @@ import secrets
 import stat
 import time
 import unicodedata
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import sqlalchemy as sa
 
+from ..agents.base import make_agent
+from ..core.registry import new_game
+from ..i18n import UnknownLanguageError, normalize
+
 __all__ = [
     "DEFAULT_FILE", "GameOverError", "JoinCodeError", "MoveRow", "NotYourTurnError", "PausedError",
     "PositionChanged", "SeatInfo", "StoreError", "STUDENT", "TableInfo", "TableVersion", "TableStore", "clean_name",
-    "open_store", "store_url",
+    "join_link", "open_store", "store_url",
 ]
 
 STUDENT = "student"
@@ -263,18 +268,16 @@ class TableStore:
         The game is created first (``ccg.new_game``), so bad options fail here with the engine's
         message and nothing is stored. Student seats get a join code.
         """
-        from ..core.registry import new_game
-
         seats = self.check_seats(seats)
         state = new_game(game, players=len(seats), seed=seed, **(options or {}))
         lesson, name = _text(lesson, "lesson"), _text(name, "name")
         now = time.time()
         opts = json.dumps(state.options, sort_keys=True)
         with self.engine.begin() as conn:
-            table_id = conn.execute(_tables.insert().values(
+            table_id = _inserted_id(conn.execute(_tables.insert().values(
                 lesson=lesson, name=name, game=state.game, players=state.num_players, seed=state.seed,
                 options=opts, version=0, to_move=state.current_player, finished=state.is_terminal(),
-                paused=False, created=now, updated=now)).inserted_primary_key[0]
+                paused=False, created=now, updated=now)))
             if not name:
                 conn.execute(_tables.update().where(_tables.c.id == table_id).values(name=f"Table {table_id}"))
             for seat, kind in enumerate(seats):
@@ -292,8 +295,6 @@ class TableStore:
     @staticmethod
     def _seat_kind(kind: Any, seat: int) -> str:
         """``"student"`` or an agent spec that builds (``make_agent``): a bad spec fails here, not mid-game."""
-        from ..agents.base import make_agent
-
         if not isinstance(kind, str) or not kind.strip():
             raise StoreError(f"seats[{seat}]: expected 'student' or an agent name, got {kind!r}")
         kind = kind.strip().lower()
@@ -478,8 +479,6 @@ class TableStore:
         One transaction: the old table with its moves goes, its seats move to the new one, so a
         replica of the old game can never mistake the new game's moves for its own."""
         tid = _table_id(table_id)
-        from ..core.registry import new_game
-
         with self.engine.begin() as conn:
             row = conn.execute(sa.select(_tables).where(_tables.c.id == tid)).mappings().first()
             if row is None:
@@ -487,10 +486,10 @@ class TableStore:
             seats = conn.execute(sa.select(_seats).where(_seats.c.table_id == tid).order_by(_seats.c.seat)).mappings().all()
             state = new_game(row["game"], players=row["players"], seed=row["seed"], **json.loads(row["options"]))
             now = time.time()
-            new_id = conn.execute(_tables.insert().values(
+            new_id = _inserted_id(conn.execute(_tables.insert().values(
                 lesson=row["lesson"], name=row["name"], game=row["game"], players=row["players"], seed=row["seed"],
                 options=row["options"], version=0, to_move=state.current_player, finished=state.is_terminal(),
-                paused=bool(row["paused"]), created=now, updated=now)).inserted_primary_key[0]
+                paused=bool(row["paused"]), created=now, updated=now)))
             conn.execute(_moves.delete().where(_moves.c.table_id == tid))
             conn.execute(_seats.delete().where(_seats.c.table_id == tid))
             conn.execute(_tables.delete().where(_tables.c.id == tid))
@@ -515,8 +514,6 @@ class TableStore:
     def set_table_language(self, tid: int, code: str | None) -> None:
         """Set (or with None clear) table ``tid``'s language: kept as a setting, so stores of the same
         schema version read it and older stores need no migration; an unknown code raises StoreError."""
-        from ..i18n import UnknownLanguageError, normalize
-
         key = f"table_lang:{int(tid)}"
         try:
             value = None if code is None else normalize(code)
@@ -626,3 +623,17 @@ def _table_info(r: Any, seats: list[SeatInfo]) -> TableInfo:
                      seed=r["seed"], options=json.loads(r["options"]), version=r["version"], to_move=r["to_move"],
                      finished=bool(r["finished"]), paused=bool(r["paused"]), created=r["created"],
                      updated=r["updated"], seats=tuple(seats))
+
+
+def _inserted_id(result: Any) -> int:
+    """The id the database gave the row an INSERT added."""
+    key = result.inserted_primary_key
+    if key is None:
+        raise StoreError("the database returned no id for the new row")
+    return int(key[0])
+
+
+def join_link(base_url: str, code: str) -> str:
+    """The address a student opens to sit at the seat of ``code`` (the code rides in the fragment after
+    ``#``, which a browser never sends to a server, so it stays out of logs and Referer headers)."""
+    return f"{base_url.rstrip('/')}/#{urllib.parse.quote(code)}"

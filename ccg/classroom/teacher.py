@@ -13,6 +13,8 @@ from typing import Any
 import anyio.to_thread
 import plotly.io
 
+from ..core.option_text import options_from_text
+from ..core.registry import get_spec, new_game
 from ..i18n import UnknownLanguageError, _, ngettext, normalize
 from .bots import DEFAULT_BOT
 from .hub import Client, Hub
@@ -43,9 +45,6 @@ def create_tables(store: Any, msg: dict) -> list[int]:
     """Tables from the dashboard's form: ``game``, ``tables``, ``players``, ``students``, ``bot``, ``seats``
     (optional, one kind per seat, comma-separated), ``seed``, ``lesson``, ``rules`` ("name=value, …"), ``lang``
     (the tables' language: their students' pages and printables)."""
-    from ..cli import _options
-    from ..core.registry import get_spec
-
     game = msg.get("game")
     if not isinstance(game, str):
         raise StoreError("game: choose a game")
@@ -73,13 +72,11 @@ def create_tables(store: Any, msg: dict) -> list[int]:
     if not isinstance(options, dict):
         raise StoreError("options: expected key: value pairs")
     try:
-        options = {**options, **_options(game, [], rules)}
+        options = {**options, **options_from_text(game, [], rules)}
     except ValueError as exc:
         raise StoreError(str(exc)) from None
     # every table is checked before any is stored: a bad seat or option fails the whole form
     kinds = store.check_seats(kinds)
-    from ..core.registry import new_game
-
     try:
         new_game(game, players=len(kinds), seed=seed, **options)
     except ValueError as exc:
@@ -134,6 +131,8 @@ async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
         tid = _table(msg, hub)
         seat = _int(msg, "seat", 0, 16)
         new_kind = msg.get("kind")
+        if not isinstance(new_kind, str):
+            raise StoreError(f"kind: expected 'student' or an agent name, got {new_kind!r}")
         info = await run(store.reseat, tid, seat, new_kind)
         _forget(hub, tid)
         s = info.seats[seat]
@@ -167,7 +166,7 @@ def _forget(hub: Hub, tid: int) -> None:
 def debrief_message(store: Any, lesson: str | None) -> str:
     """The debrief of ``lesson``'s finished tables (of its first finished table's game): each game's own
     metrics and the figures its debrief module declares (``SPEC.debrief``)."""
-    from .debrief import class_games, figures, summary
+    from .debrief import class_games, figures, summary  # pandas: loaded when a debrief is asked for
 
     games = class_games(store, lesson)
     if not games:

@@ -32,8 +32,10 @@ import time
 from collections import deque
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import anyio.to_thread
+import plotly
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -42,10 +44,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..i18n import _, lang, normalize
+from . import printables
 from .hub import RECONNECTING, Client, Hub, said, status_message
 from .pages import COOKIE as LANG_COOKIE
 from .pages import page_language, render
 from .store import StoreError, TableStore
+from .teacher import carry_out
 
 __all__ = ["CSP", "JoinLimiter", "create_app", "teacher_token"]
 
@@ -67,8 +71,6 @@ JOIN_WINDOW = 60.0       # … within this many seconds; then it waits
 
 def plotly_js() -> Path:
     """plotly.js as shipped inside the installed ``plotly`` package (no CDN)."""
-    import plotly
-
     return Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 
 
@@ -232,17 +234,14 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
     async def printable(request: Request) -> Response:
         if not is_teacher(request):
             return PlainTextResponse("the teacher's pages need the teacher's link", 403)
-        from .printables import lesson_pages
 
         lesson = request.query_params.get("lesson", "")
         name = request.path_params.get("name")
         try:
-            pages = await anyio.to_thread.run_sync(lambda: lesson_pages(store, lesson, base_url=base_url))
+            pages = await anyio.to_thread.run_sync(lambda: printables.lesson_pages(store, lesson, base_url=base_url))
         except StoreError as exc:
             return PlainTextResponse(str(exc), 400)
         if name is None:
-            from urllib.parse import quote
-
             links = "".join(f"<li><a href='/teacher/print/{quote(n)}?lesson={quote(lesson)}'>{n}</a></li>"
                             for n in pages)
             return HTMLResponse(f"<!DOCTYPE html><meta charset='utf-8'><title>Print</title><ul>{links}</ul>")
@@ -345,8 +344,6 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
             hub.clients.discard(client)
 
     async def teacher_action(hub: Hub, client: Client, msg: dict) -> None:
-        from .teacher import carry_out
-
         answer = await carry_out(hub, client, msg)
         if answer:
             await hub.send(client, said(answer))

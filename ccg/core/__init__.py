@@ -3,6 +3,7 @@ from .action import Action
 from .describe import ActionDescription
 from .edit import PositionEditor, board_of, edit
 from .errors import BrokenInvariantError, IllegalActionError, InvalidPositionError, require
+from .persona import PersonaParam
 from .positions import (
     from_position_string,
     load_state,
@@ -22,7 +23,8 @@ from .teaching import Gauge, Lesson
 
 __all__ = [
     "Action", "ActionDescription", "BrokenInvariantError", "GameSpec", "PositionEditor", "board_of", "edit", "GameState",
-    "Gauge", "IllegalActionError", "Lesson", "InvalidPositionError", "OptionSpec", "Rng", "RuleParam", "UnknownRuleError", "rule_ids",
+    "Gauge", "IllegalActionError", "Lesson", "InvalidPositionError", "OptionSpec", "PersonaParam", "Rng", "RuleParam",
+    "UnknownRuleError", "rule_ids",
     "rules_text", "from_position_string", "game_module", "get_spec", "list_games", "load_state", "new_game",
     "position_error", "read_position_string", "register", "replay", "require", "resolve_rules", "rules_option",
     "seat_view",

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .action import Action
+from .registry import get_spec
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -138,8 +139,6 @@ def enumerate_draws(state: GameState, action: Action, limit: int = LIMIT) -> lis
 
 
 def _labeller(game: str) -> Callable[[GameState, Action, GameState], str] | None:
-    from .registry import get_spec
-
     module = get_spec(game).chance
     return None if module is None else getattr(importlib.import_module(module), "label", None)
 
@@ -150,8 +149,6 @@ def chance_outcomes(state: GameState, action: Action | str, limit: int = LIMIT) 
     One outcome (probability 1) for a deterministic action; None when the action's chance is too
     large to enumerate (see the module docstring). ``action`` must be legal (notation accepted).
     """
-    from .registry import get_spec
-
     if isinstance(action, str):
         action = state.parse_action(action)
     elif action not in state.legal_actions():

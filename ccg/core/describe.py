@@ -33,6 +33,7 @@ from ccg.i18n import N_, _
 
 from .action import Action
 from .errors import IllegalActionError
+from .registry import get_spec
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -62,8 +63,6 @@ class ActionDescription:
 
 
 def _module(game: str) -> ModuleType | None:
-    from .registry import get_spec
-
     module = get_spec(game).describe
     return None if module is None else importlib.import_module(module)
 

@@ -20,7 +20,10 @@ import importlib
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from .errors import InvalidPositionError
+from .positions import state_from_dict
+from .registry import get_spec
 from .rng import MASK64, Rng, mix64
+from .state import GameState
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -178,8 +181,6 @@ class PositionEditor:
 
         The original state is untouched either way; an editor commits once.
         """
-        from .positions import state_from_dict
-
         if self._committed:
             raise InvalidPositionError("this editor was already committed; start a new one with ccg.edit(state)")
         saved = copy.deepcopy(self._full)  # a rejected commit leaves the editor as it was, to fix and retry
@@ -225,8 +226,6 @@ def seek_draws(state: int, wanted: Callable[[Rng], bool]) -> int:
 
 
 def _spec_module(game: str, hook: str) -> Any:
-    from .registry import get_spec
-
     name = getattr(get_spec(game), hook)
     if name is None:
         raise ValueError(f"the game {game!r} offers no {'position editor' if hook == 'edit' else 'board view'}")
@@ -244,8 +243,6 @@ def edit(state: GameState) -> PositionEditor:
     >>> t.to_dict()["state"]["cash"][0] - s.to_dict()["state"]["cash"][0], t.replayable
     (10, False)
     """
-    from .state import GameState
-
     if not isinstance(state, GameState):
         raise ValueError(f"ccg.edit needs a game state, got {type(state).__name__}")
     editor: PositionEditor = _spec_module(state.game, "edit").Editor(state)
@@ -260,8 +257,6 @@ def board_of(game_or_state: Any) -> Any:
     >>> b.hexes["Q7"].terrain, sorted(b.hexes["Q7"].neighbours)[:2]
     ('start', ['P6', 'P7'])
     """
-    from .state import GameState
-
     if isinstance(game_or_state, GameState):
         return _spec_module(game_or_state.game, "board_view").board_view(game_or_state)
     if isinstance(game_or_state, str):

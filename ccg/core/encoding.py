@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import numpy as np
 
 from .errors import IllegalActionError
+from .registry import get_spec, list_games
 
 if TYPE_CHECKING:
     from .action import Action
@@ -538,8 +539,6 @@ def configuration_key(state: GameState) -> tuple[str, int, str]:
 
 def has_encoding(game: str) -> bool:
     """True if ``game``'s SPEC names an encoding module (an action universe and observation tensors)."""
-    from .registry import get_spec
-
     return get_spec(game).encoding is not None
 
 
@@ -549,8 +548,6 @@ def encoded_games() -> list[str]:
     A registered game whose package fails to load is left out here (the environments must still
     import); ``ccg.describe(game)`` or ``ccg.new_game(game)`` shows its error.
     """
-    from .registry import list_games
-
     found = []
     for game in list_games():
         try:
@@ -566,8 +563,6 @@ def encoding_for(state: GameState) -> Encoding:
     key = configuration_key(state)
     enc = _CACHE.get(key)
     if enc is None:
-        from .registry import get_spec
-
         module = get_spec(state.game).encoding
         if module is None:
             raise ValueError(f"game {state.game!r} declares no encoding (SPEC.encoding): no action indices or tensors")

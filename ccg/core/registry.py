@@ -17,11 +17,13 @@ import importlib.util
 import pkgutil
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, overload
+from typing import TYPE_CHECKING, Any, Callable, Mapping, overload
 
 from .rules import OptionSpec, RuleParam, unknown_name_error, validate_options
-from .state import GameState
 from .teaching import Gauge
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 GAMES_PACKAGE = "ccg.games"
 ENTRY_POINT_GROUP = "ccg.games"

@@ -30,12 +30,18 @@ Hooks a game implements (all required unless marked optional)::
 from __future__ import annotations
 
 import difflib
+import html
+import importlib
 import json
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NoReturn
 
 from .action import Action
+from .chance import chance_outcomes
+from .describe import describe_action_parts
+from .encoding import encoding_for
 from .errors import IllegalActionError, InvalidPositionError
 from .frozen import freeze, thaw
+from .registry import get_spec
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -133,8 +139,6 @@ class GameState:
 
     def _secret_action(self, action: Action) -> bool:
         """Only the mover may read the action's arguments: by default, its kind is one of ``SPEC.secret_moves``."""
-        from .registry import get_spec  # the registry imports this module
-
         return bool(action.args) and action.kind in get_spec(self.game).secret_moves
 
     # ---- the public protocol ---------------------------------------------------------
@@ -212,7 +216,7 @@ class GameState:
 
     def edit(self) -> "PositionEditor":
         """A named editor of this position (``ccg.edit(state)``); its ``commit()`` gives the edited copy."""
-        from .edit import edit
+        from .edit import edit  # edit.py builds on this module
 
         return edit(self)
 
@@ -247,8 +251,6 @@ class GameState:
 
     def describe_action_parts(self, action: Action | str, seat: int | None = None) -> ActionDescription:
         """``describe_action`` as data: the sentence, the rule id, the notation (ccg/core/describe.py)."""
-        from .describe import describe_action_parts
-
         return describe_action_parts(self, action, seat)
 
     def parse_action(self, text: str) -> Action:
@@ -402,33 +404,23 @@ class GameState:
     # ---- fixed action space, tensors, exact chance (ccg/core/encoding.py, ccg/core/chance.py) ----
     def action_index(self, action: Action | str) -> int:
         """The index of ``action`` in this configuration's action universe (``SPEC.encoding``)."""
-        from .encoding import encoding_for
-
         return encoding_for(self).action_index(action)
 
     def action_from_index(self, index: int) -> Action:
         """The legal action with universe index ``index`` (IllegalActionError if it is not legal here)."""
-        from .encoding import encoding_for
-
         return encoding_for(self).action_from_index(self, index)
 
     def legal_mask(self) -> Any:
         """A numpy bool array over the action universe: True where the action is legal now."""
-        from .encoding import encoding_for
-
         return encoding_for(self).legal_mask(self)
 
     def observation_tensor(self, seat: int) -> Any:
         """``observation(seat)`` as a fixed-length numpy float32 vector (fields: ``docs/environments.md``)."""
-        from .encoding import encoding_for
-
         return encoding_for(self).observation_tensor(self, seat)
 
     def chance_outcomes(self, action: Action | str) -> list[ChanceOutcome] | None:
         """Every result of ``action`` with its exact probability (``ChanceOutcome(label, probability,
         state)``); one outcome for a deterministic action, None when its chance is too large to list."""
-        from .chance import chance_outcomes
-
         return chance_outcomes(self, action)
 
     # ---- conveniences -------------------------------------------------------------------
@@ -446,28 +438,42 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Jupyter display: the board (``ccg.plot.board``, imported lazily), else the text summary."""
+        """Jupyter display: the board of the view module the game declares (``SPEC.plot``), else the text."""
         text = str(self)
         try:
-            from ..plot import NoBoardView, board
-
-            fig = board(self)
-            bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
-            if not bundle:  # no default renderer outside a notebook: the plain Plotly mimetype
-                import plotly.io as pio
-
-                bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
-        except (NoBoardView, ImportError) as e:  # the text summary still shows; a failing view raises
-            if isinstance(e, ImportError) and not _plotly_missing(e):
+            bundle = self._board_bundle(include, exclude)
+        except ImportError as e:  # the text summary still shows; a failing view raises
+            if not _plotly_missing(e):
                 raise
-            import html
-
+            bundle = None
+        if bundle is None:
             bundle = {"text/html": f"<pre>{html.escape(text)}</pre>"}
         bundle["text/plain"] = text
         return bundle
 
+    def _board_bundle(self, include: Any, exclude: Any) -> dict[str, Any] | None:
+        """The mime bundle of the game's board view (``SPEC.plot``, imported on first display), or None."""
+        view = get_spec(self.game).plot
+        if view is None:
+            return None
+        fig = importlib.import_module(view).board(self)
+        bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
+        if not bundle:  # no default renderer outside a notebook: the plain Plotly mimetype
+            import plotly.io as pio  # the game's board view has loaded Plotly already
+
+            bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
+        return bundle
+
     def __iter__(self) -> Iterator[Any]:  # pragma: no cover - guard against accidental unpacking
         raise TypeError(f"{type(self).__name__} is not iterable")
+
+
+def to_move(state: GameState) -> int:
+    """The seat to move of a position that is not over (a RuntimeError if the game names none)."""
+    seat = state.current_player
+    if seat is None:
+        raise RuntimeError(f"{state.game}: no seat to move in a position that is not over")
+    return seat
 
 
 def _plotly_missing(e: ImportError) -> bool:

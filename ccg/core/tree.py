@@ -21,6 +21,7 @@ from typing import Any, Iterator
 
 from .action import Action
 from .errors import IllegalActionError, InvalidPositionError
+from .positions import _parse_json, state_from_dict
 from .state import GameState
 
 TREE_FORMAT = "ccg-tree"
@@ -298,8 +299,6 @@ class GameTree:
     @classmethod
     def from_dict(cls, data: Any) -> "GameTree":
         """A tree from ``to_dict()`` data. Every move is re-validated; raises InvalidPositionError."""
-        from .positions import state_from_dict
-
         if not isinstance(data, dict) or data.get("format") != TREE_FORMAT or data.get("version") != 1:
             raise InvalidPositionError(f"invalid tree: expected an object with format {TREE_FORMAT!r}, version 1")
         extra = set(data) - {"format", "version", "start", "moves", "cursor"}
@@ -349,8 +348,6 @@ class GameTree:
 
     @classmethod
     def from_json(cls, text: str) -> "GameTree":
-        from .positions import _parse_json
-
         return cls.from_dict(_parse_json(text, _MAX_TREE_DEPTH))
 
     # ---- internals -------------------------------------------------------------------------

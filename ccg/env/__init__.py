@@ -24,7 +24,7 @@ def pettingzoo_env(game: str, players: int | None = None, seed: int | None = Non
                    **kwargs: Any):
     """A PettingZoo AEC environment of ``game``: with PettingZoo's classic wrapper stack
     (:func:`ccg.env.pettingzoo_aec.env`), or the bare one with ``wrapped=False`` (:func:`~ccg.env.pettingzoo_aec.raw_env`)."""
-    from .pettingzoo_aec import env, raw_env
+    from .pettingzoo_aec import env, raw_env  # optional: PettingZoo (the rl extra) loads when asked for
 
     return (env if wrapped else raw_env)(game, players=players, seed=seed, **kwargs)
 
@@ -32,13 +32,13 @@ def pettingzoo_env(game: str, players: int | None = None, seed: int | None = Non
 def gym_env(game: str, seat: int = 0, opponents: Any = ("strategist",), players: int | None = None,
             seed: int | None = None, **kwargs: Any):
     """A Gymnasium environment: one learner at ``seat`` against ccg agents (:class:`ccg.env.gym_single.CcgGymEnv`)."""
-    from .gym_single import CcgGymEnv
+    from .gym_single import CcgGymEnv  # optional: Gymnasium (the rl extra) loads when asked for
 
     return CcgGymEnv(game, seat=seat, opponents=opponents, players=players, seed=seed, **kwargs)
 
 
 def vector_env(game: str, num_envs: int = 8, **kwargs: Any):
     """N single-learner games stepped in one call: a Gymnasium VectorEnv (:class:`ccg.env.vector.CcgVectorEnv`)."""
-    from .vector import CcgVectorEnv
+    from .vector import CcgVectorEnv  # optional: Gymnasium (the rl extra) loads when asked for
 
     return CcgVectorEnv(game, num_envs, **kwargs)

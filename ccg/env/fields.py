@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import ccg
 from ccg.core.encoding import encoding_for
+from ccg.core.registry import get_spec, new_game
 
 # (title, game, new_game options): one reference configuration per game; the page says how sizes scale
 REFERENCE = (
@@ -38,6 +38,7 @@ component file. For any configuration print the table with
 
 ```python
 from ccg.core.encoding import encoding_for
+from ccg.core.registry import get_spec, new_game
 for name, offset, length, doc in encoding_for(state).schema.describe():
     print(offset, length, name, doc)
 ```
@@ -46,7 +47,7 @@ for name, offset, length, doc in encoding_for(state).schema.describe():
 
 def table(title: str, game: str, options: dict) -> str:
     """The Markdown table of one configuration's fields."""
-    state = ccg.new_game(game, seed=0, **options)
+    state = new_game(game, seed=0, **options)
     enc = encoding_for(state)
     opts = ", ".join(f"{k}={v}" for k, v in options.items())
     rows = [f"## {title}", "", f"`{game}`, {opts}: {enc.tensor_size} floats, {enc.num_actions} actions.", "",
@@ -75,9 +76,10 @@ def sizes_table() -> str:
     """Markdown: action-universe size N and tensor length of every game, scenario and player count."""
     rows = ["| game | players | actions N | tensor length |", "| --- | ---: | ---: | ---: |"]
     for label, game, options in SIZE_ROWS:
-        lo, hi = ccg.describe(game)["players"]
+        spec = get_spec(game)
+        lo, hi = spec.min_players, spec.max_players
         for players in range(lo, hi + 1):
-            enc = encoding_for(ccg.new_game(game, players=players, seed=0, **options))
+            enc = encoding_for(new_game(game, players=players, seed=0, **options))
             rows.append(f"| {label} | {players} | {enc.num_actions:,} | {enc.tensor_size:,} |")
     return "\n".join(rows)
 

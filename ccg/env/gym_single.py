@@ -29,11 +29,11 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-import ccg
 from ccg.agents import DEFAULT_AGENT, make_agent
 from ccg.core import Rng
 from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoded_games, encoding_for
-from ccg.core.registry import check_players, check_seed, get_spec
+from ccg.core.registry import check_players, check_seed, get_spec, new_game
+from ccg.core.state import to_move
 
 from .registration import gym_id, register_gymnasium
 from .rendering import RENDER_MODES, check_render_mode, render
@@ -84,7 +84,7 @@ class CcgGymEnv(gym.Env):
         self.reward_kind = check_reward(reward)
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.state = ccg.new_game(game, players=players, seed=0, **options)
+        self.state = new_game(game, players=players, seed=0, **options)
         self.encoding = encoding_for(self.state)
         self.normalize = normalize
         low, high = (-1.0, 1.0) if normalize else (TENSOR_LOW, TENSOR_HIGH)
@@ -103,7 +103,7 @@ class CcgGymEnv(gym.Env):
             game_seed = seed
         else:
             game_seed = self._seeds.next64() >> 1
-        self.state = ccg.new_game(self.game, players=self.players, seed=game_seed, **self.options)
+        self.state = new_game(self.game, players=self.players, seed=game_seed, **self.options)
         others = [p for p in range(self.players) if p != self.seat]
         seeds = Rng(game_seed + 1)
         self._opponents = {p: make_agent(s, seeds.next64() >> 1) for p, s in zip(others, self.opponent_specs)}
@@ -146,7 +146,7 @@ class CcgGymEnv(gym.Env):
     def _play_opponents(self) -> None:
         state = self.state
         while not state.is_terminal() and state.current_player != self.seat:
-            state.apply(self._opponents[state.current_player].act(state))
+            state.apply(self._opponents[to_move(state)].act(state))
 
     def _observation(self) -> np.ndarray:
         x = self.encoding.observation_tensor(self.state, self.seat)

@@ -39,11 +39,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-import ccg
 from ccg.core import load_state
-from ccg.core.chance import LIMIT, chance_outcomes
+from ccg.core.chance import LIMIT, ChanceOutcome, chance_outcomes
 from ccg.core.encoding import encoded_games, encoding_for
-from ccg.core.registry import get_spec
+from ccg.core.registry import get_spec, new_game
 
 PREFIX = "python_ccg_"
 
@@ -157,7 +156,7 @@ class CcgGame(pyspiel.Game):
     def __init__(self, params: dict | None = None) -> None:
         game = self.ccg_game
         players, seed, options = ccg_arguments(game, dict(params or {}))
-        self.initial = ccg.new_game(game, players=players, seed=seed, **options)
+        self.initial = new_game(game, players=players, seed=seed, **options)
         self.encoding = encoding_for(self.initial)
         spec = get_spec(game)
         self.stochastic = spec.chance is not None
@@ -221,12 +220,19 @@ class CcgState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         return list(self._legal())
 
-    def _outcomes(self) -> list:
-        key = ("outcomes", self._pending)
+    def _outcomes(self) -> list[ChanceOutcome]:
+        """The outcomes of the pending decision (listed when it was chosen, so never too many to list)."""
+        pending = self._pending
+        if pending is None:
+            raise RuntimeError("no chance outcome is pending")
+        key = ("outcomes", pending)
         cache = self._held.cache
         outs = cache.get(key)
         if outs is None:
-            outs = cache[key] = chance_outcomes(self._held.state, self._pending)
+            outs = chance_outcomes(self._held.state, pending)
+            if outs is None:
+                raise RuntimeError(f"{pending}: too many chance outcomes to list")
+            cache[key] = outs
         return outs
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

@@ -28,10 +28,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-import ccg
 from ccg.core import Rng
 from ccg.core.encoding import TENSOR_HIGH, TENSOR_LOW, encoding_for
-from ccg.core.registry import check_players, check_seed, get_spec
+from ccg.core.registry import check_players, check_seed, get_spec, new_game
+from ccg.core.state import to_move
 
 from .rendering import RENDER_MODES, check_render_mode, render
 from .rewards import check_reward, episode_rewards
@@ -85,7 +85,7 @@ class CcgAECEnv(AECEnv):
         self.reward_kind = check_reward(reward)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
-        probe = ccg.new_game(game, players=players, seed=0, **options)  # validates the options
+        probe = new_game(game, players=players, seed=0, **options)  # validates the options
         self.encoding = encoding_for(probe)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         obs, act = spaces_for(self.encoding, observation_format, normalize)
@@ -93,7 +93,7 @@ class CcgAECEnv(AECEnv):
         self.action_spaces = {a: act for a in self.possible_agents}
         self._seeds = Rng(check_seed(seed))
         self.state = probe
-        self.agents = []
+        self.agents: list[str] = []
         self._frame_sizes: dict[str, int] = {}  # rgb_array frames keep the first one's size
 
     # ---- spaces ---------------------------------------------------------------------------------
@@ -112,15 +112,15 @@ class CcgAECEnv(AECEnv):
             game_seed = seed
         else:
             game_seed = self._seeds.next64() >> 1
-        self.state = ccg.new_game(self.game, players=len(self.possible_agents), seed=game_seed, **self.options)
+        self.state = new_game(self.game, players=len(self.possible_agents), seed=game_seed, **self.options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._actions = 0
-        self.agent_selection = self.agents[self.state.current_player]
+        self.agent_selection = self.agents[to_move(self.state)]
         self._update_mask_info()
 
     def action_mask(self, agent: str) -> np.ndarray:
@@ -164,7 +164,7 @@ class CcgAECEnv(AECEnv):
         elif self.max_cycles is not None and self._actions >= self.max_cycles * len(self.possible_agents):
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
+            self.agent_selection = self.possible_agents[to_move(state)]
         self._update_mask_info()
         self._accumulate_rewards()
         if self.render_mode == "human":

@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+from ccg.core.registry import list_games
+
 ENTRY_POINT = "ccg.env.gym_single:CcgGymEnv"
 
 
@@ -15,10 +17,9 @@ def gym_id(game: str) -> str:
 def register_gymnasium() -> list[str]:
     """Register ``ccg/<game>-v0`` for every installed game (idempotent); [] when Gymnasium is not installed."""
     try:
-        import gymnasium as gym
+        import gymnasium as gym  # optional: the rl extra
     except ImportError:
         return []
-    from ccg.core.registry import list_games
 
     ids = []
     for game in list_games():

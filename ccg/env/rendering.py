@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from ..plot import board
+
 RENDER_MODES = ("ansi", "human", "rgb_array")
 FRAME_WIDTH = 640  # pixels; the height follows the board figure's aspect (fixed per game and configuration)
 
@@ -32,11 +34,9 @@ def frame(state: Any, seat: int | None = None, width: int = FRAME_WIDTH, height:
     """The board as an RGB array (``seat``: drawn from that seat's observation; None: the referee's view).
 
     ``height``: fixed (the drawing fits it); None: the figure's aspect."""
-    import ccg.plot
+    from .raster import figure_to_array  # Pillow (the rl extra) loads for rgb_array frames only
 
-    from .raster import figure_to_array
-
-    return figure_to_array(ccg.plot.board(state, seat=seat), width=width, height=height)
+    return figure_to_array(board(state, seat=seat), width=width, height=height)
 
 
 def render(state: Any, mode: str | None, seat: int | None = None, sizes: dict | None = None) -> Any:
@@ -45,7 +45,7 @@ def render(state: Any, mode: str | None, seat: int | None = None, sizes: dict | 
     ``sizes`` (an environment's own dict) keeps every ``rgb_array`` frame the size of its first one, as video
     writers need, even where a board's figure changes height during a game."""
     if mode is None:
-        from gymnasium import logger
+        from gymnasium import logger  # optional: the rl extra
 
         logger.warn("render() called without a render_mode; pass render_mode='ansi', 'rgb_array' or 'human'")
         return None
@@ -57,11 +57,9 @@ def render(state: Any, mode: str | None, seat: int | None = None, sizes: dict | 
             sizes["height"] = image.shape[0]
         return image
     if in_notebook():
-        from IPython.display import display
+        from IPython.display import display  # inside Jupyter only
 
-        import ccg.plot
-
-        display(ccg.plot.board(state, seat=seat))
+        display(board(state, seat=seat))
     else:
         print(state)
     return None

@@ -349,7 +349,7 @@ def progress(state, seat: int | None = None) -> dict:
 
 def tables(state, seat: int | None = None):
     """(players, position) for the Table's Inspect tab: ``seat`` sees its own cards, the others' as counts."""
-    import pandas as pd
+    import pandas as pd  # the Inspect tab's tables only: pandas is not needed to draw
 
     s = state
     rows = {}

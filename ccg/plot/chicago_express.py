@@ -15,6 +15,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ccg.games.chicago_express.board import BOARD, COMPANIES, INDUSTRIES, TERRAINS
+from ccg.games.chicago_express.board import BOARD as B
+from ccg.games.chicago_express.state import CEState
 
 COMPANY_COLOURS = ("#d62728", "#1f4fd6", "#2ca02c", "#f2c500", "#111111")  # PRR red, B&O blue, NYC green, C&O yellow, Wabash black
 _TEXT_COLOURS = ("#b01a1a", "#1f4fd6", "#1d7a1d", "#8a6d00", "#111111")  # the same, dark enough for text
@@ -124,8 +126,6 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     """The position as a Plotly figure (deterministic trace uids, so notebooks reproduce).
 
     ``seat`` marks that player with ★ in the players table; ◀ marks the seat to move."""
-    from ccg.games.chicago_express.state import CEState
-
     if not isinstance(state, CEState):
         raise ValueError(f"board() needs a Chicago Express state, got {type(state).__name__}")
     s = state
@@ -204,8 +204,6 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
 
 
 def _tables(fig: go.Figure, s, seat: int | None) -> None:
-    from ccg.games.chicago_express.board import BOARD as B
-
     shown = range(5) if s.wabash_in else range(4)
     header = dict(font=dict(size=11), fill_color="#dde3ee", height=30, align="center")
     cell = dict(font=dict(size=11), height=24, align="center")
@@ -260,9 +258,7 @@ def progress(state, seat: int | None = None) -> dict:
 
 def tables(state, seat: int | None = None):
     """(players, companies) for the Table's Inspect tab, in the rulebook's names (every number here is open)."""
-    import pandas as pd
-
-    from ccg.games.chicago_express.board import BOARD as B
+    import pandas as pd  # the Inspect tab's tables only: pandas is not needed to draw
 
     s = state
     shown = range(5) if s.wabash_in else range(4)

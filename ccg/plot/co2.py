@@ -337,7 +337,7 @@ def progress(state, seat: int | None = None) -> dict:
 
 def tables(state, seat: int | None = None):
     """(players, regions) for the Table's Inspect tab: what ``seat`` may see, in the rulebook's names."""
-    import pandas as pd
+    import pandas as pd  # the Inspect tab's tables only: pandas is not needed to draw
 
     s, components, n = state, state.components, state.num_players
     rows = {}

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from .. import plot
 from ..core.state import GameState
 from .figure_view import FigureView
 
@@ -78,8 +79,6 @@ def board_figure(state: GameState, seat: int | None = None, location: str | None
                  highlight: bool = False) -> go.Figure:
     """The game's board view (with ``highlight``: the legal targets and the clicked ``location`` ringed),
     or a text panel when the game has none yet."""
-    from .. import plot
-
     try:
         fig = plot.board(state, seat=seat)
     except plot.NoBoardView:

@@ -3,7 +3,7 @@
 Why not Plotly's ``FigureWidget``: it sends each redraw as a stream of property changes and
 keeps the initial figure as its synced state. A front end that was not listening when a change
 was sent — Voila connecting after the notebook ran, JupyterLab rendering a view after the kernel
-had already redrawn, a reloaded tab — showed an old or broken board for good (issue 10). Here
+had already redrawn, a reloaded tab — showed an old or broken board for good. Here
 the synced state *is* the current figure (one JSON string, about 30–60 KB for a board), so any
 front end, whenever it connects, draws exactly the figure the kernel holds.
 
@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 import anywidget
+import numpy as np
+import plotly
 import plotly.graph_objects as go
 import traitlets
 
@@ -64,8 +66,6 @@ def find_non_finite(value: Any, path: str = "") -> str | None:
 
 def _non_finite_typed_array(value: dict, path: str) -> str | None:
     """Plotly sends numpy arrays as base64 typed arrays ({"dtype": "f8", "bdata": ...}): look inside too."""
-    import numpy as np
-
     array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
     if array.dtype.kind != "f":
         return None
@@ -100,8 +100,6 @@ def _plotly_js() -> str:
     as the v1 websocket format, so a page speaking the older v0 protocol that received one would make
     the server loop on a garbage offset count (tests/ui/test_voila_binary_freeze.py).
     """
-    import plotly
-
     return (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_text(encoding="utf-8")
 
 

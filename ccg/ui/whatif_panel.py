@@ -43,7 +43,7 @@ REDRAW_S = 0.4  # at most this often the chart is sent again while games stream 
 def in_kernel() -> bool:
     """True inside a Jupyter kernel (where a run can go on in the background)."""
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # comes with ipywidgets, but only a kernel has a shell
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
         return False
     shell = get_ipython()

@@ -83,7 +83,9 @@ def test_greedy_beats_random_on_the_toy_game_with_a_heuristic():
     assert greedy.ci_low > 0.5, table
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g != "toy"])
+# the test-only toys (tests/toy_game.py, tests/ui/ui_toy_plot.py: registered when their test modules load) have no
+# heuristic worth beating
+@pytest.mark.parametrize("game", [g for g in GAMES if not g.startswith("toy")])
 def test_greedy_outscores_random_on_every_game(game):
     """Seats rotated at the smallest multi-player count: Greedy's mean score beats every Random seat's.
     Long games (over 1,000 random actions, e.g. Catan) get one rotation, short ones four."""

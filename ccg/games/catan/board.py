@@ -7,12 +7,17 @@ lives in the state.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from ccg.core.action import Action
 from ccg.core.frozen import freeze
 
 from .data import GOODS, HARBOUR_TYPES, RESOURCES, TERRAINS
 from .geometry import geometry_for
+from .layouts import _NAMED
+
+if TYPE_CHECKING:
+    from .state import CatanState
 
 NO_SPRING, SPRING_NUMBERED, SPRING_OVERLAY = 0, 1, 2
 
@@ -97,7 +102,6 @@ def board_for(layout: dict) -> Board:
         if len(_CACHE) > 256:
             _CACHE.clear()
         b = _CACHE[key] = Board(layout)
-    from .layouts import _NAMED
 
     if any(layout is v for v in _NAMED.values()):
         _BY_ID[id(layout)] = (layout, b)
@@ -105,3 +109,13 @@ def board_for(layout: dict) -> Board:
 
 
 __all__ = ["Board", "board_for", "GOODS", "RESOURCES"]
+
+
+def harbour_mask(s: CatanState, p: int) -> int:
+    """Bit t set when ``p`` has a building on a harbour of type t (5 = generic 3:1)."""
+    m = 0
+    nh, no = s.board.node_harbour, s.node_owner
+    for n in range(len(no)):
+        if no[n] == p and nh[n] >= 0:
+            m |= 1 << nh[n]
+    return m

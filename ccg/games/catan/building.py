@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .data import COST_CITY, COST_METROPOLIS, COST_ROAD, COST_SETTLEMENT, METROPOLIS_OIL
+from .oil import use_oil
 from .roads import update_roads
 
 if TYPE_CHECKING:
@@ -180,8 +181,6 @@ def can_build_metropolis(s: CatanState, p: int) -> bool:
 
 
 def place_metropolis(s: CatanState, p: int, n: int) -> None:
-    from .oil import use_oil
-
     pay(s, p, COST_METROPOLIS)
     s.node_level[n] = 3
     s.spots = None
@@ -190,13 +189,3 @@ def place_metropolis(s: CatanState, p: int, n: int) -> None:
     s.oil[p] -= METROPOLIS_OIL
     s.supply += METROPOLIS_OIL  # OIL-6.7: used oil returns to the supply
     use_oil(s, p, METROPOLIS_OIL)
-
-
-def harbour_mask(s: CatanState, p: int) -> int:
-    """Bit t set when ``p`` has a building on a harbour of type t (5 = generic 3:1)."""
-    m = 0
-    nh, no = s.board.node_harbour, s.node_owner
-    for n in range(len(no)):
-        if no[n] == p and nh[n] >= 0:
-            m |= 1 << nh[n]
-    return m

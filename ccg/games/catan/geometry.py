@@ -9,6 +9,7 @@ south, west to east): hexes ``H0..``, intersections ``N0..``, paths ``E0..``.
 """
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 NEIGHBOURS = ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1))  # E W NE NW SE SW
@@ -157,7 +158,6 @@ def spiral(geo: Geometry, start: int, clockwise: bool = False) -> list[int]:
             layer = remaining[:]
         cx = sum(hex_xy(*geo.hexes[h])[0] for h in remaining) / len(remaining)
         cy = sum(hex_xy(*geo.hexes[h])[1] for h in remaining) / len(remaining)
-        import math
 
         def ang(h, cx=cx, cy=cy):  # this layer's centre, bound now
             x, y = hex_xy(*geo.hexes[h])

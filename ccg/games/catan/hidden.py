@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from .data import VP_CARD
 from .phases import RESPOND, SBP
+from .serial import state_dict
 from .trade import acceptors
 
 if TYPE_CHECKING:
@@ -31,8 +32,6 @@ REDRAWS = 8  # deals tried before the surplus VP cards of the active player are 
 
 
 def observe(s: CatanState, seat: int) -> dict:
-    from .serial import state_dict
-
     d = state_dict(s)
     if s.over:  # at the end every card is revealed (CAT-11.2)
         return d

@@ -26,8 +26,10 @@ from .phases import (
     SETUP_SETTLE,
 )
 from .roads import longest_road
+from .robber import held
 from .scoring import vp
 from .trade import GOODS_N, acceptors, can_accept
+from .turn import setup_order
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -186,9 +188,6 @@ def check(s: CatanState) -> None:
 
 def _turn_bookkeeping(s: CatanState) -> None:
     """Who acts in each phase, and what the phase is waiting for (CAT-3.7, CAT-4, CAT-6.2, CAT-7, CAT-12.8)."""
-    from .robber import held
-    from .turn import setup_order
-
     n, ph = s.num_players, s.phase
     if ph in (SETUP_SETTLE, SETUP_ROAD):
         require(s.turn == 0 and s.setup_i < 2 * n and s.active == s.first, "setup_i", "set-up bookkeeping (CAT-3.7)")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .board import harbour_mask
 from .phases import OVER
 from .roads import update_roads
 from .scoring import award_champion
@@ -134,7 +135,6 @@ def flood(s: CatanState) -> None:
             s.n_settle[p] += 1
     s.floods += 1
     s.spots = None
-    from .building import harbour_mask
 
     for p in range(s.num_players):
         s.hmask[p] = harbour_mask(s, p)

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 from ccg.core import validate as v
 from ccg.core.errors import InvalidPositionError
 from ccg.core.frozen import thaw
+from ccg.core.positions import differing_fields
 
-from .building import harbour_mask
+from .board import harbour_mask
 from .layouts import validate_layout
 from .phases import PHASES
 from .roads import longest_road
@@ -45,7 +46,7 @@ def state_dict(s: CatanState) -> dict:
 
 
 def from_state_dict(cls, d, n: int, options: dict):
-    from .setup import blank
+    from .setup import blank  # setup builds the state, whose module imports this one
 
     v.as_dict(d, "state", FIELDS)
     try:
@@ -53,8 +54,6 @@ def from_state_dict(cls, d, n: int, options: dict):
     except ValueError as e:
         raise InvalidPositionError(f"invalid position: layout: {e}") from None
     if layout != d["layout"]:
-        from ccg.core.positions import differing_fields
-
         raise InvalidPositionError(f"invalid position: layout is not in canonical form: "
                                    f"{differing_fields(d['layout'], layout, 'layout')}")
     s = blank(n, 0, options, layout)

@@ -8,8 +8,12 @@ from ccg.core.state import GameState
 
 from . import actions, turn
 from .data import DEV_TYPES, GOODS
+from .hidden import observe, resample
+from .invariants import check
 from .phases import PHASES
 from .scoring import public_vp, vp
+from .serial import from_state_dict, state_dict
+from .text import summary, why_illegal
 
 if TYPE_CHECKING:
     from .board import Board
@@ -242,38 +246,24 @@ class CatanState(GameState):
         return Action(parts[0], args)
 
     def _why_illegal(self, action):
-        from .text import why_illegal
-
         return why_illegal(self, action)
 
     def __str__(self) -> str:
-        from .text import summary
-
         return summary(self)
 
     # ---- serialisation ---------------------------------------------------------------------------
     def _state_dict(self):
-        from .serial import state_dict
-
         return state_dict(self)
 
     @classmethod
     def _from_state_dict(cls, data, num_players, options):
-        from .serial import from_state_dict
-
         return from_state_dict(cls, data, num_players, options)
 
     def _observe(self, seat):
-        from .hidden import observe
-
         return observe(self, seat)
 
     def _resample_hidden(self, seat, rng) -> None:
-        from .hidden import resample
-
         resample(self, seat, rng)
 
     def check_invariants(self) -> None:
-        from .invariants import check
-
         check(self)

@@ -1,91 +1,130 @@
 """Readable text: why an action is illegal, and a summary of the position."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
+
+from ccg.core.action import Action
 
 from .data import GOODS
-from .phases import PHASES
+from .phases import CHOOSE, MAIN, PHASES, PROPOSE
+from .trade import acceptors, could_pay, open_offer
 
 if TYPE_CHECKING:
     from .state import CatanState
 
 
-def why_illegal(s: CatanState, a) -> str | None:
-    who = f"seat {s.cur}"
+# what each phase expects, for the closing "not legal now" sentence
+PHASE_KINDS = {
+    "setup_settlement": "settle", "setup_road": "road", "pre_roll": "roll / play", "discard": "discard",
+    "robber": "robber", "respond": "accept / reject", "free_road": "road", "special_building": "build or pass",
+    "propose": "give / ask / offer / cancel", "choose_partner": "choose",
+}
+
+
+def why_illegal(s: CatanState, a: Action) -> str | None:
+    """Why ``a`` is not legal for the seat to move: the first check of :data:`CHECKS` (in the rulebook's order)
+    that names a reason, else what the phase expects."""
+    for kinds, check in CHECKS:
+        if a.kind in kinds:
+            why = check(s, a)
+            if why:
+                return why
     phase = PHASES[s.phase]
-    k = a.kind
-    kinds_by_phase = {
-        "setup_settlement": "settle", "setup_road": "road", "pre_roll": "roll / play", "discard": "discard",
-        "robber": "robber", "respond": "accept / reject", "free_road": "road", "special_building": "build or pass",
-        "propose": "give / ask / offer / cancel", "choose_partner": "choose",
-    }
-    if k in ("settle", "city", "metro") and a.args and isinstance(a.args[0], str) and a.args[0][:1] == "N":
-        try:
-            n = int(a.args[0][1:])
-        except ValueError:
-            return f"{a.args[0]!r} is not an intersection id"
-        if not 0 <= n < s.board.n_node:
-            return f"there is no intersection {a.args[0]} on this board"
-        if s.node_owner[n] >= 0 and k == "settle":
-            return f"{a.args[0]} is already occupied"
-        if k == "settle" and any(s.node_owner[m] >= 0 for m in s.board.node_nbrs[n]):
-            return f"{a.args[0]} is next to a building (distance rule, CAT-8.4)"
-    if k == "road" and a.args and isinstance(a.args[0], str) and a.args[0][:1] == "E":
-        try:
-            e = int(a.args[0][1:])
-        except ValueError:
-            return f"{a.args[0]!r} is not a path id"
-        if not 0 <= e < s.board.n_edge:
-            return f"there is no path {a.args[0]} on this board"
-        if s.edge_owner[e] >= 0:
-            return f"{a.args[0]} already has a road"
-    p = s.cur
-    if k in ("convert", "sequester", "metro") and not s.oil_springs:
-        return f"{k} exists only in the Oil Springs scenario (scenario='oil_springs')"
-    if k in ("convert", "sequester") and s.oil_springs and s.phase in (PHASES.index("pre_roll"),):
-        return "oil can be converted or sequestered only after the roll (OIL-6.6, note A13)"
-    if k in ("convert", "sequester") and s.oil_springs and s.oil[p] == 0:
-        return f"seat {p} holds no oil"
-    if k == "convert" and s.oil_springs and len(a.args) == 2 and not s.oil_convert_mixed:
-        return ("1 oil converts into 2 cards of one type (OIL-6.2, note A11); two different types need "
-                "rules={'oil.convert_mixed': True}")
-    if k == "convert" and s.oil_springs and s.seq_done and not s.rules["oil.open_use_and_sequester"]:
-        return "no oil may be used in a turn in which you sequestered (OIL-9.2)"
-    if k == "sequester" and s.oil_springs and s.seq_done:
-        return "at most one sequestration per turn (OIL-9.1)"
-    if k == "sequester" and s.oil_springs and s.oil_used and not s.rules["oil.open_use_and_sequester"]:
-        return "no sequestration in a turn in which you used oil (OIL-9.2)"
-    if k == "settle" and s.phase == PHASES.index("main") and a.args and isinstance(a.args[0], str):
-        try:
-            n = int(a.args[0][1:])
-        except ValueError:
-            n = -1
-        if 0 <= n < s.board.n_node:
-            eo = s.edge_owner
-            if not any(eo[e] == p for e in s.board.node_edges[n]):
-                return f"a settlement must touch one of seat {p}'s roads (CAT-8.4)"
-            return "a settlement costs 1 lumber, 1 brick, 1 wool and 1 grain (CAT-8.1)"
-    if k == "roll" and s.rolled:
-        return f"{who} has already rolled this turn"
-    if k == "play" and s.dev_played:
-        return f"{who} has already played a development card this turn (CAT-9.2)"
-    if k in ("convert", "metro") and s.oil_springs and s.pending:
-        return "the disaster marker is at 5: no more oil may be used until the disaster phase (OIL-7.5)"
-    if k in ("propose", "give", "ask", "offer", "choose"):
-        why = _why_not_trade(s, a)
-        if why:
-            return why
-    expected = kinds_by_phase.get(phase)
+    expected = PHASE_KINDS.get(phase)
     if expected:
-        return f"{a} is not legal now: it is the {phase.replace('_', ' ')} phase ({expected}) for {who}"
+        return f"{a} is not legal now: it is the {phase.replace('_', ' ')} phase ({expected}) for seat {s.cur}"
     return None
 
 
-def _why_not_trade(s: CatanState, a) -> str | None:
-    """Domestic trade (CAT-7.2, OIL-3.6): the step of an offer that cannot be taken, in the rulebook's terms."""
-    from .phases import CHOOSE, MAIN, PROPOSE
-    from .trade import acceptors, could_pay, open_offer
+def _where_intersection(s: CatanState, a: Action) -> str | None:
+    """An intersection that does not exist, is taken, or breaks the distance rule (CAT-8.4)."""
+    if not (a.args and isinstance(a.args[0], str) and a.args[0][:1] == "N"):
+        return None
+    try:
+        n = int(a.args[0][1:])
+    except ValueError:
+        return f"{a.args[0]!r} is not an intersection id"
+    if not 0 <= n < s.board.n_node:
+        return f"there is no intersection {a.args[0]} on this board"
+    if s.node_owner[n] >= 0 and a.kind == "settle":
+        return f"{a.args[0]} is already occupied"
+    if a.kind == "settle" and any(s.node_owner[m] >= 0 for m in s.board.node_nbrs[n]):
+        return f"{a.args[0]} is next to a building (distance rule, CAT-8.4)"
+    return None
 
+
+def _where_path(s: CatanState, a: Action) -> str | None:
+    """A path that does not exist or already has a road."""
+    if not (a.args and isinstance(a.args[0], str) and a.args[0][:1] == "E"):
+        return None
+    try:
+        e = int(a.args[0][1:])
+    except ValueError:
+        return f"{a.args[0]!r} is not a path id"
+    if not 0 <= e < s.board.n_edge:
+        return f"there is no path {a.args[0]} on this board"
+    if s.edge_owner[e] >= 0:
+        return f"{a.args[0]} already has a road"
+    return None
+
+
+def _oil_scenario(s: CatanState, a: Action) -> str | None:
+    """Oil moves outside Oil Springs."""
+    return None if s.oil_springs else f"{a.kind} exists only in the Oil Springs scenario (scenario='oil_springs')"
+
+
+def _oil_use(s: CatanState, a: Action) -> str | None:
+    """Converting and sequestering oil: when, how much, and never both in one turn (OIL-6, OIL-9)."""
+    if not s.oil_springs:
+        return None
+    k, p, open_use = a.kind, s.cur, s.rules["oil.open_use_and_sequester"]
+    if s.phase == PHASES.index("pre_roll"):
+        return "oil can be converted or sequestered only after the roll (OIL-6.6, note A13)"
+    if s.oil[p] == 0:
+        return f"seat {p} holds no oil"
+    if k == "convert" and len(a.args) == 2 and not s.oil_convert_mixed:
+        return ("1 oil converts into 2 cards of one type (OIL-6.2, note A11); two different types need "
+                "rules={'oil.convert_mixed': True}")
+    if k == "convert" and s.seq_done and not open_use:
+        return "no oil may be used in a turn in which you sequestered (OIL-9.2)"
+    if k == "sequester" and s.seq_done:
+        return "at most one sequestration per turn (OIL-9.1)"
+    if k == "sequester" and s.oil_used and not open_use:
+        return "no sequestration in a turn in which you used oil (OIL-9.2)"
+    return None
+
+
+def _settle_in_main(s: CatanState, a: Action) -> str | None:
+    """A settlement in the main phase: it must touch the builder's road, and it costs (CAT-8.1, CAT-8.4)."""
+    if s.phase != MAIN or not (a.args and isinstance(a.args[0], str)):
+        return None
+    try:
+        n = int(a.args[0][1:])
+    except ValueError:
+        return None
+    if not 0 <= n < s.board.n_node:
+        return None
+    if not any(s.edge_owner[e] == s.cur for e in s.board.node_edges[n]):
+        return f"a settlement must touch one of seat {s.cur}'s roads (CAT-8.4)"
+    return "a settlement costs 1 lumber, 1 brick, 1 wool and 1 grain (CAT-8.1)"
+
+
+def _rolled(s: CatanState, a: Action) -> str | None:
+    return f"seat {s.cur} has already rolled this turn" if s.rolled else None
+
+
+def _card_played(s: CatanState, a: Action) -> str | None:
+    return f"seat {s.cur} has already played a development card this turn (CAT-9.2)" if s.dev_played else None
+
+
+def _disaster_pending(s: CatanState, a: Action) -> str | None:
+    if s.oil_springs and s.pending:
+        return "the disaster marker is at 5: no more oil may be used until the disaster phase (OIL-7.5)"
+    return None
+
+
+def _why_not_trade(s: CatanState, a: Action) -> str | None:
+    """Domestic trade (CAT-7.2, OIL-3.6): the step of an offer that cannot be taken, in the rulebook's terms."""
     k, p = a.kind, s.cur
     if k == "propose":
         if s.phase != MAIN:
@@ -128,6 +167,20 @@ def _why_not_trade(s: CatanState, a) -> str | None:
         return (f"no other player holds enough cards to pay {sum(nxt[6:11])} resource cards and {nxt[11]} oil "
                 "(terms are bounded by the hands, CAT-7.2)")
     return None
+
+
+# (kinds of move, check): the checks ``why_illegal`` runs in this order; each names a reason or returns None
+CHECKS: tuple[tuple[frozenset[str], Callable[[CatanState, Action], str | None]], ...] = (
+    (frozenset({"settle", "city", "metro"}), _where_intersection),
+    (frozenset({"road"}), _where_path),
+    (frozenset({"convert", "sequester", "metro"}), _oil_scenario),
+    (frozenset({"convert", "sequester"}), _oil_use),
+    (frozenset({"settle"}), _settle_in_main),
+    (frozenset({"roll"}), _rolled),
+    (frozenset({"play"}), _card_played),
+    (frozenset({"convert", "metro"}), _disaster_pending),
+    (frozenset({"propose", "give", "ask", "offer", "choose"}), _why_not_trade),
+)
 
 
 def summary(s: CatanState) -> str:

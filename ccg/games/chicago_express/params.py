@@ -1,6 +1,7 @@
 """Rule parameters (CE-… numbers a teacher may question), overridable with ``rules={...}``; read as ``s.rules[key]``."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ccg.core import RuleParam, resolve_rules
@@ -73,8 +74,6 @@ _CACHE: dict[str, dict[str, Any]] = {}
 def rules_for(options: dict) -> dict[str, Any]:
     """The rule values of a game's (validated) options, shared by every game with the same overrides (never
     mutate them); cached by their JSON text."""
-    import json
-
     overrides = options.get("rules")
     key = json.dumps(overrides, sort_keys=True)
     values = _CACHE.get(key)

@@ -82,7 +82,7 @@ def _mask(value, field: str) -> int:
 
 
 def from_dict(d: dict, n: int, options: dict):
-    from .setup import blank
+    from .setup import blank  # setup builds the state, whose module imports this one
 
     s = blank(n, 0, options)
     v.as_dict(d, "state", KEYS)

@@ -8,7 +8,10 @@ from ccg.core import Action, GameState
 from . import actions as A
 from . import auction, build, develop, dividends
 from .board import BOARD
+from .invariants import check
 from .phases import AUCTION, BUILD, CHOOSE, OVER, PHASE_NAMES
+from .serial import from_dict, to_dict
+from .text import text, why_illegal
 
 _AUC, _BLD, _DEV = 0, 1, 2  # meter indices (CE-1.5)
 
@@ -219,24 +222,16 @@ class CEState(GameState):
 
     # ---- protocol: serialisation, checks, explanations (in their own modules) ----------------
     def _state_dict(self) -> dict:
-        from .serial import to_dict
-
         return to_dict(self)
 
     @classmethod
     def _from_state_dict(cls, data: dict, num_players: int, options: dict) -> "CEState":
-        from .serial import from_dict
-
         return from_dict(data, num_players, options)
 
     def check_invariants(self) -> None:
-        from .invariants import check
-
         check(self)
 
     def _why_illegal(self, action: Action) -> str | None:
-        from .text import why_illegal
-
         return why_illegal(self, action)
 
     def _parse(self, text: str) -> Action | None:
@@ -252,8 +247,6 @@ class CEState(GameState):
         return self.held[company::5]
 
     def __str__(self) -> str:
-        from .text import text
-
         return text(self)
 
     def __repr__(self) -> str:

@@ -69,7 +69,7 @@ def trajectory_frame(s: Co2State):
     of each decade's Operations phase, the end of the game, and for a running
     game the current position ("now"). Columns: decade, ppm, green and fossil
     plants, CEP price, vp_<seat>, coins_<seat>."""
-    import pandas as pd
+    import pandas as pd  # pandas loads when a frame is asked for, not with the game
 
     cols = trajectory(s)
     at = ["setup"] + ["end of decade"] * (len(s.traj) - 1)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ccg.agents.strategist import PersonaParam
+from ccg.core.persona import PersonaParam
 
 from . import oil as oil_plan
 from . import opening, tactics, trading

@@ -61,7 +61,9 @@ from ..data import (
     VP_CARD,
     WOOL,
 )
+from ..roads import longest_road
 from ..scoring import public_vp, vp
+from ..trade import acceptors as _acceptors
 
 __all__ = [
     "ASK", "CHOOSE", "CHOOSE_PARTNER", "GIVE", "ACCEPT", "BUY", "CANCEL", "CONVERT", "DISCARD", "DISCARD_ACT", "END", "FREE_ROAD", "MAIN", "OFFER", "PASS",
@@ -148,8 +150,6 @@ def proposals_made(s) -> int:
 
 def acceptors(s) -> list[int]:
     """The seats that accepted the open offer (the proposer chooses among them, CAT-7.2)."""
-    from ..trade import acceptors as _acceptors
-
     return _acceptors(s)
 
 
@@ -436,8 +436,6 @@ class _RoadsOnly:
 
 def longest_road_with(s, p: int, e: int) -> int:
     """``p``'s longest road (CAT-10.1, CAT-10.2) if it also had a road on the free edge ``e``."""
-    from ..roads import longest_road
-
     return longest_road(_RoadsOnly(s, p, e), p)
 
 

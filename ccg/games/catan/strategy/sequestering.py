@@ -1,9 +1,13 @@
-"""Two simple seeded policies for the Oil Springs notebook: random play that always sequesters
-when it may, and random play that never sequesters."""
+"""Two simple seeded players of Catan's Oil Springs scenario, for its notebook: random play that
+sequesters when it may (with a chance), and random play that never sequesters (OIL-9.1)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ccg.agents.base import Agent
+from ccg.core.action import Action
 from ccg.core.rng import Rng
+from ccg.core.state import GameState
 
 
 class SequesteringRandomAgent(Agent):
@@ -18,10 +22,10 @@ class SequesteringRandomAgent(Agent):
         self.p = p
         self._rng = Rng(seed)
 
-    def _config(self):
+    def _config(self) -> dict[str, Any]:
         return {"p": self.p}
 
-    def act(self, state):
+    def act(self, state: GameState) -> Action:
         legal = state.legal_actions()
         for a in legal:
             if a.kind == "sequester" and self._rng.random() < self.p:
@@ -38,6 +42,6 @@ class NeverSequesteringRandomAgent(Agent):
         super().__init__(seed)
         self._rng = Rng(seed)
 
-    def act(self, state):
+    def act(self, state: GameState) -> Action:
         legal = [a for a in state.legal_actions() if a.kind != "sequester"]
         return legal[self._rng.below(len(legal))]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import position as pos
+from .oil import oil_token_value
 from .values import Outlook
 
 
@@ -44,8 +45,6 @@ def robber_move(o: Outlook, legal: list):
         if victim >= 0:
             if takes_oil:
                 if oil_v is None:
-                    from .oil import oil_token_value
-
                     oil_v = oil_token_value(o)
                 v += steal_w * oil_v * threat(o, victim)
             else:
@@ -79,8 +78,6 @@ def discard(o: Outlook, legal: list):
         g = pos.DISCARD_ACT.index(a)
         if g == pos.OIL:
             if oil_v is None:
-                from .oil import oil_token_value
-
                 oil_v = oil_token_value(o)
             v = oil_v
         else:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import position as pos
+from .oil import oil_token_value
 from .values import Outlook
 
 
@@ -126,8 +127,6 @@ def answer(o: Outlook) -> bool:
     for good in range(6):
         for _ in range(asks[good]):
             if good == pos.OIL:
-                from .oil import oil_token_value
-
                 loss += oil_token_value(o)
             else:
                 hand[good] -= 1
@@ -135,8 +134,6 @@ def answer(o: Outlook) -> bool:
     for good in range(6):
         for _ in range(gives[good]):
             if good == pos.OIL:
-                from .oil import oil_token_value
-
                 gain += oil_token_value(o)
             else:
                 gain += o.card_value(good, hand)

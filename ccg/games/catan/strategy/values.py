@@ -150,7 +150,7 @@ class Outlook:
         if pos.deck_left(s) > 0:
             out.append(Goal("dev", -1, [], list(COSTS["dev"]), 0, self.dev_value()))
         if self.oil_game:
-            from .oil import metropolis_goals
+            from .oil import metropolis_goals  # strategy/oil.py imports this module
 
             out.extend(metropolis_goals(self))
         lr = self.longest_road_goal()
@@ -230,7 +230,7 @@ class Outlook:
     def oil_price(self) -> float:
         """VP-equivalent cost of using one oil now, from the disaster risk (see :mod:`.oil`)."""
         if self._oil_price is None:
-            from .oil import use_price
+            from .oil import use_price  # strategy/oil.py imports this module
 
             self._oil_price = use_price(self)
         return self._oil_price

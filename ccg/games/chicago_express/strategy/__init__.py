@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....agents.strategist import PersonaParam
+from ....core.persona import PersonaParam
 from .planner import Planner
 
 PERSONA = {

@@ -2,7 +2,7 @@
 
 Everything else in the strategy package asks these functions, in the rulebook's
 terms (shares in circulation, treasury, income, meters, houses in the supply), so
-a rename of the engine's fields (issue 13) changes this file only.
+a rename of the engine's fields changes this file only.
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ccg.agents.strategist import PersonaParam
+from ccg.core.persona import PersonaParam
 
 from .planner import Co2Planner
 from .values import Weights

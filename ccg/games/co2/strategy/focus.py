@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ccg.core import Rng
+from ccg.core import Rng, new_game
 
 from ..data import SOURCES
 from ..tasks import GoalChoice, Income
@@ -80,11 +80,9 @@ def _loc(s: Co2State, text):
 
 def run(n_games: int = 100, players: int = 4, seed: int = 1, rules: dict | None = None, variant: str = "random"):
     """One row per (game, seat): the seat's source focus, VP, whether it won, plants built."""
-    import ccg
-
     rows = []
     for g in range(n_games):
-        s = cast("Co2State", ccg.new_game("co2", players=players, seed=seed + g, rules=rules or {}, variant=variant))
+        s = cast("Co2State", new_game("co2", players=players, seed=seed + g, rules=rules or {}, variant=variant))
         focus = [(g + k) % 5 for k in range(players)]
         pol = [FocusPolicy(f, seed + g * 10 + k) for k, f in enumerate(focus)]
         while (seat := s.current_player) is not None:
