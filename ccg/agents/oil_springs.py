@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ccg.agents.base import Agent
-from ccg.core.action import Action
-from ccg.core.rng import Rng
-from ccg.core.state import GameState
+from ..core.action import Action
+from ..core.rng import Rng
+from ..core.state import GameState
+from .base import Agent
 
 
 class SequesteringRandomAgent(Agent):
