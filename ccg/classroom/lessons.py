@@ -8,13 +8,12 @@ from __future__ import annotations
 import importlib
 
 from ..core.registry import get_spec, list_games
-from ..core.teaching import Lesson, generic_lesson
+from ..core.teaching import DEFAULT_GAME, Lesson, generic_lesson
 
 __all__ = ["DEFAULT_GAME", "Lesson", "game_choices", "lesson_for"]
 
-# the game a new lesson offers first (the dashboard's form, ``ccg classroom new``, the demo lesson): a product
-# choice, not a rule of any game; every installed game can be chosen
-DEFAULT_GAME = "co2"
+# DEFAULT_GAME, the game a new lesson offers first (the dashboard's form, ``ccg classroom new``, the demo
+# lesson), is a product choice, not a rule of any game; every installed game can be chosen
 
 
 def game_choices() -> list[str]:

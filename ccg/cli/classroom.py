@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..classroom.lessons import DEFAULT_GAME
 from ..core.option_text import options_from_text
 from ..core.registry import get_spec
+from ..core.teaching import DEFAULT_GAME
 
 __all__ = ["add_parser"]
 

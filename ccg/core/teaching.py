@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Gauge", "Lesson", "generic_lesson"]
+__all__ = ["DEFAULT_GAME", "Gauge", "Lesson", "generic_lesson"]
+
+DEFAULT_GAME = "co2"  # the game a new lesson plays unless the teacher picks another (dashboard, CLI, demo)
 
 
 @dataclass(frozen=True)
