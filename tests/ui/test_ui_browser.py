@@ -360,3 +360,165 @@ def test_a_table_first_drawn_out_of_sight_draws_every_table_text_when_shown(flow
                          "JupyterLab, a Table first drawn in a closed tab")
     driver.check("first shown")  # every table cell's drawn text equals the kernel's figure
     assert not flow_page.ccg_errors, flow_page.ccg_errors
+
+
+# ---------------------------------------------------------------------------------------------- reading the moves
+# One Table (a human and strategists) on a classroom screen: 1280 × 800, the file browser open, the
+# clipboard granted as a user grants it
+TEACH_TABLE = ("co2", {"seats": ["human"], "players": 4, "seed": 3})
+
+SMALLEST_TEXTS = """(index) => {
+  // every text drawn on the board, at its size on screen (its font size times the board's scale), smallest first
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const frame = root.querySelector('.ccg-board .ccg-figure-frame');
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  const scale = frame.getBoundingClientRect().width / gd._fullLayout.width;
+  const out = [];
+  gd.querySelectorAll('text, tspan').forEach(t => {
+    const own = Array.from(t.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+    if (!own || !t.getClientRects().length || !t.getBoundingClientRect().height) return;
+    out.push([parseFloat(getComputedStyle(t).fontSize) * scale, own]);
+  });
+  return out.sort((a, b) => a[0] - b[0]);
+}"""
+
+SIDEWAYS = """(index) => {
+  // what scrolls sideways: the page, or any scrolling box holding the table (its content wider than its room)
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const out = [];
+  if (document.documentElement.scrollWidth > innerWidth + 1) out.push(`the page: ${document.documentElement.scrollWidth} > ${innerWidth}`);
+  for (let e = root; e; e = e.parentElement) {
+    const x = getComputedStyle(e).overflowX;
+    if ((x === 'auto' || x === 'scroll' || e === root) && e.scrollWidth > e.clientWidth + 1)
+      out.push(`${e.className || e.tagName}: ${e.scrollWidth} > ${e.clientWidth}`);
+  }
+  const r = root.getBoundingClientRect();
+  if (r.right > innerWidth + 1) out.push(`the table ends at ${r.right} > ${innerWidth}`);
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def teach(lab, browser):
+    """A notebook with TEACH_TABLE, in a page whose clipboard may be read and written; its driver."""
+    game, kwargs = TEACH_TABLE
+    (lab.root / "teach.ipynb").write_text(json.dumps(notebook(
+        [f"from ccg.ui import Table\nt = Table({game!r}, **{kwargs!r})\nt"])))
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.ccg_errors = []
+    page.on("pageerror", lambda e: page.ccg_errors.append(str(e)))
+    page.goto(f"{lab.url}/lab/workspaces/teach/tree/teach.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Cell')")
+    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
+    assert page.evaluate(SIDEBAR["sidebar open"])
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')", timeout=START_MS)
+    driver = TableDriver(page, 0, Table(game, **kwargs), "JupyterLab 1280 px, file browser open, co2")
+    driver.check("first render")
+    yield driver
+    context.close()
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_rule_id_in_the_status_line_and_the_log_opens_that_rules_text(teach):
+    page, root = teach.page, teach.root
+    shown = root.locator(".ccg-status .ccg-rule-link")
+    assert shown.count() > 0, "the status line names the bots' moves with their rules"
+    for where, link in (("status line", shown.first), ("move log", None)):
+        if link is None:
+            teach.tab("Inspect")
+            links = root.locator(".ccg-log .ccg-rule-link")
+            assert links.count() >= teach.shadow.state.ply  # every move of the log cites its rule
+            link = links.nth(links.count() // 2)
+        rule = link.get_attribute("data-rule")
+        link.scroll_into_view_if_needed()
+        link.click()
+        page.wait_for_function("([i, rule]) => { const h = document.querySelectorAll('.ccg-table')[i].querySelector('.ccg-rule-help');"
+                               " return h && h.dataset.ccgRule === rule; }", arg=[teach.index, rule])
+        text = root.locator(".ccg-rule-help .ccg-rule-help-text").inner_text()
+        assert _words(text) == _words(ccg.rules_text(rule)), f"{where}: rule {rule} shows {text[:200]!r}"
+    teach.tab("Play")
+
+
+def test_copy_puts_the_kernels_position_string_on_the_clipboard(teach):
+    page, root = teach.page, teach.root
+    teach.play(0)  # a position of its own (the kernel and the shadow agree: check() waited for its board)
+    teach.tab("Position")
+    page.evaluate("() => navigator.clipboard.writeText('nothing yet')")
+    button = root.locator("button.ccg-copy-position").first
+    button.click()
+    want = teach.shadow.position_string
+    page.wait_for_function("b => b.dataset.ccgCopied", arg=button.element_handle())
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == want, f"copied {len(copied)} characters, the kernel holds {len(want)}: {copied[:80]!r}"
+    assert root.locator(".ccg-position input").first.input_value() == want
+    teach.tab("Play")
+
+
+WRAPPED = """([index, css, label]) => {
+  // the option showing `label` in a list: its text, whether it is cut sideways, and its lines
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const select = root.querySelector(css + ' select');
+  const o = Array.from(select.options).find(o => o.textContent.replace(/\\s+/g, ' ').trim() === label);
+  if (!o) return null;
+  o.scrollIntoView({block: 'nearest'});
+  const r = o.getBoundingClientRect(), s = select.getBoundingClientRect();
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(o).font;
+  const lineHeight = parseFloat(getComputedStyle(o).lineHeight) || parseFloat(getComputedStyle(o).fontSize) * 1.2;
+  return {text: o.textContent, cut: o.scrollWidth > o.clientWidth + 1 || r.right > s.right + 1 || r.left < s.left - 1,
+          textWidth: ctx.measureText(o.textContent).width, width: o.clientWidth, lines: r.height / lineHeight,
+          ellipsis: getComputedStyle(o).textOverflow === 'ellipsis' && getComputedStyle(o).whiteSpace === 'nowrap'};
+}"""
+
+
+def test_long_moves_wrap_whole_in_the_move_list_and_the_variation_list(teach):
+    """The longest description of the game so far, in the variation list, and of the moves listed now."""
+    shadow = teach.shadow
+    for _ in range(40):  # until a long move is offered (and the history has long ones)
+        if shadow.controller.human_to_move() and max(len(label) for label, _ in shadow.actions.options) >= 70:
+            break
+        teach.play(0)
+    longest_now = max(shadow.shown_actions(), key=lambda a: len(shadow.controller.action_label(a)))
+    label = shadow.controller.action_label(longest_now)
+    lines = [_whole_option(teach, ".ccg-actions", label, shadow.state.describe_action(longest_now))]
+    teach.tab("History")
+    row = max((label for label, _ in shadow.tree_box.options), key=len)
+    node = next(n for n in shadow.tree.cursor.path() if row.endswith(shadow.controller.move_words(n)))
+    lines.append(_whole_option(teach, ".ccg-tree", row, shadow.tree.state_at(node.parent).describe_action(node.move)))
+    assert max(lines) >= 1.9, "no long move needed a second line: the test proves nothing"
+    teach.tab("Play")
+
+
+def _norm_label(text: str) -> str:
+    return " ".join(text.replace("\xa0", " ").split())
+
+
+def _whole_option(teach, css: str, label: str, words: str) -> float:
+    """The option showing ``label`` (ending with the move's ``words``) is whole on the page; its lines."""
+    seen = teach.page.evaluate(WRAPPED, [teach.index, css, _norm_label(label)])
+    assert seen is not None, f"{css}: no option reads {label!r}"
+    assert _norm_label(seen["text"]).endswith(words), (seen["text"], words)
+    assert seen["width"] > 0, f"{css}: the list is not on screen"
+    assert not seen["cut"] and not seen["ellipsis"], f"{css}: {label!r} is cut: {seen}"
+    if seen["textWidth"] > seen["width"]:
+        assert seen["lines"] >= 1.9, f"{css}: {label!r} ({seen['textWidth']:.0f} px) should wrap in {seen['width']} px"
+    return seen["lines"]
+
+
+def test_the_panel_sits_beside_the_board_on_a_classroom_screen(teach, artefacts):
+    """1280 × 800 with the file browser open: the panel beside the board, nothing to scroll sideways."""
+    page = teach.page
+    assert page.evaluate(SIDEBAR["sidebar open"])
+    page.wait_for_function(FITTED)
+    place = panel_place(page, teach.index)
+    _screenshot(page, teach.index, artefacts / "teach-1280-file-browser.png")
+    assert place["beside"], f"the panel is under the board at {place['window']} px with the file browser open"
+    assert not page.evaluate(SIDEWAYS, teach.index)
