@@ -156,22 +156,27 @@ def _screenshot(page, index: int, path: Path) -> None:
 
 def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefacts):
     """At 1280, 1600 and 1920 px, file browser open or closed: gauge, market and tables in view, uncovered; the
-    panel beside the board from 1280 px with the file browser closed and from 1600 px with it open."""
+    panel beside the board, nothing to scroll sideways; at 1920 px no board text under 10 px on screen."""
     shadows = [d.shadow for d in lab_drivers]
     problems = []
     fonts: list[str] = []  # the board's scale and smallest text at each size (written as a test artefact)
     for width in WIDTHS:
         for sidebar, toggle in SIDEBAR.items():
-            lab_page.set_viewport_size({"width": width, "height": 1000})
+            lab_page.set_viewport_size({"width": width, "height": 1080 if width == 1920 else 1000})
             assert lab_page.evaluate(toggle)
             lab_page.wait_for_function(FITTED)
             for i, (label, _, _) in enumerate(LAB_TABLES):
+                where = f"JupyterLab {width} px, {sidebar}, {label}"
                 fig = ccg.plot.board(shadows[i].state, seat=shadows[i].view_seat)
-                beside = width >= 1600 or sidebar == "sidebar closed"  # room for the board at half size and the panel
-                problems += check_layout(lab_page, i, fig, f"JupyterLab {width} px, {sidebar}, {label}", beside)
+                problems += check_layout(lab_page, i, fig, where, beside=True)
+                problems += [f"{where}: scrolls sideways: {x}" for x in lab_page.evaluate(SIDEWAYS, i)]
                 place = panel_place(lab_page, i)
-                fonts.append(f"{width} px, {sidebar}, {label}: board at {place['scale']:.2f}, "
-                             f"smallest text {place['smallest']:.1f} px, panel {'beside' if place['beside'] else 'under'}")
+                smallest = lab_page.evaluate(SMALLEST_TEXTS, i)[:3]
+                fonts.append(f"{width} px, {sidebar}, {label}: board at {place['scale']:.2f}, smallest texts "
+                             f"{', '.join(f'{z:.1f} px {t!r}' for z, t in smallest)}, "
+                             f"panel {'beside' if place['beside'] else 'under'}")
+                if width == 1920 and smallest and smallest[0][0] < 9.95:
+                    problems.append(f"{where}: board text {smallest[0][1]!r} is {smallest[0][0]:.1f} px on screen")
                 _screenshot(lab_page, i, artefacts / f"lab-{width}-{sidebar.replace(' ', '-')}-{LAB_TABLES[i][1]}.png")
     (artefacts / "lab-text-sizes.txt").write_text("\n".join(fonts) + "\n")
     assert not problems, "\n".join(problems)
