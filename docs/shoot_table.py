@@ -53,13 +53,16 @@ def _wait_for(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
             time.sleep(0.3)
 
 
-def shoot(out: Path, moves: int, width: int = 1600, height: int = 1000) -> None:
+def shoot(out: Path, moves: int, width: int = 1600, height: int = 1200) -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
         home, work = Path(tmp) / "home", Path(tmp) / "work"
         work.mkdir(parents=True)
         (work / "table.ipynb").write_text(json.dumps(_notebook(moves)))
+        quiet = home / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+        quiet.parent.mkdir(parents=True)  # no news or update pop-up over the picture
+        quiet.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
         env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_DATA_DIR=str(home / "data"),
                    JUPYTER_RUNTIME_DIR=str(home / "runtime"), IPYTHONDIR=str(home / "ipython"),
                    JUPYTER_PLATFORM_DIRS="1", PYTHONPATH=str(ROOT),
@@ -69,7 +72,8 @@ def shoot(out: Path, moves: int, width: int = 1600, height: int = 1000) -> None:
         cmd = [str(Path(sys.executable).parent / "jupyter-lab"), "--no-browser", f"--port={port}",
                "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
                f"--ServerApp.root_dir={work}", "--LabApp.expose_app_in_browser=True",
-               f"--LabApp.workspaces_dir={home / 'workspaces'}", "--LabApp.news_url=",
+               f"--LabApp.workspaces_dir={home / 'workspaces'}", f"--LabApp.user_settings_dir={home / 'settings'}",
+               "--LabApp.news_url=",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             cmd.append("--allow-root")

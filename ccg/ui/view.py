@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import traceback
-from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import ipywidgets as W
@@ -21,11 +20,11 @@ from .controller import TableController
 from .figure_view import FigureView
 from .panels import HistoryPanel, InspectPanel, Panel, PlayPanel, PositionPanel, status_html
 from .rule_help import RuleHelp
+from .table_style import TableStyle
 from .whatif_panel import WhatIfPanel
 
 PANEL_WIDTH = 400  # px, the control panel's width when the row has room for it beside the board
 PANEL_MIN_WIDTH = 310  # px, the narrowest it gets beside the board (a classroom screen, file browser open)
-STYLE = (Path(__file__).with_name("table.css")).read_text(encoding="utf-8")
 
 
 class TableView:
@@ -52,8 +51,7 @@ class TableView:
         self.panel.add_class("ccg-panel")
         for panel in (self.play_tab, self.history_tab, self.inspect_tab, self.whatif_tab, self.position_tab):
             self.add_panel(panel, refresh=False)
-        style = W.HTML(f"<style>{STYLE}</style>", layout=W.Layout(display="none")).add_class("ccg-style")
-        self.widget = W.VBox([style, self.status, self._board_and_panel()]).add_class("ccg-table")
+        self.widget = W.VBox([TableStyle(), self.status, self._board_and_panel()]).add_class("ccg-table")
         self.refresh()
 
     # ------------------------------------------------------------------ reading (the controller's state)

@@ -480,7 +480,10 @@ WRAPPED = """([index, css, label]) => {
   const lineHeight = parseFloat(getComputedStyle(o).lineHeight) || parseFloat(getComputedStyle(o).fontSize) * 1.2;
   return {text: o.textContent, cut: o.scrollWidth > o.clientWidth + 1 || r.right > s.right + 1 || r.left < s.left - 1,
           textWidth: ctx.measureText(o.textContent).width, width: o.clientWidth, lines: r.height / lineHeight,
-          ellipsis: getComputedStyle(o).textOverflow === 'ellipsis' && getComputedStyle(o).whiteSpace === 'nowrap'};
+          ellipsis: getComputedStyle(o).textOverflow === 'ellipsis' && getComputedStyle(o).whiteSpace === 'nowrap',
+          // a line may end only between words: no no-break space between two words, no break inside a word
+          glued: /\\S\\u00a0\\S/.test(o.textContent),
+          breaksWords: ['break-all', 'break-word'].includes(getComputedStyle(o).wordBreak) || getComputedStyle(o).overflowWrap === 'anywhere'};
 }"""
 
 
@@ -513,6 +516,7 @@ def _whole_option(teach, css: str, label: str, words: str) -> float:
     assert _norm_label(seen["text"]).endswith(words), (seen["text"], words)
     assert seen["width"] > 0, f"{css}: the list is not on screen"
     assert not seen["cut"] and not seen["ellipsis"], f"{css}: {label!r} is cut: {seen}"
+    assert not seen["glued"] and not seen["breaksWords"], f"{css}: {label!r} cannot wrap between words: {seen}"
     if seen["textWidth"] > seen["width"]:
         assert seen["lines"] >= 1.9, f"{css}: {label!r} ({seen['textWidth']:.0f} px) should wrap in {seen['width']} px"
     return seen["lines"]
