@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import anywidget
-import ipywidgets as W
 import traitlets
 
 __all__ = ["TableStyle"]
@@ -23,5 +22,5 @@ class TableStyle(anywidget.AnyWidget):
     css = traitlets.Unicode(Path(__file__).with_name("table.css").read_text(encoding="utf-8")).tag(sync=True)
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(layout=W.Layout(display="none"), **kwargs)
+        super().__init__(layout={"display": "none"}, **kwargs)
         self.add_class("ccg-style")
