@@ -464,6 +464,14 @@ def test_copy_puts_the_kernels_position_string_on_the_clipboard(teach):
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == want, f"copied {len(copied)} characters, the kernel holds {len(want)}: {copied[:80]!r}"
     assert root.locator(".ccg-position input").first.input_value() == want
+    # without a clipboard (an insecure page, an old browser) Copy leaves the whole string selected in its field
+    page.evaluate("b => { delete b.dataset.ccgCopied; Object.defineProperty(navigator, 'clipboard', {value: undefined}); }",
+                  button.element_handle())
+    button.click()
+    page.wait_for_function("b => b.dataset.ccgCopied", arg=button.element_handle())
+    selected = page.evaluate("""() => { const t = document.activeElement;
+      return t && t.closest('.ccg-position') ? t.value.slice(t.selectionStart, t.selectionEnd) : null; }""")
+    assert selected == want, f"selected {selected if selected is None else len(selected)} characters of {len(want)}"
     teach.tab("Play")
 
 
