@@ -43,7 +43,7 @@ class TableView:
         self.whatif_tab = WhatIfPanel(self, whatif_games)
         self.position_tab = PositionPanel(self)
         self.panels: list[Panel] = []
-        self.tabs = W.Tab(layout=W.Layout(width="100%", min_width="0"))
+        self.tabs = W.Tab(layout=W.Layout(min_width="0"))  # as wide as the panel (a 100 % width would add its margins)
         self.rule_help = RuleHelp()  # a rule id clicked in the log or the status line shows its rule here
         # beside the board the panel takes PANEL_WIDTH, or down to PANEL_MIN_WIDTH while the board shrinks too
         self.panel = W.VBox([self.tabs, self.rule_help], layout=W.Layout(

@@ -539,3 +539,11 @@ def test_the_panel_sits_beside_the_board_on_a_classroom_screen(teach, artefacts)
     _screenshot(page, teach.index, artefacts / "teach-1280-file-browser.png")
     assert place["beside"], f"the panel is under the board at {place['window']} px with the file browser open"
     assert not page.evaluate(SIDEWAYS, teach.index)
+    cut = page.evaluate("""(i) => { const panel = document.querySelectorAll('.ccg-table')[i].querySelector('.ccg-panel');
+      const right = panel.getBoundingClientRect().right;
+      return Array.from(panel.querySelectorAll('.lm-TabBar-tab')).map(t => [t.innerText.trim(), t.getBoundingClientRect().right,
+        t.querySelector('.lm-TabBar-tabLabel')]).filter(([, r, label]) => r > right + 1 || label.scrollWidth > label.clientWidth + 1)
+        .map(([title, r, label]) => `${title}: ends at ${Math.round(r)} (the panel at ${Math.round(right)}), `
+             + `label ${label.scrollWidth} px in ${label.clientWidth} (${getComputedStyle(label.parentElement).padding}, `
+             + `${getComputedStyle(label.parentElement).flex})`); }""", teach.index)
+    assert not cut, f"tab titles cut at the panel's width: {cut}"
