@@ -6,6 +6,7 @@ function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ccg-rule-help-box";
   el.appendChild(box);
+  let asked = null; // the rule a click here asked for
 
   const draw = () => {
     const rule = model.get("rule"), text = model.get("text"), error = model.get("error");
@@ -28,6 +29,10 @@ function render({ model, el }) {
     body.textContent = error || text;
     box.append(head, body);
     el.dataset.ccgRule = rule;
+    if (asked === rule) { // shown after a click on this page: bring it into view (it sits under the tabs)
+      asked = null;
+      el.scrollIntoView({ block: "nearest" });
+    }
   };
 
   const onClick = (event) => {
@@ -38,6 +43,7 @@ function render({ model, el }) {
     event.preventDefault();
     event.stopPropagation();
     const rule = link.dataset.rule;
+    asked = rule;
     if (model.get("rule") === rule) return draw();
     model.set("rule", rule);
     model.save_changes();

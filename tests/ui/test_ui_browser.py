@@ -445,8 +445,10 @@ def test_a_rule_id_in_the_status_line_and_the_log_opens_that_rules_text(teach):
         rule = link.get_attribute("data-rule")
         link.scroll_into_view_if_needed()
         link.click()
+        # the kernel's text shown, and brought into view (the help sits under the tabs)
         page.wait_for_function("([i, rule]) => { const h = document.querySelectorAll('.ccg-table')[i].querySelector('.ccg-rule-help');"
-                               " return h && h.dataset.ccgRule === rule; }", arg=[teach.index, rule])
+                               " if (!h || h.dataset.ccgRule !== rule) return false; const r = h.getBoundingClientRect();"
+                               " return r.top < innerHeight && r.bottom > 0; }", arg=[teach.index, rule])
         text = root.locator(".ccg-rule-help .ccg-rule-help-text").inner_text()
         assert _words(text) == _words(ccg.rules_text(rule)), f"{where}: rule {rule} shows {text[:200]!r}"
     teach.tab("Play")
