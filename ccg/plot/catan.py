@@ -26,6 +26,7 @@ PLAYER_TINT = ("#fbd5d5", "#d4e0f8", "#ffffff", "#ffe5cc", "#e8d5f2", "#cfeeeb")
 DEV_NAMES = {"knight": "knight", "vp": "VP", "roadbuilding": "road building", "plenty": "year of plenty",
              "monopoly": "monopoly"}
 SEA = "#9fcbe8"
+MIN_TEXT = 10  # px: no text smaller (the board is drawn at its own size on a 1920 px screen)
 LEVELS = {1: "settlement", 2: "city", 3: "metropolis"}
 PLURALS = {"settlement": "settlements", "city": "cities", "metropolis": "metropolises"}
 PIECES = ((1, "pentagon", 15, "settlement"), (2, "square", 19, "city"), (3, "star", 27, "metropolis"))
@@ -91,6 +92,9 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
 
     def z(v: float) -> float:
         return round(v * f, 1)
+
+    def zt(v: float) -> float:  # a text's size: as z, never under MIN_TEXT
+        return max(MIN_TEXT, z(v))
     # terrain (one filled trace per terrain type)
     for t, name in enumerate(TERRAINS):
         xs, ys = [], []
@@ -108,7 +112,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     add(go.Scatter(x=cx, y=[y - 0.6 for y in cy], mode="text", hoverinfo="skip", showlegend=False,
                    text=[("desert · <b>oil</b>" if b.terrain[h] >= 5 else "<b>oil</b>") if b.spring[h]
                          else RESOURCES[b.terrain[h]] if b.terrain[h] < 5 else "desert" for h in range(b.n_hex)],
-                   textfont=dict(size=z(10), color=[TERRAIN_TEXT[TERRAINS[b.terrain[h]]] for h in range(b.n_hex)]),
+                   textfont=dict(size=zt(10), color=[TERRAIN_TEXT[TERRAINS[b.terrain[h]]] for h in range(b.n_hex)]),
                    name="terrain names", uid="catan-terrain-names"))
     # harbours: a pier from each of the two harbour intersections to a token on the sea
     hx, hy, ht, hfill, htext, hhover, px, py = [], [], [], [], [], [], [], []
@@ -138,8 +142,8 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     add(go.Scatter(x=px, y=py, mode="lines", line=dict(color="#7a5a3a", width=3), hoverinfo="skip",
                    name="piers", showlegend=False, uid="catan-piers"))
     add(go.Scatter(x=hx, y=hy, mode="markers+text", text=ht, textposition="middle center",
-                   textfont=dict(size=z(9), color=htext),
-                   marker=dict(size=z(34), color=hfill, opacity=1, line=dict(color="#7a5a3a", width=2)),
+                   textfont=dict(size=zt(9), color=htext),
+                   marker=dict(size=z(38), color=hfill, opacity=1, line=dict(color="#7a5a3a", width=2)),
                    name="harbours", hoverinfo="text", hovertext=hhover, uid="catan-harbours", showlegend=False))
     # roads: a dark casing under every road keeps each colour visible on any terrain
     cas_x, cas_y = [], []
@@ -195,7 +199,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         n0, n = b.numbers0[h], s.numbers[h]
         if n:
             dots = "•" * PIPS[n]
-            text.append(f"<b>{n}</b><br><span style='font-size:{z(9)}px'>{dots}</span>")
+            text.append(f"<b>{n}</b><br><span style='font-size:{zt(9)}px'>{dots}</span>")
         else:
             text.append(f"✕{n0}" if n0 else "")
         colours.append("#c00000" if n in (6, 8) else ("#777" if n0 and not n else "#111"))

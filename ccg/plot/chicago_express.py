@@ -1,6 +1,6 @@
 """Chicago Express board view: a Plotly hex map with tables of companies, players, meters and industry.
 
-The map names its cities as the data file does (Chicago, Detroit, Pittsburgh, Wheeling, New York …),
+The map names its cities as the data file does (Chicago, Detroit, Wheeling, New York; long names shortened),
 marks each start hex with its company (CE-2.2), and draws pieces in map units, so trains, houses and
 labels keep their place inside a hex at any size; the tables sit under the map. The figure has a
 fixed size: a narrow notebook shows it scaled as a picture, never squeezed.
@@ -45,13 +45,19 @@ _TRAIN = [(-0.135, -0.135), (0.135, -0.135), (0.135, 0.135), (-0.135, 0.135), (-
 _HOUSE_AT = (0.5, -0.45)
 _HOUSE = [(-0.15, -0.14), (0.15, -0.14), (0.15, 0.05), (0.0, 0.2), (-0.15, 0.05), (-0.15, -0.14)]
 WIDTH, HEIGHT = 1060, 1130
-NAME_DROP = 0.34  # a city name sits this far below its hex's centre
+NAME_DROP = 0.28  # a city name sits this far below its hex's centre (the values above it, the hex id below)
 
 
-def name_size(name: str) -> int:
-    """The font size of a city name that keeps it inside its hex (bold, at the board's own size: 9 px
-    fits nine letters across a hex at the name's height; "Philadelphia" needs 7)."""
-    return 9 if len(name) <= 9 else 8 if len(name) <= 10 else 7
+MIN_TEXT = 10  # px: no text smaller (the board is drawn at its own size on a 1920 px screen)
+# a city name wider than its hex at MIN_TEXT (more than eight letters) is shortened on the map; the hover and
+# the legend of start hexes give it whole
+SHORT_NAMES = {"Philadelphia": "Phila.", "Pittsburgh": "Pittsb.", "Washington": "Wash.", "Baltimore": "Balt.",
+               "Fort Wayne": "Ft Wayne"}
+
+
+def board_name(name: str) -> str:
+    """A city's name as the map shows it inside its hex (at MIN_TEXT px, eight letters fit)."""
+    return SHORT_NAMES.get(name, name)
 
 
 def _shapes(points: list[tuple[float, float]], shape: list[tuple[float, float]]) -> tuple[list, list]:
@@ -140,22 +146,22 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     # labels and hover
     xs = [c[0] for c in _CENTRES]
     ys = [c[1] for c in _CENTRES]
-    fig.add_trace(go.Scatter(x=xs, y=[y + 0.06 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
+    fig.add_trace(go.Scatter(x=xs, y=[y + 0.12 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
                              textfont=dict(size=10, color="#3a0a0a"), hovertext=[_hover(s, i) for i in range(len(xs))],
                              hoverinfo="text", customdata=list(BOARD.ids),  # hex ids = Action.where, for ccg.ui clicks
                              name="values", uid="ce-values", showlegend=False), row=1, col=1)
-    fig.add_trace(go.Scatter(x=xs, y=[y - 0.66 for y in ys], mode="text", text=list(BOARD.ids),
-                             textfont=dict(size=8, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",
+    fig.add_trace(go.Scatter(x=xs, y=[y - 0.68 for y in ys], mode="text", text=list(BOARD.ids),
+                             textfont=dict(size=MIN_TEXT, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",
                              showlegend=False), row=1, col=1)
     # city names as the data file gives them; an eastern start hex (no values of its own) shows its company
     # in the centre, in the company's colour (CE-2.2); every start hex is outlined in that colour
     named = [i for i in range(len(xs)) if BOARD.names[i]]
     fig.add_trace(go.Scatter(x=[xs[i] for i in named], y=[ys[i] - NAME_DROP for i in named], mode="text",
-                             text=[f"<b>{BOARD.names[i]}</b>" for i in named],
-                             textfont=dict(size=[name_size(BOARD.names[i]) for i in named], color="#1a1a1a"),
+                             text=[board_name(BOARD.names[i]) for i in named],
+                             textfont=dict(size=MIN_TEXT, color="#111"),
                              hoverinfo="skip", name="cities", uid="ce-names", showlegend=False), row=1, col=1)
     eastern = [c for c in range(5) if not _hex_label(s, BOARD.start[c])]
-    fig.add_trace(go.Scatter(x=[xs[BOARD.start[c]] for c in eastern], y=[ys[BOARD.start[c]] + 0.08 for c in eastern],
+    fig.add_trace(go.Scatter(x=[xs[BOARD.start[c]] for c in eastern], y=[ys[BOARD.start[c]] + 0.12 for c in eastern],
                              mode="text", text=[f"<b>{COMPANIES[c]}</b>" for c in eastern],
                              textfont=dict(size=12, color=[_TEXT_COLOURS[c] for c in eastern]), hoverinfo="skip",
                              name="start companies", uid="ce-start-names", showlegend=False), row=1, col=1)

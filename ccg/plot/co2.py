@@ -35,6 +35,9 @@ BOX = [(0, 6), (6, 6), (12, 6), (12, 0), (6, 0), (0, 0)]
 W, H = 5.6, 5.4
 GX = 19.6   # CO2 gauge
 MX = 23.6   # market price track
+# px at the board's own size: no text smaller. A 1920 px screen with JupyterLab's file browser open draws the
+# board at 0.9 of its size beside the panel, so its smallest text is still 10 px there
+MIN_TEXT = 12
 
 
 def _rgba(hex_colour: str, alpha: float) -> str:
@@ -43,7 +46,7 @@ def _rgba(hex_colour: str, alpha: float) -> str:
 
 
 def _scatter(uid, xs, ys, text, colours, symbol="square", size=18, hover=None, textcolor="white",
-             mode="markers+text", custom=None, line_colours="#333", line_width=1, textsize=9):
+             mode="markers+text", custom=None, line_colours="#333", line_width=1, textsize=MIN_TEXT):
     return go.Scatter(x=xs, y=ys, mode=mode, uid=uid, name=uid, text=text, hovertext=hover or text,
                       hoverinfo="text", textfont=dict(size=textsize, color=textcolor), showlegend=False,
                       customdata=custom,
@@ -78,14 +81,16 @@ def board(state, seat: int | None = None) -> go.Figure:
         shapes.append(dict(type="rect", x0=x0, y0=y0, x1=x0 + W, y1=y0 + H, line=dict(
             color=SEAT_COLOURS[ctrl] if ctrl >= 0 else "#aaa", width=4 if ctrl >= 0 else 1),
             fillcolor=_rgba(SEAT_COLOURS[ctrl], 0.08) if ctrl >= 0 else "#f7f7f2", layer="below"))
-        agenda = " › ".join(SOURCE_NAMES[x] for x in components.agendas[s.agenda[r]])
+        agenda = components.agendas[s.agenda[r]]
         owner = (f" · <span style='color:{SEAT_COLOURS[ctrl]}'>controlled by {SEAT_NAMES[ctrl]}</span>"
                  if ctrl >= 0 else "")
         notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.32, xanchor="left", showarrow=False, font=dict(size=13),
                           text=f"<b>{components.region_names[r]}</b>{owner}"))
-        notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.85, xanchor="left", showarrow=False, font=dict(size=9,
-                          color="#444"), text=f"agenda: {agenda}"))
-        notes.append(dict(x=x0 + 0.12, y=y0 + 0.3, xanchor="left", showarrow=False, font=dict(size=11),
+        notes.append(dict(x=x0 + 0.12, y=y0 + H - 0.85, xanchor="left", showarrow=False, font=dict(size=MIN_TEXT,
+                          color="#444"), text="agenda: " + " › ".join(SOURCE_ABBR[x] for x in agenda),
+                          hovertext=f"{components.region_names[r]}'s agenda: "
+                                    + " › ".join(SOURCE_NAMES[x] for x in agenda)))
+        notes.append(dict(x=x0 + 0.12, y=y0 + 0.3, xanchor="left", showarrow=False, font=dict(size=MIN_TEXT),
                           text=f"CEP {s.reg_cep[r]}/{components.spaces[r]} · resources {s.reg_res[r]}",
                           hovertext=(f"{components.region_names[r]}: {s.reg_cep[r]} CEP (permits) in the region's pile, "
                                      f"at most {components.spaces[r]} — one per demand space (CO2-6.3.7); its controller "
@@ -118,8 +123,6 @@ def board(state, seat: int | None = None) -> go.Figure:
                 dtc.append(SOURCE_TEXT[g])
                 dh.append(f"{name}: {SOURCE_NAMES[g]} plant of {SEAT_NAMES[p]}")
                 shapes.append(_disc(x + 0.3, y + 0.32, SEAT_COLOURS[p], 0.16))
-        notes.append(dict(x=x0 + 0.12, y=y0 + 4.15, xanchor="left", showarrow=False,
-                          font=dict(size=9, color="#777"), text="demand spaces (power plants)"))
         for g in range(3):
             ps = r * 3 + g
             src = s.proj[ps]
@@ -142,8 +145,8 @@ def board(state, seat: int | None = None) -> go.Figure:
                 pl.append("#222" if installed else SOURCE_COLOURS[src])
                 state_ = "installed" if installed else "proposed"
                 ph.append(f"{components.region_names[r]} {GRANTS[g]} grant: {SOURCE_NAMES[src]} project, {state_}")
-                label = f"{GRANTS[g]}<br><i>{state_}</i>"
-            notes.append(dict(x=x, y=y - 0.5, yanchor="top", showarrow=False, font=dict(size=9, color="#444"),
+                label = GRANTS[g]  # proposed (pale) or installed (solid): the key says, the hover tells
+            notes.append(dict(x=x, y=y - 0.5, yanchor="top", showarrow=False, font=dict(size=MIN_TEXT, color="#444"),
                               text=label))
             if s.occ[ps] >= 0:
                 sx.append(x + 0.5)
@@ -151,8 +154,6 @@ def board(state, seat: int | None = None) -> go.Figure:
                 sw.append(f"{region}.{GRANTS[g]}")
                 sc.append(SEAT_COLOURS[s.occ[ps]])
                 sh.append(f"scientist of {SEAT_NAMES[s.occ[ps]]} on {components.region_names[r]} {GRANTS[g]}")
-        notes.append(dict(x=x0 + 0.12, y=y0 + 2.65, xanchor="left", showarrow=False,
-                          font=dict(size=9, color="#777"), text="project spaces"))
     fig.add_trace(_scatter("co2-demand", dx, dy, dt, dc, size=24, hover=dh, textcolor=dtc, custom=dw))
     fig.add_trace(_scatter("co2-projects", px, py, pt, pc, symbol="diamond", size=32, hover=ph, textcolor=ptc,
                            custom=pw, line_colours=pl, line_width=2))
@@ -196,14 +197,14 @@ def board(state, seat: int | None = None) -> go.Figure:
     shapes.append(dict(type="rect", x0=GX - 0.45, x1=GX + 0.45, y0=0, y1=gy(top), line=dict(color="#555", width=1)))
     for v in range(100, top + 1, 100):
         if v not in (cat, lose) and abs(v - s.ppm) > top / 25:  # keep the marker's label clear
-            notes.append(dict(x=GX - 0.5, y=gy(v), xanchor="right", showarrow=False, font=dict(size=9, color="#777"),
-                              text=str(v)))
+            notes.append(dict(x=GX - 0.5, y=gy(v), xanchor="right", showarrow=False,
+                              font=dict(size=MIN_TEXT, color="#777"), text=str(v)))
             shapes.append(dict(type="line", x0=GX - 0.45, x1=GX - 0.25, y0=gy(v), y1=gy(v),
                                line=dict(color="#777", width=1)))
     for v, colour, label in ((cat, "#c77700", "catastrophes"), (lose, "#c0392b", "planet lost")):
         shapes.append(dict(type="line", x0=GX - 0.7, x1=GX + 0.7, y0=gy(v), y1=gy(v), line=dict(color=colour, width=3)))
-        notes.append(dict(x=GX + 0.75, y=gy(v), xanchor="left", showarrow=False, font=dict(size=11, color=colour),
-                          text=f"<b>{v}</b><br>{label}"))
+        notes.append(dict(x=GX + 0.75, y=gy(v), xanchor="left", showarrow=False,
+                          font=dict(size=MIN_TEXT, color=colour), text=f"<b>{v}</b><br>{label}"))
     notes.append(dict(x=GX, y=12.0, showarrow=False, font=dict(size=13), text="<b>CO2 ppm</b>"))
     fig.add_trace(_scatter("co2-gauge", [GX - 0.55], [gy(s.ppm)], [f"<b>{s.ppm}</b>"], ["black"],
                            symbol="triangle-right", size=18, textsize=13,
@@ -219,12 +220,12 @@ def board(state, seat: int | None = None) -> go.Figure:
     step = 10.4 / max(1, len(prices) - 1)
     fig.add_trace(_scatter("co2-market", [MX] * len(prices), [0.3 + i * step for i in range(len(prices))],
                            [f"${p}" for p in prices], ["#c0392b" if p == s.price else "#f2f2f2" for p in prices],
-                           symbol="circle", size=[30 if p == s.price else 24 for p in prices], textsize=10,
+                           symbol="circle", size=[30 if p == s.price else 26 for p in prices],
                            hover=[f"CEP price ${p}" + (" (current)" if p == s.price else "") for p in prices],
                            textcolor=["white" if p == s.price else "#333" for p in prices],
                            custom=["market"] * len(prices)))
     notes.append(dict(x=MX, y=12.0, showarrow=False, font=dict(size=13), text="<b>Market</b> (CEP)"))
-    notes.append(dict(x=MX, y=11.45, showarrow=False, font=dict(size=10, color="#444"),
+    notes.append(dict(x=MX, y=11.45, showarrow=False, font=dict(size=MIN_TEXT, color="#444"),
                       text=f"{s.market} CEP on sale · price ${s.price}"))
 
     # ---- expertise tracks: one row per source, one lane per seat (dots never hide each other) ----------
@@ -237,7 +238,8 @@ def board(state, seat: int | None = None) -> go.Figure:
         y = y_top - 0.55 - src * 0.8
         shapes.append(dict(type="rect", x0=0.0, x1=tmax * 1.05 + 0.9, y0=y - 0.35, y1=y + 0.35,
                            fillcolor=_rgba(SOURCE_COLOURS[src], 0.15), line=dict(width=0), layer="below"))
-        notes.append(dict(x=-0.2, y=y, xanchor="right", showarrow=False, font=dict(size=10), text=SOURCE_NAMES[src]))
+        notes.append(dict(x=-0.2, y=y, xanchor="right", showarrow=False, font=dict(size=MIN_TEXT),
+                          text=SOURCE_NAMES[src]))
         for p in range(n):
             v = s.exp[p * 5 + src]
             lane = p - (n - 1) / 2  # one diagonal lane per seat: equal values stay side by side
@@ -250,7 +252,7 @@ def board(state, seat: int | None = None) -> go.Figure:
                            custom=ew, line_colours="#111"))
     for v in range(tmax + 1):
         notes.append(dict(x=v * 1.05 + 0.45, y=y_top - 0.55 - 4 * 0.8 - 0.55, showarrow=False,
-                          font=dict(size=9, color="#555"), text=str(v)))
+                          font=dict(size=MIN_TEXT, color="#555"), text=str(v)))
 
     # ---- players table (annotations: the trace list stays fixed) ---------------------------------------
     cols = [("player", 12.6, "left"), ("VP", 16.0, "center"), ("coins", 17.0, "center"), ("res.", 18.0, "center"),
@@ -263,7 +265,7 @@ def board(state, seat: int | None = None) -> go.Figure:
                "UN": "UN goals won", "coins": "coins in hand"}
     ty = -2.65
     for name, x, al in cols:
-        notes.append(dict(x=x, y=ty, xanchor=al, showarrow=False, font=dict(size=11), text=f"<b>{name}</b>",
+        notes.append(dict(x=x, y=ty, xanchor=al, showarrow=False, font=dict(size=MIN_TEXT), text=f"<b>{name}</b>",
                           hovertext=meaning.get(name)))
     shapes.append(dict(type="line", x0=12.5, x1=27.6, y0=ty - 0.3, y1=ty - 0.3, line=dict(color="#999", width=1)))
     for p in range(n):
@@ -292,10 +294,11 @@ def board(state, seat: int | None = None) -> go.Figure:
         for (name, x, al), val in zip(cols, row):
             negative = name == "VP" and s.vp[p] < 0
             notes.append(dict(x=x, y=y, xanchor=al, showarrow=False, text=val, hovertext=hover.get(name),
-                              font=dict(size=11, color="#c0392b") if negative else dict(size=11)))
-    notes.append(dict(x=12.6, y=ty - 0.7 - n * 0.6 + 0.05, xanchor="left", showarrow=False,
-                      font=dict(size=9, color="#555"),
-                      text="scient. 2+1 = 2 scientists on the board + 1 in hand · UN = UN goals won · "
+                              font=dict(size=MIN_TEXT, color="#c0392b") if negative else dict(size=MIN_TEXT)))
+    below = ty - 0.7 - (n - 1) * 0.6 - 0.35  # under the last row
+    notes.append(dict(x=12.6, y=below, xanchor="left", yanchor="top", align="left", showarrow=False,
+                      font=dict(size=MIN_TEXT, color="#555"),
+                      text="scient. 2+1 = 2 scientists on the board + 1 in hand · UN = UN goals won<br>"
                            "VP below zero (red) are allowed (CO2-0.7)"))
 
     # ---- key -------------------------------------------------------------------------------------------
@@ -303,10 +306,11 @@ def board(state, seat: int | None = None) -> go.Figure:
                    for x in range(5))
     fossil = " ".join(f"<span style='color:{FOSSIL_COLOURS[f]}'>■</span> {FOSSILS[f][0].upper()} {FOSSILS[f]} "
                       for f in range(3))
-    notes.append(dict(x=12.6, y=-7.0, xanchor="left", yanchor="top", align="left", showarrow=False,
-                      font=dict(size=10), text=f"green: {key}<br>fossil: {fossil} · ● owner / scientist in "
-                      "seat colour · ◆ pale = proposed project, solid = installed<br>CEP 4/5 in a region: "
-                      "4 permits in its pile, at most 5 (one per demand space, CO2-6.3.7)"))
+    notes.append(dict(x=12.6, y=below - 0.95, xanchor="left", yanchor="top", align="left", showarrow=False,
+                      font=dict(size=MIN_TEXT), text=f"green: {key}<br>fossil: {fossil} · □ demand space (power plant) "
+                      "· ◆ project space<br>● owner / scientist in seat colour · ◆ pale = proposed project, solid = "
+                      "installed<br>CEP 4/5 in a region: 4 permits in its pile, at most 5 (one per demand space, "
+                      "CO2-6.3.7)"))
     ev = s.events[:2] if len(s.events) >= 2 else s.events
     evtxt = " / then ".join(components.region_names[components.events[e]] for e in ev) or "none"
     if s.over:
@@ -321,8 +325,8 @@ def board(state, seat: int | None = None) -> go.Figure:
     fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=16)),
                       shapes=shapes, annotations=notes, hoverlabel=dict(align="left"),
                       xaxis=dict(visible=False, range=[-2.3, 27.7], fixedrange=False),
-                      yaxis=dict(visible=False, range=[-7.9, 12.4]),
-                      height=800, width=1200, margin=dict(l=10, r=10, t=70, b=10), plot_bgcolor="white")
+                      yaxis=dict(visible=False, range=[-8.9, 12.4]),
+                      height=840, width=1200, margin=dict(l=10, r=10, t=70, b=10), plot_bgcolor="white")
     return fig
 
 

@@ -24,7 +24,7 @@ from .figure_view import FigureView
 __all__ = ["BoardView", "FigureSlot", "board_figure", "click", "click_location", "location_of"]
 
 
-MIN_BESIDE = 0.5  # the smallest scale a board is drawn at beside the control panel (below it the panel wraps under)
+MIN_BESIDE = 0.42  # the smallest scale a board is drawn at beside the control panel (below it the panel wraps under)
 TARGET_COLOUR = "#f1c40f"  # the rings round the legal targets of the seat to move
 CLICKED_COLOUR = "#e74c3c"  # the ring round the clicked location
 

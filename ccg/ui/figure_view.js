@@ -75,7 +75,9 @@ function render({ model, el }) {
       if (Plotly && plot.layout) Plotly.Plots.resize(plot);
       return;
     }
-    const room = el.clientWidth || size.width;
+    // the room to the px below (clientWidth rounds a fractional width up half the time: a board a fraction
+    // of a pixel wider than its box would reach under the panel beside it)
+    const room = Math.floor(el.getBoundingClientRect().width) || size.width;
     const scale = Math.min(1, room / size.width);
     plot.style.width = `${size.width}px`; // the graph div keeps the figure's size; only its picture is scaled
     plot.style.height = `${size.height}px`;

@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from ..core.state import GameState
+from .rule_help import link_rules
 
 _MAX_ITEMS = 8
 
@@ -93,14 +94,14 @@ def html_table(df: pd.DataFrame) -> str:
 
 
 def html_log(lines: list[tuple[str, str | None]], limit: int = 400) -> str:
-    """The move log as HTML, newest at the bottom; a bot's reason folds out under "why?"."""
+    """The move log as HTML, newest at the bottom; a bot's reason folds out under "why?"; a rule id opens its rule."""
     shown = lines[-limit:]
     more = f"<div>… {len(lines) - limit} earlier moves</div>" if len(lines) > limit else ""
 
     def line(text: str, reason: str | None) -> str:
         if not reason:
-            return f"<div>{html.escape(text)}</div>"
-        return (f"<div>{html.escape(text)} <details class='ccg-why' style='display:inline'><summary>why?</summary>"
+            return f"<div>{link_rules(html.escape(text))}</div>"
+        return (f"<div>{link_rules(html.escape(text))} <details class='ccg-why' style='display:inline'><summary>why?</summary>"
                 f"{html.escape(reason)}</details></div>")
 
     body = "".join(line(text, reason) for text, reason in shown)

@@ -21,6 +21,7 @@ from ..core.rulebook import UnknownRuleError, rules_text
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
+from .rule_help import link_rules
 from .seating import HUMAN, agent_label
 from .words import rule_of
 
@@ -51,7 +52,7 @@ def status_html(c: TableController) -> str:
         turn = f"game over — winner: {who}; scores {s.scores()}"
     else:
         turn = f"seat {s.current_player} to move ({c.seating.seat_kind(s.current_player)})"
-    note = f" — <span class='ccg-message'>{html.escape(c.message)}</span>" if c.message else ""
+    note = f" — <span class='ccg-message'>{link_rules(html.escape(c.message))}</span>" if c.message else ""
     size = len(c.tree)
     why = "".join(f"<details class='ccg-why'><summary>why? ({html.escape(c.who(node.seat))})</summary>"
                   f"{html.escape(reason)}</details>" for node, reason in c.step_reasons())

@@ -19,9 +19,12 @@ from .board import BoardView, board_figure, click_location
 from .controller import TableController
 from .figure_view import FigureView
 from .panels import HistoryPanel, InspectPanel, Panel, PlayPanel, PositionPanel, status_html
+from .rule_help import RuleHelp
+from .table_style import TableStyle
 from .whatif_panel import WhatIfPanel
 
-PANEL_WIDTH = 400  # px, the control panel beside (or under) the board
+PANEL_WIDTH = 400  # px, the control panel's width when the row has room for it beside the board
+PANEL_MIN_WIDTH = 310  # px, the narrowest it gets beside the board (a classroom screen, file browser open)
 
 
 class TableView:
@@ -40,11 +43,15 @@ class TableView:
         self.whatif_tab = WhatIfPanel(self, whatif_games)
         self.position_tab = PositionPanel(self)
         self.panels: list[Panel] = []
-        self.tabs = W.Tab(layout=W.Layout(flex=f"0 0 {PANEL_WIDTH}px", width=f"{PANEL_WIDTH}px", min_width="0"))
-        self.tabs.add_class("ccg-panel")
+        self.tabs = W.Tab(layout=W.Layout(min_width="0"))  # as wide as the panel (a 100 % width would add its margins)
+        self.rule_help = RuleHelp()  # a rule id clicked in the log or the status line shows its rule here
+        # beside the board the panel takes PANEL_WIDTH, or down to PANEL_MIN_WIDTH while the board shrinks too
+        self.panel = W.VBox([self.tabs, self.rule_help], layout=W.Layout(
+            flex=f"1 1 {PANEL_MIN_WIDTH}px", min_width=f"{PANEL_MIN_WIDTH}px", max_width=f"{PANEL_WIDTH}px"))
+        self.panel.add_class("ccg-panel")
         for panel in (self.play_tab, self.history_tab, self.inspect_tab, self.whatif_tab, self.position_tab):
             self.add_panel(panel, refresh=False)
-        self.widget = W.VBox([self.status, self._board_and_panel()]).add_class("ccg-table")
+        self.widget = W.VBox([TableStyle(), self.status, self._board_and_panel()]).add_class("ccg-table")
         self.refresh()
 
     # ------------------------------------------------------------------ reading (the controller's state)
@@ -112,6 +119,10 @@ class TableView:
     def click(self, location: str) -> None:
         """Simulate a click on the board at ``location`` (the same message a browser click sends)."""
         click_location(self.board.widget, location)
+
+    def show_rule(self, rule: str) -> None:
+        """Show the text of ``rule`` (e.g. "CO2-5.4") in the panel's rule help (what a click on a rule id does)."""
+        self.rule_help.show(rule)
 
     # ------------------------------------------------------------------ extending the panel
     def add_panel(self, panel: Panel, index: int | None = None, refresh: bool = True) -> None:
@@ -198,7 +209,7 @@ class TableView:
         The board never lies under the panel: it takes its figure's width or, with less room, shrinks
         (drawn scaled); the panel keeps a fixed width.
         """
-        return W.Box([self.board.box, self.tabs], layout=W.Layout(
+        return W.Box([self.board.box, self.panel], layout=W.Layout(
             display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")).add_class("ccg-row")
 
     def _refresh_status(self) -> None:

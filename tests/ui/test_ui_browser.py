@@ -156,22 +156,27 @@ def _screenshot(page, index: int, path: Path) -> None:
 
 def test_jupyterlab_layout_never_covers_the_board(lab_page, lab_drivers, artefacts):
     """At 1280, 1600 and 1920 px, file browser open or closed: gauge, market and tables in view, uncovered; the
-    panel beside the board from 1280 px with the file browser closed and from 1600 px with it open."""
+    panel beside the board, nothing to scroll sideways; at 1920 px no board text under 10 px on screen."""
     shadows = [d.shadow for d in lab_drivers]
     problems = []
     fonts: list[str] = []  # the board's scale and smallest text at each size (written as a test artefact)
     for width in WIDTHS:
         for sidebar, toggle in SIDEBAR.items():
-            lab_page.set_viewport_size({"width": width, "height": 1000})
+            lab_page.set_viewport_size({"width": width, "height": 1080 if width == 1920 else 1000})
             assert lab_page.evaluate(toggle)
             lab_page.wait_for_function(FITTED)
             for i, (label, _, _) in enumerate(LAB_TABLES):
+                where = f"JupyterLab {width} px, {sidebar}, {label}"
                 fig = ccg.plot.board(shadows[i].state, seat=shadows[i].view_seat)
-                beside = width >= 1600 or sidebar == "sidebar closed"  # room for the board at half size and the panel
-                problems += check_layout(lab_page, i, fig, f"JupyterLab {width} px, {sidebar}, {label}", beside)
+                problems += check_layout(lab_page, i, fig, where, beside=True)
+                problems += [f"{where}: scrolls sideways: {x}" for x in lab_page.evaluate(SIDEWAYS, i)]
                 place = panel_place(lab_page, i)
-                fonts.append(f"{width} px, {sidebar}, {label}: board at {place['scale']:.2f}, "
-                             f"smallest text {place['smallest']:.1f} px, panel {'beside' if place['beside'] else 'under'}")
+                smallest = lab_page.evaluate(SMALLEST_TEXTS, i)[:3]
+                fonts.append(f"{width} px, {sidebar}, {label}: board at {place['scale']:.2f}, smallest texts "
+                             f"{', '.join(f'{z:.1f} px {t!r}' for z, t in smallest)}, "
+                             f"panel {'beside' if place['beside'] else 'under'}")
+                if width == 1920 and smallest and smallest[0][0] < 9.95:
+                    problems.append(f"{where}: board text {smallest[0][1]!r} is {smallest[0][0]:.1f} px on screen")
                 _screenshot(lab_page, i, artefacts / f"lab-{width}-{sidebar.replace(' ', '-')}-{LAB_TABLES[i][1]}.png")
     (artefacts / "lab-text-sizes.txt").write_text("\n".join(fonts) + "\n")
     assert not problems, "\n".join(problems)
@@ -360,3 +365,187 @@ def test_a_table_first_drawn_out_of_sight_draws_every_table_text_when_shown(flow
                          "JupyterLab, a Table first drawn in a closed tab")
     driver.check("first shown")  # every table cell's drawn text equals the kernel's figure
     assert not flow_page.ccg_errors, flow_page.ccg_errors
+
+
+# ---------------------------------------------------------------------------------------------- reading the moves
+# One Table (a human and strategists) on a classroom screen: 1280 × 800, the file browser open, the
+# clipboard granted as a user grants it
+TEACH_TABLE = ("co2", {"seats": ["human"], "players": 4, "seed": 3})
+
+SMALLEST_TEXTS = """(index) => {
+  // every text drawn on the board, at its size on screen (its font size times the board's scale), smallest first
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const frame = root.querySelector('.ccg-board .ccg-figure-frame');
+  const gd = root.querySelector('.ccg-board .js-plotly-plot');
+  const scale = frame.getBoundingClientRect().width / gd._fullLayout.width;
+  const out = [];
+  gd.querySelectorAll('text, tspan').forEach(t => {
+    const own = Array.from(t.childNodes).filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+    if (!own || !t.getClientRects().length || !t.getBoundingClientRect().height) return;
+    out.push([parseFloat(getComputedStyle(t).fontSize) * scale, own]);
+  });
+  return out.sort((a, b) => a[0] - b[0]);
+}"""
+
+SIDEWAYS = """(index) => {
+  // what scrolls sideways: the page, or any scrolling box holding the table (its content wider than its room)
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const out = [];
+  if (document.documentElement.scrollWidth > innerWidth + 1) out.push(`the page: ${document.documentElement.scrollWidth} > ${innerWidth}`);
+  for (let e = root; e; e = e.parentElement) {
+    const x = getComputedStyle(e).overflowX;
+    if ((x === 'auto' || x === 'scroll' || e === root) && e.scrollWidth > e.clientWidth + 1)
+      out.push(`${e.className || e.tagName}: ${e.scrollWidth} > ${e.clientWidth}`);
+  }
+  const r = root.getBoundingClientRect();
+  if (r.right > innerWidth + 1) out.push(`the table ends at ${r.right} > ${innerWidth}`);
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def teach(lab, browser):
+    """A notebook with TEACH_TABLE, in a page whose clipboard may be read and written; its driver."""
+    game, kwargs = TEACH_TABLE
+    (lab.root / "teach.ipynb").write_text(json.dumps(notebook(
+        [f"from ccg.ui import Table\nt = Table({game!r}, **{kwargs!r})\nt"])))
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.ccg_errors = []
+    page.on("pageerror", lambda e: page.ccg_errors.append(str(e)))
+    page.goto(f"{lab.url}/lab/workspaces/teach/tree/teach.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && document.querySelector('.jp-NotebookPanel .jp-Cell')")
+    page.wait_for_function("() => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel }")
+    assert page.evaluate(SIDEBAR["sidebar open"])
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')", timeout=START_MS)
+    driver = TableDriver(page, 0, Table(game, **kwargs), "JupyterLab 1280 px, file browser open, co2")
+    driver.check("first render")
+    yield driver
+    context.close()
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_rule_id_in_the_status_line_and_the_log_opens_that_rules_text(teach):
+    page, root = teach.page, teach.root
+    shown = root.locator(".ccg-status .ccg-rule-link")
+    assert shown.count() > 0, "the status line names the bots' moves with their rules"
+    for where, link in (("status line", shown.first), ("move log", None)):
+        if link is None:
+            teach.tab("Inspect")
+            links = root.locator(".ccg-log .ccg-rule-link")
+            assert links.count() >= teach.shadow.state.ply  # every move of the log cites its rule
+            link = links.nth(links.count() // 2)
+        rule = link.get_attribute("data-rule")
+        link.scroll_into_view_if_needed()
+        link.click()
+        # the kernel's text shown, and brought into view (the help sits under the tabs)
+        page.wait_for_function("([i, rule]) => { const h = document.querySelectorAll('.ccg-table')[i].querySelector('.ccg-rule-help');"
+                               " if (!h || h.dataset.ccgRule !== rule) return false; const r = h.getBoundingClientRect();"
+                               " return r.top < innerHeight && r.bottom > 0; }", arg=[teach.index, rule])
+        text = root.locator(".ccg-rule-help .ccg-rule-help-text").inner_text()
+        assert _words(text) == _words(ccg.rules_text(rule)), f"{where}: rule {rule} shows {text[:200]!r}"
+    teach.tab("Play")
+
+
+def test_copy_puts_the_kernels_position_string_on_the_clipboard(teach):
+    page, root = teach.page, teach.root
+    teach.play(0)  # a position of its own (the kernel and the shadow agree: check() waited for its board)
+    teach.tab("Position")
+    page.evaluate("() => navigator.clipboard.writeText('nothing yet')")
+    button = root.locator("button.ccg-copy-position").first
+    button.click()
+    want = teach.shadow.position_string
+    page.wait_for_function("b => b.dataset.ccgCopied", arg=button.element_handle())
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == want, f"copied {len(copied)} characters, the kernel holds {len(want)}: {copied[:80]!r}"
+    assert root.locator(".ccg-position input").first.input_value() == want
+    # without a clipboard (an insecure page, an old browser) Copy leaves the whole string selected in its field
+    page.evaluate("b => { delete b.dataset.ccgCopied; Object.defineProperty(navigator, 'clipboard', {value: undefined}); }",
+                  button.element_handle())
+    button.click()
+    page.wait_for_function("b => b.dataset.ccgCopied", arg=button.element_handle())
+    selected = page.evaluate("""() => { const t = document.activeElement;
+      return t && t.closest('.ccg-position') ? t.value.slice(t.selectionStart, t.selectionEnd) : null; }""")
+    assert selected == want, f"selected {selected if selected is None else len(selected)} characters of {len(want)}"
+    teach.tab("Play")
+
+
+WRAPPED = """([index, css, label]) => {
+  // the option showing `label` in a list: its text, whether it is cut sideways, and its lines
+  const root = document.querySelectorAll('.ccg-table')[index];
+  const select = root.querySelector(css + ' select');
+  const o = Array.from(select.options).find(o => o.textContent.replace(/\\s+/g, ' ').trim() === label);
+  if (!o) return null;
+  o.scrollIntoView({block: 'nearest'});
+  const r = o.getBoundingClientRect(), s = select.getBoundingClientRect();
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(o).font;
+  const lineHeight = parseFloat(getComputedStyle(o).lineHeight) || parseFloat(getComputedStyle(o).fontSize) * 1.2;
+  return {text: o.textContent, cut: o.scrollWidth > o.clientWidth + 1 || r.right > s.right + 1 || r.left < s.left - 1,
+          textWidth: ctx.measureText(o.textContent).width, width: o.clientWidth, lines: r.height / lineHeight,
+          ellipsis: getComputedStyle(o).textOverflow === 'ellipsis' && getComputedStyle(o).whiteSpace === 'nowrap',
+          // a line may end only between words: no no-break space between two words, no break inside a word
+          glued: /\\S\\u00a0\\S/.test(o.textContent),
+          breaksWords: ['break-all', 'break-word'].includes(getComputedStyle(o).wordBreak) || getComputedStyle(o).overflowWrap === 'anywhere'};
+}"""
+
+
+def test_long_moves_wrap_whole_in_the_move_list_and_the_variation_list(teach):
+    """The longest description of the game so far, in the variation list, and of the moves listed now."""
+    shadow = teach.shadow
+    for _ in range(40):  # until a long move is offered (and the history has long ones)
+        if shadow.controller.human_to_move() and max(len(label) for label, _ in shadow.actions.options) >= 70:
+            break
+        teach.play(0)
+    longest_now = max(shadow.shown_actions(), key=lambda a: len(shadow.controller.action_label(a)))
+    label = shadow.controller.action_label(longest_now)
+    lines = [_whole_option(teach, ".ccg-actions", label, shadow.state.describe_action(longest_now))]
+    teach.tab("History")
+    row = max((label for label, _ in shadow.tree_box.options), key=len)
+    node = next(n for n in shadow.tree.cursor.path() if row.endswith(shadow.controller.move_words(n)))
+    lines.append(_whole_option(teach, ".ccg-tree", row, shadow.tree.state_at(node.parent).describe_action(node.move)))
+    assert max(lines) >= 1.9, "no long move needed a second line: the test proves nothing"
+    teach.tab("Play")
+
+
+def _norm_label(text: str) -> str:
+    return " ".join(text.replace("\xa0", " ").split())
+
+
+def _whole_option(teach, css: str, label: str, words: str) -> float:
+    """The option showing ``label`` (ending with the move's ``words``) is whole on the page; its lines."""
+    seen = teach.page.evaluate(WRAPPED, [teach.index, css, _norm_label(label)])
+    assert seen is not None, f"{css}: no option reads {label!r}"
+    assert _norm_label(seen["text"]).endswith(words), (seen["text"], words)
+    assert seen["width"] > 0, f"{css}: the list is not on screen"
+    assert not seen["cut"] and not seen["ellipsis"], f"{css}: {label!r} is cut: {seen}"
+    assert not seen["glued"] and not seen["breaksWords"], f"{css}: {label!r} cannot wrap between words: {seen}"
+    if seen["textWidth"] > seen["width"]:
+        assert seen["lines"] >= 1.9, f"{css}: {label!r} ({seen['textWidth']:.0f} px) should wrap in {seen['width']} px"
+    return seen["lines"]
+
+
+def test_the_panel_sits_beside_the_board_on_a_classroom_screen(teach, artefacts):
+    """1280 × 800 with the file browser open: the panel beside the board, nothing to scroll sideways."""
+    page = teach.page
+    assert page.evaluate(SIDEBAR["sidebar open"])
+    page.wait_for_function(FITTED)
+    place = panel_place(page, teach.index)
+    _screenshot(page, teach.index, artefacts / "teach-1280-file-browser.png")
+    assert place["beside"], f"the panel is under the board at {place['window']} px with the file browser open"
+    assert not page.evaluate(SIDEWAYS, teach.index)
+    cut = page.evaluate("""(i) => { const panel = document.querySelectorAll('.ccg-table')[i].querySelector('.ccg-panel');
+      const right = panel.getBoundingClientRect().right;
+      return Array.from(panel.querySelectorAll('.lm-TabBar-tab')).map(t => [t.innerText.trim(), t.getBoundingClientRect().right,
+        t.querySelector('.lm-TabBar-tabLabel')]).filter(([, r, label]) => r > right + 1 || label.scrollWidth > label.clientWidth + 1)
+        .map(([title, r, label]) => `${title}: ends at ${Math.round(r)} (the panel at ${Math.round(right)}), `
+             + `label ${label.scrollWidth} px in ${label.clientWidth} (${getComputedStyle(label.parentElement).padding}, `
+             + `${getComputedStyle(label.parentElement).flex})`); }""", teach.index)
+    assert not cut, f"tab titles cut at the panel's width: {cut}"
