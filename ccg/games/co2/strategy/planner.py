@@ -90,11 +90,12 @@ class Co2Planner:
         return rest + [proposals[i] for _, i in scored[:self.proposals]]
 
     def _proposal_fit(self, s, seat: int, action) -> float:
-        """A quick prior for a proposal: its grant now plus how near its source is to a licence."""
+        """A quick prior for a proposal: its grant now plus how near its source is to a licence
+        (discounted per point of expertise missing as the plan discounts it, ``licence_step``)."""
         src, r, g = rd.proposal(s, action)
         exp = rd.expertise(s, seat)[src]
         tile = rd.next_plant(s, src)
-        fit = 0.0 if tile is None else 3.0 - max(0, tile.resources - exp)
+        fit = 0.0 if tile is None else 3.0 * self.valuer.w.licence_step ** max(0, tile.resources - exp)
         if tile is not None and not rd.built_sources(s, seat) >> src & 1:
             fit += self.valuer.w.new_source  # a source the seat has not built yet (CO2-12.3.2)
         if g == rd.MONEY:
