@@ -65,7 +65,7 @@ TAIL_TO_CHICAGO = _tails_to_chicago()
 class Plan:
     """A route: its placements in order as ``(hex, cost, income gain, reaches Chicago)``."""
 
-    __slots__ = ("company", "steps", "target", "payout", "chicago")
+    __slots__ = ("company", "steps", "target", "payout", "chicago", "route")
 
     def __init__(self, company: int, steps: tuple, target: int, payout: float) -> None:
         self.company = company
@@ -73,6 +73,7 @@ class Plan:
         self.target = target
         self.payout = payout
         self.chicago: Plan | None = None  # the cheapest route to Chicago, when the trains suffice
+        self.route: Plan | None = None  # the best route to a target (itself, unless the plan has no steps)
 
     @property
     def to_chicago(self) -> bool:
@@ -232,20 +233,25 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
 
 
 def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
-    """The route whose :func:`payout` is highest (or just the background growth when none beats it)."""
+    """The route whose :func:`payout` is highest (or just the background growth when none beats it; its
+    ``route`` is then still the best route, what a build with money in the treasury follows, CE-6.10)."""
     trains = P.trains_left(s)[c]
     income = P.income(s)[c]
     budget = float(P.treasury(s)[c])
     chicago = P.chicago_income(s)
     bg_gain, bg_cost = w["background_income"], w["background_cost"]
     best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
-    to_chicago = None
+    to_chicago = route = None
     for h, options in candidate_routes(s, c, w):
         for option in options:
             value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
+            plan = Plan(c, option, h, value)
             if h == _CHICAGO:
-                to_chicago = Plan(c, option, h, value)
+                to_chicago = plan
+            if route is None or value > route.payout:
+                route = plan
             if value > best.payout:
-                best = Plan(c, option, h, value)
+                best = plan
     best.chicago = to_chicago
+    best.route = route
     return best
