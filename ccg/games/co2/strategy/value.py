@@ -258,20 +258,20 @@ class Valuer:
         sci = rd.scientists(s, p)
         studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
         spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
-        coop = self.coop
-        bonuses = memo[2]
         best = [0.0] * 5
         tiles = [rd.next_plant(s, src) for src in range(5)]
         gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
         plant_step, licence_step, per_step = w.plan_step, w.licence_step, w.coins_per_step
-        checks, n = outlook.checks, s.num_players
+        n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
+        soonest = reach[0] if reach else float("inf")
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
             grant = rd.region_resources(s, r) > 0
+            in_time = None  # the planet bonus of a plant in time for every Supply phase to come
             for src, steps in targets:
                 tile = tiles[src]
                 if tile is None:
@@ -292,14 +292,15 @@ class Valuer:
                     continue
                 # the Supply phases the plant can still come before (CO2-14.3): those with enough of this
                 # seat's turns left before them, at best one in every n turns of the table
-                late = 0
-                while late < len(reach) and reach[late] < turns:
-                    late += 1
-                bonus = bonuses.get((coop, r, late))
-                if bonus is None:
-                    bonus = bonuses[(coop, r, late)] = (
-                        coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, memo[1])
-                        if coop and late < len(checks) else 0.0)
+                if soonest >= turns:
+                    if in_time is None:
+                        in_time = self._bonus(s, r, 0, saving, outlook, memo)
+                    bonus = in_time
+                else:
+                    late = 1
+                    while late < len(reach) and reach[late] < turns:
+                        late += 1
+                    bonus = self._bonus(s, r, late, saving, outlook, memo)
                 net = tile.vp + bonus - tile.coins * coin - need * res
                 if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
                     net += w.new_source
@@ -312,3 +313,15 @@ class Valuer:
             return 0.0
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
+
+    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, memo: tuple) -> float:
+        """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
+        (shared by every position of the outlook, ``memo``)."""
+        key = (self.coop, r, late)
+        bonus = memo[2].get(key)
+        if bonus is None:
+            checks, w = outlook.checks, self.w
+            bonus = memo[2][key] = (
+                self.coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, memo[1])
+                if self.coop and late < len(checks) else 0.0)
+        return bonus
