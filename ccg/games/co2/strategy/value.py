@@ -266,12 +266,13 @@ class Valuer:
         now = 1 if rd.action_open(s, p) else 0
         reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
         soonest = reach[0] if reach else float("inf")
+        costs: list[tuple | None] = [None] * 10  # per source, without and with a region's grant
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            grant = rd.region_resources(s, r) > 0
-            in_time = None  # the planet bonus of a plant in time for every Supply phase to come
+            grant = 1 if rd.region_resources(s, r) > 0 else 0
+            by_late: list | None = None  # the planet bonus of a plant here by the Supply phases it misses
             for src, steps in targets:
                 tile = tiles[src]
                 if tile is None:
@@ -281,27 +282,32 @@ class Valuer:
                     lic = gap - steps if gap > steps else 0
                 else:
                     lic = gap + 0.5 if spare and gap else 2 * gap
-                need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                short = 0.0
-                if tile.coins > have_coins:
-                    short = (tile.coins - have_coins) / per_step
-                if need > have_res:
-                    short += (need - have_res) / 2.0
+                cost = costs[2 * src + grant]
+                if cost is None:  # the turns the coins and resources still missing take, and their cost
+                    need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                    short = 0.0
+                    if tile.coins > have_coins:
+                        short = (tile.coins - have_coins) / per_step
+                    if need > have_res:
+                        short += (need - have_res) / 2.0
+                    cost = costs[2 * src + grant] = (short, tile.coins * coin, need * res)
+                short, pay_coins, pay_res = cost
                 turns = steps + short + 1
                 if turns + lic > left + 1:
                     continue
                 # the Supply phases the plant can still come before (CO2-14.3): those with enough of this
                 # seat's turns left before them, at best one in every n turns of the table
-                if soonest >= turns:
-                    if in_time is None:
-                        in_time = self._bonus(s, r, 0, saving, outlook, memo)
-                    bonus = in_time
-                else:
+                late = 0
+                if soonest < turns:
                     late = 1
                     while late < len(reach) and reach[late] < turns:
                         late += 1
-                    bonus = self._bonus(s, r, late, saving, outlook, memo)
-                net = tile.vp + bonus - tile.coins * coin - need * res
+                if by_late is None:
+                    by_late = [None] * (len(reach) + 1)
+                bonus = by_late[late]
+                if bonus is None:
+                    bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo)
+                net = tile.vp + bonus - pay_coins - pay_res
                 if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
                     net += w.new_source
                 if net > 0:
