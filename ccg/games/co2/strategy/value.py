@@ -188,7 +188,7 @@ class Valuer:
 
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {(coop, region, Supply phases out of reach): planet bonus})`` shared by every position of this outlook."""
+        phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]]})`` shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
@@ -218,8 +218,8 @@ class Valuer:
         out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
         control = 0.0
-        for r in range(rd.REGIONS):
-            if rd.controller(s, r) == p:
+        for r, seat in enumerate(rd.controllers(s)):
+            if seat == p:
                 control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
         out["regions controlled"] = control
         # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
@@ -267,12 +267,15 @@ class Valuer:
         reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
         soonest = reach[0] if reach else float("inf")
         costs: list[tuple | None] = [None] * 10  # per source, without and with a region's grant
+        table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
+        if table is None:
+            table = memo[2][self.coop] = [[None] * (len(reach) + 1) for _ in range(rd.REGIONS)]
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
             grant = 1 if rd.region_resources(s, r) > 0 else 0
-            by_late: list | None = None  # the planet bonus of a plant here by the Supply phases it misses
+            by_late = table[r]
             for src, steps in targets:
                 tile = tiles[src]
                 if tile is None:
@@ -302,11 +305,9 @@ class Valuer:
                     late = 1
                     while late < len(reach) and reach[late] < turns:
                         late += 1
-                if by_late is None:
-                    by_late = [None] * (len(reach) + 1)
                 bonus = by_late[late]
                 if bonus is None:
-                    bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo)
+                    bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo[1])
                 net = tile.vp + bonus - pay_coins - pay_res
                 if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
                     net += w.new_source
@@ -320,14 +321,11 @@ class Valuer:
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
 
-    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, memo: tuple) -> float:
+    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
-        (shared by every position of the outlook, ``memo``)."""
-        key = (self.coop, r, late)
-        bonus = memo[2].get(key)
-        if bonus is None:
-            checks, w = outlook.checks, self.w
-            bonus = memo[2][key] = (
-                self.coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, memo[1])
-                if self.coop and late < len(checks) else 0.0)
-        return bonus
+        (the same for every position of the outlook: :meth:`plan` keeps it in the outlook's memo); ``weights``: the
+        Supply phases' weights."""
+        checks, w = outlook.checks, self.w
+        if not self.coop or late >= len(checks):
+            return 0.0
+        return self.coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, weights)
