@@ -261,15 +261,18 @@ class Valuer:
         best = [0.0] * 5
         tiles = [rd.next_plant(s, src) for src in range(5)]
         gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
-        plant_step, licence_step, per_step = w.plan_step, w.licence_step, w.coins_per_step
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
         soonest = reach[0] if reach else float("inf")
-        costs: list[tuple | None] = [None] * 10  # per source, without and with a region's grant
+        nreach = len(reach)
+        # per (source, region's grant, project steps): None (out of reach) or the plant's factors
+        shapes: list = [False] * 30
         table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
         if table is None:
-            table = memo[2][self.coop] = [[None] * (len(reach) + 1) for _ in range(rd.REGIONS)]
+            table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
+        new_source = w.new_source
+        last = left + 1
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
@@ -277,42 +280,22 @@ class Valuer:
             grant = 1 if rd.region_resources(s, r) > 0 else 0
             by_late = table[r]
             for src, steps in targets:
-                tile = tiles[src]
-                if tile is None:
+                k = (2 * src + grant) * 3 + steps
+                shape = shapes[k]
+                if shape is False:
+                    shape = shapes[k] = self._shape(tiles[src], gaps[src], src in studying, spare, steps, grant,
+                                                    have_coins, have_res, coin, res, last, soonest, reach)
+                if shape is None:
                     continue
-                gap = gaps[src]
-                if src in studying:
-                    lic = gap - steps if gap > steps else 0
-                else:
-                    lic = gap + 0.5 if spare and gap else 2 * gap
-                cost = costs[2 * src + grant]
-                if cost is None:  # the turns the coins and resources still missing take, and their cost
-                    need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                    short = 0.0
-                    if tile.coins > have_coins:
-                        short = (tile.coins - have_coins) / per_step
-                    if need > have_res:
-                        short += (need - have_res) / 2.0
-                    cost = costs[2 * src + grant] = (short, tile.coins * coin, need * res)
-                short, pay_coins, pay_res = cost
-                turns = steps + short + 1
-                if turns + lic > left + 1:
-                    continue
-                # the Supply phases the plant can still come before (CO2-14.3): those with enough of this
-                # seat's turns left before them, at best one in every n turns of the table
-                late = 0
-                if soonest < turns:
-                    late = 1
-                    while late < len(reach) and reach[late] < turns:
-                        late += 1
+                vp, pay_coins, pay_res, late, step_factor, licence_factor = shape
                 bonus = by_late[late]
                 if bonus is None:
                     bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo[1])
-                net = tile.vp + bonus - pay_coins - pay_res
+                net = vp + bonus - pay_coins - pay_res
                 if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                    net += w.new_source
+                    net += new_source
                 if net > 0:
-                    v = net * plant_step ** turns * licence_step ** lic
+                    v = net * step_factor * licence_factor
                     if v > best[src]:
                         best[src] = v
         values = [v for v in best if v > 0]
@@ -320,6 +303,35 @@ class Valuer:
             return 0.0
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
+
+    def _shape(self, tile, gap: int, studied: bool, spare: bool, steps: int, grant: int, have_coins: int,
+               have_res: int, coin: float, res: float, last: int, soonest: float, reach: list[int]) -> tuple | None:
+        """What a planned plant of one source needs, the same in every region with the same project steps and
+        grant: ``(VP, coins' cost, resources' cost, Supply phases it misses, plan_step^turns,
+        licence_step^expertise missing)``, or None when it cannot be built before the game ends."""
+        if tile is None:
+            return None
+        if studied:
+            lic = gap - steps if gap > steps else 0
+        else:
+            lic = gap + 0.5 if spare and gap else 2 * gap
+        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+        short = 0.0
+        if tile.coins > have_coins:
+            short = (tile.coins - have_coins) / self.w.coins_per_step
+        if need > have_res:
+            short += (need - have_res) / 2.0
+        turns = steps + short + 1
+        if turns + lic > last:
+            return None
+        # the Supply phases the plant can still come before (CO2-14.3): those with enough of this seat's
+        # turns left before them, at best one in every n turns of the table
+        late = 0
+        if soonest < turns:
+            late = 1
+            while late < len(reach) and reach[late] < turns:
+                late += 1
+        return (tile.vp, tile.coins * coin, need * res, late, self.w.plan_step ** turns, self.w.licence_step ** lic)
 
     def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
