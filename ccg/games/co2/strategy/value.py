@@ -112,8 +112,8 @@ _TARGETS: dict = {}
 _TARGETS_LIMIT = 50_000
 
 
-def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
-    """Per region, ``((source, steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
+def _region_targets(s) -> list[tuple[tuple[int, int, int], ...]]:
+    """Per region, ``((source, steps, 6 * source + steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
     plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
     tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
     key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), id(s.components))
@@ -139,7 +139,7 @@ def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
             if steps > 2 and empty and rd.project_supply(s, src) > 0:
                 steps = 2
             if steps < 9:
-                targets.append((src, steps))
+                targets.append((src, steps, 6 * src + steps))
         out.append(tuple(targets))
     if len(_TARGETS) > _TARGETS_LIMIT:
         _TARGETS.clear()
@@ -264,36 +264,62 @@ class Valuer:
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
-        soonest = reach[0] if reach else float("inf")
         nreach = len(reach)
-        # per (source, region's grant, project steps): None (out of reach) or the plant's factors
-        shapes: list = [False] * 30
+        soonest = reach[0] if reach else float("inf")
         table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
         if table is None:
             table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
-        new_source = w.new_source
+        plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
+        # a planned plant's needs are the same in every region with the same project steps and grant: per
+        # 6 * source + 3 * grant + steps, None (out of reach) or (VP, coins' cost, resources' cost, Supply
+        # phases it misses, plan_step^turns, licence_step^expertise missing, VP of a new source)
+        shapes: list = [False] * 30
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
             grant = 1 if rd.region_resources(s, r) > 0 else 0
             by_late = table[r]
-            for src, steps in targets:
-                k = (2 * src + grant) * 3 + steps
-                shape = shapes[k]
+            for src, steps, slot in targets:
+                shape = shapes[slot + 3 * grant]
                 if shape is False:
-                    shape = shapes[k] = self._shape(tiles[src], gaps[src], src in studying, spare, steps, grant,
-                                                    have_coins, have_res, coin, res, last, soonest, reach)
+                    tile = tiles[src]
+                    shape = None
+                    if tile is not None:
+                        gap = gaps[src]
+                        if src in studying:
+                            lic = gap - steps if gap > steps else 0
+                        else:
+                            lic = gap + 0.5 if spare and gap else 2 * gap
+                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                        short = 0.0
+                        if tile.coins > have_coins:
+                            short = (tile.coins - have_coins) / per_step
+                        if need > have_res:
+                            short += (need - have_res) / 2.0
+                        turns = steps + short + 1
+                        if turns + lic <= last:
+                            # the Supply phases the plant can still come before (CO2-14.3): those with
+                            # enough of this seat's turns left before them, at best one in n table turns
+                            late = 0
+                            if soonest < turns:
+                                late = 1
+                                while late < nreach and reach[late] < turns:
+                                    late += 1
+                            # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                            shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
+                                     licence_step ** lic, 0.0 if built >> src & 1 else new_source)
+                    shapes[slot + 3 * grant] = shape
                 if shape is None:
                     continue
-                vp, pay_coins, pay_res, late, step_factor, licence_factor = shape
+                vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
                 bonus = by_late[late]
                 if bonus is None:
                     bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo[1])
                 net = vp + bonus - pay_coins - pay_res
-                if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                    net += new_source
+                if fresh:
+                    net += fresh
                 if net > 0:
                     v = net * step_factor * licence_factor
                     if v > best[src]:
@@ -303,35 +329,6 @@ class Valuer:
             return 0.0
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
-
-    def _shape(self, tile, gap: int, studied: bool, spare: bool, steps: int, grant: int, have_coins: int,
-               have_res: int, coin: float, res: float, last: int, soonest: float, reach: list[int]) -> tuple | None:
-        """What a planned plant of one source needs, the same in every region with the same project steps and
-        grant: ``(VP, coins' cost, resources' cost, Supply phases it misses, plan_step^turns,
-        licence_step^expertise missing)``, or None when it cannot be built before the game ends."""
-        if tile is None:
-            return None
-        if studied:
-            lic = gap - steps if gap > steps else 0
-        else:
-            lic = gap + 0.5 if spare and gap else 2 * gap
-        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-        short = 0.0
-        if tile.coins > have_coins:
-            short = (tile.coins - have_coins) / self.w.coins_per_step
-        if need > have_res:
-            short += (need - have_res) / 2.0
-        turns = steps + short + 1
-        if turns + lic > last:
-            return None
-        # the Supply phases the plant can still come before (CO2-14.3): those with enough of this seat's
-        # turns left before them, at best one in every n turns of the table
-        late = 0
-        if soonest < turns:
-            late = 1
-            while late < len(reach) and reach[late] < turns:
-                late += 1
-        return (tile.vp, tile.coins * coin, need * res, late, self.w.plan_step ** turns, self.w.licence_step ** lic)
 
     def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
