@@ -210,7 +210,7 @@ class Valuer:
         out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         sci = rd.scientists(s, p)
-        hired = sum(1 for x in sci if x != rd.POOL)
+        hired = len(sci) - sci.count(rd.POOL)
         science = w.scientist * tau * (hired - 1)
         if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
             science += w.on_project * tau
