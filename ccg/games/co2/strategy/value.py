@@ -279,8 +279,10 @@ class Valuer:
             tiles = [rd.next_plant(s, src) for src in range(5)]
             gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
             reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
-            hit = self._shapes[key] = (s.components, [False] * 30, tiles, gaps, reach)
-        _, shapes, tiles, gaps, reach = hit
+            blank: list = [False] * 30
+            hit = self._shapes[key] = (s.components, blank, tiles, gaps, reach)
+        shapes: list = hit[1]
+        tiles, gaps, reach = hit[2], hit[3], hit[4]
         nreach = len(reach)
         soonest = reach[0] if reach else float("inf")
         table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
