@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..board import GREEN0, cep_sources, goal_value  # noqa: F401  (re-exported rule helpers)
 from ..board import incomes as _incomes
 from ..data import GRANTS, SOURCES
+from ..flags import TurnFlag
 from ..operations import last_decade, rounds
 
 POOL, HAND = -2, -1
@@ -64,6 +65,11 @@ def turns_before_next_supply(s) -> int:
         return 0
     n = s.num_players
     return n * (rounds(s) - s.round) + max(0, n - s.turns - 1)
+
+
+def action_open(s, p: int) -> bool:
+    """Seat p is in its turn and has not taken its action yet (CO2-5.2): it can still build now."""
+    return s.current_player == p and decision(s) == "turn" and not s.tf[TurnFlag.ACTION_TAKEN]
 
 
 def total_turns(s) -> int:
@@ -146,9 +152,11 @@ def un_goals_won(s, p: int) -> int:
 def built_sources(s, p: int) -> int:
     """Bitmask of the sources among seat p's green plants (CO2-12.3.2)."""
     m = 0
-    for k, o in zip(s.space_kind, s.space_owner):
-        if o == p:
-            m |= 1 << (k - GREEN0)
+    owners, kinds = s.space_owner, s.space_kind
+    i = -1
+    for _ in range(owners.count(p)):  # only green plants have an owner
+        i = owners.index(p, i + 1)
+        m |= 1 << (kinds[i] - GREEN0)
     return m
 
 
@@ -188,6 +196,11 @@ def agenda(s, r: int) -> tuple[int, ...]:
 
 def controller(s, r: int) -> int:
     return s.ctrl[r]
+
+
+def controllers(s) -> list[int]:
+    """The seat controlling each region, -1 for none (CO2-11.5); read-only."""
+    return s.ctrl
 
 
 def region_cep(s, r: int) -> int:

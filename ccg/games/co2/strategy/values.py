@@ -37,6 +37,7 @@ class Weights:
     un_goal: float = 0.7
     plan: float = 0.8
     plan_step: float = 0.75
+    licence_step: float = 0.75
     plan_second: float = 0.5
     coins_per_step: float = 4.0
     planet: float = 4.0
@@ -54,6 +55,7 @@ class Weights:
         return cls(**{k: float(v) for k, v in values.items() if k in names})
 
 
+_SHAPES_LIMIT = 20_000
 UNIT = 30.0  # ppm of one average fossil plant: the planet term counts in these units
 
 # How much a company goal's count (CO2-12.2.3) is expected to grow over a whole game for a seat that
@@ -111,8 +113,8 @@ _TARGETS: dict = {}
 _TARGETS_LIMIT = 50_000
 
 
-def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
-    """Per region, ``((source, steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
+def _region_targets(s) -> list[tuple[tuple[int, int, int], ...]]:
+    """Per region, ``((source, steps, 6 * source + steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
     plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
     tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
     key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), id(s.components))
@@ -138,7 +140,7 @@ def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
             if steps > 2 and empty and rd.project_supply(s, src) > 0:
                 steps = 2
             if steps < 9:
-                targets.append((src, steps))
+                targets.append((src, steps, 6 * src + steps))
         out.append(tuple(targets))
     if len(_TARGETS) > _TARGETS_LIMIT:
         _TARGETS.clear()
@@ -152,6 +154,7 @@ class Valuer:
     def __init__(self, weights: Weights, cooperation: float) -> None:
         self.w = weights
         self.coop = cooperation
+        self._shapes: dict = {}  # the plan's planned-plant needs, shared by positions that agree on them
 
     # ---- the whole utility ---------------------------------------------------------------------
     def utility(self, s, p: int) -> float:
@@ -187,7 +190,7 @@ class Valuer:
 
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {(coop, region): planet bonus})`` shared by every position of this outlook."""
+        phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]]})`` shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
@@ -209,7 +212,7 @@ class Valuer:
         out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         sci = rd.scientists(s, p)
-        hired = sum(1 for x in sci if x != rd.POOL)
+        hired = len(sci) - sci.count(rd.POOL)
         science = w.scientist * tau * (hired - 1)
         if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
             science += w.on_project * tau
@@ -217,8 +220,8 @@ class Valuer:
         out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
         control = 0.0
-        for r in range(rd.REGIONS):
-            if rd.controller(s, r) == p:
+        for r, seat in enumerate(rd.controllers(s)):
+            if seat == p:
                 control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
         out["regions controlled"] = control
         # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
@@ -238,12 +241,14 @@ class Valuer:
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
              built: int, memo: tuple) -> float:
-        """Σ over the best targets of (VP + planet − cost) × step^(steps still missing) (CO2-6).
+        """Σ over the best targets of (VP + planet − cost) × plan_step^(turns still missing) ×
+        licence_step^(expertise still missing) (CO2-6).
 
-        Steps to a plant of a source in a region whose agenda lists it (CO2-11.1.2): 0, 1 or 2
-        for an installed / proposed / proposable project there; the licence shortfall (CO2-6.3.3),
-        which shrinks by one a turn while a scientist works on a project of the source
-        (CO2-5.4.1); the coins and resources still missing (CO2-6.3.4); then the build."""
+        Turns to a plant of a source in a region whose agenda lists it (CO2-11.1.2): 0, 1 or 2
+        for an installed / proposed / proposable project there; the coins and resources still
+        missing (CO2-6.3.4); then the build. The licence shortfall (CO2-6.3.3) shrinks by one a
+        turn while a scientist works on a project of the source (CO2-5.4.1) — at the end of a turn
+        spent on something else — so it is discounted by its own ``licence_step``."""
         w = self.w
         # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
         # paying for plants is what the premium is for
@@ -253,46 +258,85 @@ class Valuer:
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
         proj = rd.projects(s)
         sci = rd.scientists(s, p)
-        studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
+        studied = 0  # the sources of the projects this seat's scientists work on
+        for x in sci:
+            if 0 <= x < rd.PROJECT_SPACES and proj[x] >= 0:
+                studied |= 1 << proj[x]
         spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
-        coop = self.coop
-        bonuses = memo[2]
         best = [0.0] * 5
-        tiles = [rd.next_plant(s, src) for src in range(5)]
-        gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
-        plant_step, per_step = w.plan_step, w.coins_per_step
+        n = s.num_players
+        now = 1 if rd.action_open(s, p) else 0
+        # a planned plant's needs are the same in every region with the same project steps and grant, and in
+        # every position that agrees on what they are made of: per 6 * source + 3 * grant + steps, None (out
+        # of reach) or (VP, coins' cost, resources' cost, Supply phases it misses, plan_step^turns,
+        # licence_step^expertise missing, VP of a new source)
+        key = (tuple(s.stack), tuple(exp), studied, spare, have_coins, have_res, coin, res, left, now, n,
+               tuple(outlook.turns_before), built)
+        hit = self._shapes.get(key)
+        if hit is None or hit[0] is not s.components:
+            if len(self._shapes) > _SHAPES_LIMIT:
+                self._shapes.clear()
+            tiles = [rd.next_plant(s, src) for src in range(5)]
+            gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
+            reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
+            blank: list = [False] * 30
+            hit = self._shapes[key] = (s.components, blank, tiles, gaps, reach)
+        shapes: list = hit[1]
+        tiles, gaps, reach = hit[2], hit[3], hit[4]
+        nreach = len(reach)
+        soonest = reach[0] if reach else float("inf")
+        table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
+        if table is None:
+            table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
+        plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
+        last = left + 1
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            bonus = bonuses.get((coop, r))
-            if bonus is None:
-                bonus = bonuses[(coop, r)] = (coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook, memo[1])
-                                              if coop else 0.0)
-            grant = rd.region_resources(s, r) > 0
-            for src, steps in targets:
-                tile = tiles[src]
-                if tile is None:
+            grant = 1 if rd.region_resources(s, r) > 0 else 0
+            by_late = table[r]
+            for src, steps, slot in targets:
+                shape = shapes[slot + 3 * grant]
+                if shape is False:
+                    tile = tiles[src]
+                    shape = None
+                    if tile is not None:
+                        gap = gaps[src]
+                        if studied >> src & 1:
+                            lic = gap - steps if gap > steps else 0
+                        else:
+                            lic = gap + 0.5 if spare and gap else 2 * gap
+                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                        short = 0.0
+                        if tile.coins > have_coins:
+                            short = (tile.coins - have_coins) / per_step
+                        if need > have_res:
+                            short += (need - have_res) / 2.0
+                        turns = steps + short + 1
+                        if turns + lic <= last:
+                            # the Supply phases the plant can still come before (CO2-14.3): those with
+                            # enough of this seat's turns left before them, at best one in n table turns
+                            late = 0
+                            if soonest < turns:
+                                late = 1
+                                while late < nreach and reach[late] < turns:
+                                    late += 1
+                            # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                            shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
+                                     licence_step ** lic, 0.0 if built >> src & 1 else new_source)
+                    shapes[slot + 3 * grant] = shape
+                if shape is None:
                     continue
-                gap = gaps[src]
-                if src in studying:
-                    lic = gap - steps if gap > steps else 0
-                else:
-                    lic = gap + 0.5 if spare and gap else 2 * gap
-                need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                short = 0.0
-                if tile.coins > have_coins:
-                    short = (tile.coins - have_coins) / per_step
-                if need > have_res:
-                    short += (need - have_res) / 2.0
-                total = steps + lic + short + 1
-                if total > left + 1:
-                    continue
-                net = tile.vp + bonus - tile.coins * coin - need * res
-                if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                    net += w.new_source
+                vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
+                bonus = by_late[late]
+                if bonus is None:
+                    bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo[1])
+                net = vp + bonus - pay_coins - pay_res
+                if fresh:
+                    net += fresh
                 if net > 0:
-                    v = net * plant_step ** total
+                    v = net * step_factor * licence_factor
                     if v > best[src]:
                         best[src] = v
         values = [v for v in best if v > 0]
@@ -300,3 +344,12 @@ class Valuer:
             return 0.0
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
+
+    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
+        """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
+        (the same for every position of the outlook: :meth:`plan` keeps it in the outlook's memo); ``weights``: the
+        Supply phases' weights."""
+        checks, w = outlook.checks, self.w
+        if not self.coop or late >= len(checks):
+            return 0.0
+        return self.coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, weights)
