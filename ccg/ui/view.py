@@ -15,6 +15,7 @@ import ipywidgets as W
 from ..core.action import Action
 from ..core.state import GameState
 from ..core.tree import GameTree
+from ..i18n import _, get_language, lang, normalize
 from .board import BoardView, board_figure, click_location
 from .controller import TableController
 from .figure_view import FigureView
@@ -27,7 +28,13 @@ PANEL_WIDTH = 400  # px, the control panel beside (or under) the board
 class TableView:
     """The widgets of a Table around its ``controller``: ``widget`` is the whole layout (see ccg/ui/README.md)."""
 
-    def __init__(self, controller: TableController, whatif_games: int = 100) -> None:
+    def __init__(self, controller: TableController, whatif_games: int = 100, language: str | None = None) -> None:
+        # the table's language (``Table(lang=…)``): every text it shows is drawn inside ``speaking()``
+        self.lang = get_language() if language is None else normalize(language)
+        with self.speaking():
+            self._build(controller, whatif_games)
+
+    def _build(self, controller: TableController, whatif_games: int) -> None:
         self.controller = controller
         self.last_error = ""
         self._busy = False
@@ -98,6 +105,10 @@ class TableView:
     # ------------------------------------------------------------------ the board
     def select_location(self, location: str | None) -> None:
         """Narrow the action list to the actions touching ``location`` (None shows all)."""
+        with self.speaking():
+            self._select_location(location)
+
+    def _select_location(self, location: str | None) -> None:
         self.controller.select_location(location)
         with self.redrawing():
             self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))  # the clicked spot ringed
@@ -115,7 +126,8 @@ class TableView:
         self.panels.insert(index, panel)
         self.tabs.children = [p.box for p in self.panels]
         for i, p in enumerate(self.panels):
-            self.tabs.set_title(i, p.title)
+            with self.speaking():
+                self.tabs.set_title(i, _(p.title))
         panel.wire(self)
         if refresh:
             self.refresh()
@@ -126,13 +138,19 @@ class TableView:
 
     def refresh(self) -> None:
         """Redraw every panel from the cursor state (in place)."""
-        with self.redrawing():
+        with self.speaking(), self.redrawing():
             self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))
             for panel in self.panels:
                 panel.refresh(self)
             self._refresh_status()
             for listener in self._listeners:
                 listener(self.state)
+
+    @contextlib.contextmanager
+    def speaking(self) -> Iterator[str]:
+        """Inside, gettext and the board speak the table's language (``Table(lang=…)``)."""
+        with lang(self.__dict__.get("lang")) as code:
+            yield code
 
     @contextlib.contextmanager
     def redrawing(self) -> Iterator[None]:
@@ -146,7 +164,8 @@ class TableView:
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` on the status line (with ⚠ for an error)."""
         self.controller.message = ("⚠ " if error else "") + text
-        self._refresh_status()
+        with self.speaking():
+            self._refresh_status()
 
     def guard(self, fn: Callable[..., Any], quiet: bool = False) -> Callable[..., None]:
         """A UI callback: skipped during a redraw if ``quiet``; a ValueError's message shown instead of a traceback."""
@@ -156,13 +175,15 @@ class TableView:
                 return
             # Not inside an ipywidgets.Output context: its front end swallows the Plotly widget's
             # messages sent meanwhile, so the board would stop redrawing in Voila.
-            try:
-                fn(*args)
-            except ValueError as e:
-                self.say(str(e), error=True)
-            except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
-                self.last_error = traceback.format_exc()
-                self.say(f"internal error ({type(e).__name__}: {e}); see Table.last_error", error=True)
+            with self.speaking():
+                try:
+                    fn(*args)
+                except ValueError as e:
+                    self.say(str(e), error=True)
+                except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
+                    self.last_error = traceback.format_exc()
+                    self.say(_("internal error ({error}); see Table.last_error").format(
+                        error=f"{type(e).__name__}: {e}"), error=True)
 
         return run
 
@@ -200,5 +221,6 @@ class TableView:
         self.status.value = status_html(self.controller)
 
     def _redraw_after(self, change: Callable[..., Any], *args: Any) -> None:
-        change(*args)
-        self.refresh()
+        with self.speaking():
+            change(*args)
+            self.refresh()
