@@ -19,7 +19,7 @@ from ..agents.base import Agent, agent_names
 from ..agents.strategist import persona_presets
 from ..core.registry import get_spec
 from ..core.rulebook import UnknownRuleError, rules_text
-from ..i18n import N_, _, game_title, ngettext
+from ..i18n import N_, _, game_title, ngettext, pgettext
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
@@ -267,7 +267,7 @@ def seat_names_and_colours(game: str, n: int) -> tuple[list[str], list[str] | No
     if not names or len(names) < n:
         return [_("seat {seat}").format(seat=p) for p in range(n)], None
     shown = [c if c.lower() not in ("#fafafa", "#ffffff") else "#9a9a9a" for c in colours] if colours else None
-    return [_("{name} (seat {seat})").format(name=_(names[p]), seat=p) for p in range(n)], shown
+    return [_("{name} (seat {seat})").format(name=pgettext("seat colour", names[p]), seat=p) for p in range(n)], shown
 
 
 class InspectPanel(Panel):

@@ -192,11 +192,15 @@ def glossary_misses(code: str, messages) -> list[str]:
         source = _ids(m)[0]
         games = {m.context} if m.context else {r["game"] for r in rows}
         candidates = sorted((r for r in rows if r["game"] in games), key=lambda r: -len(r["term"]))
-        if not m.context:  # only terms that mean the same in every game
-            alike = {}
+        if not m.context:  # only terms every game names, and translates alike ("share" is Chicago Express's only)
+            alike: dict[str, set[str]] = {}
+            named: dict[str, set[str]] = {}
             for r in rows:
                 alike.setdefault(r["term"].lower(), set()).add(r["translation"])
-            candidates = [r for r in candidates if len(alike[r["term"].lower()]) == 1]
+                named.setdefault(r["term"].lower(), set()).add(r["game"])
+            every = {r["game"] for r in rows}
+            candidates = [r for r in candidates
+                          if len(alike[r["term"].lower()]) == 1 and named[r["term"].lower()] == every]
         free = source
         for r in candidates:
             pattern = re.compile(r"\b" + re.escape(r["term"]) + r"(s|es)?\b", re.IGNORECASE)

@@ -1,7 +1,7 @@
 """No user-facing string bypasses gettext in the modules that are translated.
 
 SCANNED lists the modules whose shown text is wrapped; add a module here once its strings go through
-``_()``/``pgettext``/``term`` (the Table, the board views and the classroom's printables still show English).
+``_()``/``pgettext``/``term``.
 SCANNED_EVERY_LITERAL lists the modules (the move descriptions) whose every sentence is shown text.
 """
 from __future__ import annotations
@@ -15,7 +15,8 @@ from ccg.i18n.scan import untranslated, untranslated_in_source
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = sorted((ROOT / "ccg" / "i18n").glob("*.py")) + [
     ROOT / "ccg" / "classroom" / f"{name}.py"
-    for name in ("pages", "views", "student", "dashboard", "hub", "web", "teacher")]  # the classroom's pages
+    for name in ("pages", "views", "student", "dashboard", "hub", "web", "teacher")] + sorted(  # the classroom's pages
+    (ROOT / "ccg" / "ui").glob("*.py"))  # the Table
 # modules whose every sentence is for a user: each literal of two words or more must go through gettext
 SCANNED_EVERY_LITERAL = [ROOT / "ccg" / "core" / "describe.py"] + sorted((ROOT / "ccg" / "games").glob("*/describe.py"))
 
