@@ -51,7 +51,7 @@ class TableView:
         self.tabs.add_class("ccg-panel")
         for panel in (self.play_tab, self.history_tab, self.inspect_tab, self.whatif_tab, self.position_tab):
             self.add_panel(panel, refresh=False)
-        self.widget = W.VBox([self.status, self._board_and_panel()]).add_class("ccg-table")
+        self.widget = W.VBox([self.status, self._board_and_panel()]).add_class("ccg-table").add_class(f"ccg-lang-{self.lang}")
         self.refresh()
 
     # ------------------------------------------------------------------ reading (the controller's state)

@@ -201,13 +201,13 @@ def glossary_misses(code: str, messages) -> list[str]:
             every = {r["game"] for r in rows}
             candidates = [r for r in candidates
                           if len(alike[r["term"].lower()]) == 1 and named[r["term"].lower()] == every]
-        free = source
+        free = PLACEHOLDER.sub(lambda x: "\0" * len(x.group()), source)  # "{region}" names no term: it is a value
         for r in candidates:
             pattern = re.compile(r"\b" + re.escape(r["term"]) + r"(s|es)?\b", re.IGNORECASE)
             if pattern.search(free):
                 free = pattern.sub(lambda x: "\0" * len(x.group()), free)
                 for s in _strings(m):
-                    if not uses_term(s, r["translation"], code):
+                    if not uses_term(PLACEHOLDER.sub(" ", s), r["translation"], code):
                         misses.append(f"{_key(m)}: {s!r} lacks {r['translation']!r} ({r['term']!r})")
     return misses
 
