@@ -31,6 +31,7 @@ from ..core.registry import get_spec
 from ..core.state import GameState
 from ..i18n import game_title, get_language, gettext, normalize
 from ..i18n import lang as in_language
+from .seating import seat_kind_text
 from .table import HUMAN, Table, agent_names
 
 
@@ -167,7 +168,7 @@ class Classroom:
         if bot not in choices:  # a persona by name joins the menu
             choices.append(bot)
         self.bot = bot
-        self.seat_boxes = [W.Dropdown(options=choices, value=HUMAN if p < humans else bot, description=gettext("seat {seat}").format(seat=p),
+        self.seat_boxes = [W.Dropdown(options=[(seat_kind_text(c), c) for c in choices], value=HUMAN if p < humans else bot, description=gettext("seat {seat}").format(seat=p),
                                       layout=W.Layout(width="200px")).add_class("ccg-seat") for p in range(top)]
         self.start_button = W.Button(description=gettext("New game"), button_style="success").add_class("ccg-new-game")
         self.start_button.on_click(lambda _: self.start())

@@ -15,7 +15,7 @@ from ..core.registry import get_spec, new_game
 from ..core.state import GameState
 from ..core.tree import GameTree, Node
 from ..i18n import N_, _, ngettext
-from .seating import HUMAN, REFEREE, TO_MOVE, Seating
+from .seating import HUMAN, REFEREE, TO_MOVE, Seating, seat_kind_text
 from .whatif import WhatIfRequest
 from .words import describe, explanation
 
@@ -307,8 +307,7 @@ class TableController:
 
     def seat_kind_text(self, seat: int) -> str:
         """The seat's kind as a player reads it: "human" in the current language, else the agent's label."""
-        kind = self.seating.seat_kind(seat)
-        return _("human") if kind == HUMAN else kind
+        return seat_kind_text(self.seating.seat_kind(seat))
 
     def move_text(self, node: Node) -> str:
         """A node's move in words as the viewing seat may read it: "seat 2 (strategist): Takes …"."""

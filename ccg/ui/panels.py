@@ -23,7 +23,7 @@ from ..i18n import N_, _, game_title, ngettext, pgettext
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
-from .seating import HUMAN, agent_label
+from .seating import HUMAN, seat_kind_text
 from .words import rule_of
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class PlayPanel(Panel):
                 opts.append(spec)
             elif isinstance(spec, str) and spec.strip().lower() not in opts:  # a named persona: "strategist:…=0.8"
                 opts.append(spec.strip().lower())
-            box = W.Dropdown(options=[(agent_label(o), o) for o in opts],
+            box = W.Dropdown(options=[(seat_kind_text(o), o) for o in opts],
                              value=c.seating.specs[p], description=_("seat {seat}").format(seat=p), layout=W.Layout(width="230px"))
             box.disabled = not c.teacher  # seats are chosen when the game starts (a bot's hand stays hidden)
             self.seat_boxes.append(box)

@@ -18,7 +18,7 @@ from ..analysis.progressive import Partial, Progressive
 from ..analysis.runner import PlayResult
 from ..core.registry import get_spec
 from ..core.state import GameState
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, format_number, format_percent, ngettext
 
 BASE_COLUMNS = {"game", "seed", "players", "winners", "n_winners", "actions", "truncated", "start_ply"}
 
@@ -203,7 +203,8 @@ def _bars(shares: list, name: str, color: str, uid: str) -> go.Bar:
                                                                      for s in shares],
                               arrayminus=[max(0.0, s.share - s.low) if s.games else 0.0 for s in shares],
                               color="#333", thickness=1.2, width=4),
-        hovertemplate=_("%{x}: %{y:.2f} (95% interval %{customdata})") + "<extra></extra>",
+        hovertemplate=_("%{{x}}: %{{y:.2f}} ({level} interval %{{customdata}})").format(level=format_percent(0.95))
+        + "<extra></extra>",
         customdata=[f"{s.low:.2f}–{s.high:.2f}" for s in shares])
 
 
@@ -234,7 +235,7 @@ def outcome_figure(df: pd.DataFrame, players: int, title: str | None = None, hea
     def name(column: str) -> str:
         return readable_name(column, game) if game else column
 
-    titles = [_("win share per seat (95 % intervals)")] + ([_("share of games where …")] if flags else []) + [
+    titles = [_("win share per seat ({level} intervals)").format(level=format_percent(0.95))] + ([_("share of games where …")] if flags else []) + [
         _("{outcome} (games)").format(outcome=name(c)) for c in numbers]
     rows = len(titles)
     fig = make_subplots(rows=rows, cols=1, subplot_titles=titles, vertical_spacing=min(0.12, 0.5 / rows))

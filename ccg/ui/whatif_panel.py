@@ -29,10 +29,11 @@ from ..analysis import labels
 from ..analysis import pool as warm
 from ..analysis.estimate import DEFAULT_PRECISION
 from ..analysis.progressive import Partial, Progressive
-from ..i18n import N_, _, format_number, ngettext
+from ..i18n import N_, _, format_number, format_percent, ngettext
 from . import inspect as insp
 from .board import FigureSlot
 from .panels import Panel
+from .seating import seat_kind_text
 from .whatif import WhatIfRequest, continuations, outcome_figure, result_frame, summary_table, what_if
 
 if TYPE_CHECKING:
@@ -70,12 +71,13 @@ class WhatIfPanel(Panel):
         ).add_class("ccg-whatif-games")
         self.wi_precision = W.BoundedFloatText(
             value=DEFAULT_PRECISION, min=0.0, max=0.5, step=0.01, description="±", layout=W.Layout(width="95px"),
-            style=style, tooltip=_("stop once the 95 % interval of the win share is this narrow (0: play every game)"),
+            style=style, tooltip=_("stop once the {level} interval of the win share is this narrow (0: play every game)").format(
+                level=format_percent(0.95)),
         ).add_class("ccg-whatif-precision")
         self.wi_seed = W.IntText(value=c.seed, description=_("seed"), layout=W.Layout(width="130px"),
                                  style=style).add_class("ccg-whatif-seed")
         choices = [*agent_names(), *persona_presets(c.state.game)]
-        self.wi_agents = [W.Dropdown(options=choices, value=DEFAULT_AGENT, description=_("seat {seat}").format(seat=p)).add_class("ccg-whatif-agent")
+        self.wi_agents = [W.Dropdown(options=[(seat_kind_text(a), a) for a in choices], value=DEFAULT_AGENT, description=_("seat {seat}").format(seat=p)).add_class("ccg-whatif-agent")
                           for p in range(c.state.num_players)]
         self.wi_button = W.Button(description=_("Run what-if"), button_style="info").add_class("ccg-whatif")
         self.wi_stop_button = W.Button(description=_("Stop"), disabled=True, layout=W.Layout(width="70px"),

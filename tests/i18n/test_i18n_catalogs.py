@@ -71,6 +71,14 @@ def test_placeholders_are_the_same_in_every_translation(code):
 
 
 @pytest.mark.parametrize("code", LANGS)
+def test_babel_finds_no_error_in_the_catalog(code):
+    """What `pybabel compile` (``make catalogs``) checks: e.g. a message Babel takes for python-format ("95 % i…"
+    reads as a ``% i`` conversion) whose translation lacks that conversion fails to compile."""
+    errors = [f"{_key(m)}: {[str(e) for e in errs]}" for m, errs in catalogs.read_catalog(code).check()]
+    assert not errors, f"{code}:\n" + "\n".join(errors)
+
+
+@pytest.mark.parametrize("code", LANGS)
 def test_plural_messages_have_every_form_of_the_language(code):
     forms = catalogs.read_catalog(code).num_plurals
     assert forms == {"cs": 3, "pl": 3, "zh_Hant": 1}[code]

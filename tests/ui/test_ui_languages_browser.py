@@ -46,6 +46,7 @@ SEEN = """() => { const root = document.querySelector('.ccg-table');
           shown_buttons: [...root.querySelectorAll('button')].filter(visible).map(text),
           status: text(root.querySelector('.ccg-status')), turn: text(root.querySelector('.ccg-turn')),
           title: (root.querySelector('.ccg-board .gtitle') || {}).textContent || '',
+          seats: [...root.querySelectorAll('.ccg-panel select option:checked')].map(text),
           classes: root.className}; }"""
 
 
@@ -106,8 +107,9 @@ def test_the_table_speaks_the_language_it_was_given(voila, browser, artefacts, c
     page.set_default_timeout(TIMEOUT_MS)
     try:
         page.goto(f"{voila.url}/voila/render/table_{code}.ipynb", wait_until="domcontentloaded")
-        page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot .gtitle')",
+        page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .js-plotly-plot')",
                                timeout=START_MS)
+        page.wait_for_function("() => document.querySelector('.ccg-table .ccg-board .gtitle')")
         seen = page.evaluate(SEEN)
         assert f"ccg-lang-{code}" in seen["classes"].split()
         assert seen["tabs"] == [said(code, t) for t in TABS]
@@ -119,6 +121,7 @@ def test_the_table_speaks_the_language_it_was_given(voila, browser, artefacts, c
         leftovers += [w for w in ("to move", "positions in the tree", "Your move") if w in seen["status"]]
         assert not leftovers, f"English on the {code} page: {leftovers}"
         assert seen["title"] and "decade" not in seen["title"] and "to act" not in seen["title"], seen["title"]
+        assert said(code, "human") in seen["seats"] and "human" not in seen["seats"], seen["seats"]
         page.screenshot(path=str(artefacts / f"table-{code}.png"))
         if code == "zh_Hant":
             for css in (".ccg-table .ccg-turn", ".ccg-table button.ccg-play"):
