@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.action import Action
 from ..core.rng import Rng
 from ..core.state import GameState
+from ..i18n import N_
 from .base import Agent
 
 if TYPE_CHECKING:
@@ -290,7 +291,7 @@ class StrategistAgent(Agent):
             note = rest[0] if rest else ""
         else:
             unit, options = ex.one_ply_options(planner, view, seat)
-            note = "This game's plan picks by its rules; the values are one move ahead."
+            note = N_("This game's plan picks by its rules; the values are one move ahead.")
         return ex.build(view, seat, chosen, unit, options, note, by_rules=getattr(planner, "explain_by_rules", hook is None))
 
 

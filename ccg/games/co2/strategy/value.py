@@ -13,8 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from ccg.i18n import N_
+
 from . import forecast as fc
 from . import reading as rd
+
+# the names of the utility's terms (``Valuer.terms``) and of its unit, marked for the catalogs: ``explain``
+# shows them in the reader's language (marked here once, not in the hot path)
+TERM_NAMES = (N_("VP"), N_("the planet is lost"), N_("lead over the best rival"), N_("the best rival's prospects"),
+              N_("the planet (ppm outlook)"), N_("coins"), N_("resources"), N_("CEP"), N_("income to come"),
+              N_("expertise"), N_("scientists"), N_("regions controlled"), N_("company goal"), N_("UN goals"),
+              N_("plan (green plants on the way)"))
 
 
 @dataclass(frozen=True)
