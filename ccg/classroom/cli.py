@@ -61,6 +61,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--out", metavar="FOLDER", default=None, help="where to write (default DIR/print)")
     p.add_argument("--base-url", default="", help="address students open, printed on the cards")
     p.add_argument("--pdf", action="store_true", help="also print each page to PDF with Chromium (Playwright)")
+    p.add_argument("--lang", default=None, metavar="LANG", help="the pages' language: en, cs, pl or zh_Hant "
+                   "(default: the process's, English)")
 
     d = actions.add_parser("demo", help="a demo lesson played to the end by agents, to try the dashboard and debrief")
     store_args(d)
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
         lesson = args.lesson if args.lesson is not None else (store.lessons() or [""])[-1]
         out = Path(args.out) if args.out else (Path(args.dir) / "print" if args.dir else Path("print"))
-        for path in write_lesson(store, lesson, out, base_url=args.base_url, pdf=args.pdf):
+        for path in write_lesson(store, lesson, out, base_url=args.base_url, pdf=args.pdf, language=args.lang):
             print(path)
         return 0
     if action == "demo":

@@ -23,6 +23,7 @@ from ..core.positions import replay
 from ..core.registry import new_game
 from ..core.state import GameState
 from ..games.co2.debrief import cep_paid  # CEP each seat paid (CO2-6.2.3, CO2-4.3.5a): the game's own debrief
+from ..i18n import N_, format_number, format_percent, gettext, pgettext
 from .store import TableInfo, TableStore
 from .views import seat_colour, seat_name
 
@@ -111,33 +112,47 @@ def seat_results(games: Sequence[ClassGame]) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------------- figures
+# the sources of the games as the figures name them (the tables' "source" column keeps the ids)
+SOURCE_NAMES = {"class": N_("the class"), "bots": N_("bots")}
+
+
+def source_name(source: str) -> str:
+    """A games' source (``class``, ``bots``) in the current language."""
+    return gettext(SOURCE_NAMES[source]) if source in SOURCE_NAMES else source
+
+
 def ppm_figure(paths: pd.DataFrame, lose: int = 500, catastrophe: int = 350) -> go.Figure:
     """Each class table's CO2 path by decade (coloured), the bots' games behind it (grey)."""
     fig = go.Figure()
     for label, group in paths[paths["source"] == "bots"].groupby("label", sort=False):
         fig.add_trace(go.Scatter(x=group["point"], y=group["ppm"], mode="lines", line=dict(color="#bbb", width=1),
-                                 name="bots", legendgroup="bots", showlegend=label == "bots 1", hoverinfo="skip"))
+                                 name=source_name("bots"), legendgroup="bots", showlegend=label == "bots 1",
+                                 hoverinfo="skip"))
     for label, group in paths[paths["source"] == "class"].groupby("label", sort=False):
         fig.add_trace(go.Scatter(x=group["point"], y=group["ppm"], mode="lines+markers", name=str(label),
-                                 hovertext=[f"{label}: {a}, {v} ppm" for a, v in zip(group["at"], group["ppm"])],
+                                 hovertext=[f"{label}: {a}, {format_number(v)} ppm" for a, v in zip(group["at"], group["ppm"])],
                                  hoverinfo="text"))
-    fig.add_hline(y=lose, line=dict(color="#c0392b", width=2), annotation_text="planet lost")
-    fig.add_hline(y=catastrophe, line=dict(color="#c77700", width=1, dash="dot"), annotation_text="catastrophes")
-    fig.update_layout(title="CO₂ by decade: the class's tables (colours) and the bots' games (grey)",
-                      xaxis=dict(title="decade (0 = setup; the last point is the end of the game)", dtick=1),
-                      yaxis_title="CO₂ (ppm)", height=420, margin=dict(l=60, r=20, t=60, b=50))
+    fig.add_hline(y=lose, line=dict(color="#c0392b", width=2), annotation_text=pgettext("co2", "planet lost"))
+    fig.add_hline(y=catastrophe, line=dict(color="#c77700", width=1, dash="dot"),
+                  annotation_text=pgettext("co2", "catastrophes"))
+    fig.update_layout(title=pgettext("co2", "CO₂ by decade: the class's tables (colours) and the bots' games (grey)"),
+                      xaxis=dict(title=pgettext("co2", "decade (0 = setup; the last point is the end of the game)"),
+                                 dtick=1),
+                      yaxis_title=gettext("CO₂ (ppm)"), height=420, margin=dict(l=60, r=20, t=60, b=50))
     return fig
 
 
 def outcome_figure(table: pd.DataFrame) -> go.Figure:
     """Share of games with the planet lost, class vs bots, with 95 % intervals."""
     fig = go.Figure(go.Bar(
-        x=table["source"], y=table["lost_share"], text=[f"{lost} of {n}" for lost, n in zip(table["lost"],
-                                                                                            table["games"])],
+        x=[source_name(s) for s in table["source"]], y=table["lost_share"],
+        text=[pgettext("co2", "{lost} of {games}").format(lost=lost, games=n) for lost, n in zip(table["lost"],
+                                                                                                    table["games"])],
         error_y=dict(type="data", symmetric=False, array=table["ci_high"] - table["lost_share"],
                      arrayminus=table["lost_share"] - table["ci_low"]), marker_color=["#1f77b4", "#999"][:len(table)]))
-    fig.update_layout(title="Planet lost (share of games, 95 % Wilson interval)", yaxis=dict(range=[0, 1.05],
-                      title="share lost"), height=340, margin=dict(l=60, r=20, t=60, b=40))
+    fig.update_layout(title=pgettext("co2", "Planet lost (share of games, Wilson interval {level})").format(
+        level=format_percent(0.95)), yaxis=dict(range=[0, 1.05], title=pgettext("co2", "share lost")), height=340,
+        margin=dict(l=60, r=20, t=60, b=40))
     return fig
 
 
@@ -145,15 +160,17 @@ def freeride_figure(seats: pd.DataFrame) -> go.Figure:
     """VP gained against CEP paid, one point per seat: high and to the left is a free rider."""
     fig = go.Figure()
     bots = seats[seats["source"] == "bots"]
-    fig.add_trace(go.Scatter(x=bots["cep_paid"], y=bots["vp"], mode="markers", name="bots' games",
+    fig.add_trace(go.Scatter(x=bots["cep_paid"], y=bots["vp"], mode="markers", name=pgettext("co2", "bots' games"),
                              marker=dict(color="#bbb", size=7), hoverinfo="skip"))
     cls = seats[seats["source"] == "class"]
     fig.add_trace(go.Scatter(
-        x=cls["cep_paid"], y=cls["vp"], mode="markers+text", name="the class", text=cls["player"],
+        x=cls["cep_paid"], y=cls["vp"], mode="markers+text", name=source_name("class"), text=cls["player"],
         textposition="top center", marker=dict(size=12, color=[seat_colour("co2", p) for p in cls["seat"]],
                                                line=dict(color="#111", width=1)),
-        hovertext=[f"{lbl}, {c}: {pl} — {vp} VP, paid {cep} CEP" for lbl, c, pl, vp, cep in
+        hovertext=[pgettext("co2", "{table}, {colour}: {player} — {vp} VP, paid {cep} CEP").format(
+            table=lbl, colour=c, player=pl, vp=vp, cep=cep) for lbl, c, pl, vp, cep in
                    zip(cls["label"], cls["colour"], cls["player"], cls["vp"], cls["cep_paid"])], hoverinfo="text"))
-    fig.update_layout(title="Who free-rode? VP gained against CEP paid (CO2-13.4)", xaxis_title="CEP paid",
-                      yaxis_title="VP at the end", height=420, margin=dict(l=60, r=20, t=60, b=50))
+    fig.update_layout(title=pgettext("co2", "Who free-rode? VP gained against CEP paid (CO2-13.4)"),
+                      xaxis_title=pgettext("co2", "CEP paid"), yaxis_title=pgettext("co2", "VP at the end"), height=420,
+                      margin=dict(l=60, r=20, t=60, b=50))
     return fig

@@ -12,7 +12,7 @@ from typing import Any
 import anyio.to_thread
 import plotly.io
 
-from ..i18n import UnknownLanguageError, _, ngettext, normalize
+from ..i18n import UnknownLanguageError, _, lang, ngettext, normalize, pgettext
 from .bots import DEFAULT_BOT
 from .hub import Client, Hub
 from .store import STUDENT, StoreError
@@ -151,7 +151,7 @@ async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
         lesson = msg.get("lesson")
         if lesson is not None and not isinstance(lesson, str):
             raise StoreError("debrief: expected a lesson label")
-        await hub.send(client, await run(debrief_message, store, lesson))
+        await hub.send(client, await run(debrief_message, store, lesson, client.lang))
         return ""
     raise StoreError(f"unknown request {kind!r}")
 
@@ -163,20 +163,33 @@ def _forget(hub: Hub, tid: int) -> None:
         hub.runner.forget(tid)
 
 
-def debrief_message(store: Any, lesson: str | None) -> str:
-    """The debrief of ``lesson``'s finished CO2 tables: outcomes and the CO₂ path by decade, as figures."""
-    from .debrief import class_games, outcome_figure, outcomes, ppm_figure, ppm_paths
+def debrief_message(store: Any, lesson: str | None, language: str | None = None) -> str:
+    """The debrief of ``lesson``'s finished CO2 tables: outcomes and the CO₂ path by decade, as figures, in
+    ``language`` (default the current one)."""
+    with lang(language):
+        return _debrief_message(store, lesson)
+
+
+def _debrief_message(store: Any, lesson: str | None) -> str:
+    import html
+
+    from .debrief import class_games, outcome_figure, outcomes, ppm_figure, ppm_paths, source_name
 
     games = class_games(store, lesson)
     if not games:
-        return json.dumps({"type": "debrief", "html": "<i>No finished CO₂ game in this lesson yet.</i>",
+        return json.dumps({"type": "debrief", "html": f"<i>{html.escape(_('No finished CO₂ game in this lesson yet.'))}</i>",
                            "figures": []})
     table = outcomes(games)
     figures = [ppm_figure(ppm_paths(games)).to_plotly_json(), outcome_figure(table).to_plotly_json()]
-    import html
-
-    rows = "".join(f"<li><b>{html.escape(g.label)}</b>: CO₂ {g.state.ppm} ppm, planet "
-                   f"{'lost' if g.state.lost else 'saved'} — {html.escape(', '.join(g.seats))}</li>" for g in games)
-    summary = f"<ul class='ccg-debrief-games'>{rows}</ul>" + table.to_html(
+    rows = "".join(f"<li><b>{html.escape(g.label)}</b>: "
+                   + html.escape((pgettext("co2", "CO₂ {ppm} ppm, planet lost") if g.state.lost else
+                                  pgettext("co2", "CO₂ {ppm} ppm, planet saved")).format(ppm=g.state.ppm))
+                   + f" — {html.escape(', '.join(g.seats))}</li>" for g in games)
+    shown = table.assign(source=[source_name(x) for x in table["source"]]).rename(columns={
+        "source": pgettext("co2", "games of"), "games": pgettext("co2", "games"), "lost": pgettext("co2", "lost"),
+        "saved": pgettext("co2", "saved"), "lost_share": pgettext("co2", "share lost"),
+        "ci_low": pgettext("co2", "interval from"), "ci_high": pgettext("co2", "interval to"),
+        "final_ppm_mean": pgettext("co2", "mean ppm at the end")})
+    summary = f"<ul class='ccg-debrief-games'>{rows}</ul>" + shown.to_html(
         index=False, classes="ccg-debrief-table", border=0, escape=True)
     return plotly.io.json.to_json_plotly({"type": "debrief", "html": summary, "figures": figures})
