@@ -22,20 +22,8 @@ from .views import seat_colour, seat_name
 
 __all__ = ["briefings_page", "exit_ticket_page", "lesson_pages", "plan_page", "questions_page", "write_lesson"]
 
-PRINT_CSS = """<style>
-@page { size: A4; margin: 14mm; }
-body { font-family: Georgia, 'DejaVu Serif', serif; font-size: 12pt; color: #111; max-width: 180mm; margin: auto; }
-h1 { font-size: 18pt; margin: 0 0 4mm; } h2 { font-size: 14pt; margin: 0 0 2mm; }
-.card { border: 1.5pt solid #333; border-radius: 3mm; padding: 5mm 6mm; margin: 0 0 6mm; break-inside: avoid; }
-.card + .card { }
-.page-break { break-after: page; }
-.code { font-family: 'DejaVu Sans Mono', monospace; font-size: 20pt; letter-spacing: 2pt; font-weight: bold; }
-.swatch { display: inline-block; width: 10pt; height: 10pt; border: 0.5pt solid #000; vertical-align: middle; }
-.small { font-size: 9.5pt; color: #333; }
-ol.plan li { margin-bottom: 2mm; } .lines { border-bottom: 0.5pt solid #999; height: 9mm; }
-.choice { margin-left: 6mm; }
-@media screen { body { background: #eee; } .sheet { background: #fff; padding: 12mm; margin: 6mm 0; } }
-</style>"""
+# the pages' print style (A4), beside the classroom's other static files
+PRINT_CSS = "<style>\n" + (Path(__file__).resolve().parent / "static" / "print.css").read_text(encoding="utf-8") + "</style>"
 
 
 def _page(title: str, body: str) -> str:
@@ -78,29 +66,33 @@ def _briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: st
             everyone = "".join(f"<li>{html.escape(x)}</li>" for x in text.everyone_knows)
             bots = [seat_name(t.game, b.seat) for b in t.seats if not b.is_student]
             code = f"<span class='code'>{html.escape(s.code)}</span>"
+            join = _("Your join code: {code}").format(code=code)
+            private, public = html.escape(_("Only your device shows you")), html.escape(_("Everyone can see"))
+            bots_line = html.escape(_("Bots play {seats} at this table.").format(seats=", ".join(bots)))
             cards.append(
                 f"<div class='card briefing'><h2><span class='swatch' style='background:{seat_colour(t.game, s.seat)}'>"
                 f"</span> {html.escape(name)} — {html.escape(t.name)}</h2>"
-                f"<div>{_('Your join code: {code}').format(code=code)}</div><div>{where}</div>"
+                f"<div>{join}</div><div>{where}</div>"
                 f"<p>{html.escape(text.role.format(name=name))}</p>"
-                f"<div><b>{html.escape(_('Only your device shows you'))}</b><ul>{know}</ul></div>"
-                f"<div><b>{html.escape(_('Everyone can see'))}</b><ul>{everyone}</ul></div>"
-                + (f"<div class='small'>{html.escape(_('Bots play {seats} at this table.').format(seats=', '.join(bots)))}"
-                   "</div>" if bots else "")
+                f"<div><b>{private}</b><ul>{know}</ul></div>"
+                f"<div><b>{public}</b><ul>{everyone}</ul></div>"
+                + (f"<div class='small'>{bots_line}</div>" if bots else "")
                 + "</div>")
     if not cards:
-        cards.append(f"<p>{html.escape(_('No student seats in this lesson yet: create tables on the dashboard.'))}</p>")
+        cards.append("<p>" + html.escape(_("No student seats in this lesson yet: create tables on the dashboard."))
+                     + "</p>")
     pages = ["".join(cards[i:i + 3]) for i in range(0, len(cards), 3)]
     body = "<div class='page-break'></div>".join(pages)
-    return _page(_("Role cards — {lesson}").format(lesson=lesson_label or lesson.title),
-                 f"<h1>{html.escape(_('{lesson} — role cards').format(lesson=lesson.title))}</h1>{body}")
+    heading = html.escape(_("{lesson} — role cards").format(lesson=lesson.title))
+    return _page(_("Role cards — {lesson}").format(lesson=lesson_label or lesson.title), f"<h1>{heading}</h1>{body}")
 
 
 def plan_page(tables: Sequence[TableInfo], lesson_label: str, language: str | None = None) -> str:
     with lang(language):
         lesson, game = _lesson_of(tables)
         total = sum(m for m, _text in lesson.plan)
-        steps = "".join(f"<li><b>{html.escape(_('{minutes} min').format(minutes=m))}</b> — {html.escape(text)}</li>"
+        minutes = _("{minutes} min")
+        steps = "".join(f"<li><b>{html.escape(minutes.format(minutes=m))}</b> — {html.escape(text)}</li>"
                         for m, text in lesson.plan)
         n_tables = len(tables)
         students = sum(1 for t in tables for s in t.seats if s.is_student)
@@ -109,14 +101,14 @@ def plan_page(tables: Sequence[TableInfo], lesson_label: str, language: str | No
             ngettext("{count} table", "{count} tables", n_tables).format(count=format_number(n_tables)),
             ngettext("{count} student seat", "{count} student seats", students).format(count=format_number(students)),
             ngettext("{count} minute", "{count} minutes", total).format(count=format_number(total))])
-        command = "<code>ccg classroom serve --dir DIR --host 0.0.0.0</code>"
+        command = "<code>ccg classroom serve --dir DIR --host 0.0.0.0</code>"  # i18n: not prose
         return _page(_("Lesson plan — {lesson}").format(lesson=lesson.title), (
             f"<h1>{html.escape(lesson.title)}</h1><p class='small'>{html.escape(facts)}</p>"
-            f"<h2>{html.escape(_('Aim'))}</h2><p>{html.escape(lesson.aim)}</p>"
-            f"<h2>{html.escape(_('Plan'))}</h2><ol class='plan'>{steps}</ol>"
-            f"<h2>{html.escape(_('Before the lesson'))}</h2><ul><li>"
+            "<h2>" + html.escape(_("Aim")) + f"</h2><p>{html.escape(lesson.aim)}</p>"
+            "<h2>" + html.escape(_("Plan")) + f"</h2><ol class='plan'>{steps}</ol>"
+            "<h2>" + html.escape(_("Before the lesson")) + "</h2><ul><li>"
             + html.escape(_("Start the server: {command} and open the teacher link it prints.")).format(command=command)
-            + f"</li><li>{html.escape(_('Create the tables on the dashboard; print the role cards.'))}</li></ul>"))
+            + "</li><li>" + html.escape(_("Create the tables on the dashboard; print the role cards.")) + "</li></ul>"))
 
 
 def questions_page(tables: Sequence[TableInfo], lesson_label: str, language: str | None = None) -> str:
@@ -124,8 +116,8 @@ def questions_page(tables: Sequence[TableInfo], lesson_label: str, language: str
         lesson, _game = _lesson_of(tables)
         items = "".join(f"<li>{html.escape(q)}</li>" for q in lesson.questions)
         return _page(_("Discussion — {lesson}").format(lesson=lesson.title),
-                     f"<h1>{html.escape(_('{lesson} — discussion questions').format(lesson=lesson.title))}</h1>"
-                     f"<ol class='plan'>{items}</ol>")
+                     "<h1>" + html.escape(_("{lesson} — discussion questions").format(lesson=lesson.title))
+                     + f"</h1><ol class='plan'>{items}</ol>")
 
 
 def exit_ticket_page(tables: Sequence[TableInfo], lesson_label: str, copies: int = 2,

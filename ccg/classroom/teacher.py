@@ -177,8 +177,8 @@ def _debrief_message(store: Any, lesson: str | None) -> str:
 
     games = class_games(store, lesson)
     if not games:
-        return json.dumps({"type": "debrief", "html": f"<i>{html.escape(_('No finished CO₂ game in this lesson yet.'))}</i>",
-                           "figures": []})
+        nothing = html.escape(_("No finished CO₂ game in this lesson yet."))
+        return json.dumps({"type": "debrief", "html": f"<i>{nothing}</i>", "figures": []})
     table = outcomes(games)
     figures = [ppm_figure(ppm_paths(games)).to_plotly_json(), outcome_figure(table).to_plotly_json()]
     rows = "".join(f"<li><b>{html.escape(g.label)}</b>: "

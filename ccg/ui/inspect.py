@@ -97,15 +97,16 @@ def html_log(lines: list[tuple[str, str | None]], limit: int = 400) -> str:
     """The move log as HTML, newest at the bottom; a bot's reason folds out under "why?"."""
     shown = lines[-limit:]
     earlier = len(lines) - limit
-    more = (f"<div>… {html.escape(ngettext('{count} earlier move', '{count} earlier moves', earlier).format(count=earlier))}"
-            "</div>" if earlier > 0 else "")
+    earlier_text = ngettext("{count} earlier move", "{count} earlier moves", earlier).format(count=earlier)
+    more = f"<div>… {html.escape(earlier_text)}</div>" if earlier > 0 else ""
+    why, nothing = html.escape(_("why?")), html.escape(_("no moves yet"))
 
     def line(text: str, reason: str | None) -> str:
         if not reason:
             return f"<div>{html.escape(text)}</div>"
-        return (f"<div>{html.escape(text)} <details class='ccg-why' style='display:inline'><summary>{html.escape(_('why?'))}</summary>"
+        return (f"<div>{html.escape(text)} <details class='ccg-why' style='display:inline'><summary>{why}</summary>"
                 f"{html.escape(reason)}</details></div>")
 
     body = "".join(line(text, reason) for text, reason in shown)
     return (f"<div class='ccg-log-lines' style='max-height:260px;overflow-y:auto'>"
-            f"{more}{body or '<i>' + html.escape(_('no moves yet')) + '</i>'}</div>")
+            f"{more}{body or '<i>' + nothing + '</i>'}</div>")

@@ -56,10 +56,12 @@ def status_html(c: TableController) -> str:
                                                         kind=c.seat_kind_text(s.current_player))
     note = f" — <span class='ccg-message'>{html.escape(c.message)}</span>" if c.message else ""
     size = len(c.tree)
-    why = "".join(f"<details class='ccg-why'><summary>{html.escape(_('why?'))} ({html.escape(c.who(node.seat))})"
+    why_word = html.escape(_("why?"))
+    why = "".join(f"<details class='ccg-why'><summary>{why_word} ({html.escape(c.who(node.seat))})"
                   f"</summary>{html.escape(reason)}</details>" for node, reason in c.step_reasons())
     positions = ngettext("{count} position in the tree", "{count} positions in the tree", size).format(count=size)
-    return (f"<b>{html.escape(_game_title(s.game))}</b> · {html.escape(_('move {ply}').format(ply=s.ply))}"
+    move = _("move {ply}").format(ply=s.ply)
+    return (f"<b>{html.escape(_game_title(s.game))}</b> · {html.escape(move)}"
             f" · {html.escape(turn)} · {html.escape(positions)}{note}{why}")
 
 
@@ -116,7 +118,7 @@ class PlayPanel(Panel):
             self.turn, self.search, W.HBox([self.where, self.show_all, self.notation]), self.actions,
             self.rule, W.HBox([self.play_button, self.bot_button, self.undo_button]),
             W.HBox([self.until, self.until_n, self.until_button]),
-            W.HTML(f"<b>{_('seats')}</b>"), *self.seat_boxes,
+            W.HTML("<b>" + html.escape(_("seats")) + "</b>"), *self.seat_boxes,
         ])
 
     def wire(self, table: Table) -> None:
@@ -173,11 +175,11 @@ class PlayPanel(Panel):
         self.until_button.disabled = over
         self.undo_button.disabled = not any(n.seat in c.seating.human_seats() for n in c.tree.cursor.path())
         if over:
-            self.turn.value = f"<b>{html.escape(_('The game is over.'))}</b>"
+            self.turn.value = "<b>" + html.escape(_("The game is over.")) + "</b>"
         elif yours:
-            self.turn.value = f"<b>{html.escape(_('Your move'))}</b> — {html.escape(c.who(s.current_player))}"
+            self.turn.value = "<b>" + html.escape(_("Your move")) + f"</b> — {html.escape(c.who(s.current_player))}"
         else:
-            self.turn.value = (f"<b>{html.escape(_('{who} is to move').format(who=c.who(s.current_player)))}</b> — "
+            self.turn.value = ("<b>" + html.escape(_("{who} is to move").format(who=c.who(s.current_player))) + "</b> — "
                                + html.escape(_("Bot move or Play on lets it play")))
 
 
@@ -220,7 +222,7 @@ class HistoryPanel(Panel):
         self.box = W.VBox([
             self.slider, W.HBox([self.first_button, self.back_button, self.fwd_button, self.last_button]),
             W.HTML(_("{variations} (select to jump; ▶ marks the position shown)").format(
-                variations=f"<b>{_('variations')}</b>")), self.tree_box,
+                variations="<b>" + html.escape(_("variations")) + "</b>")), self.tree_box,
             W.HBox([self.promote_button, self.main_button]),
             W.HBox([self.delete_button], layout=W.Layout(margin="18px 0 0 0")),  # away from promote: it cuts moves
         ])
@@ -287,9 +289,10 @@ class InspectPanel(Panel):
         self._rows: dict = {}  # (node, seat) -> the charted row (positions already read)
         self.stale = True  # the chart is redrawn when the tab is opened
         self.log = W.HTML().add_class("ccg-log")
-        self.box = W.VBox([self.view, W.HTML(f"<b>{_('players')}</b>"), self.players_html,
-                           W.HTML(f"<b>{_('the board')}</b>"), self.globals_html, self.chart.box,
-                           W.HTML(_("{moves} (a bot's reasons under why?)").format(moves=f"<b>{_('moves')}</b>")),
+        self.box = W.VBox([self.view, W.HTML("<b>" + html.escape(_("players")) + "</b>"), self.players_html,
+                           W.HTML("<b>" + html.escape(_("the board")) + "</b>"), self.globals_html, self.chart.box,
+                           W.HTML(_("{moves} (a bot's reasons under why?)").format(
+                               moves="<b>" + html.escape(_("moves")) + "</b>")),
                            self.log])
 
     def wire(self, table: Table) -> None:

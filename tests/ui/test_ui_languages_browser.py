@@ -93,7 +93,7 @@ def browser():
 
 
 def _font_families(page, selector: str) -> dict[str, int]:
-    """The platform fonts Chromium drew ``selector``'s text with: {family: glyphs}."""
+    """The platform fonts Chromium drew ``selector``'s own text nodes with: {family: glyphs}."""
     cdp = page.context.new_cdp_session(page)
     root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
     node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
@@ -126,9 +126,12 @@ def test_the_table_speaks_the_language_it_was_given(voila, browser, artefacts, c
         assert said(code, "human") in seen["seats"] and "human" not in seen["seats"], seen["seats"]
         page.screenshot(path=str(artefacts / f"table-{code}.png"))
         if code == "zh_Hant":
-            for css in (".ccg-table .ccg-turn", ".ccg-table button.ccg-play", ".ccg-table .ccg-status"):
+            for css in (".ccg-table .ccg-turn .widget-html-content", ".ccg-table button.ccg-play",
+                        ".ccg-table .ccg-status .widget-html-content"):
                 fonts = _font_families(page, css)
-                han = len(CJK.findall(page.locator(css).first.inner_text()))
+                own = page.evaluate("(css) => [...document.querySelector(css).childNodes].filter((n) => n.nodeType === 3)"
+                                    ".map((n) => n.textContent).join('')", css)  # what the font query covers
+                han = len(CJK.findall(own))
                 cjk = sum(n for family, n in fonts.items() if "CJK" in family)
                 # every Chinese character drawn by a Noto CJK face (digits and spaces may come from a Latin font)
                 assert han and cjk >= han, f"{css}: {han} CJK characters, drawn with {fonts}"
