@@ -82,13 +82,14 @@ class Gauge:
                  f"#f4a582 {lost}%, #f4a582 100%)")
         pos = self._pct(value) if value is not None else 0.0
         shown = "–" if value is None else f"{value:g}"
+        title = gettext(self.title)  # a title that is a catalog message ("CO₂ (ppm)") reads in the current language
         color = "#2b7a0b" if value is None or pos < d else ("#b35806" if pos < lost else "#b2182b")
         marks = "".join(
             f"<div style='position:absolute;left:{self._pct(m)}%;top:0;bottom:0;border-left:3px solid {c}'></div>"
             for m, c in ((self.danger, "#e08214"), (self.limit, "#b2182b")) if m is not None)
         self.html.value = (
             f"<div class='ccg-gauge-body' style='font-family:sans-serif;padding:6px 12px'>"
-            f"<div style='font-size:16px'>{html.escape(self.title)}</div>"
+            f"<div style='font-size:16px'>{html.escape(title)}</div>"
             f"<div class='ccg-gauge-value' style='font-size:44px;font-weight:bold;color:{color}'>{shown}</div>"
             f"<div style='position:relative;height:26px;width:560px;border-radius:4px;background:{zones}'>{marks}"
             f"<div style='position:absolute;left:{pos}%;top:-6px;bottom:-6px;width:6px;margin-left:-3px;"
@@ -190,6 +191,10 @@ class Classroom:
 
     def start(self) -> Table:
         """Start a new game with the chosen game, seats and seed; returns its Table."""
+        with in_language(self.lang):  # a click on New game comes without the app's language
+            return self._start()
+
+    def _start(self) -> Table:
         _, name, options = self.choices[self.game.value]
         old = self.table
         table = self.table = Table(name, seats=self.seats(), seed=self.seed.value, teacher=False,

@@ -18,7 +18,7 @@ from ..analysis.progressive import Partial, Progressive
 from ..analysis.runner import PlayResult
 from ..core.registry import get_spec
 from ..core.state import GameState
-from ..i18n import _, format_number, format_percent, ngettext
+from ..i18n import _, format_number, format_percent, gettext, ngettext
 
 BASE_COLUMNS = {"game", "seed", "players", "winners", "n_winners", "actions", "truncated", "start_ply"}
 
@@ -233,7 +233,7 @@ def outcome_figure(df: pd.DataFrame, players: int, title: str | None = None, hea
     flags = [c for c in cols if _is_flag(df[c])]
     numbers = [c for c in cols if c not in flags and pd.api.types.is_numeric_dtype(df[c])][:3]
     def name(column: str) -> str:
-        return readable_name(column, game) if game else column
+        return readable_name(column, game, translate=gettext) if game else column
 
     titles = [_("win share per seat ({level} intervals)").format(level=format_percent(0.95))] + ([_("share of games where …")] if flags else []) + [
         _("{outcome} (games)").format(outcome=name(c)) for c in numbers]
