@@ -253,7 +253,7 @@ def outcome_figure(df: pd.DataFrame, players: int, title: str | None = None, hea
         fig.add_trace(go.Histogram(x=[float(v) for v in df[c].dropna()], name=c, marker_color="#72b7b2",
                                    uid=f"ccg-whatif-{c}"), row, 1)
         row += 1
-    pm = f", ±{format_number(round(est.headline_half_width(), 2))}" if len(df) else ""
+    pm = f", ±{format_number(est.headline_half_width(), digits=2)}" if len(df) else ""
     games = (ngettext("{count} game so far", "{count} games so far", len(df)) if running else
              ngettext("{count} game", "{count} games", len(df))).format(count=len(df))
     fig.update_layout(title=dict(text=f"{title} ({games}{pm})", font=dict(size=14)), showlegend=False,

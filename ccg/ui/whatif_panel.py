@@ -246,7 +246,7 @@ class WhatIfPanel(Panel):
         self.wi_progress.value = len(df)
         ending = {"stopped": " " + _("(stopped)"),
                   "precision": " " + _("(±{precision} reached)").format(
-                      precision=format_number(round(self.wi_precision.value, 2)))}.get(why, "")
+                      precision=format_number(self.wi_precision.value, digits=2))}.get(why, "")
         self.wi_note.value = html.escape(_games_done(len(df), job.n_games) + ending)
         self.wi_slot.show(outcome_figure(df, job.state.num_players, title=self._title(job), headline=job.seat,
                                          game=job.state.game))
