@@ -379,10 +379,10 @@ class PositionPanel(Panel):
         c = table.controller
         seat = c.view_seat
         self.position.value = c.position_string
-        self.position_label.value = html.escape(
+        self.position_label.value = html.escape(  # quote=False: "Seat 0's view" stays as written
             _("Copy this string to share the full position:") if seat is None else
             _("Seat {seat}'s view of the position (what seat {seat} may see: no hidden cards of others, "
-              "no dice to come, no move history):").format(seat=seat))
+              "no dice to come, no move history):").format(seat=seat), quote=False)
         if c.teacher:
             self.full_position.value = c.full_position_string
         self.replace_button.disabled = c.pending_position is None
