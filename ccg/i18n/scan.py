@@ -28,7 +28,7 @@ from pathlib import Path
 
 GETTEXT_CALLS = frozenset({
     "_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
-    "_p", "N_", "term", "game_title",
+    "_p", "N_", "NP_", "term", "game_title",
 })
 # widgets whose first positional argument is shown text
 TEXT_WIDGETS = frozenset({"HTML", "HTMLMath", "Label", "Button", "ToggleButton", "Markdown", "Text", "Textarea"})

@@ -23,6 +23,7 @@ LANGS = [code for code in AVAILABLE if code != SOURCE]
 KEYWORDS = {
     "_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
     "N_": None, "lazy_gettext": None, "lazy_ngettext": (1, 2), "lazy_pgettext": ((1, "c"), 2), "_p": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
 }
 PLACEHOLDER = re.compile(r"%\([A-Za-z_]\w*\)[sdifr]|%[sdifr]|\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}]*)?\}|\{\d*\}")
 
