@@ -22,7 +22,7 @@ from babel import numbers
 
 from ..core.action import Action
 from ..core.state import GameState
-from ..i18n import N_, _, get_language, gettext
+from ..i18n import N_, _, get_language, gettext, pgettext
 
 ALTERNATIVES = 3  # the best other candidates shown
 TERMS_SHOWN = 2   # the terms named per comparison (the largest differences)
@@ -75,11 +75,21 @@ def _number(value: float, signed: bool = False) -> str:
     return numbers.format_decimal(round(value, 1), format=pattern, locale=get_language())
 
 
-def _terms_text(diffs: Sequence[tuple[str, float]], unit: str) -> str:
-    return ", ".join(f"{gettext(name)} {_number(d, signed=True)} {unit}" for name, d in diffs)
+def named(game: str | None, text: str) -> str:
+    """A planner's term name, unit or note in the current language: marked with the game as context
+    (``NP_("co2", "coins")``, held to the game's glossary) or without one (``N_``); else as it is."""
+    if game:
+        found = pgettext(game, text)
+        if found != text:
+            return found
+    return gettext(text)
 
 
-def reason(chosen: Option, other: Option, unit: str, by_rules: bool = False) -> str:
+def _terms_text(diffs: Sequence[tuple[str, float]], unit: str, game: str | None = None) -> str:
+    return ", ".join(f"{named(game, name)} {_number(d, signed=True)} {unit}" for name, d in diffs)
+
+
+def reason(chosen: Option, other: Option, unit: str, by_rules: bool = False, game: str | None = None) -> str:
     """A sentence: why ``chosen`` rather than ``other``, by the terms that differ most. ``by_rules``: the
     plan chooses by rules rather than by these values (a tie is then the rules' call, not a draw)."""
     names = list(dict.fromkeys([*chosen.terms, *other.terms]))
@@ -88,12 +98,12 @@ def reason(chosen: Option, other: Option, unit: str, by_rules: bool = False) -> 
     gains = sorted((d for d in diffs if d[1] > 0), key=lambda d: -d[1])[:TERMS_SHOWN]
     losses = sorted((d for d in diffs if d[1] < 0), key=lambda d: d[1])[:TERMS_SHOWN]
     margin = chosen.value - other.value
-    unit = gettext(unit)
+    unit = named(game, unit)
     tie = _("the plan's rules decide") if by_rules else _("the tie was drawn")
     if not gains and not losses:
         return _("Rather than “{move}”: both are worth the same to this plan ({value} {unit}); {tie}.").format(
             move=other.description, value=_number(chosen.value), unit=unit, tie=tie)
-    gained, lost = _terms_text(gains, unit), _terms_text(losses, unit)
+    gained, lost = _terms_text(gains, unit, game), _terms_text(losses, unit, game)
     parts = (_("it gains {gains} and gives up {losses}").format(gains=gained, losses=lost) if gains and losses else
              _("it gains {gains}").format(gains=gained) if gains else _("it gives up {losses}").format(losses=lost))
     verdict = (_("{value} {unit} more to this plan").format(value=_number(margin), unit=unit) if margin > 0.05 else
@@ -114,12 +124,12 @@ def build(state: GameState, seat: int, chosen: Action, unit: str, options: list[
     key = (chosen[0], chosen[1])
     mine = next((terms for a, terms in options if (a[0], a[1]) == key), None)
     picked = option(chosen, mine if mine is not None else {})
-    note = gettext(note) if note else ""
+    note = named(state.game, note) if note else ""
     if mine is None:
         note = (note + " " if note else "") + _("The move was chosen by the plan's rules, outside the weighed list.")
     others = sorted((option(a, t) for a, t in options if (a[0], a[1]) != key), key=lambda o: -o.value)
     alternatives = tuple(others[:ALTERNATIVES])
-    reasons = tuple(reason(picked, o, unit, by_rules) for o in alternatives)
+    reasons = tuple(reason(picked, o, unit, by_rules, state.game) for o in alternatives)
     if not alternatives:
         reasons = (_("It was the only move weighed."),)
     return Explanation(seat, picked, alternatives, unit, reasons, note)
