@@ -60,7 +60,7 @@ postgres:
 LOCALE_DIR     := ccg/locale
 CATALOG_PO     := $(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/ccg.po)
 CATALOG_MO     := $(CATALOG_PO:.po=.mo)
-BABEL_KEYWORDS := -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2 -k _p:1c,2
+BABEL_KEYWORDS := -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2 -k _p:1c,2 -k NP_:1c,2
 catalogs: $(CATALOG_MO)
 
 $(LOCALE_DIR)/%/LC_MESSAGES/ccg.mo: $(LOCALE_DIR)/%/LC_MESSAGES/ccg.po | $(STAMP)

@@ -6,6 +6,10 @@ on the seat's own view — so an explanation shows only what that seat may see. 
 is explained by its one-ply values (``planner.value`` of each move's result). The result is data
 (:class:`Explanation`) and plain sentences (``str(explanation)``).
 
+The sentences are in the current language (``ccg.i18n``): a planner names its terms, unit and note in
+English, marked for the catalogs with ``N_`` where it writes them, and they are translated here; a name
+without a translation is shown as it is. The numbers are written the language's way.
+
 ``explanation(agent, state)`` asks any agent (an ``explain`` method, duck-typed) for its reasons as sentences:
 the one piece of code the Table (ccg.ui.words) and the classroom's bot runner both use.
 """
@@ -14,8 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from babel import numbers
+
 from ..core.action import Action
 from ..core.state import GameState
+from ..i18n import N_, _, get_language, gettext, pgettext
 
 ALTERNATIVES = 3  # the best other candidates shown
 TERMS_SHOWN = 2   # the terms named per comparison (the largest differences)
@@ -47,7 +54,7 @@ class Explanation:
     note: str = ""
 
     def __str__(self) -> str:
-        head = f"Seat {self.seat} plays: {self.chosen.description}."
+        head = _("Seat {seat} plays: {move}.").format(seat=self.seat, move=self.chosen.description)
         return " ".join([head, *self.reasons] + ([self.note] if self.note else []))
 
 
@@ -62,11 +69,27 @@ def describe(state: GameState, action: Action) -> str:
     return str(action)
 
 
-def _terms_text(diffs: Sequence[tuple[str, float]], unit: str) -> str:
-    return ", ".join(f"{name} {d:+.1f} {unit}" for name, d in diffs)
+def _number(value: float, signed: bool = False) -> str:
+    """One decimal, the current language's way (``+1.5`` / ``+1,5``)."""
+    pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
+    return numbers.format_decimal(round(value, 1), format=pattern, locale=get_language())
 
 
-def reason(chosen: Option, other: Option, unit: str, by_rules: bool = False) -> str:
+def named(game: str | None, text: str) -> str:
+    """A planner's term name, unit or note in the current language: marked with the game as context
+    (``NP_("co2", "coins")``, held to the game's glossary) or without one (``N_``); else as it is."""
+    if game:
+        found = pgettext(game, text)
+        if found != text:
+            return found
+    return gettext(text)
+
+
+def _terms_text(diffs: Sequence[tuple[str, float]], unit: str, game: str | None = None) -> str:
+    return ", ".join(f"{named(game, name)} {_number(d, signed=True)} {unit}" for name, d in diffs)
+
+
+def reason(chosen: Option, other: Option, unit: str, by_rules: bool = False, game: str | None = None) -> str:
     """A sentence: why ``chosen`` rather than ``other``, by the terms that differ most. ``by_rules``: the
     plan chooses by rules rather than by these values (a tie is then the rules' call, not a draw)."""
     names = list(dict.fromkeys([*chosen.terms, *other.terms]))
@@ -75,19 +98,18 @@ def reason(chosen: Option, other: Option, unit: str, by_rules: bool = False) -> 
     gains = sorted((d for d in diffs if d[1] > 0), key=lambda d: -d[1])[:TERMS_SHOWN]
     losses = sorted((d for d in diffs if d[1] < 0), key=lambda d: d[1])[:TERMS_SHOWN]
     margin = chosen.value - other.value
-    head = f"Rather than “{other.description}”"
-    tie = "the plan's rules decide" if by_rules else "the tie was drawn"
+    unit = named(game, unit)
+    tie = _("the plan's rules decide") if by_rules else _("the tie was drawn")
     if not gains and not losses:
-        return f"{head}: both are worth the same to this plan ({chosen.value:.1f} {unit}); {tie}."
-    parts = []
-    if gains:
-        parts.append(f"it gains {_terms_text(gains, unit)}")
-    if losses:
-        parts.append(f"gives up {_terms_text(losses, unit)}")
-    verdict = (f"{margin:.1f} {unit} more to this plan" if margin > 0.05 else
-               f"as good to this plan ({tie})" if margin > -0.05 else
-               f"{-margin:.1f} {unit} less by these terms, chosen by the plan's rules")
-    return f"{head}: {' and '.join(parts)} — {verdict}."
+        return _("Rather than “{move}”: both are worth the same to this plan ({value} {unit}); {tie}.").format(
+            move=other.description, value=_number(chosen.value), unit=unit, tie=tie)
+    gained, lost = _terms_text(gains, unit, game), _terms_text(losses, unit, game)
+    parts = (_("it gains {gains} and gives up {losses}").format(gains=gained, losses=lost) if gains and losses else
+             _("it gains {gains}").format(gains=gained) if gains else _("it gives up {losses}").format(losses=lost))
+    verdict = (_("{value} {unit} more to this plan").format(value=_number(margin), unit=unit) if margin > 0.05 else
+               _("as good to this plan ({tie})").format(tie=tie) if margin > -0.05 else
+               _("{value} {unit} less by these terms, chosen by the plan's rules").format(value=_number(-margin), unit=unit))
+    return _("Rather than “{move}”: {parts} — {verdict}.").format(move=other.description, parts=parts, verdict=verdict)
 
 
 def build(state: GameState, seat: int, chosen: Action, unit: str, options: list[tuple[Action, dict[str, float]]],
@@ -102,13 +124,14 @@ def build(state: GameState, seat: int, chosen: Action, unit: str, options: list[
     key = (chosen[0], chosen[1])
     mine = next((terms for a, terms in options if (a[0], a[1]) == key), None)
     picked = option(chosen, mine if mine is not None else {})
+    note = named(state.game, note) if note else ""
     if mine is None:
-        note = (note + " " if note else "") + "The move was chosen by the plan's rules, outside the weighed list."
+        note = (note + " " if note else "") + _("The move was chosen by the plan's rules, outside the weighed list.")
     others = sorted((option(a, t) for a, t in options if (a[0], a[1]) != key), key=lambda o: -o.value)
     alternatives = tuple(others[:ALTERNATIVES])
-    reasons = tuple(reason(picked, o, unit, by_rules) for o in alternatives)
+    reasons = tuple(reason(picked, o, unit, by_rules, state.game) for o in alternatives)
     if not alternatives:
-        reasons = ("It was the only move weighed.",)
+        reasons = (_("It was the only move weighed."),)
     return Explanation(seat, picked, alternatives, unit, reasons, note)
 
 
@@ -119,8 +142,8 @@ def one_ply_options(planner: Any, state: GameState, seat: int) -> tuple[str, lis
     for action in state.legal_actions():
         child = state.child(action)
         v = float(value(child, seat)) if value is not None else 0.0
-        out.append((action, {"value after the move": v}))
-    return "points", out
+        out.append((action, {N_("value after the move"): v}))
+    return N_("points"), out
 
 
 def explanation_text(result: Any) -> str:

@@ -41,6 +41,7 @@ from ..core.persona import PersonaParam
 from ..core.registry import get_spec, list_games
 from ..core.rng import Rng
 from ..core.state import GameState
+from ..i18n import N_
 from . import explain as ex
 from .base import Agent
 from .greedy import GreedyAgent
@@ -261,7 +262,7 @@ class StrategistAgent(Agent):
             note = rest[0] if rest else ""
         else:
             unit, options = ex.one_ply_options(planner, view, seat)
-            note = "This game's plan picks by its rules; the values are one move ahead."
+            note = N_("This game's plan picks by its rules; the values are one move ahead.")
         return ex.build(view, seat, chosen, unit, options, note, by_rules=getattr(planner, "explain_by_rules", hook is None))
 
 

@@ -20,6 +20,7 @@ from ..analysis.debrief import debrief_module, game_table, path_table, seat_tabl
 from ..core.positions import replay
 from ..core.registry import new_game
 from ..core.state import GameState
+from ..i18n import N_, _, format_number, format_percent, gettext, pgettext
 from .store import TableInfo, TableStore
 from .views import seat_colour, seat_name
 
@@ -111,29 +112,46 @@ def summary(games: Sequence[ClassGame]) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------------- figures
+# the sources of the games as the figures name them (the tables' "source" column keeps the ids)
+SOURCE_NAMES = {"class": N_("the class"), "bots": N_("bots")}
+
+
+def source_name(source: str) -> str:
+    """A games' source (``class``, ``bots``) in the current language."""
+    return gettext(SOURCE_NAMES[source]) if source in SOURCE_NAMES else source
+
+
+def _game_text(games: Sequence[ClassGame], text: str) -> str:
+    """A text the game's debrief module declares (a title, a line's name), in the current language: the game's
+    own catalog entry (its name is the context) where it marks the text with ``NP_``."""
+    return pgettext(games[0].state.game, text) if games else text
+
+
 def path_figure(games: Sequence[ClassGame]) -> go.Figure:
     """Each class table's ``PATH`` (coloured), the bots' games behind it (grey), the game's reference lines."""
     if not games:
-        return go.Figure(layout=dict(title="no finished games yet"))
+        return go.Figure(layout=dict(title=_("No finished game in this lesson yet.")))
     declared = _declared(games, "PATH")
     if declared is None:
         raise ValueError("the game declares no PATH in its debrief module")
     column, title = declared
+    title = _game_text(games, title)
     table = paths(games)
     fig = go.Figure()
     for label, group in table[table["source"] == "bots"].groupby("label", sort=False):
         fig.add_trace(go.Scatter(x=group["point"], y=group["value"], mode="lines", line=dict(color="#bbb", width=1),
-                                 name="bots", legendgroup="bots", showlegend=label == "bots 1", hoverinfo="skip"))
+                                 name=source_name("bots"), legendgroup="bots", showlegend=label == "bots 1",
+                                 hoverinfo="skip"))
     for label, group in table[table["source"] == "class"].groupby("label", sort=False):
         fig.add_trace(go.Scatter(x=group["point"], y=group["value"], mode="lines+markers", name=str(label),
-                                 hovertext=[f"{label}: {a}, {v}" for a, v in zip(group["at"], group["value"])],
+                                 hovertext=[f"{label}: {a}, {format_number(v)}" for a, v in zip(group["at"], group["value"])],
                                  hoverinfo="text"))
     lines = getattr(debrief_module(games[0].state.game), "path_lines", None)
     for k, (name, value) in enumerate((lines(games[0].state) if lines else {}).items()):
         fig.add_hline(y=value, line=dict(color="#c0392b" if k == 0 else "#c77700", width=2 if k == 0 else 1,
-                                         dash=None if k == 0 else "dot"), annotation_text=name)
-    fig.update_layout(title=f"{title}: the class's tables (colours) and the bots' games (grey)",
-                      xaxis=dict(title="0 = set-up; the last point is the end of the game", dtick=1),
+                                         dash=None if k == 0 else "dot"), annotation_text=_game_text(games, name))
+    fig.update_layout(title=_("{what}: the class's tables (colours) and the bots' games (grey)").format(what=title),
+                      xaxis=dict(title=_("0 = set-up; the last point is the end of the game"), dtick=1),
                       yaxis_title=title, height=420, margin=dict(l=60, r=20, t=60, b=50))
     return fig
 
@@ -142,11 +160,15 @@ def outcome_figure(table: pd.DataFrame, title: str = "") -> go.Figure:
     """The share of games with the ``SHARE`` metric (an :func:`outcomes` table), class vs bots, with 95 % intervals."""
     metric = table.columns[2]
     fig = go.Figure(go.Bar(
-        x=table["source"], y=table["share"], text=[f"{hits} of {n}" for hits, n in zip(table[metric], table["games"])],
+        x=[source_name(s) for s in table["source"]], y=table["share"],
+        text=[_("{hits} of {games}").format(hits=format_number(hits), games=format_number(n))
+              for hits, n in zip(table[metric], table["games"])],
         error_y=dict(type="data", symmetric=False, array=table["ci_high"] - table["share"],
                      arrayminus=table["share"] - table["ci_low"]), marker_color=["#1f77b4", "#999"][:len(table)]))
-    fig.update_layout(title=f"{title or metric} (share of games, 95 % Wilson interval)",
-                      yaxis=dict(range=[0, 1.05], title="share"), height=340, margin=dict(l=60, r=20, t=60, b=40))
+    fig.update_layout(title=_("{what} (share of games, Wilson interval {level})").format(
+                          what=title or metric, level=format_percent(0.95)),
+                      yaxis=dict(range=[0, 1.05], title=_("share of games")), height=340,
+                      margin=dict(l=60, r=20, t=60, b=40))
     return fig
 
 
@@ -157,12 +179,12 @@ def scatter_figure(seats: pd.DataFrame, x: str, y: str, title: str = "", game: s
     if seats.empty:
         return fig
     bots = seats[seats["source"] == "bots"]
-    fig.add_trace(go.Scatter(x=bots[x], y=bots[y], mode="markers", name="bots' games",
+    fig.add_trace(go.Scatter(x=bots[x], y=bots[y], mode="markers", name=_("bots' games"),
                              marker=dict(color="#bbb", size=7), hoverinfo="skip"))
     cls = seats[seats["source"] == "class"]
     colours = [seat_colour(game, p) for p in cls["seat"]] if game is not None else "#1f77b4"
     fig.add_trace(go.Scatter(
-        x=cls[x], y=cls[y], mode="markers+text", name="the class", text=cls["player"], textposition="top center",
+        x=cls[x], y=cls[y], mode="markers+text", name=source_name("class"), text=cls["player"], textposition="top center",
         marker=dict(size=12, color=colours, line=dict(color="#111", width=1)),
         hovertext=[f"{lbl}, {c}: {pl} — {y} {vy}, {x} {vx}" for lbl, c, pl, vx, vy in
                    zip(cls["label"], cls["colour"], cls["player"], cls[x], cls[y])], hoverinfo="text"))
@@ -180,8 +202,9 @@ def figures(games: Sequence[ClassGame]) -> list[go.Figure]:
         out.append(path_figure(games))
     share = _declared(games, "SHARE")
     if share is not None:
-        out.append(outcome_figure(outcomes(games), share[1]))
+        out.append(outcome_figure(outcomes(games), _game_text(games, share[1])))
     scatter = _declared(games, "SCATTER")
     if scatter is not None:
-        out.append(scatter_figure(seat_results(games), *scatter, game=games[0].state.game))
+        x, y, title = scatter
+        out.append(scatter_figure(seat_results(games), x, y, _game_text(games, title), game=games[0].state.game))
     return out

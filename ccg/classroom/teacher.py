@@ -15,7 +15,7 @@ import plotly.io
 
 from ..core.option_text import options_from_text
 from ..core.registry import get_spec, new_game
-from ..i18n import UnknownLanguageError, _, ngettext, normalize
+from ..i18n import UnknownLanguageError, _, lang, ngettext, normalize
 from .bots import DEFAULT_BOT
 from .hub import Client, Hub
 from .store import STUDENT, StoreError
@@ -151,7 +151,7 @@ async def carry_out(hub: Hub, client: Client, msg: dict) -> str:
         lesson = msg.get("lesson")
         if lesson is not None and not isinstance(lesson, str):
             raise StoreError("debrief: expected a lesson label")
-        await hub.send(client, await run(debrief_message, store, lesson))
+        await hub.send(client, await run(debrief_message, store, lesson, client.lang))
         return ""
     raise StoreError(f"unknown request {kind!r}")
 
@@ -163,14 +163,21 @@ def _forget(hub: Hub, tid: int) -> None:
         hub.runner.forget(tid)
 
 
-def debrief_message(store: Any, lesson: str | None) -> str:
-    """The debrief of ``lesson``'s finished tables (of its first finished table's game): each game's own
-    metrics and the figures its debrief module declares (``SPEC.debrief``)."""
+def debrief_message(store: Any, lesson: str | None, language: str | None = None) -> str:
+    """The debrief of ``lesson``'s finished tables (of its first finished table's game), in ``language``
+    (default the current one): each game's own metrics and the figures its debrief module declares
+    (``SPEC.debrief``)."""
+    with lang(language):
+        return _debrief_message(store, lesson)
+
+
+def _debrief_message(store: Any, lesson: str | None) -> str:
     from .debrief import class_games, figures, summary  # pandas: loaded when a debrief is asked for
 
     games = class_games(store, lesson)
     if not games:
-        return json.dumps({"type": "debrief", "html": "<i>No finished game in this lesson yet.</i>", "figures": []})
+        nothing = html.escape(_("No finished game in this lesson yet."))
+        return json.dumps({"type": "debrief", "html": f"<i>{nothing}</i>", "figures": []})
     table = summary(games)
     rows = "".join(f"<li><b>{html.escape(g.label)}</b>: {html.escape(_metrics(row))} — "
                    f"{html.escape(', '.join(g.seats))}</li>" for g, row in zip(games, table.to_dict("records")))

@@ -238,7 +238,9 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
         lesson = request.query_params.get("lesson", "")
         name = request.path_params.get("name")
         try:
-            pages = await anyio.to_thread.run_sync(lambda: printables.lesson_pages(store, lesson, base_url=base_url))
+            code = page_language(request, language)  # the dashboard's language (its switch, cookie, browser)
+            pages = await anyio.to_thread.run_sync(
+                lambda: printables.lesson_pages(store, lesson, base_url=base_url, language=code))
         except StoreError as exc:
             return PlainTextResponse(str(exc), 400)
         if name is None:

@@ -89,6 +89,8 @@ def _add_print(actions: Any) -> None:
     p.add_argument("--out", metavar="FOLDER", default=None, help="where to write (default DIR/print)")
     p.add_argument("--base-url", default="", help="address students open, printed on the cards")
     p.add_argument("--pdf", action="store_true", help="also print each page to PDF with Chromium (Playwright)")
+    p.add_argument("--lang", default=None, metavar="LANG", help="the pages' language: en, cs, pl or zh_Hant "
+                   "(default: the process's, English)")
     p.set_defaults(run=run_print)
 
 
@@ -156,7 +158,7 @@ def run_print(args: argparse.Namespace) -> int:
     store = _store(args)
     lesson = args.lesson if args.lesson is not None else (store.lessons() or [""])[-1]
     out = Path(args.out) if args.out else (Path(args.dir) / "print" if args.dir else Path("print"))
-    for path in write_lesson(store, lesson, out, base_url=args.base_url, pdf=args.pdf):
+    for path in write_lesson(store, lesson, out, base_url=args.base_url, pdf=args.pdf, language=args.lang):
         print(path)
     return 0
 

@@ -10,7 +10,9 @@ classroom prints. Texts a seat reads are in the current language where the game 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from ..i18n import N_, gettext, pgettext
 
 __all__ = ["DEFAULT_GAME", "Gauge", "Lesson", "generic_lesson"]
 
@@ -37,7 +39,11 @@ class Gauge:
 
 @dataclass(frozen=True)
 class Lesson:
-    """The words of a game's 45-minute lesson, printed by the classroom (``ccg classroom print``)."""
+    """The words of a game's 45-minute lesson, printed by the classroom (``ccg classroom print``).
+
+    The texts are English, marked for the catalogs (``NP_(game, …)``: the game is their gettext context, so
+    the glossary check applies to them); :meth:`translated` gives them in the current language.
+    """
 
     title: str
     aim: str
@@ -47,13 +53,28 @@ class Lesson:
     everyone_knows: tuple[str, ...]
     questions: tuple[str, ...]
     exit_ticket: tuple[tuple[str, tuple[str, ...]], ...]   # (question, choices; empty = write a sentence)
+    context: str | None = None  # the game: the texts' gettext context
+
+    def translated(self) -> Lesson:
+        """The lesson in the current language (:mod:`ccg.i18n`)."""
+        def one(text: str) -> str:
+            return pgettext(self.context, text) if self.context else gettext(text)
+
+        def each(texts: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(one(t) for t in texts)
+
+        return replace(self, title=one(self.title), aim=one(self.aim),
+                       plan=tuple((minutes, one(text)) for minutes, text in self.plan), role=one(self.role),
+                       you_know=each(self.you_know), everyone_knows=each(self.everyone_knows),
+                       questions=each(self.questions),
+                       exit_ticket=tuple((one(q), each(choices)) for q, choices in self.exit_ticket))
 
 
 def generic_lesson(title: str) -> Lesson:
     """The lesson of a game that declares none: join, play, discuss."""
     return Lesson(
-        title=title, aim="Play at one table per group; discuss what happened.",
-        plan=((5, "Join with the codes."), (30, "Play."), (10, "Debrief and exit ticket.")),
-        role="You are {name}.", you_know=("What your device shows only you.",), everyone_knows=("The board.",),
-        questions=("What decided the game?",), exit_ticket=(("What did you learn?", ()),) * 3,
+        title=title, aim=N_("Play at one table per group; discuss what happened."),
+        plan=((5, N_("Join with the codes.")), (30, N_("Play.")), (10, N_("Debrief and exit ticket."))),
+        role=N_("You are {name}."), you_know=(N_("What your device shows only you."),), everyone_knows=(N_("The board."),),
+        questions=(N_("What decided the game?"),), exit_ticket=((N_("What did you learn?"), ()),) * 3,
     )

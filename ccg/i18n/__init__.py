@@ -18,6 +18,7 @@ from __future__ import annotations
 from .catalogs import compile_catalogs, translations
 from .context import (
     N_,
+    NP_,
     _,
     get_language,
     gettext,
@@ -56,7 +57,7 @@ from .rules import rule_title
 from .terms import game_title, kinds, term
 
 __all__ = [
-    "AVAILABLE", "N_", "SOURCE", "UnknownLanguageError", "_", "choose_language", "compile_catalogs", "format_coins", "format_date",
+    "AVAILABLE", "N_", "NP_", "SOURCE", "UnknownLanguageError", "_", "choose_language", "compile_catalogs", "format_coins", "format_date",
     "format_datetime", "format_list", "format_money", "format_number", "format_percent", "format_ppm", "format_time",
     "game_title", "get_language", "gettext", "html_lang", "kinds", "language_names", "lang", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
     "negotiate", "ngettext", "normalize", "npgettext", "parse_accept_language", "pgettext", "rule_title", "set_language", "term",

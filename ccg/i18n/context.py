@@ -76,6 +76,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` for extraction with its ``context`` (a game), without translating it now; show it with
+    ``pgettext(context, message)``."""
+    return message
+
+
 def lazy_gettext(message: str) -> LazyProxy:
     """A string that translates itself each time it is used, in the language current then."""
     return LazyProxy(gettext, message, enable_cache=False)

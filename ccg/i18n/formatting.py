@@ -25,9 +25,12 @@ def _locale(lang: str | None) -> str:
     return get_language() if lang is None else normalize(lang)
 
 
-def format_number(value: Number, lang: str | None = None) -> str:
-    """``1234.5`` → ``1,234.5`` (en), ``1 234,5`` (cs, pl)."""
-    return numbers.format_decimal(value, locale=_locale(lang))
+def format_number(value: Number, lang: str | None = None, digits: int | None = None) -> str:
+    """``1234.5`` → ``1,234.5`` (en), ``1 234,5`` (cs, pl); ``digits``: exactly that many decimals (``0.10``)."""
+    if digits is None:
+        return numbers.format_decimal(value, locale=_locale(lang))
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return numbers.format_decimal(value, format=pattern, locale=_locale(lang), decimal_quantization=True)
 
 
 def format_percent(value: Number, lang: str | None = None, digits: int = 0) -> str:

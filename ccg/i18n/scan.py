@@ -9,6 +9,10 @@ attribute (``status.value = "…"``), and the arguments of functions a module us
 ``_()``, ``gettext``, ``pgettext``, ``ngettext`` (or their lazy forms) is translated; text without letters
 (``"—"``, ``"<br>"``, ``"%"``) is not prose and is ignored; so is a line marked ``# i18n: not prose``.
 
+:func:`hidden_from_extraction` finds gettext calls written inside an f-string's braces
+(``f"<b>{_('Aim')}</b>"``): Babel's extractor does not read inside f-strings, so their messages never reach
+the catalogs and stay English.
+
 A module whose every sentence is for a user (the move descriptions) is scanned with ``every_literal``:
 then any literal of two words or more (separated by spaces) is shown text, except docstrings, exception messages (``raise``),
 dictionary keys, subscripts and the operands of comparisons; single words are taken for ids
@@ -24,7 +28,7 @@ from pathlib import Path
 
 GETTEXT_CALLS = frozenset({
     "_", "gettext", "ngettext", "pgettext", "npgettext", "lazy_gettext", "lazy_ngettext", "lazy_pgettext",
-    "_p", "N_", "term", "game_title",
+    "_p", "N_", "NP_", "term", "game_title",
 })
 # widgets whose first positional argument is shown text
 TEXT_WIDGETS = frozenset({"HTML", "HTMLMath", "Label", "Button", "ToggleButton", "Markdown", "Text", "Textarea"})
@@ -153,3 +157,19 @@ def untranslated(paths: Iterable[Path | str], text_calls: frozenset[str] = froze
     for p in map(Path, paths):
         out += untranslated_in_source(p.read_text(encoding="utf-8"), str(p), text_calls, text_keywords, every_literal)
     return out
+
+
+def hidden_from_extraction(paths: Iterable[Path | str]) -> list[Finding]:
+    """The gettext calls with a literal message inside an f-string's braces, which ``pybabel extract`` misses."""
+    found: list[Finding] = []
+    for p in map(Path, paths):
+        tree = ast.parse(p.read_text(encoding="utf-8"), filename=str(p))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for call in ast.walk(node):
+                if (isinstance(call, ast.Call) and _name(call.func) in GETTEXT_CALLS - {"term", "game_title"}
+                        and any(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args)):
+                    found.append(Finding(str(p), call.lineno, next(
+                        a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str))))
+    return sorted(set(found), key=lambda f: (f.path, f.line, f.text))

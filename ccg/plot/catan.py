@@ -13,6 +13,7 @@ from plotly.subplots import make_subplots
 
 from ccg.games.catan.data import DEV_TYPES, GOODS, HARBOUR_TYPES, PIPS, RESOURCES, TERRAINS
 from ccg.games.catan.geometry import corner_xy, hex_xy
+from ccg.i18n import N_, gettext, npgettext, pgettext, term
 
 TERRAIN_COLOURS = {"forest": "#2f6b2f", "hills": "#c4572a", "pasture": "#a6d66a", "fields": "#f0c93a",
                    "mountains": "#8e8e9a", "desert": "#e6d3a3"}
@@ -23,12 +24,9 @@ PLAYER_COLOURS = ("#e02020", "#1e5bd6", "#fafafa", "#ff8c1a", "#8e3fbf", "#10a39
 PLAYER_NAMES = ("Red", "Blue", "White", "Orange", "Purple", "Teal")
 PLAYER_TEXT = ("white", "white", "black", "black", "white", "white")
 PLAYER_TINT = ("#fbd5d5", "#d4e0f8", "#ffffff", "#ffe5cc", "#e8d5f2", "#cfeeeb")
-DEV_NAMES = {"knight": "knight", "vp": "VP", "roadbuilding": "road building", "plenty": "year of plenty",
-             "monopoly": "monopoly"}
 SEA = "#9fcbe8"
 MIN_TEXT = 10  # px: no text smaller (the board is drawn at its own size on a 1920 px screen)
 LEVELS = {1: "settlement", 2: "city", 3: "metropolis"}
-PLURALS = {"settlement": "settlements", "city": "cities", "metropolis": "metropolises"}
 PIECES = ((1, "pentagon", 15, "settlement"), (2, "square", 19, "city"), (3, "star", 27, "metropolis"))
 
 
@@ -42,30 +40,64 @@ def _hex_outline(q: int, r: int, scale: float = 0.98):
 
 
 def seat_label(p: int) -> str:
-    return f"{PLAYER_NAMES[p]} (seat {p})"
+    return pgettext("catan", "{seat} (seat {number})").format(seat=_seat(p), number=p)
+
+
+def _seat(p: int) -> str:
+    return pgettext("seat colour", PLAYER_NAMES[p])
+
+
+def _good(i: int) -> str:
+    return term("catan", "resource", GOODS[i])
+
+
+def _terrain(i: int) -> str:
+    return term("catan", "terrain", TERRAINS[i])
+
+
+def _piece(level: int) -> str:
+    return term("catan", "piece", LEVELS[level])
+
+
+def _dev(t: int) -> str:
+    return term("catan", "devcard", DEV_TYPES[t])
+
+
+# the phases of a turn (ccg.games.catan.phases.PHASES) as the title names them
+PHASE_NAMES = {
+    "setup_settlement": N_("set-up: settlement"), "setup_road": N_("set-up: road"), "pre_roll": N_("before the roll"),
+    "discard": N_("discard"), "robber": N_("move the robber"), "main": N_("trade and build"),
+    "free_road": N_("free road"), "respond": N_("answer a trade"), "special_building": N_("special building phase"),
+    "over": N_("game over"), "propose": N_("propose a trade"), "choose_partner": N_("choose a trade partner"),
+}
+
+
+def _phase(name: str) -> str:
+    return gettext(PHASE_NAMES[name]) if name in PHASE_NAMES else name.replace("_", " ")
 
 
 def _hex_hover(s, h: int) -> str:
     b, geo = s.board, s.board.geo
-    name = TERRAINS[b.terrain[h]]
+    name = _terrain(b.terrain[h])
     if b.spring[h]:  # OIL-2.3: an oil spring hex produces oil only, never its terrain's resource
-        res = " → oil only (OIL-2.3)"
+        res = " → " + pgettext("catan", "oil only (OIL-2.3)")
     else:
-        res = f" → {RESOURCES[b.terrain[h]]}" if b.terrain[h] < 5 else ""
+        res = f" → {_good(b.terrain[h])}" if b.terrain[h] < 5 else ""
     n0, n = b.numbers0[h], s.numbers[h]
     lines = [f"<b>{geo.hex_ids[h]}</b> {name}{res}"]
     if n:
-        lines.append(f"number {n} ({PIPS[n]} of 36 rolls)")
+        lines.append(pgettext("catan", "number {number} ({pips} of 36 rolls)").format(number=n, pips=PIPS[n]))
     elif n0:
-        lines.append(f"number {n0} destroyed by a disaster — produces nothing")
+        lines.append(pgettext("catan", "number {number} destroyed by a disaster — produces nothing").format(number=n0))
     if b.spring[h]:
-        lines.append("oil spring" + (" (numbered desert)" if b.spring[h] == 1 else ""))
+        lines.append(pgettext("catan", "oil spring (numbered desert)") if b.spring[h] == 1 else
+                     term("catan", "term", "oil_spring"))
     if s.robber == h:
-        lines.append("robber here: blocked")
+        lines.append(pgettext("catan", "robber here: blocked"))
     for node in b.hex_nodes[h]:
         p = s.node_owner[node]
         if p >= 0:
-            lines.append(f"{geo.node_ids[node]}: {PLAYER_NAMES[p]} {LEVELS[s.node_level[node]]}")
+            lines.append(f"{geo.node_ids[node]}: {_seat(p)} {_piece(s.node_level[node])}")
     return "<br>".join(lines)
 
 
@@ -110,10 +142,11 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     # what each hex produces, under the number tokens: the map is readable without a key. An oil spring
     # hex produces oil only (OIL-2.3), a numbered desert spring included (OIL-4.1)
     add(go.Scatter(x=cx, y=[y - 0.6 for y in cy], mode="text", hoverinfo="skip", showlegend=False,
-                   text=[("desert · <b>oil</b>" if b.terrain[h] >= 5 else "<b>oil</b>") if b.spring[h]
-                         else RESOURCES[b.terrain[h]] if b.terrain[h] < 5 else "desert" for h in range(b.n_hex)],
+                   text=[(f"{_terrain(5)} · <b>{_good(5)}</b>" if b.terrain[h] >= 5 else f"<b>{_good(5)}</b>")
+                         if b.spring[h] else _good(b.terrain[h]) if b.terrain[h] < 5 else _terrain(5)
+                         for h in range(b.n_hex)],
                    textfont=dict(size=zt(10), color=[TERRAIN_TEXT[TERRAINS[b.terrain[h]]] for h in range(b.n_hex)]),
-                   name="terrain names", uid="catan-terrain-names"))
+                   name="terrain names", uid="catan-terrain-names"))  # i18n: not prose
     # harbours: a pier from each of the two harbour intersections to a token on the sea
     hx, hy, ht, hfill, htext, hhover, px, py = [], [], [], [], [], [], [], []
     for e, t in b.harbour_edges:
@@ -131,20 +164,23 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             ht.append("3:1")
             hfill.append("#ffffff")
             htext.append("#222")
-            hhover.append(f"3:1 harbour at {geo.node_ids[a]}, {geo.node_ids[c]}: trade 3 of one kind for 1")
+            hhover.append(pgettext("catan", "3:1 harbour at {a}, {b}: trade 3 of one kind for 1").format(
+                a=geo.node_ids[a], b=geo.node_ids[c]))
         else:
-            good = HARBOUR_TYPES[t]
-            terr = TERRAINS[RESOURCES.index(good)]
+            good_id = HARBOUR_TYPES[t]
+            terr = TERRAINS[RESOURCES.index(good_id)]
+            good = term("catan", "resource", good_id)
             ht.append(f"2:1<br>{good}")
             hfill.append(TERRAIN_COLOURS[terr])
             htext.append(TERRAIN_TEXT[terr])
-            hhover.append(f"2:1 {good} harbour at {geo.node_ids[a]}, {geo.node_ids[c]}: trade 2 {good} for 1")
+            hhover.append(pgettext("catan", "2:1 {good} harbour at {a}, {b}: trade 2 {good} for 1").format(
+                good=good, a=geo.node_ids[a], b=geo.node_ids[c]))
     add(go.Scatter(x=px, y=py, mode="lines", line=dict(color="#7a5a3a", width=3), hoverinfo="skip",
-                   name="piers", showlegend=False, uid="catan-piers"))
+                   name="piers", showlegend=False, uid="catan-piers"))  # i18n: not prose
     add(go.Scatter(x=hx, y=hy, mode="markers+text", text=ht, textposition="middle center",
                    textfont=dict(size=zt(9), color=htext),
                    marker=dict(size=z(38), color=hfill, opacity=1, line=dict(color="#7a5a3a", width=2)),
-                   name="harbours", hoverinfo="text", hovertext=hhover, uid="catan-harbours", showlegend=False))
+                   name="harbours", hoverinfo="text", hovertext=hhover, uid="catan-harbours", showlegend=False))  # i18n: not prose
     # roads: a dark casing under every road keeps each colour visible on any terrain
     cas_x, cas_y = [], []
     road_xy = []
@@ -162,7 +198,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         cas_y += ys
         road_xy.append((xs, ys))
     add(go.Scatter(x=cas_x, y=cas_y, mode="lines", line=dict(color="#1a1a1a", width=z(10)), hoverinfo="skip",
-                   name="road outline", showlegend=False, uid="catan-road-casing"))
+                   name="road outline", showlegend=False, uid="catan-road-casing"))  # i18n: not prose
     for p in range(s.num_players):
         xs, ys = road_xy[p]
         # the road trace carries the player's legend entry (shown even before any road is built)
@@ -177,10 +213,11 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         ex.append((xa + xc) / 2)
         ey.append((ya + yc) / 2)
         o = s.edge_owner[e]
-        eh.append(f"{geo.edge_ids[e]} path {geo.node_ids[a]}–{geo.node_ids[c]}"
-                  + (f": {PLAYER_NAMES[o]} road" if o >= 0 else ""))
+        eh.append(pgettext("catan", "{edge} path {a}–{b}").format(edge=geo.edge_ids[e], a=geo.node_ids[a],
+                                                                   b=geo.node_ids[c])
+                  + (f": {_seat(o)} {term('catan', 'piece', 'road')}" if o >= 0 else ""))
     add(go.Scatter(x=ex, y=ey, mode="markers", marker=dict(size=9, color="rgba(0,0,0,0)"),
-                   customdata=list(geo.edge_ids), hovertext=eh, hoverinfo="text", name="paths",
+                   customdata=list(geo.edge_ids), hovertext=eh, hoverinfo="text", name="paths",  # i18n: not prose
                    uid="catan-edges", showlegend=False))
     # intersections (clickable, carry N ids)
     nxy = [corner_xy(c) for c in geo.nodes]
@@ -188,11 +225,12 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     for n in range(b.n_node):
         p = s.node_owner[n]
         hb = b.node_harbour[n]
-        nh.append(geo.node_ids[n] + (f": {PLAYER_NAMES[p]} {LEVELS[s.node_level[n]]}" if p >= 0 else "")
-                  + ("" if hb < 0 else f" · {'3:1' if hb == 5 else '2:1 ' + HARBOUR_TYPES[hb]} harbour"))
+        harbour = "" if hb < 0 else " · " + pgettext("catan", "{kind} harbour").format(
+            kind="3:1" if hb == 5 else "2:1 " + term("catan", "resource", HARBOUR_TYPES[hb]))
+        nh.append(geo.node_ids[n] + (f": {_seat(p)} {_piece(s.node_level[n])}" if p >= 0 else "") + harbour)
     add(go.Scatter(x=[x for x, _ in nxy], y=[y for _, y in nxy], mode="markers",
                    marker=dict(size=7, color="rgba(40,40,40,0.25)"), customdata=list(geo.node_ids),
-                   hovertext=nh, hoverinfo="text", name="intersections", uid="catan-nodes", showlegend=False))
+                   hovertext=nh, hoverinfo="text", name="intersections", uid="catan-nodes", showlegend=False))  # i18n: not prose
     # number tokens (destroyed ones crossed out) with probability pips; hex ids in customdata
     text, colours, hover = [], [], []
     for h in range(b.n_hex):
@@ -210,7 +248,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                    marker=dict(size=[z(36) if t else z(30) for t in has_token], opacity=1,
                                color=["#fbf3dc" if t else "rgba(0,0,0,0)" for t in has_token],
                                line=dict(color=["#6b5a3a" if t else "rgba(0,0,0,0)" for t in has_token], width=1.5)),
-                   hovertext=hover, hoverinfo="text", customdata=list(geo.hex_ids), name="hexes",
+                   hovertext=hover, hoverinfo="text", customdata=list(geo.hex_ids), name="hexes",  # i18n: not prose
                    uid="catan-hexes", showlegend=False))
     # oil springs
     sp = [h for h in range(b.n_hex) if b.spring[h]]
@@ -218,7 +256,8 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         add(go.Scatter(x=[cx[h] + 0.58 for h in sp], y=[cy[h] + 0.12 for h in sp], mode="markers",
                        marker=dict(symbol="diamond-tall", size=z(20), color="#111",
                                    line=dict(color="#ffc400", width=2)),
-                       name="oil spring", hovertext=[f"oil spring on {geo.hex_ids[h]}" for h in sp],
+                       name=term("catan", "term", "oil_spring"),
+                       hovertext=[pgettext("catan", "oil spring on {hex}").format(hex=geo.hex_ids[h]) for h in sp],
                        customdata=[geo.hex_ids[h] for h in sp], hoverinfo="text", uid="catan-springs",
                        legendgroup="things", legendrank=20))
     # buildings per player and level
@@ -229,14 +268,14 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             add(go.Scatter(x=[x for x, _ in xy], y=[y for _, y in xy], mode="markers",
                            marker=dict(symbol=sym, size=round(size * max(f, 0.95), 1), color=PLAYER_COLOURS[p],
                                        line=dict(color="#111", width=1.8)),
-                           name=f"{PLAYER_NAMES[p]} {PLURALS[label]}", customdata=[geo.node_ids[n] for n in ns],
-                           hovertext=[f"{geo.node_ids[n]}: {PLAYER_NAMES[p]} {label}" for n in ns],
+                           name=f"{_seat(p)}: {_piece(lv)}", customdata=[geo.node_ids[n] for n in ns],
+                           hovertext=[f"{geo.node_ids[n]}: {_seat(p)} {_piece(lv)}" for n in ns],
                            hoverinfo="text", uid=f"catan-{label}-{p}", legendgroup=f"p{p}", showlegend=False))
     # key for the piece shapes (legend only)
     for lv, sym, size, label in PIECES:
         if lv == 3 and not s.oil_springs:
             continue
-        add(go.Scatter(x=[None], y=[None], mode="markers", name=label, legendgroup="pieces", legendrank=10 + lv,
+        add(go.Scatter(x=[None], y=[None], mode="markers", name=_piece(lv), legendgroup="pieces", legendrank=10 + lv,
                        marker=dict(symbol=sym, size=min(size, 16), color="#bbbbbb", line=dict(color="#111", width=1.5)),
                        hoverinfo="skip", uid=f"catan-key-{label}"))
     # robber
@@ -244,7 +283,8 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         add(go.Scatter(x=[cx[s.robber] - 0.58], y=[cy[s.robber] + 0.12], mode="markers+text", text=["R"],
                        textfont=dict(color="white", size=z(11)),
                        marker=dict(symbol="circle", size=z(22), color="#2b2b2b", line=dict(color="#ddd", width=1.5)),
-                       name="robber", hovertext=[f"robber on {geo.hex_ids[s.robber]}"], hoverinfo="text",
+                       name=term("catan", "term", "robber"),
+                       hovertext=[pgettext("catan", "robber on {hex}").format(hex=geo.hex_ids[s.robber])], hoverinfo="text",
                        customdata=[geo.hex_ids[s.robber]], uid="catan-robber", legendgroup="things", legendrank=21))
     notes = []
     ymin = min(cy) - 2.3
@@ -260,9 +300,10 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             marker=dict(size=[26 if i == s.marker else 20 for i in range(k + 1)],
                         color=["#d62728" if i == s.marker else ("#ffd0c8" if i == k else "#f4f4f4")
                                for i in range(k + 1)], line=dict(color="#333", width=1)),
-            name="disaster marker", hoverinfo="text", showlegend=False,
-            hovertext=[f"disaster marker at {s.marker} of {k}: each oil use moves it 1; at {k} a disaster strikes"
-                       + (" — disaster pending" if s.pending else "")] * (k + 1),
+            name=pgettext("catan", "disaster marker"), hoverinfo="text", showlegend=False,
+            hovertext=[pgettext("catan", "disaster marker at {marker} of {limit}: each oil use moves it 1; at {limit} a "
+                                "disaster strikes").format(marker=s.marker, limit=k)
+                       + (" — " + pgettext("catan", "disaster pending") if s.pending else "")] * (k + 1),
             uid="catan-disaster-marker"))
         slots = s.oil_destroyed_to_end
         x0 = scale_x[-1] + 1.1
@@ -272,37 +313,43 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
             x=token_x, y=[ymin] * slots, mode="markers+text", text=labels, textfont=dict(size=11),
             marker=dict(size=24, color=["#f5c58a" if lab else "#ffffff" for lab in labels],
                         line=dict(color="#333", width=1)),
-            name="destroyed tokens", hoverinfo="text", showlegend=False,
-            hovertext=[f"destroyed: number {s.destroyed[i][1]} of {geo.hex_ids[s.destroyed[i][0]]}"
-                       if i < len(s.destroyed) else f"empty — the island is lost when all {slots} are filled"
+            name=pgettext("catan", "destroyed tokens"), hoverinfo="text", showlegend=False,
+            hovertext=[pgettext("catan", "destroyed: number {number} of {hex}").format(
+                number=s.destroyed[i][1], hex=geo.hex_ids[s.destroyed[i][0]])
+                       if i < len(s.destroyed) else
+                       pgettext("catan", "empty — the island is lost when all {count} are filled").format(count=slots)
                        for i in range(slots)],
             uid="catan-disaster-track"))
         notes.append(dict(x=scale_x[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
-                          font=dict(size=11), text="<b>Disaster track</b> (pending)" if s.pending
-                          else "<b>Disaster track</b>"))
+                          font=dict(size=11), text=f"<b>{term('catan', 'term', 'disaster_track')}</b>"
+                          + (" (" + pgettext("catan", "pending") + ")" if s.pending else "")))
         notes.append(dict(x=token_x[0] - 0.3, y=ymin + 0.55, xref="x", yref="y", xanchor="left", showarrow=False,
-                          font=dict(size=11), text=f"<b>Destroyed numbers</b> ({len(s.destroyed)} of {slots})"))
+                          font=dict(size=11), text="<b>" + pgettext("catan", "Destroyed numbers") + "</b> ("
+                          + pgettext("catan", "{count} of {slots}").format(count=len(s.destroyed), slots=slots) + ")"))
     # player table (last trace)
     seats = list(range(s.num_players))
-    cols = {"player": [f"{PLAYER_NAMES[p]} ({p})" + (" ◀ to act" if p == s.current_player else "") for p in seats]}
+    to_act = " ◀ " + pgettext("catan", "to act")
+    cols = {pgettext("catan", "player"): [f"{_seat(p)} ({p})" + (to_act if p == s.current_player else "")
+                                          for p in seats]}
+    vp = pgettext("catan", "VP")
     if seat is None:
-        cols["VP"] = [s.vp(p) for p in seats]
+        cols[vp] = [s.vp(p) for p in seats]
     else:
-        cols["VP"] = [s.vp(p) if p == seat else f"{s.public_vp(p)}+?" for p in seats]
-    cols["cards"] = [
-        (", ".join(f"{s.hand[p * 5 + r]} {GOODS[r]}" for r in range(5) if s.hand[p * 5 + r]) or "-")
+        cols[vp] = [s.vp(p) if p == seat else f"{s.public_vp(p)}+?" for p in seats]
+    cols[pgettext("catan", "cards")] = [
+        (", ".join(f"{s.hand[p * 5 + r]} {_good(r)}" for r in range(5) if s.hand[p * 5 + r]) or "-")
         if seat is None or seat == p else str(sum(s.hand[p * 5:(p + 1) * 5])) for p in seats
     ]
-    cols["dev cards"] = [
-        (", ".join(f"{s.dev[p * 5 + t]} {DEV_NAMES[DEV_TYPES[t]]}" for t in range(5) if s.dev[p * 5 + t]) or "-")
+    cols[pgettext("catan", "dev cards")] = [
+        (", ".join(f"{s.dev[p * 5 + t]} {_dev(t)}" for t in range(5) if s.dev[p * 5 + t]) or "-")
         if seat is None or seat == p else str(sum(s.dev[p * 5:(p + 1) * 5])) for p in seats
     ]
     if s.oil_springs:
-        cols["oil"] = [s.oil[p] for p in seats]
-        cols["sequestered"] = [s.seq[p] for p in seats]
-    cols["knights"] = [s.knights[p] for p in seats]
-    cols["longest road"] = [f"{s.road_len[p]}" + (" ★" if s.lr == p else "") for p in seats]
-    cols["largest army"] = ["★" if s.la == p else "" for p in seats]
+        cols[_good(5)] = [s.oil[p] for p in seats]
+        cols[pgettext("catan", "sequestered")] = [s.seq[p] for p in seats]
+    cols[pgettext("catan", "knights")] = [s.knights[p] for p in seats]
+    cols[term("catan", "term", "longest_road")] = [f"{s.road_len[p]}" + (" ★" if s.lr == p else "") for p in seats]
+    cols[term("catan", "term", "largest_army")] = ["★" if s.la == p else "" for p in seats]
     tint = [PLAYER_TINT[p] for p in seats]
     fig.add_traces(traces, rows=[1] * len(traces), cols=[1] * len(traces))
     fig.add_trace(go.Table(
@@ -314,18 +361,20 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
                    fill_color=[[PLAYER_COLOURS[p] for p in seats]] + [tint] * (len(cols) - 1)),
         uid="catan-players"), row=2, col=1)
     # title: what game, whose turn; second line: the state of play
-    head = f"Catan{' — Oil Springs' if s.oil_springs else ''} · turn {s.turn}"
+    head = (pgettext("catan", "Catan — Oil Springs") if s.oil_springs else pgettext("catan", "Catan")) + " · " + \
+        pgettext("catan", "turn {turn}").format(turn=s.turn)
     if s.over:
-        head += " · island lost" if s.lost else f" · {seat_label(s.winner)} wins"
+        head += " · " + (pgettext("catan", "island lost") if s.lost else
+                         pgettext("catan", "{seat} wins").format(seat=seat_label(s.winner)))
         if s.lost and s.pyrrhic >= 0:
-            head += f" (Pyrrhic victory: {seat_label(s.pyrrhic)})"
+            head += " (" + pgettext("catan", "Pyrrhic victory: {seat}").format(seat=seat_label(s.pyrrhic)) + ")"
     else:
-        head += f" · {seat_label(s.current_player)} to act"
-    sub = [f"phase: {s.phase_name.replace('_', ' ')}"]
+        head += " · " + pgettext("catan", "{seat} to act").format(seat=seat_label(s.current_player))
+    sub = [pgettext("catan", "phase: {phase}").format(phase=_phase(s.phase_name))]
     if s.dice:
-        sub.append(f"last roll {s.dice}")
+        sub.append(pgettext("catan", "last roll {dice}").format(dice=s.dice))
     if s.oil_springs:
-        sub.append(f"oil supply {s.supply}")
+        sub.append(pgettext("catan", "oil supply {count}").format(count=s.supply))
     title = f"{head}<br><span style='font-size:12px;color:#555'>{' · '.join(sub)}</span>"
     # the sea frames the island (and its harbours) only; the rest of the figure stays white
     island = dict(type="rect", xref="x", yref="y", layer="below", line=dict(width=0), fillcolor=SEA,
@@ -343,7 +392,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
 
 
 # ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
-PROGRESS = {"seats": "victory points (open)"}  # what the Inspect tab charts over the game (labels)
+PROGRESS = {"seats": N_("victory points (open)")}  # what the Inspect tab charts over the game (labels)
 
 
 def progress(state, seat: int | None = None) -> dict:
@@ -360,21 +409,29 @@ def tables(state, seat: int | None = None):
     for p in range(s.num_players):
         mine = seat is None or seat == p
         hand, devs = s.hand[p * 5:(p + 1) * 5], s.dev[p * 5:(p + 1) * 5]
+        none = pgettext("catan", "none")
         if mine:
-            cards = ", ".join(f"{hand[r]} {GOODS[r]}" for r in range(5) if hand[r]) or "none"
-            dev = ", ".join(f"{devs[t]} {DEV_NAMES[DEV_TYPES[t]]}" for t in range(5) if devs[t]) or "none"
+            cards = ", ".join(f"{hand[r]} {_good(r)}" for r in range(5) if hand[r]) or none
+            dev = ", ".join(f"{devs[t]} {_dev(t)}" for t in range(5) if devs[t]) or none
         else:
-            cards, dev = f"{sum(hand)} cards", f"{sum(devs)} cards"
-        row = {"victory points": s.vp(p) if mine or s.is_terminal() else f"{s.public_vp(p)} + hidden",
-               "resource cards": cards, "development cards": dev, "knights played": s.knights[p],
-               "longest road": f"{s.road_len[p]}" + (" (holds the card)" if s.lr == p else ""),
-               "largest army": "holds the card" if s.la == p else ""}
+            cards = npgettext("catan", "{count} card", "{count} cards", sum(hand)).format(count=sum(hand))
+            dev = npgettext("catan", "{count} card", "{count} cards", sum(devs)).format(count=sum(devs))
+        holds = pgettext("catan", "holds the card")
+        row = {term("catan", "term", "victory_points"): s.vp(p) if mine or s.is_terminal() else
+               pgettext("catan", "{count} + hidden").format(count=s.public_vp(p)),
+               term("catan", "term", "resource_card"): cards, term("catan", "term", "development_card"): dev,
+               pgettext("catan", "knights played"): s.knights[p],
+               term("catan", "term", "longest_road"): f"{s.road_len[p]}" + (f" ({holds})" if s.lr == p else ""),
+               term("catan", "term", "largest_army"): holds if s.la == p else ""}
         if s.oil_springs:
-            row["oil"] = s.oil[p]
-            row["oil sequestered"] = s.seq[p]
-        rows[f"{PLAYER_NAMES[p]} (seat {p})" + (" ◀ to act" if s.current_player == p and not s.is_terminal() else "")] = row
-    position = {"turn": s.turn, "bank": ", ".join(f"{s.bank[i]} {RESOURCES[i]}" for i in range(5)),
-                "development cards left": s.deck if isinstance(s.deck, int) else len(s.deck),
-                "robber on": f"H{s.robber}" if s.robber >= 0 else "the desert"}
+            row[_good(5)] = s.oil[p]
+            row[term("catan", "term", "sequestered_oil")] = s.seq[p]
+        act = " ◀ " + pgettext("catan", "to act") if s.current_player == p and not s.is_terminal() else ""
+        rows[seat_label(p) + act] = row
+    position = {pgettext("catan", "turn"): s.turn,
+                pgettext("catan", "bank"): ", ".join(
+                    f"{s.bank[i]} {_good(i)}" for i in range(5)),
+                pgettext("catan", "development cards left"): s.deck if isinstance(s.deck, int) else len(s.deck),
+                pgettext("catan", "robber on"): f"H{s.robber}" if s.robber >= 0 else pgettext("catan", "the desert")}
     return pd.DataFrame.from_dict(rows, orient="index"), pd.DataFrame({"": list(position.values())},
                                                                        index=list(position))

@@ -17,6 +17,7 @@ from plotly.subplots import make_subplots
 from ccg.games.chicago_express.board import BOARD, COMPANIES, INDUSTRIES, TERRAINS
 from ccg.games.chicago_express.board import BOARD as B
 from ccg.games.chicago_express.state import CEState
+from ccg.i18n import N_, format_money, gettext, pgettext, term
 
 COMPANY_COLOURS = ("#d62728", "#1f4fd6", "#2ca02c", "#f2c500", "#111111")  # PRR red, B&O blue, NYC green, C&O yellow, Wabash black
 _TEXT_COLOURS = ("#b01a1a", "#1f4fd6", "#1d7a1d", "#8a6d00", "#111111")  # the same, dark enough for text
@@ -87,8 +88,36 @@ def _terrain_traces() -> list:
 
 
 # the key to the numbers on the hexes (CE-1.9, CE-6.10, CE-7.1, CE-7.2); hover a hex for its own values
-HEX_KEY = ("hex key: <b>−3</b> build cost ($ from the treasury, CE-6.10) · <b>+2</b> income the company gains "
-           "there (CE-7.1) · <b>⌂1</b> more income once a house is built (CE-7.2) · hover a hex for details")
+HEX_KEY = N_("hex key: <b>−3</b> build cost ($ from the treasury, CE-6.10) · <b>+2</b> income the company gains "
+             "there (CE-7.1) · <b>⌂1</b> more income once a house is built (CE-7.2) · hover a hex for details")
+
+
+def _terrain(t: str) -> str:
+    return term("chicago_express", "terrain", t)
+
+
+def _city(name: str) -> str:
+    """A city of the map in the current language (the data file's name if the catalogs do not name it)."""
+    try:
+        return term("chicago_express", "city", name)
+    except ValueError:
+        return name
+
+
+def _now(s) -> str:
+    """Who does what now, for the title (the engine's ``str(state)`` stays English)."""
+    from ccg.games.chicago_express.phases import BUILD, OVER, PHASE_NAMES
+
+    if s.phase == OVER:
+        won = ", ".join(pgettext("chicago_express", "seat {seat}").format(seat=w) for w in s.winners())
+        return pgettext("chicago_express", "game over; winner: {who}").format(who=won)
+    if s.phase == BUILD:
+        return pgettext("chicago_express", "seat {seat} builds track for {company} ({count} placed)").format(
+            seat=s.mover, company=COMPANIES[s.build_company], count=s.build_placed)
+    if PHASE_NAMES[s.phase] == "choose":
+        return pgettext("chicago_express", "seat {seat} to choose an action").format(seat=s.mover)
+    return pgettext("chicago_express", "{company} share auction: seat {seat} to bid").format(
+        company=COMPANIES[s.auc_company], seat=s.auc_turn)
 
 
 def _hex_label(s, i: int) -> str:
@@ -112,19 +141,27 @@ def _start_company(i: int) -> int | None:
 
 def _hover(s, i: int) -> str:
     t = TERRAINS[BOARD.terrain[i]]
-    lines = [f"<b>{BOARD.hex_label(i)}</b> · {t}", f"build cost {BOARD.cost[i]} × trains"]
+    label = BOARD.hex_label(i)
+    if BOARD.names[i]:
+        label = label.replace(BOARD.names[i], _city(BOARD.names[i]))
+    lines = [f"<b>{label}</b> · {_terrain(t)}",
+             pgettext("chicago_express", "build cost {cost} × trains").format(cost=BOARD.cost[i])]
     c = _start_company(i)
     if c is not None:
-        lines.append(f"start hex of {COMPANIES[c]}" + (" (CE-2.2)" if c < 4 else " (it enters here, CE-8.6)"))
+        lines.append((pgettext("chicago_express", "start hex of {company} (CE-2.2)") if c < 4 else
+                      pgettext("chicago_express", "start hex of {company} (it enters here, CE-8.6)")).format(
+                          company=COMPANIES[c]))
     if t in ("city", "mountain"):
-        lines.append(f"income +{BOARD.black[i]}, house +{BOARD.house[i]}")
+        lines.append(pgettext("chicago_express", "income +{income}, house +{house}").format(
+            income=BOARD.black[i], house=BOARD.house[i]))
     if t == "industrial":
-        lines.append(f"industry value {s.industry[BOARD.industry_of[i]]}")
+        lines.append(pgettext("chicago_express", "industry value {value}").format(
+            value=s.industry[BOARD.industry_of[i]]))
     if s.house_mask >> i & 1:
-        lines.append("developed (house)")
+        lines.append(pgettext("chicago_express", "developed (house)"))
     here = [COMPANIES[c] for c in range(5) if s.occ[i] >> c & 1]
     if here:
-        lines.append("trains: " + ", ".join(here))
+        lines.append(pgettext("chicago_express", "trains: {companies}").format(companies=", ".join(here)))
     return "<br>".join(lines)
 
 
@@ -149,34 +186,35 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     fig.add_trace(go.Scatter(x=xs, y=[y + 0.12 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
                              textfont=dict(size=10, color="#3a0a0a"), hovertext=[_hover(s, i) for i in range(len(xs))],
                              hoverinfo="text", customdata=list(BOARD.ids),  # hex ids = Action.where, for ccg.ui clicks
-                             name="values", uid="ce-values", showlegend=False), row=1, col=1)
+                             name="values", uid="ce-values", showlegend=False), row=1, col=1)  # i18n: not prose
     fig.add_trace(go.Scatter(x=xs, y=[y - 0.68 for y in ys], mode="text", text=list(BOARD.ids),
-                             textfont=dict(size=MIN_TEXT, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",
+                             textfont=dict(size=MIN_TEXT, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",  # i18n: not prose
                              showlegend=False), row=1, col=1)
     # city names as the data file gives them; an eastern start hex (no values of its own) shows its company
     # in the centre, in the company's colour (CE-2.2); every start hex is outlined in that colour
     named = [i for i in range(len(xs)) if BOARD.names[i]]
     fig.add_trace(go.Scatter(x=[xs[i] for i in named], y=[ys[i] - NAME_DROP for i in named], mode="text",
-                             text=[board_name(BOARD.names[i]) for i in named],
+                             text=[board_name(_city(BOARD.names[i])) for i in named],
                              textfont=dict(size=MIN_TEXT, color="#111"),
-                             hoverinfo="skip", name="cities", uid="ce-names", showlegend=False), row=1, col=1)
+                             hoverinfo="skip", name="cities", uid="ce-names", showlegend=False), row=1, col=1)  # i18n: not prose
     eastern = [c for c in range(5) if not _hex_label(s, BOARD.start[c])]
     fig.add_trace(go.Scatter(x=[xs[BOARD.start[c]] for c in eastern], y=[ys[BOARD.start[c]] + 0.12 for c in eastern],
                              mode="text", text=[f"<b>{COMPANIES[c]}</b>" for c in eastern],
                              textfont=dict(size=12, color=[_TEXT_COLOURS[c] for c in eastern]), hoverinfo="skip",
-                             name="start companies", uid="ce-start-names", showlegend=False), row=1, col=1)
+                             name="start companies", uid="ce-start-names", showlegend=False), row=1, col=1)  # i18n: not prose
     for c in range(5):
         cx, cy = _CENTRES[BOARD.start[c]]
-        where = BOARD.names[BOARD.start[c]] or BOARD.ids[BOARD.start[c]]
+        where = _city(BOARD.names[BOARD.start[c]]) if BOARD.names[BOARD.start[c]] else BOARD.ids[BOARD.start[c]]
         fig.add_trace(go.Scatter(x=[cx + dx * 0.93 for dx, _ in _CORNERS], y=[cy + dy * 0.93 for _, dy in _CORNERS],
                                  mode="lines", line=dict(color=COMPANY_COLOURS[c], width=3.5), hoverinfo="skip",
-                                 name=f"{COMPANIES[c]} start ({where})", uid=f"ce-start-{c}"), row=1, col=1)
+                                 name=pgettext("chicago_express", "{company} start ({where})").format(
+                                     company=COMPANIES[c], where=where), uid=f"ce-start-{c}"), row=1, col=1)
     # houses
     at = [(xs[i] + _HOUSE_AT[0], ys[i] + _HOUSE_AT[1]) for i in range(len(xs)) if s.house_mask >> i & 1]
     hx, hy = _shapes(at, _HOUSE)
     # white house with a dark outline: visible on every terrain colour, unlike the trains' company colours
     fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", fill="toself", fillcolor="white",
-                             line=dict(color="#222", width=1.2), name=f"houses ({s.supply} in supply)",
+                             line=dict(color="#222", width=1.2), name=pgettext("chicago_express", "houses ({count} in supply)").format(count=s.supply),
                              uid="ce-houses", hoverinfo="skip"), row=1, col=1)
     # trains per company
     for c in range(5):
@@ -192,14 +230,16 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
         # dark outline so yellow C&O trains stay visible on the yellow cities
         fig.add_trace(go.Scatter(x=tx, y=ty, mode="lines", fill="toself", fillcolor=COMPANY_COLOURS[c],
                                  line=dict(color="#222", width=1),
-                                 name=f"{COMPANIES[c]} trains ({len(at)} on the map)", uid=f"ce-trains-{c}",
+                                 name=pgettext("chicago_express", "{company} trains ({count} on the map)").format(
+                                     company=COMPANIES[c], count=len(at)), uid=f"ce-trains-{c}",
                                  hoverinfo="skip"), row=1, col=1)
     fig.update_xaxes(visible=False, row=1, col=1)
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
     _tables(fig, s, seat)
-    head = str(s).split("\n")
-    title = (f"{head[1]}  ·  {head[0].removeprefix('Chicago Express · ')}<br><span style='font-size:12px;color:#333'>"
-             f"{HEX_KEY}</span>")
+    head = pgettext("chicago_express", "{players} players · move {ply} · dividend phases held {count}").format(
+        players=s.num_players, ply=s.ply, count=s.dividends)
+    title = (f"{_now(s)}  ·  {head}<br><span style='font-size:12px;color:#333'>"
+             f"{gettext(HEX_KEY)}</span>")
     # the key sits between the title and the map (in the top margin), clear of hexes and tables
     fig.update_layout(width=WIDTH, height=height, margin=dict(l=5, r=5, t=112, b=5),
                       title=dict(text=title, x=0.01, y=0.99, yanchor="top", font=dict(size=14)),
@@ -222,28 +262,37 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
         [s.dividend_per_share(c) for c in shown],
     ]
     fig.add_trace(go.Table(
-        header=dict(values=["company", "treasury", "income", "shares sold", "trains left", "dividend / share"], **header),
+        header=dict(values=[term("chicago_express", "term", "company"), term("chicago_express", "term", "treasury"),
+                            term("chicago_express", "term", "income"), pgettext("chicago_express", "shares sold"),
+                            pgettext("chicago_express", "trains left"), pgettext("chicago_express", "dividend / share")],
+                    **header),
         columnwidth=[1.2, 1.1, 1, 1.2, 1.1, 1.4],
         cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]] * len(comp), **cell),
         uid="ce-table-companies"), row=2, col=1)
     n = s.num_players
-    names = [f"seat {p}" + (" ★" if p == seat else "") + (" ◀" if p == s.current_player else "") for p in range(n)]
-    cols = [names, [f"${s.cash[p]}" for p in range(n)]]
+    names = [pgettext("chicago_express", "seat {seat}").format(seat=p) + (" ★" if p == seat else "")
+             + (" ◀" if p == s.current_player else "") for p in range(n)]
+    cols = [names, [format_money(s.cash[p]) for p in range(n)]]
     cols += [[s.held[p * 5 + c] for p in range(n)] for c in shown]
-    fig.add_trace(go.Table(header=dict(values=["player", "cash"] + [f"{COMPANIES[c]} shares" for c in shown], **header),
+    shares = [pgettext("chicago_express", "{company} shares").format(company=COMPANIES[c]) for c in shown]
+    fig.add_trace(go.Table(header=dict(values=[pgettext("chicago_express", "player"),
+                                               term("chicago_express", "term", "cash")] + shares, **header),
                            cells=dict(values=cols, **cell), columnwidth=[1.3, 1] + [1.1] * (len(cols) - 2),
                            uid="ce-table-players"), row=2, col=2)
-    meters = ["auction", "build", "development"]
+    meters = [term("chicago_express", "action", m) for m in ("auction", "build", "development")]
     red = [s.meters[k] >= s.meter_lengths[k] for k in range(3)]
     fill = ["#f4b6b6" if r else "#eef1f7" for r in red]  # a meter in the red area is shaded (CE-4.2)
     fig.add_trace(go.Table(
-        header=dict(values=["action meter", "used", "length", "state"], **header),
-        cells=dict(values=[meters, s.meters, list(s.meter_lengths), ["red" if r else "open" for r in red]],
+        header=dict(values=[term("chicago_express", "term", "action_meter"), pgettext("chicago_express", "used"),
+                            pgettext("chicago_express", "length"), pgettext("chicago_express", "state")], **header),
+        cells=dict(values=[meters, s.meters, list(s.meter_lengths),
+                           [pgettext("chicago_express", "red") if r else pgettext("chicago_express", "open") for r in red]],
                    fill_color=[fill] * 4, **cell),
         uid="ce-table-meters"), row=3, col=1)
     fig.add_trace(go.Table(
-        header=dict(values=["industry", "value", "max", "step"], **header),
-        cells=dict(values=[[k.title() for k in INDUSTRIES], s.industry, list(s.industry_max), list(s.industry_step)],
+        header=dict(values=[pgettext("chicago_express", "industry"), pgettext("chicago_express", "value"),
+                            pgettext("chicago_express", "max"), pgettext("chicago_express", "step")], **header),
+        cells=dict(values=[[_city(k.title()) for k in INDUSTRIES], s.industry, list(s.industry_max), list(s.industry_step)],
                    **cell),
         uid="ce-table-industry"), row=3, col=2)
 
@@ -254,7 +303,7 @@ def _light(colour: str) -> str:
 
 
 # ---- the Inspect tab: tables in the rulebook's names, and what the progress chart follows -----------------
-PROGRESS = {"seats": "money ($)"}  # what the Inspect tab charts over the game (labels)
+PROGRESS = {"seats": N_("money ($)")}  # what the Inspect tab charts over the game (labels)
 
 
 def progress(state, seat: int | None = None) -> dict:
@@ -270,14 +319,18 @@ def tables(state, seat: int | None = None):
     shown = range(5) if s.wabash_in else range(4)
     rows = {}
     for p in range(s.num_players):
-        row = {"money": f"${s.cash[p]}"}
-        row.update({f"{COMPANIES[c]} shares": s.held[p * 5 + c] for c in shown})
-        rows[f"seat {p}" + (" ◀ to act" if s.current_player == p and not s.is_terminal() else "")] = row
+        row = {term("chicago_express", "term", "cash"): format_money(s.cash[p])}
+        row.update({pgettext("chicago_express", "{company} shares").format(company=COMPANIES[c]): s.held[p * 5 + c]
+                    for c in shown})
+        act = " ◀ " + pgettext("chicago_express", "to act") if s.current_player == p and not s.is_terminal() else ""
+        rows[pgettext("chicago_express", "seat {seat}").format(seat=p) + act] = row
     companies = pd.DataFrame({
-        "treasury": [f"${s.treasury[c]}" for c in shown],
-        "income": [f"${s.income[c]}" for c in shown],
-        "shares sold": [f"{B.shares[c] - s.shares_left[c]} of {B.shares[c]}" for c in shown],
-        "trains left": [s.trains_left[c] for c in shown],
-        "dividend per share": [f"${s.dividend_per_share(c)}" for c in shown],
+        term("chicago_express", "term", "treasury"): [format_money(s.treasury[c]) for c in shown],
+        term("chicago_express", "term", "income"): [format_money(s.income[c]) for c in shown],
+        pgettext("chicago_express", "shares sold"): [
+            pgettext("chicago_express", "{sold} of {total}").format(sold=B.shares[c] - s.shares_left[c], total=B.shares[c])
+            for c in shown],
+        pgettext("chicago_express", "trains left"): [s.trains_left[c] for c in shown],
+        pgettext("chicago_express", "dividend per share"): [format_money(s.dividend_per_share(c)) for c in shown],
     }, index=[COMPANIES[c] for c in shown])
     return pd.DataFrame.from_dict(rows, orient="index"), companies

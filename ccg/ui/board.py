@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 
 from .. import plot
 from ..core.state import GameState
+from ..i18n import gettext
 from .figure_view import FigureView
 
 __all__ = ["BoardView", "FigureSlot", "board_figure", "click", "click_location", "location_of"]
@@ -63,13 +64,13 @@ def add_highlights(fig: go.Figure, targets: set[str], clicked: str | None = None
     """Ring the legal targets (gold) and the clicked location (red) on top of the board; rings take no clicks."""
     xs, ys, found, xa, ya = _points_at(fig, targets - {clicked} if clicked else targets)
     if xs:
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", name="you can act here", uid="ccg-targets",
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", name=gettext("you can act here"), uid="ccg-targets",
                                  marker=dict(symbol="circle-open", size=30, color=TARGET_COLOUR, line=dict(width=3)),
                                  hoverinfo="skip", showlegend=False, xaxis=xa, yaxis=ya))
     if clicked:
         cx, cy, _, xa, ya = _points_at(fig, {clicked})
         if cx:
-            fig.add_trace(go.Scatter(x=cx, y=cy, mode="markers", name="clicked", uid="ccg-clicked",
+            fig.add_trace(go.Scatter(x=cx, y=cy, mode="markers", name=gettext("clicked"), uid="ccg-clicked",
                                      marker=dict(symbol="circle-open", size=38, color=CLICKED_COLOUR, line=dict(width=4)),
                                      hoverinfo="skip", showlegend=False, xaxis=xa, yaxis=ya))
     return fig

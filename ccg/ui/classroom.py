@@ -29,6 +29,9 @@ import ipywidgets as W
 from ..agents.base import DEFAULT_AGENT, make_agent
 from ..core.registry import get_spec
 from ..core.state import GameState
+from ..i18n import game_title, get_language, gettext, normalize
+from ..i18n import lang as in_language
+from .seating import seat_kind_text
 from .table import HUMAN, Table, agent_names
 
 
@@ -79,13 +82,14 @@ class Gauge:
                  f"#f4a582 {lost}%, #f4a582 100%)")
         pos = self._pct(value) if value is not None else 0.0
         shown = "–" if value is None else f"{value:g}"
+        title = gettext(self.title)  # a title that is a catalog message ("CO₂ (ppm)") reads in the current language
         color = "#2b7a0b" if value is None or pos < d else ("#b35806" if pos < lost else "#b2182b")
         marks = "".join(
             f"<div style='position:absolute;left:{self._pct(m)}%;top:0;bottom:0;border-left:3px solid {c}'></div>"
             for m, c in ((self.danger, "#e08214"), (self.limit, "#b2182b")) if m is not None)
         self.html.value = (
             f"<div class='ccg-gauge-body' style='font-family:sans-serif;padding:6px 12px'>"
-            f"<div style='font-size:16px'>{html.escape(self.title)}</div>"
+            f"<div style='font-size:16px'>{html.escape(title)}</div>"
             f"<div class='ccg-gauge-value' style='font-size:44px;font-weight:bold;color:{color}'>{shown}</div>"
             f"<div style='position:relative;height:26px;width:560px;border-radius:4px;background:{zones}'>{marks}"
             f"<div style='position:absolute;left:{pos}%;top:-6px;bottom:-6px;width:6px;margin-left:-3px;"
@@ -100,15 +104,23 @@ class Gauge:
 GameChoice = tuple[str, str, dict]
 
 
+def _title(game: str) -> str:
+    """The game's title in the current language (the spec's for a game the catalogs do not name)."""
+    try:
+        return game_title(game)
+    except ValueError:
+        return get_spec(game).title
+
+
 def _choices(game: str | Sequence[Any], options: dict) -> list[GameChoice]:
     if isinstance(game, str):
-        return [(get_spec(game).title, game, dict(options))]
+        return [(_title(game), game, dict(options))]
     if options:
         raise ValueError("game options go inside each (label, game, options) choice when there are several games")
     out = []
     for item in game:
         if isinstance(item, str):
-            out.append((get_spec(item).title, item, {}))
+            out.append((_title(item), item, {}))
         else:
             label, name, opts = item
             get_spec(name)
@@ -124,22 +136,30 @@ class Classroom:
     A game starts at once with the first ``humans`` seats human and bots elsewhere, so the app is
     playable on load; ``bot`` is the bots' agent (default the strategist, ``ccg.agents.DEFAULT_AGENT``;
     a persona such as ``"strategist:cooperation=0.8"`` or ``"random"`` by name); "New game" restarts with the chosen game, seats, player count and seed.
-    ``tab`` opens the table on one of its tabs (e.g. "What if?").
+    ``tab`` opens the table on one of its tabs (e.g. "What if?"); ``lang`` is the app's language (default
+    ``ccg.i18n``'s current one).
     """
 
     def __init__(self, game: str | Sequence[Any] = "co2", max_seats: int = 5, players: int | None = None,
                  humans: int = 1, bot: str = DEFAULT_AGENT, seed: int = 1, gauge: Gauge | None = None,
                  title: str | None = None, tab: str | None = None, max_what_if_games: int = 200,
-                 **options: Any) -> None:
+                 lang: str | None = None, **options: Any) -> None:
+        self.lang = get_language() if lang is None else normalize(lang)
+        with in_language(self.lang):
+            self._build(game, max_seats, players, humans, bot, seed, gauge, title, tab, max_what_if_games, options)
+
+    def _build(self, game: str | Sequence[Any], max_seats: int, players: int | None, humans: int, bot: str, seed: int,
+               gauge: Gauge | None, title: str | None, tab: str | None, max_what_if_games: int,
+               options: dict) -> None:
         self.choices = _choices(game, options)
         self.gauge, self.tab, self.humans = gauge, tab, humans
         self.max_what_if_games = max_what_if_games
         self.max_seats = max_seats
         self.game = W.Dropdown(options=[(label, i) for i, (label, _, _) in enumerate(self.choices)], value=0,
-                               description="game", layout=W.Layout(width="260px")).add_class("ccg-game")
+                               description=gettext("game"), layout=W.Layout(width="260px")).add_class("ccg-game")
         self.game.layout.display = "" if len(self.choices) > 1 else "none"
-        self.players = W.IntSlider(value=2, min=1, max=2, description="players").add_class("ccg-players")
-        self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="180px")).add_class("ccg-seed")
+        self.players = W.IntSlider(value=2, min=1, max=2, description=gettext("players")).add_class("ccg-players")
+        self.seed = W.IntText(value=seed, description=gettext("seed"), layout=W.Layout(width="180px")).add_class("ccg-seed")
         top = max(min(get_spec(name).max_players, max_seats) for _, name, _ in self.choices)
         if not isinstance(bot, str):
             raise ValueError(f"bot must be an agent name such as 'strategist' or 'random', got {bot!r}")
@@ -149,9 +169,9 @@ class Classroom:
         if bot not in choices:  # a persona by name joins the menu
             choices.append(bot)
         self.bot = bot
-        self.seat_boxes = [W.Dropdown(options=choices, value=HUMAN if p < humans else bot, description=f"seat {p}",
+        self.seat_boxes = [W.Dropdown(options=[(seat_kind_text(c), c) for c in choices], value=HUMAN if p < humans else bot, description=gettext("seat {seat}").format(seat=p),
                                       layout=W.Layout(width="200px")).add_class("ccg-seat") for p in range(top)]
-        self.start_button = W.Button(description="New game", button_style="success").add_class("ccg-new-game")
+        self.start_button = W.Button(description=gettext("New game"), button_style="success").add_class("ccg-new-game")
         self.start_button.on_click(lambda _: self.start())
         self.players.observe(lambda _: self._show_seats(), "value")
         self._fit_players(players)
@@ -160,7 +180,7 @@ class Classroom:
                         W.HBox(self.seat_boxes, layout=W.Layout(flex_flow="row wrap"))])
         self.area = W.Box(layout=W.Layout(width="100%"))
         spec = get_spec(self.choices[0][1])
-        head = W.HTML(f"<h2>{html.escape(title or spec.title)}</h2>")
+        head = W.HTML(f"<h2>{html.escape(title or _title(spec.name))}</h2>")
         parts = [head, setup] + ([gauge.box] if gauge is not None else []) + [self.area]
         self.widget = W.VBox(parts).add_class("ccg-classroom")
         self.table: Table | None = None
@@ -171,10 +191,14 @@ class Classroom:
 
     def start(self) -> Table:
         """Start a new game with the chosen game, seats and seed; returns its Table."""
+        with in_language(self.lang):  # a click on New game comes without the app's language
+            return self._start()
+
+    def _start(self) -> Table:
         _, name, options = self.choices[self.game.value]
         old = self.table
         table = self.table = Table(name, seats=self.seats(), seed=self.seed.value, teacher=False,
-                                   whatif_limit=self.max_what_if_games, **options)
+                                   whatif_limit=self.max_what_if_games, lang=self.lang, **options)
         if self.gauge is not None:
             self.table.on_change(lambda state: self.gauge.update(state, table.view_seat))
         if self.tab is not None:

@@ -14,13 +14,21 @@ from ..core.positions import read_position_string, to_position_string, to_seat_p
 from ..core.registry import get_spec, new_game
 from ..core.state import GameState
 from ..core.tree import GameTree, Node
-from .seating import HUMAN, REFEREE, TO_MOVE, Seating
+from ..i18n import N_, _, ngettext
+from .seating import HUMAN, REFEREE, TO_MOVE, Seating, seat_kind_text
 from .whatif import WhatIfRequest
 from .words import describe, explanation
 
 __all__ = ["HUMAN", "REFEREE", "TO_MOVE", "TableController", "WhatIfRequest"]
 
 UNTIL_MODES = ("human", "end", "n")  # play_until's modes besides "key:<milestone>"
+# the games' milestones (SPEC.milestones keys) as "Play on … to the next …" names them
+MILESTONE_NAMES = {"round": N_("round"), "decade": N_("decade"), "phase": N_("phase"), "turn": N_("turn")}
+
+
+def _milestone(game: str, key: str) -> str:
+    """A milestone's name in the current language (the key itself for one without a name)."""
+    return _(MILESTONE_NAMES[key]) if key in MILESTONE_NAMES else key
 EXPLAINED = 8  # bot answers in a row explained at most (a Play on's own moves are not: it may play hundreds)
 STATUS_MOVES = 4  # moves of one step the status line describes (the last ones)
 
@@ -124,19 +132,21 @@ class TableController:
 
     def until_options(self) -> list[tuple[str, str]]:
         """(label, mode) for every way ``play_until`` may stop."""
-        opts = [("until a human is to move", "human"), ("to the end of the game", "end"), ("N actions", "n")]
-        return opts + [(f"to the next {key}", f"key:{key}") for key in self.milestones()]
+        opts = [(_("until a human is to move"), "human"), (_("to the end of the game"), "end"), (_("N actions"), "n")]
+        return opts + [(_("to the next {milestone}").format(milestone=_milestone(self.state.game, key)), f"key:{key}")
+                       for key in self.milestones()]
 
     # ------------------------------------------------------------------ seats
     def change_seat(self, seat: int, spec: Any) -> None:
         """A teacher's change of seat during the game; the bots then answer (with autoplay)."""
         if not self.teacher:  # switching a bot to human would show its hand: seats are fixed for students
-            raise ValueError("the seats are set when the game starts")
+            raise ValueError(_("the seats are set when the game starts"))
         self.seating.set_seat(seat, spec)
         if self.autoplay:
             step: list[Node] = []
             self.run_bots(step=step)
-            self.message = self.step_summary(step) if step else f"seat {seat} is now {self.seating.seat_kind(seat)}"
+            self.message = self.step_summary(step) if step else _("seat {seat} is now {kind}").format(
+                seat=seat, kind=self.seat_kind_text(seat))
 
     def set_view(self, view: int) -> None:
         """Show the position as ``view`` sees it (a seat, REFEREE or TO_MOVE; one of ``seating.view_options()``)."""
@@ -155,9 +165,9 @@ class TableController:
         """
         s = self.state
         if not self.human_to_move():
-            raise ValueError("The game is over." if s.is_terminal() else
-                             f"Seat {s.current_player} is played by the {self.seating.seat_kind(s.current_player)}: "
-                             "use Bot move or Play on.")
+            raise ValueError(_("The game is over.") if s.is_terminal() else
+                             _("Seat {seat} is played by the {kind}: use Bot move or Play on.").format(
+                                 seat=s.current_player, kind=self.seat_kind_text(s.current_player)))
         step: list[Node] = []
         self._play(action, step)
         self._moved(step)
@@ -166,7 +176,7 @@ class TableController:
         """The seat to move plays one move with its agent (the helper for human seats); then the bots answer."""
         s = self.state
         if s.is_terminal():
-            self.message = "The game is over."
+            self.message = _("The game is over.")
             return
         step: list[Node] = []
         self._agent_move(self.seating.agent_for(s.current_player), step, explain=True)
@@ -231,10 +241,10 @@ class TableController:
             if node.seat in humans:
                 self.tree.go(node.parent)
                 self.location = None
-                self.message = f"undone: {self.move_text(node)}"
+                self.message = _("undone: {move}").format(move=self.move_text(node))
                 return
             node = node.parent
-        self.message = "Nothing to undo: no human move on this line yet."
+        self.message = _("Nothing to undo: no human move on this line yet.")
 
     def _agent_move(self, agent: Any, step: list[Node], explain: bool) -> None:
         """``agent`` plays the seat to move; with ``explain`` its reasons are asked first (``explain`` leaves
@@ -271,11 +281,13 @@ class TableController:
     def step_summary(self, step: list[Node]) -> str:
         """What a step did, in words: its last moves (who played what), and how many moves it made."""
         if not step:
-            return "no move played"
+            return _("no move played")
         said = "; ".join(self.move_text(node) for node in step[-STATUS_MOVES:])
         if len(step) == 1:
             return said
-        return f"played {len(step)} moves" + (", the last: " if len(step) > STATUS_MOVES else ": ") + said
+        if len(step) > STATUS_MOVES:
+            return _("played {count} moves, the last: {moves}").format(count=len(step), moves=said)
+        return _("played {count} moves: {moves}").format(count=len(step), moves=said)
 
     def step_reasons(self) -> list[tuple[Node, str]]:
         """The bots' reasons for the moves of the last step, while the status line still tells that step."""
@@ -287,11 +299,15 @@ class TableController:
     def who(self, seat: int | None) -> str:
         """A seat as the status line names it: "you (seat 0)" for the only human, else "seat 2 (strategist)"."""
         if seat is None:
-            return "chance"
+            return _("chance")
         humans = self.seating.human_seats()
         if humans == [seat]:
-            return f"you (seat {seat})"
-        return f"seat {seat} ({self.seating.seat_kind(seat)})"
+            return _("you (seat {seat})").format(seat=seat)
+        return _("seat {seat} ({kind})").format(seat=seat, kind=self.seat_kind_text(seat))
+
+    def seat_kind_text(self, seat: int) -> str:
+        """The seat's kind as a player reads it: "human" in the current language, else the agent's label."""
+        return seat_kind_text(self.seating.seat_kind(seat))
 
     def move_text(self, node: Node) -> str:
         """A node's move in words as the viewing seat may read it: "seat 2 (strategist): Takes …"."""
@@ -339,52 +355,53 @@ class TableController:
     # ------------------------------------------------------------------ the move tree
     def back(self, n: int = 1) -> None:
         self.tree.back(n)
-        self._navigated("back")
+        self._navigated(_("back"))
 
     def forward(self, n: int = 1) -> None:
         self.tree.forward(n)
-        self._navigated("forward")
+        self._navigated(_("forward"))
 
     def go(self, node: Node | int) -> None:
         """Move to a node of the tree (or its id)."""
         self.tree.go(node)
-        self._navigated("jumped")
+        self._navigated(_("jumped"))
 
     def to_start(self) -> None:
         self.tree.to_start()
-        self._navigated("to the start")
+        self._navigated(_("to the start"))
 
     def to_end(self) -> None:
         self.tree.to_end()
-        self._navigated("to the end of the line")
+        self._navigated(_("to the end of the line"))
 
     def _navigated(self, how: str) -> None:
         """The status after a move through the tree: where the cursor is now, in words (no older message stays)."""
         self.location = None
         cursor = self.tree.cursor
-        self.message = f"{how}: at the start" if cursor.parent is None else f"{how}: after {self.move_text(cursor)}"
+        self.message = (_("{how}: at the start").format(how=how) if cursor.parent is None else
+                        _("{how}: after {move}").format(how=how, move=self.move_text(cursor)))
 
     def promote(self) -> None:
         """Move the variation holding the cursor one place up."""
         node = self.branch_node()
         if node is not None:
             self.tree.promote(node)
-            self.message = "variation moved up one place"
+            self.message = _("variation moved up one place")
 
     def promote_to_main(self) -> None:
         """Make the current line the main line."""
         self.tree.promote_to_main(self.tree.cursor)
-        self.message = "this line is now the main line"
+        self.message = _("this line is now the main line")
 
     def delete(self) -> None:
         """Delete the cursor's move and everything after it (the cursor goes back one move)."""
         if self.tree.cursor.parent is None:
-            self.message = "Nothing to delete at the start."
+            self.message = _("Nothing to delete at the start.")
             return
         gone = self.move_text(self.tree.cursor)
         self.tree.delete(self.tree.cursor)
         self.location = None
-        self.message = f"deleted {gone} and the moves after it"
+        self.message = _("deleted {move} and the moves after it").format(move=gone)
 
     def branch_node(self) -> Node | None:
         """The node where the cursor's line leaves its parent's main line (None on the main line)."""
@@ -400,7 +417,7 @@ class TableController:
         ▶ at the cursor; another seat's secret move reads as its kind (``notation_seen_by``)."""
         tree, cursor = self.tree, self.tree.cursor
         self.fill_descriptions()
-        rows: list[tuple[str, int]] = [(("▶ " if cursor is tree.root else "") + "start", tree.root.id)]
+        rows: list[tuple[str, int]] = [(("▶ " if cursor is tree.root else "") + _("start"), tree.root.id)]
 
         def label(node: Node, depth: int) -> tuple[str, int]:
             mark = "▶ " if node is cursor else ""
@@ -425,7 +442,7 @@ class TableController:
         """Narrow the action list to the actions touching ``location`` (None shows all)."""
         if location is not None and not any(location in a.where for a in self.state.legal_actions()):
             self.location = None
-            self.message = f"No legal action touches {location}."
+            self.message = _("No legal action touches {location}.").format(location=location)
         else:
             self.location = location
             self.message = ""
@@ -447,42 +464,51 @@ class TableController:
         self.pending_position = None
         if node is not None:
             self.tree.go(node)
-            kept = "it is already in the move tree, which is kept"
+            kept = _("it is already in the move tree, which is kept")
         elif not replace:
             self.pending_position = text
             old = len(self.tree)
-            self.message = (f"This position is not in the move tree: \"Replace the tree\" starts a new tree from it "
-                            f"(the current tree, {old} position{'s' if old != 1 else ''}, stays reachable with "
-                            "\"Previous tree\").")
+            self.message = ngettext(
+                "This position is not in the move tree: \"{replace}\" starts a new tree from it (the current tree, "
+                "{count} position, stays reachable with \"{previous}\").",
+                "This position is not in the move tree: \"{replace}\" starts a new tree from it (the current tree, "
+                "{count} positions, stays reachable with \"{previous}\").", old).format(
+                    count=old, replace=_("Replace the tree"), previous=_("Previous tree"))
             return
         else:
             old = len(self.tree)
             self.previous_trees.append(self.tree)
             self.tree = GameTree(state)
-            kept = (f"a new move tree starts here (the previous tree, {old} position{'s' if old != 1 else ''}, "
-                    "is kept: \"Previous tree\" goes back to it)")
-        what = "position loaded" if seat is None else (
-            f"seat {seat}'s view loaded (the cards seat {seat} could not see are a sample, the dice to come are new "
-            "and the moves before it are not included)")
-        self.message = f"{what}: {kept}"
+            kept = ngettext(
+                "a new move tree starts here (the previous tree, {count} position, is kept: \"{previous}\" goes back "
+                "to it)",
+                "a new move tree starts here (the previous tree, {count} positions, is kept: \"{previous}\" goes back "
+                "to it)", old).format(count=old, previous=_("Previous tree"))
+        what = _("position loaded") if seat is None else _(
+            "seat {seat}'s view loaded (the cards seat {seat} could not see are a sample, the dice to come are new "
+            "and the moves before it are not included)").format(seat=seat)
+        self.message = _("{what}: {kept}").format(what=what, kept=kept)
         self.location = None
 
     def replace_tree(self) -> None:
         """Start a new tree from the pasted position waiting for confirmation (the old tree is kept)."""
         if self.pending_position is None:
-            raise ValueError("No pasted position is waiting: paste one and press Go to position first.")
+            raise ValueError(_("No pasted position is waiting: paste one and press {go} first.").format(
+                go=_("Go to position")))
         self.load_position(self.pending_position, replace=True)
 
     def restore_previous_tree(self) -> None:
         """Back to the tree the last pasted position replaced (the current one is kept in its place)."""
         if not self.previous_trees:
-            raise ValueError("No previous tree: no pasted position has replaced the move tree.")
+            raise ValueError(_("No previous tree: no pasted position has replaced the move tree."))
         current = self.tree
         self.tree = self.previous_trees.pop()
         self.previous_trees.insert(0, current)
         self.pending_position = None
         self.location = None
-        self.message = f"back to the previous move tree ({len(self.tree)} positions)"
+        self.message = ngettext("back to the previous move tree ({count} position)",
+                                "back to the previous move tree ({count} positions)", len(self.tree)).format(
+                                    count=len(self.tree))
 
     def node_holding(self, state: GameState) -> Node | None:
         """The node of the tree whose position is ``state`` (its line of moves from the tree's start), if any."""

@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from ..core.state import GameState
+from ..i18n import _, ngettext
 from .rule_help import link_rules
 
 _MAX_ITEMS = 8
@@ -65,9 +66,9 @@ def tables(state: GameState, seat: int | None = None) -> tuple[pd.DataFrame, pd.
         glob[key] = _short(value)
     if state.is_terminal() or not state.hidden_information:
         for p, score in enumerate(state.scores()):
-            rows[p]["score"] = score
-    players = pd.DataFrame(rows, index=pd.Index([f"seat {p}" for p in range(n)], name="seat"))
-    globals_ = pd.DataFrame({"value": [str(v) for v in glob.values()]}, index=pd.Index(list(glob), name="field"))
+            rows[p][_("score")] = score
+    players = pd.DataFrame(rows, index=pd.Index([_("seat {seat}").format(seat=p) for p in range(n)], name=_("seat")))
+    globals_ = pd.DataFrame({_("value"): [str(v) for v in glob.values()]}, index=pd.Index(list(glob), name=_("field")))
     return players, globals_
 
 
@@ -96,14 +97,17 @@ def html_table(df: pd.DataFrame) -> str:
 def html_log(lines: list[tuple[str, str | None]], limit: int = 400) -> str:
     """The move log as HTML, newest at the bottom; a bot's reason folds out under "why?"; a rule id opens its rule."""
     shown = lines[-limit:]
-    more = f"<div>… {len(lines) - limit} earlier moves</div>" if len(lines) > limit else ""
+    earlier = len(lines) - limit
+    earlier_text = ngettext("{count} earlier move", "{count} earlier moves", earlier).format(count=earlier)
+    more = f"<div>… {html.escape(earlier_text)}</div>" if earlier > 0 else ""
+    why, nothing = html.escape(_("why?")), html.escape(_("no moves yet"))
 
     def line(text: str, reason: str | None) -> str:
         if not reason:
             return f"<div>{link_rules(html.escape(text))}</div>"
-        return (f"<div>{link_rules(html.escape(text))} <details class='ccg-why' style='display:inline'><summary>why?</summary>"
+        return (f"<div>{link_rules(html.escape(text))} <details class='ccg-why' style='display:inline'><summary>{why}</summary>"
                 f"{html.escape(reason)}</details></div>")
 
     body = "".join(line(text, reason) for text, reason in shown)
     return (f"<div class='ccg-log-lines' style='max-height:260px;overflow-y:auto'>"
-            f"{more}{body or '<i>no moves yet</i>'}</div>")
+            f"{more}{body or '<i>' + nothing + '</i>'}</div>")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import json
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -18,11 +19,12 @@ from ..agents.base import Agent, agent_names
 from ..agents.strategist import persona_presets
 from ..core.registry import get_spec
 from ..core.rulebook import UnknownRuleError, rules_text
+from ..i18n import N_, _, game_title, ngettext, pgettext
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
 from .rule_help import link_rules
-from .seating import HUMAN, agent_label
+from .seating import HUMAN, seat_kind_text
 from .words import rule_of
 
 if TYPE_CHECKING:
@@ -48,16 +50,28 @@ def status_html(c: TableController) -> str:
     s = c.state
     if s.is_terminal():
         won = s.winners()
-        who = ", ".join(f"seat {p}" for p in won) if won else "nobody"
-        turn = f"game over — winner: {who}; scores {s.scores()}"
+        who = ", ".join(_("seat {seat}").format(seat=p) for p in won) if won else _("nobody")
+        turn = _("game over — winner: {who}; scores {scores}").format(who=who, scores=s.scores())
     else:
-        turn = f"seat {s.current_player} to move ({c.seating.seat_kind(s.current_player)})"
+        turn = _("seat {seat} to move ({kind})").format(seat=s.current_player,
+                                                        kind=c.seat_kind_text(s.current_player))
     note = f" — <span class='ccg-message'>{link_rules(html.escape(c.message))}</span>" if c.message else ""
     size = len(c.tree)
-    why = "".join(f"<details class='ccg-why'><summary>why? ({html.escape(c.who(node.seat))})</summary>"
-                  f"{html.escape(reason)}</details>" for node, reason in c.step_reasons())
-    return (f"<b>{html.escape(get_spec(s.game).title)}</b> · move {s.ply} · {html.escape(turn)}"
-            f" · {size} position{'s' if size != 1 else ''} in the tree{note}{why}")
+    why_word = html.escape(_("why?"))
+    why = "".join(f"<details class='ccg-why'><summary>{why_word} ({html.escape(c.who(node.seat))})"
+                  f"</summary>{html.escape(reason)}</details>" for node, reason in c.step_reasons())
+    positions = ngettext("{count} position in the tree", "{count} positions in the tree", size).format(count=size)
+    move = _("move {ply}").format(ply=s.ply)
+    return (f"<b>{html.escape(_game_title(s.game))}</b> · {html.escape(move)}"
+            f" · {html.escape(turn)} · {html.escape(positions)}{note}{why}")
+
+
+def _game_title(game: str) -> str:
+    """The game's title in the current language (the spec's English title for a game without names)."""
+    try:
+        return game_title(game)
+    except ValueError:
+        return get_spec(game).title
 
 
 def seat_menu_choices(game: str) -> list[Any]:
@@ -68,23 +82,23 @@ def seat_menu_choices(game: str) -> list[Any]:
 class PlayPanel(Panel):
     """The legal actions (narrowed by a board click or a search), Play, Bot move, Play on, the seats."""
 
-    title = "Play"
+    title = N_("Play")
 
     def __init__(self, table: Table) -> None:
         c = table.controller
-        self.search = W.Text(placeholder="search actions…", layout=W.Layout(width="98%"), continuous_update=True)
+        self.search = W.Text(placeholder=_("search actions…"), layout=W.Layout(width="98%"), continuous_update=True)
         self.where = W.HTML()
-        self.show_all = W.Button(description="show all", layout=W.Layout(width="90px"))
+        self.show_all = W.Button(description=_("show all"), layout=W.Layout(width="90px"))
         self.actions = W.Select(options=[], rows=10, layout=W.Layout(width="98%")).add_class("ccg-actions")
-        self.play_button = W.Button(description="Play", button_style="primary",
+        self.play_button = W.Button(description=_("Play"), button_style="primary",
                                     layout=W.Layout(width="110px")).add_class("ccg-play")
-        self.bot_button = W.Button(description="Bot move", layout=W.Layout(width="110px")).add_class("ccg-bot")
+        self.bot_button = W.Button(description=_("Bot move"), layout=W.Layout(width="110px")).add_class("ccg-bot")
         self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="200px")).add_class("ccg-until-mode")
         self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
-        self.until_button = W.Button(description="Play on", layout=W.Layout(width="100px")).add_class("ccg-until")
-        self.undo_button = W.Button(description="Undo", tooltip="back to your previous decision",
+        self.until_button = W.Button(description=_("Play on"), layout=W.Layout(width="100px")).add_class("ccg-until")
+        self.undo_button = W.Button(description=_("Undo"), tooltip=_("back to your previous decision"),
                                     layout=W.Layout(width="90px")).add_class("ccg-undo")
-        self.notation = W.Checkbox(value=False, description="notation", indent=False,
+        self.notation = W.Checkbox(value=False, description=_("notation"), indent=False,
                                    layout=W.Layout(width="100px")).add_class("ccg-notation")
         self.turn = W.HTML().add_class("ccg-turn")
         self.rule = W.HTML().add_class("ccg-rule")  # the selected move: its notation and the rule that allows it
@@ -96,8 +110,8 @@ class PlayPanel(Panel):
                 opts.append(spec)
             elif isinstance(spec, str) and spec.strip().lower() not in opts:  # a named persona: "strategist:…=0.8"
                 opts.append(spec.strip().lower())
-            box = W.Dropdown(options=[(agent_label(o), o) for o in opts],
-                             value=c.seating.specs[p], description=f"seat {p}", layout=W.Layout(width="230px"))
+            box = W.Dropdown(options=[(seat_kind_text(o), o) for o in opts],
+                             value=c.seating.specs[p], description=_("seat {seat}").format(seat=p), layout=W.Layout(width="230px"))
             box.disabled = not c.teacher  # seats are chosen when the game starts (a bot's hand stays hidden)
             self.seat_boxes.append(box)
         self.shown: list[Any] = []  # the actions listed
@@ -105,7 +119,7 @@ class PlayPanel(Panel):
             self.turn, self.search, W.HBox([self.where, self.show_all, self.notation]), self.actions,
             self.rule, W.HBox([self.play_button, self.bot_button, self.undo_button]),
             W.HBox([self.until, self.until_n, self.until_button]),
-            W.HTML("<b>seats</b>"), *self.seat_boxes,
+            W.HTML("<b>" + html.escape(_("seats")) + "</b>"), *self.seat_boxes,
         ])
 
     def wire(self, table: Table) -> None:
@@ -125,7 +139,7 @@ class PlayPanel(Panel):
         action = self.actions.value
         if action is None:
             if len(self.shown) != 1:
-                raise ValueError("Select an action first.")
+                raise ValueError(_("Select an action first."))
             action = self.shown[0]
         table.play(action)
 
@@ -145,9 +159,10 @@ class PlayPanel(Panel):
         with table.redrawing():
             shown = c.shown_actions(self.search.value)
             if c.location is not None:
-                self.where.value = f"actions at <b>{html.escape(c.location)}</b>"
+                self.where.value = _("actions at {location}").format(location=f"<b>{html.escape(c.location)}</b>")
             else:
-                self.where.value = f"{len(c.state.legal_actions())} legal actions"
+                n = len(c.state.legal_actions())
+                self.where.value = html.escape(ngettext("{count} legal action", "{count} legal actions", n).format(count=n))
             self.shown = shown
             self.actions.options = [(c.action_label(a, self.notation.value), a) for a in shown]
             self.actions.value = shown[0] if len(shown) == 1 else None
@@ -161,12 +176,12 @@ class PlayPanel(Panel):
         self.until_button.disabled = over
         self.undo_button.disabled = not any(n.seat in c.seating.human_seats() for n in c.tree.cursor.path())
         if over:
-            self.turn.value = "<b>The game is over.</b>"
+            self.turn.value = "<b>" + html.escape(_("The game is over.")) + "</b>"
         elif yours:
-            self.turn.value = f"<b>Your move</b> — {html.escape(c.who(s.current_player))}"
+            self.turn.value = "<b>" + html.escape(_("Your move")) + f"</b> — {html.escape(c.who(s.current_player))}"
         else:
-            self.turn.value = (f"<b>{html.escape(c.who(s.current_player))} is to move</b> — "
-                               "Bot move or Play on lets it play")
+            self.turn.value = ("<b>" + html.escape(_("{who} is to move").format(who=c.who(s.current_player))) + "</b> — "
+                               + html.escape(_("Bot move or Play on lets it play")))
 
 
     def refresh_rule(self, table: Table) -> None:
@@ -190,24 +205,25 @@ class PlayPanel(Panel):
 class HistoryPanel(Panel):
     """The move slider, history buttons and the variation list with promote / main line / delete."""
 
-    title = "History"
+    title = N_("History")
 
     def __init__(self, table: Table) -> None:
-        self.slider = W.IntSlider(min=0, max=0, value=0, description="move", continuous_update=False,
+        self.slider = W.IntSlider(min=0, max=0, value=0, description=_("move"), continuous_update=False,
                                   layout=W.Layout(width="98%")).add_class("ccg-slider")
         # |◀ and ▶| rather than ⏮ ⏭: Debian's default fonts have no glyphs for U+23ED / U+23EE
-        self.first_button = W.Button(description="|◀", layout=W.Layout(width="48px"), tooltip="start").add_class("ccg-first")
-        self.back_button = W.Button(description="◀", layout=W.Layout(width="48px"), tooltip="back").add_class("ccg-back")
-        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip="forward").add_class("ccg-forward")
-        self.last_button = W.Button(description="▶|", layout=W.Layout(width="48px"), tooltip="end of line").add_class("ccg-last")
+        self.first_button = W.Button(description="|◀", layout=W.Layout(width="48px"), tooltip=_("start")).add_class("ccg-first")
+        self.back_button = W.Button(description="◀", layout=W.Layout(width="48px"), tooltip=_("back")).add_class("ccg-back")
+        self.fwd_button = W.Button(description="▶", layout=W.Layout(width="48px"), tooltip=_("forward")).add_class("ccg-forward")
+        self.last_button = W.Button(description="▶|", layout=W.Layout(width="48px"), tooltip=_("end of line")).add_class("ccg-last")
         self.tree_box = W.Select(options=[], rows=12, layout=W.Layout(width="98%")).add_class("ccg-tree")
-        self.promote_button = W.Button(description="promote", tooltip="move this variation up one place").add_class("ccg-promote")
-        self.main_button = W.Button(description="make main line").add_class("ccg-main-line")
-        self.delete_button = W.Button(description="delete move", button_style="warning",
-                                      tooltip="delete this move and everything after it")
+        self.promote_button = W.Button(description=_("promote"), tooltip=_("move this variation up one place")).add_class("ccg-promote")
+        self.main_button = W.Button(description=_("make main line")).add_class("ccg-main-line")
+        self.delete_button = W.Button(description=_("delete move"), button_style="warning",
+                                      tooltip=_("delete this move and everything after it"))
         self.box = W.VBox([
             self.slider, W.HBox([self.first_button, self.back_button, self.fwd_button, self.last_button]),
-            W.HTML("<b>variations</b> (select to jump; ▶ marks the position shown)"), self.tree_box,
+            W.HTML(_("{variations} (select to jump; ▶ marks the position shown)").format(
+                variations="<b>" + html.escape(_("variations")) + "</b>")), self.tree_box,
             W.HBox([self.promote_button, self.main_button]),
             W.HBox([self.delete_button], layout=W.Layout(margin="18px 0 0 0")),  # away from promote: it cuts moves
         ])
@@ -252,9 +268,9 @@ def seat_names_and_colours(game: str, n: int) -> tuple[list[str], list[str] | No
     names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
     colours = getattr(module, "SEAT_COLOURS", None) or getattr(module, "PLAYER_COLOURS", None)
     if not names or len(names) < n:
-        return [f"seat {p}" for p in range(n)], None
+        return [_("seat {seat}").format(seat=p) for p in range(n)], None
     shown = [c if c.lower() not in ("#fafafa", "#ffffff") else "#9a9a9a" for c in colours] if colours else None
-    return [f"{names[p]} (seat {p})" for p in range(n)], shown
+    return [_("{name} (seat {seat})").format(name=pgettext("seat colour", names[p]), seat=p) for p in range(n)], shown
 
 
 class InspectPanel(Panel):
@@ -262,11 +278,11 @@ class InspectPanel(Panel):
 
     The chart is redrawn only while the tab is open (and when it is opened): the table stays quick."""
 
-    title = "Inspect"
+    title = N_("Inspect")
 
     def __init__(self, table: Table) -> None:
         c = table.controller
-        self.view = W.Dropdown(description="view as", layout=W.Layout(width="230px"),
+        self.view = W.Dropdown(description=_("view as"), layout=W.Layout(width="230px"),
                                options=c.seating.view_options(), value=c.seating.view)
         self.players_html = W.HTML(layout=W.Layout(overflow="auto", width="98%"))
         self.globals_html = W.HTML(layout=W.Layout(overflow="auto", width="98%"))
@@ -274,9 +290,11 @@ class InspectPanel(Panel):
         self._rows: dict = {}  # (node, seat) -> the charted row (positions already read)
         self.stale = True  # the chart is redrawn when the tab is opened
         self.log = W.HTML().add_class("ccg-log")
-        self.box = W.VBox([self.view, W.HTML("<b>players</b>"), self.players_html,
-                           W.HTML("<b>the board</b>"), self.globals_html, self.chart.box,
-                           W.HTML("<b>moves</b> (a bot's reasons under why?)"), self.log])
+        self.box = W.VBox([self.view, W.HTML("<b>" + html.escape(_("players")) + "</b>"), self.players_html,
+                           W.HTML("<b>" + html.escape(_("the board")) + "</b>"), self.globals_html, self.chart.box,
+                           W.HTML(_("{moves} (a bot's reasons under why?)").format(
+                               moves="<b>" + html.escape(_("moves")) + "</b>")),
+                           self.log])
 
     def wire(self, table: Table) -> None:
         self.view.observe(table.guard(lambda change: table.set_view(change["new"]), quiet=True), "value")
@@ -312,11 +330,20 @@ class InspectPanel(Panel):
             self.chart.show(progress_figure(frame, spec, names, colours))
 
 
-COPY_BUTTON = """<button class="ccg-copy-position jupyter-button" title="copy the position string to the clipboard"
- onclick="(function(b){const t=b.closest('.ccg-table').querySelector('.ccg-position input');
- const done=()=>{b.dataset.ccgCopied=String(t.value.length);b.textContent='Copied';setTimeout(()=>{b.textContent='Copy'},1500);};
- t.select();if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t.value).then(done,
- ()=>{document.execCommand('copy');done();});}else{document.execCommand('copy');done();}})(this)">Copy</button>"""
+COPY_BUTTON = """<button class="ccg-copy-position jupyter-button" title="{title}"
+ onclick="(function(b){{const t=b.closest('.ccg-table').querySelector('.ccg-position input');
+ const done=()=>{{b.dataset.ccgCopied=String(t.value.length);b.textContent={copied};setTimeout(()=>{{b.textContent={copy}}},1500);}};
+ t.select();if(navigator.clipboard&&window.isSecureContext){{navigator.clipboard.writeText(t.value).then(done,
+ ()=>{{document.execCommand('copy');done();}});}}else{{document.execCommand('copy');done();}}}})(this)">{label}</button>"""
+
+
+def copy_button() -> str:
+    """The Copy button of the Position tab, its label and tooltip in the current language."""
+    def js(text: str) -> str:  # a JavaScript string literal inside a double-quoted HTML attribute
+        return html.escape(json.dumps(text), quote=True)
+
+    return COPY_BUTTON.format(title=html.escape(_("copy the position string to the clipboard"), quote=True),
+                              copied=js(_("Copied")), copy=js(_("Copy")), label=html.escape(_("Copy")))
 
 
 class PositionPanel(Panel):
@@ -326,20 +353,20 @@ class PositionPanel(Panel):
     replaced tree stays reachable with "Previous tree".
     """
 
-    title = "Position"
+    title = N_("Position")
 
     def __init__(self, table: Table) -> None:
         self.position_label = W.HTML()
-        self.position = W.Text(description="position", layout=W.Layout(width="98%")).add_class("ccg-position")
-        self.copy = W.HTML(COPY_BUTTON)
-        self.full_position = W.Text(description="full", layout=W.Layout(width="98%")).add_class("ccg-full-position")
-        self.paste = W.Textarea(placeholder="paste a position string here", layout=W.Layout(width="98%")).add_class("ccg-paste")
-        self.paste_button = W.Button(description="Go to position").add_class("ccg-go-position")
-        self.replace_button = W.Button(description="Replace the tree", button_style="warning",
-                                       tooltip="start a new move tree at the pasted position").add_class("ccg-replace-tree")
-        self.previous_button = W.Button(description="Previous tree",
-                                        tooltip="back to the move tree a pasted position replaced").add_class("ccg-previous-tree")
-        teacher_only = [W.HTML("Full position (teacher only: every hand and the dice to come):"),
+        self.position = W.Text(description=_("position"), layout=W.Layout(width="98%")).add_class("ccg-position")
+        self.copy = W.HTML(copy_button())
+        self.full_position = W.Text(description=_("full"), layout=W.Layout(width="98%")).add_class("ccg-full-position")
+        self.paste = W.Textarea(placeholder=_("paste a position string here"), layout=W.Layout(width="98%")).add_class("ccg-paste")
+        self.paste_button = W.Button(description=_("Go to position")).add_class("ccg-go-position")
+        self.replace_button = W.Button(description=_("Replace the tree"), button_style="warning",
+                                       tooltip=_("start a new move tree at the pasted position")).add_class("ccg-replace-tree")
+        self.previous_button = W.Button(description=_("Previous tree"),
+                                        tooltip=_("back to the move tree a pasted position replaced")).add_class("ccg-previous-tree")
+        teacher_only = [W.HTML(html.escape(_("Full position (teacher only: every hand and the dice to come):"))),
                         self.full_position] if table.controller.teacher else []
         self.box = W.VBox([self.position_label, self.position, self.copy, *teacher_only, self.paste,
                            W.HBox([self.paste_button, self.replace_button, self.previous_button])])
@@ -353,10 +380,10 @@ class PositionPanel(Panel):
         c = table.controller
         seat = c.view_seat
         self.position.value = c.position_string
-        self.position_label.value = (
-            "Copy this string to share the full position:" if seat is None else
-            f"Seat {seat}'s view of the position (what seat {seat} may see: no hidden cards of others, "
-            "no dice to come, no move history):")
+        self.position_label.value = html.escape(  # quote=False: "Seat 0's view" stays as written
+            _("Copy this string to share the full position:") if seat is None else
+            _("Seat {seat}'s view of the position (what seat {seat} may see: no hidden cards of others, "
+              "no dice to come, no move history):").format(seat=seat), quote=False)
         if c.teacher:
             self.full_position.value = c.full_position_string
         self.replace_button.disabled = c.pending_position is None

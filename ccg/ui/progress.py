@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 
 from ..core.state import GameState
 from ..core.tree import GameTree, Node
+from ..i18n import _
 
 __all__ = ["POINTS", "progress_figure", "progress_frame", "progress_spec"]
 
@@ -65,7 +66,7 @@ def progress_frame(tree: GameTree, seat: int | None, cache: dict[tuple[Node, int
             if node in want:
                 cache[(node, seat)] = _row(state, seat, spec)
     base = len(tree.start.history())
-    frame = pd.DataFrame([cache[(n, seat)] for n in picked], index=pd.Index([base + n.ply for n in picked], name="move"))
+    frame = pd.DataFrame([cache[(n, seat)] for n in picked], index=pd.Index([base + n.ply for n in picked], name="move"))  # i18n: not prose
     return frame
 
 
@@ -73,23 +74,24 @@ def progress_figure(frame: pd.DataFrame, spec: dict[str, str], seat_names: list[
                     colours: list[str] | None = None) -> go.Figure:
     """Lines of each seat's score (left axis) and the game-wide measure (right axis, dashed)."""
     fig = go.Figure()
-    label = spec["seats"]
+    label = _(spec["seats"])
     for p, name in enumerate(seat_names):
         column = f"seat {p}"
         if column in frame:
             fig.add_trace(go.Scatter(x=list(frame.index), y=[float(v) for v in frame[column]], mode="lines",
                                      name=name, line=dict(width=2, color=colours[p] if colours else None),
-                                     hovertemplate=f"{name}: %{{y}} {label} at move %{{x}}<extra></extra>"))
+                                     hovertemplate=_("{name}: %{{y}} {label} at move %{{x}}").format(name=name, label=label)
+                                     + "<extra></extra>"))
     if "global" in spec:
-        glabel = spec["global"]
-        fig.add_trace(go.Scatter(x=list(frame.index), y=[float(v) for v in frame[glabel]], mode="lines", name=glabel,
+        glabel = _(spec["global"])
+        fig.add_trace(go.Scatter(x=list(frame.index), y=[float(v) for v in frame[spec["global"]]], mode="lines", name=glabel,
                                  yaxis="y2", line=dict(width=2, dash="dash", color="#555"),
-                                 hovertemplate=f"%{{y}} {glabel} at move %{{x}}<extra></extra>"))
+                                 hovertemplate=_("%{{y}} {label} at move %{{x}}").format(label=glabel) + "<extra></extra>"))
         fig.update_layout(yaxis2=dict(title=dict(text=glabel, font=dict(size=12)), overlaying="y", side="right",
                                       tickfont=dict(size=11)))
     fig.update_layout(width=420, height=300, margin=dict(l=50, r=60 if "global" in spec else 10, t=30, b=40),
-                      title=dict(text="The game so far", font=dict(size=13), x=0.01),
-                      xaxis=dict(title=dict(text="move", font=dict(size=12)), tickfont=dict(size=11)),
+                      title=dict(text=_("The game so far"), font=dict(size=13), x=0.01),
+                      xaxis=dict(title=dict(text=_("move"), font=dict(size=12)), tickfont=dict(size=11)),
                       yaxis=dict(title=dict(text=label, font=dict(size=12)), tickfont=dict(size=11)),
                       legend=dict(orientation="h", y=-0.25, font=dict(size=11)), plot_bgcolor="white")
     return fig

@@ -5,6 +5,7 @@ from typing import Any, Sequence
 
 from ..agents.base import DEFAULT_AGENT, Agent, make_agent
 from ..core.state import GameState
+from ..i18n import N_, gettext
 
 HUMAN = "human"
 REFEREE = -1  # the "view as" value of the referee (every hand; teacher only)
@@ -19,6 +20,23 @@ def agent_label(spec: Any) -> str:
     if isinstance(label, str):
         return label
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", type(spec).__name__))
+
+
+# the registered agents' and the human seat's names as a player reads them (other names are shown as they are)
+SEAT_KIND_NAMES = {HUMAN: N_("human"), "strategist": N_("strategist"), "random": N_("random"),
+                   "greedy": N_("greedy"), "mcts": N_("MCTS")}
+
+
+def seat_kind_text(spec: Any) -> str:
+    """A seat's kind in the current language: "human", "strategist", "strategist: cooperation=0" … translated."""
+    label = agent_label(spec)
+    base, sep, rest = label.partition(":")
+    if base in SEAT_KIND_NAMES:
+        return gettext(SEAT_KIND_NAMES[base]) + (f": {rest}" if sep else "")
+    head, paren, tail = label.partition("(")
+    if paren and head in SEAT_KIND_NAMES:
+        return f"{gettext(SEAT_KIND_NAMES[head])} ({tail}"
+    return label
 
 
 def is_human(spec: Any) -> bool:

@@ -24,6 +24,7 @@ from ..core.errors import InvalidPositionError
 from ..core.positions import to_position_string
 from ..core.registry import get_spec
 from ..core.state import GameState
+from ..i18n import N_, _
 
 NO_CHANCE = "(this game draws nothing by chance after the set-up)"
 
@@ -38,19 +39,19 @@ class SetupTab:
     ``refresh()``): choose a seat and a field, set its value; choose a chance set-up, set it.
     It is also a Table panel (``title``, ``box``, ``wire``, ``refresh``; ``Table.add_panel``)."""
 
-    title = "Setup"
+    title = N_("Setup")
 
     def __init__(self, table: Any) -> None:
         self.table = table
-        self.seat = W.Dropdown(description="seat", layout=W.Layout(width="98%")).add_class("ccg-setup-seat")
-        self.field = W.Dropdown(description="field", layout=W.Layout(width="98%")).add_class("ccg-setup-field")
-        self.value = W.IntText(description="value", layout=W.Layout(width="60%")).add_class("ccg-setup-value")
-        self.set_button = W.Button(description="Set").add_class("ccg-setup-set")
-        self.chance = W.Dropdown(description="chance", layout=W.Layout(width="98%")).add_class("ccg-setup-chance")
-        self.chance_button = W.Button(description="Set next").add_class("ccg-setup-set-chance")
+        self.seat = W.Dropdown(description=_("seat"), layout=W.Layout(width="98%")).add_class("ccg-setup-seat")
+        self.field = W.Dropdown(description=_("field"), layout=W.Layout(width="98%")).add_class("ccg-setup-field")
+        self.value = W.IntText(description=_("value"), layout=W.Layout(width="60%")).add_class("ccg-setup-value")
+        self.set_button = W.Button(description=_("Set")).add_class("ccg-setup-set")
+        self.chance = W.Dropdown(description=_("chance"), layout=W.Layout(width="98%")).add_class("ccg-setup-chance")
+        self.chance_button = W.Button(description=_("Set next")).add_class("ccg-setup-set-chance")
         self.note = W.HTML().add_class("ccg-setup-note")
-        intro = W.HTML("Teacher only: edit the position here (the edited game starts a new move tree and "
-                       "no longer replays from its seed).")
+        intro = W.HTML(html.escape(_("Teacher only: edit the position here (the edited game starts a new move tree "
+                                     "and no longer replays from its seed).")))
         self.widget = W.VBox([intro, self.seat, self.field, W.HBox([self.value, self.set_button]),
                               self.chance, self.chance_button, self.note]).add_class("ccg-setup")
         self.seat.observe(lambda _: self._show_value(), "value")
@@ -69,7 +70,7 @@ class SetupTab:
         """Set ``field`` (one of the editor's ``seat_fields()``) of ``seat`` to ``value``."""
         e = self._editor()
         e.set_seat_field(seat, field, value)
-        self._adopt(e.commit(), f"seat {seat}'s {field} set to {value}")
+        self._adopt(e.commit(), _("seat {seat}'s {field} set to {value}").format(seat=seat, field=field, value=value))
 
     def set_chance(self, label: str) -> None:
         """Record the chance set-up ``label`` (one of the editor's ``chance_setups()``)."""
@@ -78,13 +79,13 @@ class SetupTab:
         if label not in setups:
             raise InvalidPositionError(f"{label!r} is not a chance set-up here; choose one of: {', '.join(setups)}")
         setups[label]()
-        self._adopt(e.commit(), f"set up: {label}")
+        self._adopt(e.commit(), _("set up: {chance}").format(chance=label))
 
     def refresh(self, table: Any = None) -> None:
         """Re-read the table's position (after a move or a jump)."""
         state: GameState = self.table.state
         e = self._editor()
-        self.seat.options = [(f"seat {p}", p) for p in range(state.num_players)]
+        self.seat.options = [(_("seat {seat}").format(seat=p), p) for p in range(state.num_players)]
         fields = list(e.seat_fields())
         if list(self.field.options) != fields:
             self.field.options = fields
@@ -105,14 +106,19 @@ class SetupTab:
     def _adopt(self, state: GameState, what: str) -> None:
         self.table.load_position(to_position_string(state), replace=True)  # the teacher asked for it: the old tree is kept
         holder = getattr(self.table, "controller", self.table)  # the split Table keeps its message in the controller
-        holder.message = f"{what}; a new move tree starts at the edited position"
+        holder.message = _("{what}; a new move tree starts at the edited position").format(what=what)
         self.table.refresh()
         self.note.value = html.escape(what)
         if getattr(self.table, "setup", None) is not self:  # a table that holds this tab refreshes it itself
             self.refresh()
 
     def _guard(self, action: Any) -> None:
+        speaking = getattr(self.table, "speaking", None)
         try:
-            action()
+            if speaking is None:
+                action()
+            else:
+                with speaking():
+                    action()
         except (InvalidPositionError, KeyError, ValueError) as e:
             self.note.value = f"<span style='color:#b00'>{html.escape(str(e))}</span>"

@@ -17,6 +17,7 @@ from ..agents import base as agents_base
 from ..core.action import Action
 from ..core.state import GameState
 from ..core.tree import GameTree, Node
+from ..i18n import lang as in_language
 from .board import board_figure
 from .controller import HUMAN, TableController
 from .setup_tab import SetupTab, offers_setup
@@ -59,6 +60,9 @@ class Table(TableView):
     and the Position tab gives that seat's position string (``ccg.to_seat_position_string``: what
     the seat may see, no generator state, no history). ``teacher=True`` adds the referee view, every
     seat's view and the full position string; the classroom app never turns it on.
+
+    ``lang`` is the language of everything the table shows (``"en"``, ``"cs"``, ``"pl"``, ``"zh_Hant"``;
+    default ``ccg.i18n``'s current language, see ``ccg.set_language``); the engines' notation stays as it is.
     """
 
     def __init__(
@@ -73,20 +77,23 @@ class Table(TableView):
         whatif_games: int = 100,
         whatif_limit: int = 100_000,
         teacher: bool = False,
+        lang: str | None = None,
         **options: Any,
     ) -> None:
-        super().__init__(TableController(state_or_game, seats, players, seed, autoplay, helper, view,
-                                         whatif_limit, teacher, **options), whatif_games)
+        with in_language(lang) as code:  # the bots' first moves are told in the table's language too
+            controller = TableController(state_or_game, seats, players, seed, autoplay, helper, view,
+                                         whatif_limit, teacher, **options)
+        super().__init__(controller, whatif_games, code)
         self.setup: SetupTab | None = None
         if teacher and offers_setup(self.state):  # the Setup tab edits the position: never at a student's table
-            self.setup = SetupTab(self)
-            self.add_panel(self.setup)
+            with self.speaking():
+                self.setup = SetupTab(self)
+                self.add_panel(self.setup)
 
     # ------------------------------------------------------------------ controls (controller call, then redraw)
     def play(self, action: Action | str) -> None:
         """Play an action (or its notation) at the cursor; bots answer when autoplay is on."""
-        self.controller.play(action)
-        self.refresh()
+        self._redraw_after(self.controller.play, action)
 
     def bot_move(self) -> None:
         """Let the seat to move play one move with its agent (the helper agent for human seats).
@@ -102,8 +109,9 @@ class Table(TableView):
         or "key:<name>" (a milestone of the game's ``SPEC.milestones``, such as round or decade, changes).
         The board is redrawn once, at the end.
         """
-        played = self.controller.play_until(mode, n)
-        self.refresh()
+        with self.speaking():
+            played = self.controller.play_until(mode, n)
+            self.refresh()
         return played
 
     def undo(self) -> None:
@@ -146,12 +154,13 @@ class Table(TableView):
 
     def change_seat(self, seat: int, spec: Any) -> None:
         """A teacher seats a human or an agent during the game (students' seats are fixed: ValueError)."""
-        try:
-            self.controller.change_seat(seat, spec)
-        except ValueError:
-            self.play_tab.refresh_seats(self)  # the menu shows the seat as it stays
-            raise
-        self.refresh()
+        with self.speaking():
+            try:
+                self.controller.change_seat(seat, spec)
+            except ValueError:
+                self.play_tab.refresh_seats(self)  # the menu shows the seat as it stays
+                raise
+            self.refresh()
 
     def set_view(self, view: int) -> None:
         """Show the position as seat ``view`` sees it (or REFEREE / TO_MOVE of ``ccg.ui.controller``)."""
@@ -182,12 +191,14 @@ class Table(TableView):
         """Run the what-if continuations from the cursor, update the chart; returns the DataFrame.
 
         Arguments not given are read from the What-if tab's controls."""
-        return self.whatif_tab.run(self, n_games, agents, seed)
+        with self.speaking():
+            return self.whatif_tab.run(self, n_games, agents, seed)
 
     def start_what_if(self) -> None:
         """The Run button. In a live kernel the games run in slices of about 50 ms between messages, so
         Stop (and the rest of the table) keeps working; without an event loop it runs at once."""
-        self.whatif_tab.start(self)
+        with self.speaking():  # a background run keeps the language: its task copies this context
+            self.whatif_tab.start(self)
 
     def stop_what_if(self) -> None:
         """Stop a running what-if at its next move (the game in progress is dropped); the games finished are charted."""

@@ -15,6 +15,7 @@ import ipywidgets as W
 from ..core.action import Action
 from ..core.state import GameState
 from ..core.tree import GameTree
+from ..i18n import _, get_language, lang, normalize
 from .board import BoardView, board_figure, click_location
 from .controller import TableController
 from .figure_view import FigureView
@@ -30,7 +31,13 @@ PANEL_MIN_WIDTH = 310  # px, the narrowest it gets beside the board (a classroom
 class TableView:
     """The widgets of a Table around its ``controller``: ``widget`` is the whole layout (see ccg/ui/README.md)."""
 
-    def __init__(self, controller: TableController, whatif_games: int = 100) -> None:
+    def __init__(self, controller: TableController, whatif_games: int = 100, language: str | None = None) -> None:
+        # the table's language (``Table(lang=…)``): every text it shows is drawn inside ``speaking()``
+        self.lang = get_language() if language is None else normalize(language)
+        with self.speaking():
+            self._build(controller, whatif_games)
+
+    def _build(self, controller: TableController, whatif_games: int) -> None:
         self.controller = controller
         self.last_error = ""
         self._busy = False
@@ -51,7 +58,8 @@ class TableView:
         self.panel.add_class("ccg-panel")
         for panel in (self.play_tab, self.history_tab, self.inspect_tab, self.whatif_tab, self.position_tab):
             self.add_panel(panel, refresh=False)
-        self.widget = W.VBox([TableStyle(), self.status, self._board_and_panel()]).add_class("ccg-table")
+        self.widget = W.VBox([TableStyle(), self.status, self._board_and_panel()]).add_class("ccg-table").add_class(
+            f"ccg-lang-{self.lang}")
         self.refresh()
 
     # ------------------------------------------------------------------ reading (the controller's state)
@@ -110,6 +118,10 @@ class TableView:
         """
         if location is not None and location == self.controller.location and not self.controller.message:
             return
+        with self.speaking():
+            self._select_location(location)
+
+    def _select_location(self, location: str | None) -> None:
         self.controller.select_location(location)
         with self.redrawing():
             self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))  # the clicked spot ringed
@@ -131,7 +143,8 @@ class TableView:
         self.panels.insert(index, panel)
         self.tabs.children = [p.box for p in self.panels]
         for i, p in enumerate(self.panels):
-            self.tabs.set_title(i, p.title)
+            with self.speaking():
+                self.tabs.set_title(i, _(p.title))
         panel.wire(self)
         if refresh:
             self.refresh()
@@ -142,13 +155,19 @@ class TableView:
 
     def refresh(self) -> None:
         """Redraw every panel from the cursor state (in place)."""
-        with self.redrawing():
+        with self.speaking(), self.redrawing():
             self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))
             for panel in self.panels:
                 panel.refresh(self)
             self._refresh_status()
             for listener in self._listeners:
                 listener(self.state)
+
+    @contextlib.contextmanager
+    def speaking(self) -> Iterator[str]:
+        """Inside, gettext and the board speak the table's language (``Table(lang=…)``)."""
+        with lang(self.__dict__.get("lang")) as code:
+            yield code
 
     @contextlib.contextmanager
     def redrawing(self) -> Iterator[None]:
@@ -162,7 +181,8 @@ class TableView:
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` on the status line (with ⚠ for an error)."""
         self.controller.message = ("⚠ " if error else "") + text
-        self._refresh_status()
+        with self.speaking():
+            self._refresh_status()
 
     def guard(self, fn: Callable[..., Any], quiet: bool = False) -> Callable[..., None]:
         """A UI callback: skipped during a redraw if ``quiet``; a ValueError's message shown instead of a traceback."""
@@ -172,13 +192,15 @@ class TableView:
                 return
             # Not inside an ipywidgets.Output context: its front end swallows the Plotly widget's
             # messages sent meanwhile, so the board would stop redrawing in Voila.
-            try:
-                fn(*args)
-            except ValueError as e:
-                self.say(str(e), error=True)
-            except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
-                self.last_error = traceback.format_exc()
-                self.say(f"internal error ({type(e).__name__}: {e}); see Table.last_error", error=True)
+            with self.speaking():
+                try:
+                    fn(*args)
+                except ValueError as e:
+                    self.say(str(e), error=True)
+                except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
+                    self.last_error = traceback.format_exc()
+                    self.say(_("internal error ({error}); see Table.last_error").format(
+                        error=f"{type(e).__name__}: {e}"), error=True)
 
         return run
 
@@ -216,5 +238,6 @@ class TableView:
         self.status.value = status_html(self.controller)
 
     def _redraw_after(self, change: Callable[..., Any], *args: Any) -> None:
-        change(*args)
-        self.refresh()
+        with self.speaking():
+            change(*args)
+            self.refresh()

@@ -18,6 +18,7 @@ from ..analysis.progressive import Partial, Progressive
 from ..analysis.runner import PlayResult
 from ..core.registry import get_spec
 from ..core.state import GameState
+from ..i18n import _, format_number, format_percent, gettext, ngettext
 
 BASE_COLUMNS = {"game", "seed", "players", "winners", "n_winners", "actions", "truncated", "start_ply"}
 
@@ -173,7 +174,7 @@ def win_shares(df: pd.DataFrame, players: int) -> pd.Series:
             nobody += 1.0
     total = max(len(df), 1)
     index = [f"seat {p}" for p in range(players)] + ["nobody"]
-    return pd.Series([s / total for s in shares] + [nobody / total], index=index, name="win share")
+    return pd.Series([s / total for s in shares] + [nobody / total], index=index, name="win share")  # i18n: not prose
 
 
 def outcome_columns(df: pd.DataFrame) -> list[str]:
@@ -202,11 +203,20 @@ def _bars(shares: list, name: str, color: str, uid: str) -> go.Bar:
                                                                      for s in shares],
                               arrayminus=[max(0.0, s.share - s.low) if s.games else 0.0 for s in shares],
                               color="#333", thickness=1.2, width=4),
-        hovertemplate="%{x}: %{y:.2f} (95% interval %{customdata})<extra></extra>",
+        hovertemplate=_("%{{x}}: %{{y:.2f}} ({level} interval %{{customdata}})").format(level=format_percent(0.95))
+        + "<extra></extra>",
         customdata=[f"{s.low:.2f}–{s.high:.2f}" for s in shares])
 
 
-def outcome_figure(df: pd.DataFrame, players: int, title: str = "What if?", headline: int | None = None,
+def _seat_or_nobody(name: str) -> str:
+    """A win share's name as a player reads it ("seat 2", "nobody" in the current language)."""
+    if name == "nobody":
+        return _("nobody")
+    seat = name.removeprefix("seat ")
+    return _("seat {seat}").format(seat=seat) if seat.isdigit() else name
+
+
+def outcome_figure(df: pd.DataFrame, players: int, title: str | None = None, headline: int | None = None,
                    estimate: RunningEstimate | None = None, running: bool = False, game: str | None = None
                    ) -> go.Figure:
     """Win share per seat, then the share of true for each yes/no outcome and a histogram per numeric outcome.
@@ -217,33 +227,36 @@ def outcome_figure(df: pd.DataFrame, players: int, title: str = "What if?", head
     figure fits a narrow panel. Columns no game filled are left out (their mean would be NaN, which
     JSON cannot carry to the browser).
     """
+    title = _("What if?") if title is None else title
     est = estimate if estimate is not None else estimate_of(df, players, headline)
     cols = outcome_columns(df) if len(df) else []
     flags = [c for c in cols if _is_flag(df[c])]
     numbers = [c for c in cols if c not in flags and pd.api.types.is_numeric_dtype(df[c])][:3]
     def name(column: str) -> str:
-        return readable_name(column, game) if game else column
+        return readable_name(column, game, translate=gettext) if game else column
 
-    titles = ["win share per seat (95 % intervals)"] + (["share of games where …"] if flags else []) + [
-        f"{name(c)} (games)" for c in numbers]
+    titles = [_("win share per seat ({level} intervals)").format(level=format_percent(0.95))] + ([_("share of games where …")] if flags else []) + [
+        _("{outcome} (games)").format(outcome=name(c)) for c in numbers]
     rows = len(titles)
     fig = make_subplots(rows=rows, cols=1, subplot_titles=titles, vertical_spacing=min(0.12, 0.5 / rows))
-    fig.add_trace(_bars(est.win_shares(), "win share", "#4c78a8", "ccg-whatif-wins"), 1, 1)
+    wins = [replace(s, name=_seat_or_nobody(s.name)) for s in est.win_shares()]
+    fig.add_trace(_bars(wins, _("win share"), "#4c78a8", "ccg-whatif-wins"), 1, 1)
     fig.update_yaxes(range=[0, 1], row=1, col=1)
     row = 2
     if flags:
         rates = {s.name: s for s in est.outcome_rates()}
         shown = [replace(rates[c], name=name(c)) for c in flags if c in rates]
-        fig.add_trace(_bars(shown, "share", "#e45756", "ccg-whatif-flags"), row, 1)
+        fig.add_trace(_bars(shown, _("share"), "#e45756", "ccg-whatif-flags"), row, 1)
         fig.update_yaxes(range=[0, 1], row=row, col=1)
         row += 1
     for c in numbers:
         fig.add_trace(go.Histogram(x=[float(v) for v in df[c].dropna()], name=c, marker_color="#72b7b2",
                                    uid=f"ccg-whatif-{c}"), row, 1)
         row += 1
-    pm = f", ±{est.headline_half_width():.2f}" if len(df) else ""
-    so_far = " so far" if running else ""
-    fig.update_layout(title=dict(text=f"{title} ({len(df)} games{so_far}{pm})", font=dict(size=14)), showlegend=False,
+    pm = f", ±{format_number(est.headline_half_width(), digits=2)}" if len(df) else ""
+    games = (ngettext("{count} game so far", "{count} games so far", len(df)) if running else
+             ngettext("{count} game", "{count} games", len(df))).format(count=len(df))
+    fig.update_layout(title=dict(text=f"{title} ({games}{pm})", font=dict(size=14)), showlegend=False,
                       height=80 + 190 * rows, margin=dict(l=45, r=15, t=70, b=30), font=dict(size=11))
     fig.update_annotations(font_size=12)  # the subplot titles
     return fig

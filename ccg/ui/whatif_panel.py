@@ -29,15 +29,21 @@ from ..analysis import labels
 from ..analysis import pool as warm
 from ..analysis.estimate import DEFAULT_PRECISION
 from ..analysis.progressive import Partial, Progressive
+from ..i18n import N_, _, format_number, format_percent, ngettext
 from . import inspect as insp
 from .board import FigureSlot
 from .panels import Panel
+from .seating import seat_kind_text
 from .whatif import WhatIfRequest, continuations, outcome_figure, result_frame, summary_table, what_if
 
 if TYPE_CHECKING:
     from .table import Table
 
 REDRAW_S = 0.4  # at most this often the chart is sent again while games stream in
+
+
+def _games_done(done: int, total: int) -> str:
+    return ngettext("{done} of {total} game", "{done} of {total} games", total).format(done=done, total=total)
 
 
 def in_kernel() -> bool:
@@ -53,28 +59,29 @@ def in_kernel() -> bool:
 class WhatIfPanel(Panel):
     """Games (the cap), ± wanted, seed and an agent per seat; Run and Stop; progress, the chart, a summary, CSV."""
 
-    title = "What if?"
+    title = N_("What if?")
 
     def __init__(self, table: Table, games: int) -> None:
         c = table.controller
         limit = c.whatif_limit
         style = {"description_width": "initial"}
         self.wi_games = W.BoundedIntText(
-            value=min(games, limit), min=1, max=limit, description="games", layout=W.Layout(width="140px"), style=style,
-            tooltip="the most games a run plays (it stops sooner once the ± is reached)",
+            value=min(games, limit), min=1, max=limit, description=_("games"), layout=W.Layout(width="140px"), style=style,
+            tooltip=_("the most games a run plays (it stops sooner once the ± is reached)"),
         ).add_class("ccg-whatif-games")
         self.wi_precision = W.BoundedFloatText(
             value=DEFAULT_PRECISION, min=0.0, max=0.5, step=0.01, description="±", layout=W.Layout(width="95px"),
-            style=style, tooltip="stop once the 95 % interval of the win share is this narrow (0: play every game)",
+            style=style, tooltip=_("stop once the {level} interval of the win share is this narrow (0: play every game)").format(
+                level=format_percent(0.95)),
         ).add_class("ccg-whatif-precision")
-        self.wi_seed = W.IntText(value=c.seed, description="seed", layout=W.Layout(width="130px"),
+        self.wi_seed = W.IntText(value=c.seed, description=_("seed"), layout=W.Layout(width="130px"),
                                  style=style).add_class("ccg-whatif-seed")
         choices = [*agent_names(), *persona_presets(c.state.game)]
-        self.wi_agents = [W.Dropdown(options=choices, value=DEFAULT_AGENT, description=f"seat {p}").add_class("ccg-whatif-agent")
+        self.wi_agents = [W.Dropdown(options=[(seat_kind_text(a), a) for a in choices], value=DEFAULT_AGENT, description=_("seat {seat}").format(seat=p)).add_class("ccg-whatif-agent")
                           for p in range(c.state.num_players)]
-        self.wi_button = W.Button(description="Run what-if", button_style="info").add_class("ccg-whatif")
-        self.wi_stop_button = W.Button(description="Stop", disabled=True, layout=W.Layout(width="70px"),
-                                       tooltip="stop now: the games finished so far are charted").add_class("ccg-whatif-stop")
+        self.wi_button = W.Button(description=_("Run what-if"), button_style="info").add_class("ccg-whatif")
+        self.wi_stop_button = W.Button(description=_("Stop"), disabled=True, layout=W.Layout(width="70px"),
+                                       tooltip=_("stop now: the games finished so far are charted")).add_class("ccg-whatif-stop")
         self.wi_progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="120px")).add_class("ccg-whatif-progress")
         self.wi_note = W.HTML().add_class("ccg-whatif-note")
         self.wi_slot = FigureSlot(css_class="ccg-whatif-chart")  # the chart appears with the first run
@@ -195,7 +202,8 @@ class WhatIfPanel(Panel):
             table.say(str(e), error=True)
         except Exception as e:  # a bug: say so where the user looks, keep the traceback for a report
             table.last_error = traceback.format_exc()
-            table.say(f"internal error ({type(e).__name__}: {e}); see Table.last_error", error=True)
+            table.say(_("internal error ({error}); see Table.last_error").format(error=f"{type(e).__name__}: {e}"),
+                      error=True)
         finally:
             if self._run is not None:
                 self._run.close()
@@ -208,7 +216,7 @@ class WhatIfPanel(Panel):
         self._drawn = 0.0
         self.wi_progress.max = max(n, 1)
         self.wi_progress.value = 0
-        self.wi_note.value = f"0 of {n} games"
+        self.wi_note.value = html.escape(_games_done(0, n))
         self.wi_button.disabled = True
         self.wi_stop_button.disabled = False
 
@@ -217,14 +225,14 @@ class WhatIfPanel(Panel):
         if done == total or now - self._ticked >= 0.1:  # at most ten updates a second
             self._ticked = now
             self.wi_progress.value = done
-            self.wi_note.value = f"{done} of {total} games"
+            self.wi_note.value = html.escape(_games_done(done, total))
 
     def _finished(self) -> None:
         self.wi_button.disabled = False
         self.wi_stop_button.disabled = True
 
     def _title(self, job: WhatIfRequest) -> str:
-        return f"What if? from move {job.state.ply}"
+        return _("What if? from move {ply}").format(ply=job.state.ply)
 
     def _draw(self, partial: Partial, job: WhatIfRequest, running: bool) -> None:
         """The chart of the games so far (while the run goes on)."""
@@ -236,8 +244,10 @@ class WhatIfPanel(Panel):
     def _show(self, table: Table, df: pd.DataFrame, job: WhatIfRequest) -> pd.DataFrame:
         why = df.attrs.get("stopped_by")
         self.wi_progress.value = len(df)
-        ending = {"stopped": " (stopped)", "precision": f" (±{self.wi_precision.value:.2f} reached)"}.get(why, "")
-        self.wi_note.value = f"{len(df)} of {job.n_games} games{ending}"
+        ending = {"stopped": " " + _("(stopped)"),
+                  "precision": " " + _("(±{precision} reached)").format(
+                      precision=format_number(self.wi_precision.value, digits=2))}.get(why, "")
+        self.wi_note.value = html.escape(_games_done(len(df), job.n_games) + ending)
         self.wi_slot.show(outcome_figure(df, job.state.num_players, title=self._title(job), headline=job.seat,
                                          game=job.state.game))
         self.wi_summary.value = insp.html_table(summary_table(df)) if len(df) else ""
@@ -251,4 +261,5 @@ class WhatIfPanel(Panel):
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = html.escape(f"what-if-{job.state.game}-move-{job.state.ply}-seed-{job.seed}.csv")
         return (f"<a class='ccg-whatif-csv-link' download='{name}' href='data:text/csv;charset=utf-8;base64,{data}'>"
-                f"⬇ the {len(df)} games as CSV</a>")
+                + html.escape(ngettext("⬇ the {count} game as CSV", "⬇ the {count} games as CSV", len(df)).format(
+                    count=len(df))) + "</a>")

@@ -35,6 +35,13 @@ def test_numbers_and_game_dollars_are_written_the_languages_way(code, number, mo
         assert format_money(1234) == money
 
 
+def test_a_number_with_fixed_decimals():
+    assert format_number(0.1, "en", digits=2) == "0.10"
+    assert format_number(1234.5, "pl", digits=2) == f"1{NBSP}234,50"
+    assert format_number(0.125, "cs", digits=1) == "0,1"
+    assert format_number(2.6, "en", digits=0) == "3"
+
+
 def test_game_money_is_whole_dollars_and_a_debt_keeps_its_sign():
     assert format_money(0, "en") == "$0"
     assert format_money(-3, "en") == "-$3"

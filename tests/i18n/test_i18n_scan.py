@@ -1,8 +1,9 @@
 """No user-facing string bypasses gettext in the modules that are translated.
 
 SCANNED lists the modules whose shown text is wrapped; add a module here once its strings go through
-``_()``/``pgettext``/``term`` (the Table, the board views and the classroom's printables still show English).
-SCANNED_EVERY_LITERAL lists the modules (the move descriptions) whose every sentence is shown text.
+``_()``/``pgettext``/``term``.
+SCANNED_EVERY_LITERAL lists the modules (the move descriptions, the printables and lessons, the bots' reasons)
+whose every sentence is shown text.
 """
 from __future__ import annotations
 
@@ -10,14 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from ccg.i18n.scan import untranslated, untranslated_in_source
+from ccg.i18n.scan import hidden_from_extraction, untranslated, untranslated_in_source
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = sorted((ROOT / "ccg" / "i18n").glob("*.py")) + [
     ROOT / "ccg" / "classroom" / f"{name}.py"
-    for name in ("pages", "views", "student", "dashboard", "hub", "web", "teacher")]  # the classroom's pages
+    for name in ("pages", "views", "student", "dashboard", "hub", "web", "teacher", "debrief")] + sorted(
+    (ROOT / "ccg" / "ui").glob("*.py")) + sorted(  # the classroom's pages and debrief, the Table, the board views
+    (ROOT / "ccg" / "plot").glob("*.py"))
 # modules whose every sentence is for a user: each literal of two words or more must go through gettext
-SCANNED_EVERY_LITERAL = [ROOT / "ccg" / "core" / "describe.py"] + sorted((ROOT / "ccg" / "games").glob("*/describe.py"))
+SCANNED_EVERY_LITERAL = [ROOT / "ccg" / "core" / "describe.py"] + sorted((ROOT / "ccg" / "games").glob("*/describe.py")) + [
+    ROOT / "ccg" / "classroom" / name for name in ("printables.py", "lessons.py")] + [  # the printed pages
+    ROOT / "ccg" / "agents" / "explain.py"]  # the bots' reasons
 
 
 @pytest.mark.parametrize("path", SCANNED, ids=lambda p: str(p.relative_to(ROOT)))
@@ -90,3 +95,12 @@ def test_the_scan_reads_module_files(tmp_path):
     module = tmp_path / "panel.py"
     module.write_text('import ipywidgets as w\nplay = w.Button(description="Play")\n', encoding="utf-8")
     assert [(f.line, f.text) for f in untranslated([module])] == [(2, "Play")]
+
+
+def test_no_message_hides_from_the_extractor_inside_an_f_string(tmp_path):
+    """Babel does not read inside f-strings: ``f"<b>{_('Aim')}</b>"`` would stay English in every language."""
+    found = hidden_from_extraction(sorted((ROOT / "ccg").rglob("*.py")))
+    assert not found, "\n".join(f"{f.path}:{f.line}: {f.text!r} is marked inside an f-string" for f in found)
+    module = tmp_path / "hidden.py"
+    module.write_text("from ccg.i18n import _\nx = f\"<b>{_('Aim')}</b>\"\ny = '<b>' + _('Plan') + '</b>'\n")
+    assert [(f.line, f.text) for f in hidden_from_extraction([module])] == [(2, "Aim")]

@@ -89,14 +89,14 @@ READ_CHART_REVISION = """(index) => { const root = document.querySelectorAll('.c
   const c = root.querySelector('.ccg-whatif-chart [data-ccg-revision]'); return c ? c.dataset.ccgRevision : null; }"""
 
 PROGRESS_AT_LEAST = """([index, n]) => { const root = document.querySelectorAll('.ccg-table')[index];
-  const note = root.querySelector('.ccg-whatif-note').innerText; const m = note.match(/^(\\d+) of (\\d+) games/);
+  const note = root.querySelector('.ccg-whatif-note').innerText; const m = note.match(/^(\\d+) of (\\d+) games?/);
   return m && Number(m[1]) >= n && Number(m[1]) < Number(m[2]) ? note : false; }"""
 
 WHAT_IF_DONE = """([index, asked, before]) => {
   // the run has ended (its note says so) and the chart drawn since holds its games
   const root = document.querySelectorAll('.ccg-table')[index];
   const note = root.querySelector('.ccg-whatif-note').innerText.trim();
-  const m = note.match(/^(\\d+) of (\\d+) games( \\((stopped|±[0-9.]+ reached)\\))?$/);
+  const m = note.match(/^(\\d+) of (\\d+) games?( \\((stopped|±[0-9.]+ reached)\\))?$/);
   if (!m || Number(m[2]) !== asked || (Number(m[1]) < asked && !m[3])) return false;
   const view = root.querySelector('.ccg-whatif-chart [data-ccg-revision]');
   if (!view || view.dataset.ccgRevision === before || root.querySelector('.ccg-whatif-chart [data-ccg-pending]')) return false;

@@ -31,7 +31,7 @@ def test_catan_names_its_pieces_and_the_desert_spring_and_frames_the_island():
     board = s.board
     labels = next(t for t in fig.data if t.uid == "catan-terrain-names").text
     desert_springs = [h for h in range(board.n_hex) if board.spring[h] and board.terrain[h] >= 5]
-    assert desert_springs and all(labels[h].startswith("desert") for h in desert_springs)
+    assert desert_springs and all(labels[h].lower().startswith("desert") for h in desert_springs)
     sea = [sh for sh in fig.layout.shapes if sh.fillcolor == "#9fcbe8"]
     assert fig.layout.plot_bgcolor == "white" and len(sea) == 1  # the sea is a frame round the island only
     xs = [x for t in fig.data if t.uid and t.uid.startswith("catan-terrain-") and t.x for x in t.x if x is not None]

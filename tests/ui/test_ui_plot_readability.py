@@ -37,7 +37,7 @@ def test_chicago_express_tables_have_whole_headers_and_trains_are_counted():
     s = ccg.new_game("chicago_express", players=4, seed=1)
     fig = ccg.plot.board(s)
     headers = _trace(fig, "ce-table-companies").header.values
-    assert "treasury" in headers and "company" in headers
+    assert {"treasury", "company"} <= {h.lower() for h in headers}  # the rulebook's names (ccg.i18n.term)
     for c in range(4):
         trains = _trace(fig, f"ce-trains-{c}")
         assert f"({len(s.to_dict()['state']['trains'][company_name(c)])} on the map)" in trains.name
@@ -48,15 +48,15 @@ def test_chicago_express_tables_have_whole_headers_and_trains_are_counted():
 def test_oil_spring_hexes_are_labelled_oil_by_oil_2_3():
     s = ccg.new_game("catan", players=4, seed=1, scenario="oil_springs")
     fig = ccg.plot.board(s)
-    labels = _trace(fig, "catan-terrain-names").text
-    hover = _trace(fig, "catan-hexes").hovertext
+    labels = [x.lower() for x in _trace(fig, "catan-terrain-names").text]  # names by ccg.i18n.term: "Oil"
+    hover = [x.lower() for x in _trace(fig, "catan-hexes").hovertext]
     hexes = list(ccg.board_of(s).hexes.values())  # H0, H1, … as the traces list them
     springs = [h for h, x in enumerate(hexes) if x.spring]
     assert springs
     for h in range(len(hexes)):
         if h in springs:
             assert "oil" in labels[h] and "lumber" not in labels[h] and "wool" not in labels[h]
-            assert "OIL-2.3" in hover[h] and "→ lumber" not in hover[h] and "→ wool" not in hover[h]
+            assert "oil-2.3" in hover[h] and "→ lumber" not in hover[h] and "→ wool" not in hover[h]
         else:
             assert "oil" not in labels[h]
 

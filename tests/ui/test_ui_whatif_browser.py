@@ -47,8 +47,8 @@ STATE = """() => { const root = document.querySelector('.ccg-table');
 PARTIAL_CHART = """([above]) => { const root = document.querySelector('.ccg-table');
   const title = root.querySelector('.ccg-whatif-chart .gtitle');
   if (!title || root.querySelector('button.ccg-whatif-stop').disabled) return false;
-  const m = title.textContent.match(/\\((\\d+) games/);
-  return m && title.textContent.includes('games so far') && Number(m[1]) > above && Number(m[1]) < %d ? Number(m[1]) : false; }""" % GAMES
+  const m = title.textContent.match(/\\((\\d+) games?/);
+  return m && title.textContent.includes(' so far') && Number(m[1]) > above && Number(m[1]) < %d ? Number(m[1]) : false; }""" % GAMES
 
 
 @pytest.fixture(scope="module")

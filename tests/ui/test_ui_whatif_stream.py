@@ -49,7 +49,7 @@ def run_in_loop(t: Table, stop_after: int | None = None) -> None:
 
 
 def games_in(title: str) -> int:
-    return int(re.search(r"\((\d+) games", title).group(1))
+    return int(re.search(r"\((\d+) games?", title).group(1))  # "(1 game so far", "(12 games so far"
 
 
 def test_the_chart_is_redrawn_with_the_games_so_far_before_the_run_ends(monkeypatch):

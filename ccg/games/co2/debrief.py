@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ccg.core.registry import new_game
+from ccg.i18n import NP_
 
 from .board import GREEN0
 from .hooks import trajectory_frame
@@ -18,9 +19,10 @@ from .state import Co2State
 SEAT_METRICS = {"vp": "VP at the end (CO2-15)", "cep_paid": "CEP paid to the bank over the game (CO2-13.4)"}
 GAME_METRICS = {"planet_lost": "the planet was lost: everyone loses (CO2-14.3)",
                 "final_ppm": "CO₂ in the atmosphere at the end (ppm)"}
-PATH = ("ppm", "CO₂ (ppm)")
-SHARE = ("planet_lost", "Planet lost")
-SCATTER = ("cep_paid", "vp", "Who free-rode? VP gained against CEP paid (CO2-13.4)")
+# the titles and line names are translated by the classroom in the game's catalog context (NP_ marks them)
+PATH = ("ppm", NP_("co2", "CO₂ (ppm)"))
+SHARE = ("planet_lost", NP_("co2", "Planet lost"))
+SCATTER = ("cep_paid", "vp", NP_("co2", "Who free-rode? VP gained against CEP paid (CO2-13.4)"))
 
 
 def seat_metrics(record: dict[str, Any], state: Co2State) -> list[dict[str, Any]]:
@@ -41,7 +43,7 @@ def path(state: Co2State) -> list[tuple[str, float]]:
 
 def path_lines(state: Co2State) -> dict[str, float]:
     """The lines drawn across the path: where catastrophes start (CO2-0.5, CO2-4.4) and the planet is lost (CO2-14.3)."""
-    return {"planet lost": state.rules["ppm.lose"], "catastrophes": state.rules["ppm.catastrophe"]}
+    return {NP_("co2", "planet lost"): state.rules["ppm.lose"], NP_("co2", "catastrophes"): state.rules["ppm.catastrophe"]}
 
 
 def _fossils_by_region(s: Co2State) -> list[int]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ccg.core.persona import PersonaParam
+from ccg.i18n import NP_
 
 from . import oil as oil_plan
 from . import opening, tactics, trading
@@ -74,6 +75,9 @@ class CatanPlanner:
         devs = sum(pos.dev_cards(state, seat, t) for t in (pos.KNIGHT, pos.ROAD_BUILDING, pos.PLENTY, pos.MONOPOLY))
         return o.my_vp + o.production_vp(production) + self.w["dev_vp"] * devs
 
+    # the terms' names, marked for the catalogs (``explain`` shows them in the reader's language)
+    TERM_NAMES = (NP_("catan", "VP"), NP_("catan", "production"), NP_("catan", "development cards"))
+
     def value_terms(self, state, seat: int) -> dict[str, float]:
         """:meth:`value` by term (VP): VP, production, development cards."""
         if state.is_terminal():
@@ -88,8 +92,8 @@ class CatanPlanner:
         """For ``explain``: every legal move with :meth:`value_terms` one move ahead (a roll, a trade offer
         or a development card whose effect comes later reads as what the position is worth right after)."""
         out = [(a, self.value_terms(state.child(a), seat)) for a in state.legal_actions()]
-        return "VP", out, ("The Catan plan picks by its rules (the next goal, then trades and builds toward it); "
-                           "the values shown are the position one move ahead.")
+        return "VP", out, NP_("catan", "The Catan plan picks by its rules (the next goal, then trades and builds "
+                                       "toward it); the values shown are the position one move ahead.")
 
     def choose(self, state, seat: int, rng):
         legal = state.legal_actions()

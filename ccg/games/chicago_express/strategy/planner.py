@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import math
 
+from ccg.i18n import NP_
+
 from . import position as P
 from .clock import phases_left
 from .routes import Plan, best_plan, payout
@@ -161,6 +163,13 @@ class Planner:
         return self._bid(look, seat, legal, rng)
 
     # ---- explaining a choice (``StrategistAgent.explain``) ------------------------------------------
+    # the terms' names, marked for the catalogs (``explain`` shows them in the reader's language)
+    TERM_NAMES = (NP_("chicago_express", "margin over the rivals"),
+                  NP_("chicago_express", "play style (investor persona)"),
+                  NP_("chicago_express", "dividends per build of the plan"),
+                  NP_("chicago_express", "income the placement adds"),
+                  NP_("chicago_express", "the share's worth to this seat"), NP_("chicago_express", "the price"))
+
     def explain_options(self, s, seat: int) -> tuple[str, list, str]:
         """The unit, ``[(action, {term: dollars})]`` of the moves this decision weighs, and a note."""
         ph = P.phase(s)
@@ -170,8 +179,8 @@ class Planner:
             out = []
             for gain, mult, a in self._action_values(look, seat, legal):
                 out.append((a, {"margin over the rivals": gain, "play style (investor persona)": gain * (mult - 1.0)}))
-            return "$", out, ("Action choices carry a little random noise (the temperature weight), "
-                              "so near-ties may go either way.")
+            return "$", out, NP_("chicago_express", "Action choices carry a little random noise (the temperature weight), "
+                                "so near-ties may go either way.")
         if ph == P.BUILD:
             c = P.build_company(s)
             placed = P.build_placed(s)
@@ -191,7 +200,8 @@ class Planner:
         worth = self.reservation(look, seat, c)
         out = [(a, {"the share's worth to this seat": 0.0, "the price": 0.0}) if a.kind != "bid" else
                (a, {"the share's worth to this seat": worth, "the price": -float(a.args[0])}) for a in legal]
-        return "$", out, "A bid is weighed by what the share is worth to this seat against its price (CE-5.4)."
+        return "$", out, NP_("chicago_express", "A bid is weighed by what the share is worth to this seat against its "
+                                                 "price (CE-5.4).")
 
     # ---- bidding (CE-3.3, CE-5.4, CE-10.5) ----------------------------------------------------
     def reservation(self, look: Outlook, seat: int, c: int, phases: float | None = None) -> float:

@@ -13,8 +13,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from ccg.i18n import NP_
+
 from . import forecast as fc
 from . import position as rd
+
+# the names of the utility's terms (``Valuer.terms``) and of its unit, marked for the catalogs: ``explain``
+# shows them in the reader's language (marked here once, not in the hot path)
+TERM_NAMES = (
+    NP_("co2", "VP"), NP_("co2", "the planet is lost"), NP_("co2", "lead over the best rival"),
+    NP_("co2", "the best rival's prospects"), NP_("co2", "the planet (ppm outlook)"), NP_("co2", "coins"),
+    NP_("co2", "resources"), NP_("co2", "CEP"), NP_("co2", "income to come"), NP_("co2", "expertise"),
+    NP_("co2", "scientists"), NP_("co2", "regions controlled"), NP_("co2", "company goal"), NP_("co2", "UN goals"),
+    NP_("co2", "plan (green plants on the way)"))
 
 
 @dataclass(frozen=True)
