@@ -304,7 +304,7 @@ def test_its_classroom_debrief_draws_what_its_debrief_module_declares(lesson: di
     debrief = lesson["debrief"]
     assert debrief["tables"] == 2 and debrief["html"].count("<li>") == 2
     assert "budget_exceeded" in debrief["html"] and "budget_left" in debrief["html"]
-    assert debrief["figures"] == ["Budget exceeded (share of games, 95 % Wilson interval)",
+    assert debrief["figures"] == ["Budget exceeded (share of games, Wilson interval 95%)",
                                   "Who took from the budget? VP against units taken (CB-3.1)"]  # SHARE, SCATTER
 
 

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..core.registry import get_spec
 from ..core.teaching import Lesson, generic_lesson
-from ..i18n import _, format_number, game_title, html_lang, lang, ngettext
+from ..i18n import _, format_number, game_title, get_language, html_lang, lang, ngettext
 from .lessons import lesson_for
 from .store import TableInfo, TableStore, join_link
 from .views import seat_colour, seat_name
@@ -28,8 +28,6 @@ PRINT_CSS = "<style>\n" + (Path(__file__).resolve().parent / "static" / "print.c
 
 
 def _page(title: str, body: str) -> str:
-    from ..i18n import get_language
-
     return (f"<!DOCTYPE html><html lang='{html_lang(get_language())}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title>{PRINT_CSS}</head><body><div class='sheet'>{body}</div></body></html>")
 
@@ -69,7 +67,7 @@ def _briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: st
             know = "".join(f"<li>{html.escape(x)}</li>" for x in text.you_know)
             everyone = "".join(f"<li>{html.escape(x)}</li>" for x in text.everyone_knows)
             bots = [seat_name(t.game, b.seat) for b in t.seats if not b.is_student]
-            code = f"<span class='code'>{html.escape(s.code)}</span>"
+            code = f"<span class='code'>{html.escape(s.code or '')}</span>"
             join = _("Your join code: {code}").format(code=code)
             private, public = html.escape(_("Only your device shows you")), html.escape(_("Everyone can see"))
             bots_line = html.escape(_("Bots play {seats} at this table.").format(seats=", ".join(bots)))

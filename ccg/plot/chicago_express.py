@@ -16,6 +16,7 @@ from plotly.subplots import make_subplots
 
 from ccg.games.chicago_express.board import BOARD, COMPANIES, INDUSTRIES, TERRAINS
 from ccg.games.chicago_express.board import BOARD as B
+from ccg.games.chicago_express.phases import BUILD, OVER, PHASE_NAMES
 from ccg.games.chicago_express.state import CEState
 from ccg.i18n import N_, format_money, gettext, pgettext, term
 
@@ -106,8 +107,6 @@ def _city(name: str) -> str:
 
 def _now(s) -> str:
     """Who does what now, for the title (the engine's ``str(state)`` stays English)."""
-    from ccg.games.chicago_express.phases import BUILD, OVER, PHASE_NAMES
-
     if s.phase == OVER:
         won = ", ".join(pgettext("chicago_express", "seat {seat}").format(seat=w) for w in s.winners())
         return pgettext("chicago_express", "game over; winner: {who}").format(who=won)

@@ -106,7 +106,10 @@ def test_the_board_views_speak_the_current_language(game, options, code):
         assert not re.search(rf"\b{word}\b", fig.layout.title.text), (word, fig.layout.title.text)
     texts = [a.text for a in fig.layout.annotations or ()] + [str(tr.name) for tr in fig.data]
     if game == "co2":
-        assert said(code, "demand spaces (power plants)", "co2") in texts
+        key = said(code, "green: {green}<br>fossil: {fossil} · □ demand space (power plant) · ◆ project space<br>"
+                         "● owner / scientist in seat colour · ◆ pale = proposed project, solid = installed<br>"
+                         "CEP 4/5 in a region: 4 permits in its pile, at most 5 (one per demand space, CO2-6.3.7)", "co2")
+        assert key.split("{")[0] != "green: " and any(t.startswith(key.split("{")[0]) for t in texts)
         with lang(code):
             assert term("co2", "region", "africa") in " ".join(texts)
             assert term("co2", "term", "cep") in board.columns
@@ -142,11 +145,11 @@ def lesson_store(tmp_path):
 
 @pytest.mark.parametrize("code", LANGS)
 def test_the_printables_are_in_the_lesson_language(lesson_store, code):
-    from ccg.classroom.lessons import LESSONS
+    from ccg.classroom.lessons import lesson_for
     from ccg.classroom.printables import lesson_pages
 
     pages = lesson_pages(lesson_store, "7B", language=code)
-    lesson = LESSONS["co2"]
+    lesson = lesson_for("co2")
     tag = code.replace("_", "-")
     for page in pages.values():
         assert f"<html lang='{tag}'>" in page
@@ -173,16 +176,17 @@ def test_the_print_command_takes_a_language(lesson_store, tmp_path):
 def test_the_debrief_is_in_the_dashboards_language(lesson_store):
     import json
 
-    from ccg.classroom.debrief import outcome_figure, ppm_figure, ppm_paths
+    from ccg.classroom.debrief import outcome_figure, path_figure
     from ccg.classroom.teacher import debrief_message
 
-    assert said("pl", "No finished CO₂ game in this lesson yet.") in json.loads(debrief_message(lesson_store, "7B", "pl"))["html"]
+    assert said("pl", "No finished game in this lesson yet.") in json.loads(debrief_message(lesson_store, "7B", "pl"))["html"]
     state = ccg.new_game("co2", players=3, seed=1)
     from ccg.classroom.debrief import ClassGame, outcomes
 
     games = [ClassGame("t1", "class", state.record(), state, ("a", "b", "c"))]
     with lang("cs"):
-        fig = ppm_figure(ppm_paths(games))
+        fig = path_figure(games)
         bars = outcome_figure(outcomes(games))
-    assert fig.layout.title.text == said("cs", "CO₂ by decade: the class's tables (colours) and the bots' games (grey)", "co2")
+    assert fig.layout.title.text == said("cs", "{what}: the class's tables (colours) and the bots' games (grey)").format(
+        what=said("cs", "CO₂ (ppm)", "co2"))
     assert list(bars.data[0].x) == [said("cs", "the class")]
