@@ -7,11 +7,13 @@ level must beat the one below with the 95 % interval of its head-to-head win sha
 
 A match-up of levels ``a`` and ``b`` is played at tables seating them alternately (``[a, b]`` with two
 players, ``[a, b, a, b]`` with four), every entry in every seat equally often (``ccg.tournament``). Its
-head-to-head win share is the share of ``a``'s wins among the games a seat of ``a`` or of ``b`` won, with
-its 95 % Wilson interval; a game nobody won (a lost planet in CO2, CO2-14.3) or won by both is a draw,
-counted apart. The rating is OpenSkill's Plackett–Luce model (``openskill``) over every game of the run,
-each seat a one-player team ranked by the game's outcome (winners first, the others by final score; a game
-nobody won ranks every seat equal); the table lists mu, sigma and the ordinal mu − 3 sigma. ``--svg``
+head-to-head win share is the share of the games ``a`` took among the games one of the two took, with its
+95 % Wilson interval: a game is taken by the level of its winner, and in a game nobody won (a lost planet in
+CO2, CO2-14.3: everybody loses) by the level of the top final score — how strength in CO2 is read in
+``ccg/agents/README.md`` ("Strength"); a shared win or top score is a draw, counted apart. The rating is
+OpenSkill's Plackett–Luce model (``openskill``) over every game of the run, each seat a one-player team
+ranked by the game's outcome (winners first, then by final score); the table lists mu, sigma and the
+ordinal mu − 3 sigma. ``--svg``
 writes the chart of the ordinals (a plain SVG, no plotting library needed). Prints Markdown.
 """
 from __future__ import annotations
@@ -75,18 +77,25 @@ class Match:
         return [order[int(row[f"entry_{seat}"])] for seat in range(players)]
 
     def outcomes(self) -> tuple[int, int, int]:
-        """(games a seat of ``high`` won, games a seat of ``low`` won, draws)."""
+        """(games ``high`` took, games ``low`` took, draws): the level of the winner; in a game nobody won
+        (a lost planet in CO2, CO2-14.3) the level of the top final score; a shared win or top score is a draw."""
         high = low = draws = 0
         for _, row in self.games.iterrows():
             seat_level = self.levels_at(row)
-            won = {seat_level[w] for w in _winners(row)}
-            if won == {self.high}:
+            first = _winners(row) or _top_scores(row, len(seat_level))
+            took = {seat_level[w] for w in first}
+            if took == {self.high}:
                 high += 1
-            elif won == {self.low}:
+            elif took == {self.low}:
                 low += 1
             else:
                 draws += 1
         return high, low, draws
+
+
+def _top_scores(row: pd.Series, players: int) -> list[int]:
+    scores = [float(row[f"score_{s}"]) for s in range(players)]
+    return [s for s in range(players) if scores[s] == max(scores)]
 
 
 def _winners(row: pd.Series) -> list[int]:
@@ -119,12 +128,9 @@ def ratings(matches: Iterable[Match]) -> pd.DataFrame:
             for level in seat_level:
                 rated.setdefault(level, model.rating(name=str(level)))
             winners = set(_winners(row))
-            if winners:
-                ranks = [(0 if s in winners else 1, -float(row.get(f"score_{s}", 0.0))) for s in range(players)]
-                order = sorted(set(ranks))
-                rank = [order.index(r) + 1 for r in ranks]
-            else:
-                rank = [1] * players
+            ranks = [(0 if s in winners else 1, -float(row[f"score_{s}"])) for s in range(players)]
+            order = sorted(set(ranks))
+            rank = [order.index(r) + 1 for r in ranks]
             teams = [[rated[level]] for level in seat_level]
             new = model.rate(teams, ranks=rank)
             # a level holding two seats gets the later seat's update; both started from the same rating

@@ -14,7 +14,8 @@ EPILOG_AGENTS = (
     "Agents: strategist (each game's own plan; the default), random, greedy, mcts. Settings follow a colon: "
     "strategist:cooperation=0.8 (CO2), strategist:sequester=0.3 (Oil Springs), strategist:investor=0.5 "
     "(Chicago Express), mcts:200 (200 iterations per move), mcts:seconds=0.5, "
-    "mcts:iterations=500:rollout_depth=20:c=1.0, greedy:samples=8."
+    "mcts:iterations=500:rollout_depth=20:c=1.0, greedy:samples=8. Levels a student can choose: "
+    "strategist:level=1 (easiest) to strategist:level=5 (strongest), or --level N for every strategist seat."
 )
 
 
@@ -111,10 +112,37 @@ def _grid(game: str, grid_args: Sequence[str]) -> dict[str, list]:
     return grid
 
 
-def _agents(text: str | None) -> list[str] | None:
+def _agents(text: str | None, level: int | None = None, players: int | None = None) -> list[str] | None:
+    """--agents as a list; with --level, every strategist seat without a level plays at that level (no
+    --agents: ``players`` strategists of that level)."""
+    from .agents.base import parse_agent_spec
+    from .agents.levels import level_spec, with_level
+
     if text is None:
-        return None
-    return [a.strip() for a in text.split(",")]
+        if level is None:
+            return None
+        return [level_spec(level)] * (players or 1)
+    agents = [a.strip() for a in text.split(",")]
+    if level is not None:
+        if not any(parse_agent_spec(a)[0] == "strategist" for a in agents):
+            raise ValueError(f"--level applies to strategist seats, and --agents {text!r} has none")
+        agents = [with_level(a, level) for a in agents]
+    return agents
+
+
+def _players(args, grid: dict | None = None) -> int:
+    """The player count --level's strategists fill when no --agents are given."""
+    from .core.registry import get_spec
+
+    if args.level is not None and args.agents is None and grid and "players" in grid:
+        raise ValueError("--level without --agents fills one player count; with a players grid give --agents")
+    return args.players or get_spec(args.game).default_players
+
+
+def _level(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--level", type=int, metavar="N",
+                   help="strategist level 1 (easiest) to 5 (strongest) for every strategist seat (see "
+                        "ccg/agents/README.md, 'Levels')")
 
 
 SCHEDULER_TIMEOUT = 3  # seconds to reach a Dask scheduler before giving up with a clear error
@@ -206,6 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     s.add_argument("--agents", metavar="A,B,...",
                    help="one agent per seat, comma-separated (default: strategist in every seat)")
+    _level(s)
     _common(s)
     s.add_argument("--out", metavar="FILE.parquet",
                    help="write the games to Parquet (.parquet, needs pyarrow) or CSV (.csv)")
@@ -229,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a grid dimension (repeatable); every combination of values is one cell")
     w.add_argument("--games", type=int, default=100, metavar="N", help="games per grid cell (default 100)")
     w.add_argument("--agents", metavar="A,B,...", help="one agent per seat for every cell (default: strategist in every seat)")
+    _level(w)
     _common(w)
     w.add_argument("--chunk-size", type=int, metavar="N", help="games per task sent to a worker (default: automatic)")
     w.add_argument("--out", metavar="FILE.parquet",
@@ -244,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("game", help="game name (see 'ccg games')")
     t.add_argument("--agents", required=True, metavar="A,B,...", help="one agent per seat (this sets the player count)")
     t.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    _level(t)
     _common(t, players=False)
     t.add_argument("--out", metavar="FILE.csv", help="write the win-rate table as CSV (.csv) or Parquet (.parquet)")
     return parser
@@ -309,7 +340,7 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
     if args.command == "simulate":
         client = _client(args)
         try:
-            result = ccg.simulate(args.game, players=args.players, n_games=args.games, agents=_agents(args.agents),
+            result = ccg.simulate(args.game, players=args.players, n_games=args.games, agents=_agents(args.agents, args.level, _players(args)),
                                   client=client, trajectories=bool(args.trajectories), out=args.out,
                                   precision=args.precision, headline=_headline(args.headline), **common, **options)
         finally:
@@ -330,7 +361,8 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
         grid = _grid(args.game, args.grid)
         client = _client(args)
         try:
-            df = ccg.sweep(args.game, grid, n_games=args.games, agents=_agents(args.agents), players=args.players,
+            df = ccg.sweep(args.game, grid, n_games=args.games, agents=_agents(args.agents, args.level, _players(args, grid)),
+                           players=args.players,
                            client=client, chunk_size=args.chunk_size, out=args.out, precision=args.precision,
                            headline=_headline(args.headline), **common, **options)
         finally:
@@ -343,7 +375,7 @@ def _run(args, parser: argparse.ArgumentParser) -> int:
     if args.command == "tournament":
         client = _client(args)
         try:
-            table = ccg.tournament(args.game, _agents(args.agents), n_games=args.games, client=client,
+            table = ccg.tournament(args.game, _agents(args.agents, args.level), n_games=args.games, client=client,
                                    **common, **options)
         finally:
             if client is not None:

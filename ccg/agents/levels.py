@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["LEVELS", "Level", "check_level", "level_of"]
+__all__ = ["LEVELS", "Level", "check_level", "level_of", "level_presets", "level_spec", "with_level"]
 
 LEVELS = (1, 2, 3, 4, 5)
 
 # the search of the top level: the strong search of ccg/agents/README.md on a budget of simulations
 _SEARCH: dict[str, Any] = {
-    "iterations": 12, "rollout": "strategist", "prior": "strategist", "value": "strategist",
+    "iterations": 8, "rollout": "strategist", "prior": "strategist", "value": "strategist",
     "candidates": 4, "evaluation": "margin", "rollout_depth": None,
 }
 
@@ -72,3 +72,26 @@ def check_level(level: Any) -> int | None:
 def level_of(game: str, level: int) -> Level:
     """What ``level`` means in ``game``."""
     return _BY_GAME.get(game, _DEFAULT)[check_level(level) or 4]
+
+
+def level_spec(level: Any) -> str:
+    """The agent name of a level: ``level_spec(2)`` -> ``"strategist:level=2"``."""
+    return f"strategist:level={check_level(level)}"
+
+
+def with_level(spec: str, level: Any) -> str:
+    """``spec`` with the strategist level ``level`` set: a strategist spec without a level gets it
+    (``"strategist:cooperation=0.8"`` -> ``"strategist:cooperation=0.8:level=2"``); a spec that names a
+    level already, and any other agent, stay as they are."""
+    from .base import parse_agent_spec
+
+    number = check_level(level)
+    name, kwargs = parse_agent_spec(spec)
+    if name != "strategist" or "level" in kwargs:
+        return spec
+    return f"{spec.strip()}:level={number}"
+
+
+def level_presets() -> list[str]:
+    """Agent names for a menu, easiest first: ``["strategist:level=1", …, "strategist:level=5"]``."""
+    return [level_spec(n) for n in LEVELS]
