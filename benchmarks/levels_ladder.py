@@ -100,19 +100,44 @@ def _top_scores(row: pd.Series, players: int) -> list[int]:
 
 def _winners(row: pd.Series) -> list[int]:
     value = row["winners"]
-    if isinstance(value, str):
-        return [int(x) for x in value.replace("[", "").replace("]", "").replace(" ", "").split(",") if x]
+    if isinstance(value, str):  # as saved: "0;2"
+        return [int(x) for x in value.split(";") if x.strip()]
+    if isinstance(value, float):  # an empty cell read back
+        return []
     return [int(x) for x in value]
 
 
-def play_match(game: str, high: int, low: int, n_games: int, players: int, seed: int, workers: int) -> Match:
-    """``n_games`` of ``game`` with levels ``high`` and ``low`` seated alternately, seats rotated."""
+def play_match(game: str, high: int, low: int, n_games: int, players: int, seed: int, workers: int,
+               chunk: int | None = None, out: str | None = None) -> Match:
+    """``n_games`` of ``game`` with levels ``high`` and ``low`` seated alternately, seats rotated; played in
+    chunks of ``chunk`` games (each its own seed), each chunk's games appended to the CSV file ``out`` as it
+    ends, so a long run interrupted keeps what it played (``--report`` reads it back)."""
     seats = [spec(high), spec(low)] * (players // 2) + ([spec(high)] if players % 2 else [])
     start = time.process_time()
     backend = "processes" if workers > 1 else "serial"
-    _, games = ccg.tournament(game, seats, n_games=n_games, seed=seed, players=players, backend=backend,
-                              workers=workers if workers > 1 else None, return_games=True)
-    return Match(game, high, low, games, time.process_time() - start)
+    size = chunk or n_games
+    frames = []
+    for k, first in enumerate(range(0, n_games, size)):
+        _, games = ccg.tournament(game, seats, n_games=min(size, n_games - first), seed=seed + 7919 * k,
+                                  players=players, backend=backend, workers=workers if workers > 1 else None,
+                                  return_games=True)
+        keep = games[[f"entry_{s}" for s in range(players)] + [f"score_{s}" for s in range(players)]].copy()
+        keep["winners"] = [";".join(str(w) for w in ws) for ws in games["winners"]]
+        frames.append(keep)
+        if out:
+            saved = keep.assign(game=game, high=high, low=low, players=players)
+            saved.to_csv(out, mode="a", header=not os.path.exists(out), index=False)
+    return Match(game, high, low, pd.concat(frames, ignore_index=True), time.process_time() - start)
+
+
+def read_matches(paths: Sequence[str]) -> list[Match]:
+    """The match-ups saved by ``--out`` files, pooled by game and pair of levels."""
+    rows = pd.concat([pd.read_csv(p, dtype={"winners": str}, keep_default_na=False) for p in paths], ignore_index=True)
+    out = []
+    for (game, high, low, players), group in rows.groupby(["game", "high", "low", "players"], sort=False):
+        columns = [f"entry_{s}" for s in range(players)] + [f"score_{s}" for s in range(players)] + ["winners"]
+        out.append(Match(str(game), int(high), int(low), group[columns].reset_index(drop=True), float("nan")))
+    return out
 
 
 def ratings(matches: Iterable[Match]) -> pd.DataFrame:
@@ -188,6 +213,26 @@ def svg_chart(tables: dict[str, pd.DataFrame], path: str) -> None:
         fh.write("\n".join(parts))
 
 
+def report(game: str, players: int, matches: list[Match]) -> pd.DataFrame:
+    """Print a game's head-to-head table and ratings; returns the ratings."""
+    h2h = head_to_head(matches)
+    print(f"\n### {game}, {players} players\n")
+    print("| higher | lower | games | higher took | lower took | draws | higher's share [95 % CI] | beats |")
+    print("|---|---|---|---|---|---|---|---|")
+    for _, r in h2h.iterrows():
+        print(f"| {r['higher']} | {r['lower']} | {r['games']} | {r['higher wins']} | {r['lower wins']} | "
+              f"{r['draws']} | {r['share']:.3f} [{r['ci_low']:.3f}, {r['ci_high']:.3f}] | "
+              f"{'yes' if r['beats'] else 'no'} |")
+    table = ratings(matches)
+    print("\n| level | mu | sigma | ordinal (mu − 3 sigma) |\n|---|---|---|---|")
+    for _, r in table.iterrows():
+        print(f"| {int(r['level'])} | {r['mu']:.2f} | {r['sigma']:.2f} | {r['ordinal']:.2f} |")
+    cpu = h2h["cpu_s"].sum()
+    if not h2h["cpu_s"].isna().any():  # not read back from files
+        print(f"\nCPU of this process: {cpu:.0f} s", flush=True)
+    return table
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="co2,chicago_express,catan", help="comma-separated games")
@@ -196,30 +241,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=None, help="players per table (default: 2; Catan 4)")
     ap.add_argument("--seed", type=int, default=2600)
     ap.add_argument("--workers", type=int, default=1, help="worker processes (at most 2 on the shared machine)")
+    ap.add_argument("--chunk", type=int, default=None, help="play a match-up in chunks of this many games")
+    ap.add_argument("--out", default=None, help="append every chunk's games to this CSV file")
+    ap.add_argument("--report", nargs="+", default=None, metavar="CSV",
+                    help="play nothing: the tables and chart from games saved with --out")
     ap.add_argument("--svg", default=None, help="write the rating chart here")
     args = ap.parse_args(argv)
-    pairs = parse_pairs(args.pairs)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"load average at start {os.getloadavg()[0]:.1f}")
     wall = time.time()
     tables = {}
-    for game in [g.strip() for g in args.game.split(",") if g.strip()]:
-        players = args.players or DEFAULT_PLAYERS.get(game, 4)
-        matches = [play_match(game, a, b, args.games, players, args.seed + 100 * a + b, args.workers) for a, b in pairs]
-        h2h = head_to_head(matches)
-        print(f"\n### {game}, {players} players, {args.games} games per match-up\n")
-        print("| higher | lower | games | higher wins | lower wins | draws | higher's share [95 % CI] | beats |")
-        print("|---|---|---|---|---|---|---|---|")
-        for _, r in h2h.iterrows():
-            print(f"| {r['higher']} | {r['lower']} | {r['games']} | {r['higher wins']} | {r['lower wins']} | "
-                  f"{r['draws']} | {r['share']:.3f} [{r['ci_low']:.3f}, {r['ci_high']:.3f}] | "
-                  f"{'yes' if r['beats'] else 'no'} |")
-        table = ratings(matches)
-        tables[game] = table
-        print("\n| level | mu | sigma | ordinal (mu − 3 sigma) |\n|---|---|---|---|")
-        for _, r in table.iterrows():
-            print(f"| {int(r['level'])} | {r['mu']:.2f} | {r['sigma']:.2f} | {r['ordinal']:.2f} |")
-        print(f"\nCPU of the parent process: {h2h['cpu_s'].sum():.0f} s", flush=True)
+    if args.report:
+        by_game: dict[tuple[str, int], list[Match]] = {}
+        for m in read_matches(args.report):
+            players = sum(1 for c in m.games.columns if c.startswith("entry_"))
+            by_game.setdefault((m.game, players), []).append(m)
+        for (game, players), matches in by_game.items():
+            tables[game] = report(game, players, matches)
+    else:
+        pairs = parse_pairs(args.pairs)
+        for game in [g.strip() for g in args.game.split(",") if g.strip()]:
+            players = args.players or DEFAULT_PLAYERS.get(game, 4)
+            matches = [play_match(game, a, b, args.games, players, args.seed + 100 * a + b, args.workers,
+                                  args.chunk, args.out) for a, b in pairs]
+            tables[game] = report(game, players, matches)
     print(f"\nwall {time.time() - wall:.0f} s; load average at the end {os.getloadavg()[0]:.1f}")
     if args.svg:
         svg_chart(tables, args.svg)
