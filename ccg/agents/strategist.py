@@ -46,6 +46,7 @@ from .levels import check_level, level_of
 if TYPE_CHECKING:
     from .explain import Explanation
     from .greedy import GreedyAgent
+    from .mcts import MCTSAgent
 
 __all__ = ["PersonaParam", "StrategistAgent", "load_weights", "persona_params", "strategy_module"]
 
@@ -278,9 +279,9 @@ class StrategistAgent(Agent):
         raise RuntimeError(f"the {state.game} strategist chose {action}, which is not legal here")  # a planner bug
 
 
-    def _search(self, game: str, keywords: Mapping[str, Any]) -> Any:
+    def _search(self, game: str, keywords: Mapping[str, Any]) -> "MCTSAgent":
         """The MCTS of this agent's level in ``game`` (built once; seeded from this agent's seed)."""
-        search = self._searches.get(game)
+        search: MCTSAgent | None = self._searches.get(game)
         if search is None:
             from .mcts import MCTSAgent
 
