@@ -27,6 +27,10 @@ class Agent:
 
     name = "agent"
     referee = False  # True: ``act`` gets the real state (sees every hidden card and the future)
+    # True: ``act`` returns the only legal action, when there is one, without drawing from its own streams;
+    # the view is then not built (the seat's own legal actions are what it may know) — the view stream
+    # still advances, so games are the same either way
+    forced_without_view = False
 
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -83,6 +87,12 @@ def _seat_view_act(act: Callable[[Any, GameState], Action]) -> Callable[[Any, Ga
 
     @functools.wraps(act)
     def viewed(self: Agent, state: GameState) -> Action:
+        if self.forced_without_view and not self.referee and isinstance(state, GameState) \
+                and state.view_seat is None and state.current_player is not None:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                self._next_view_seed()
+                return legal[0]
         view = self.seat_view(state)
         action = act(self, view)
         if view is not state and isinstance(view, GameState) and isinstance(action, Action):

@@ -181,6 +181,7 @@ class StrategistAgent(Agent):
     """
 
     name = "strategist"
+    forced_without_view = True  # ``act`` returns a lone legal action at once
 
     def __init__(self, seed: int = 0, weights: Mapping[str, float] | None = None, level: int | None = None,
                  **persona: Any) -> None:

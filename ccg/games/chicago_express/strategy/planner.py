@@ -312,7 +312,10 @@ class Planner:
 
     def _candidates(self, look: Outlook, c: int) -> list[Plan]:
         plan = look.plans[c]
-        out = [plan] if plan.steps else []
+        if plan.steps:
+            out = [plan]
+        else:  # CE-6.10: no route beats spreading out at random, but the treasury's money still builds one
+            out = [plan.route] if plan.route is not None and plan.route.steps else []
         if plan.chicago is not None and plan.chicago.steps and plan.chicago is not plan:
             out.append(plan.chicago)
         return out

@@ -22,6 +22,8 @@ _EXCL = _B.exclusive_mask
 _CHICAGO = _B.chicago
 _COST = P.COST_BY_OCC
 N_HEX = len(_B.ids)
+# the hexes a train can add income on (CE-7.1 to CE-7.3; forest and plain add nothing, CE-7.4), and Chicago
+_TARGET_HEXES = tuple(h for h in range(N_HEX) if _TERRAIN[h] in (P.CITY, P.MOUNTAIN, P.INDUSTRIAL) or h == _CHICAGO)
 
 
 def _tails_to_chicago() -> tuple:
@@ -65,7 +67,7 @@ TAIL_TO_CHICAGO = _tails_to_chicago()
 class Plan:
     """A route: its placements in order as ``(hex, cost, income gain, reaches Chicago)``."""
 
-    __slots__ = ("company", "steps", "target", "payout", "chicago")
+    __slots__ = ("company", "steps", "target", "payout", "chicago", "route")
 
     def __init__(self, company: int, steps: tuple, target: int, payout: float) -> None:
         self.company = company
@@ -73,6 +75,7 @@ class Plan:
         self.target = target
         self.payout = payout
         self.chicago: Plan | None = None  # the cheapest route to Chicago, when the trains suffice
+        self.route: Plan | None = None  # the best route to a target (itself, unless the plan has no steps)
 
     @property
     def to_chicago(self) -> bool:
@@ -96,25 +99,28 @@ def cheapest_routes(s, c: int, money_weight: float):
     dollars = [0] * N_HEX
     count = [0] * N_HEX
     prev = [-1] * N_HEX
+    closed = bytearray(N_HEX)  # done (the network, then every hex settled) or blocked: never entered again
     heap = []
-    m = net
+    m = net | blocked
     while m:
         low = m & -m
         h = low.bit_length() - 1
         m ^= low
-        weight[h] = 0.0
-        heap.append((0.0, h))
+        closed[h] = 1
+        if net & low:
+            weight[h] = 0.0
+            heap.append((0.0, h))
     heapq.heapify(heap)
-    done = net
+    pop, push = heapq.heappop, heapq.heappush
+    chicago_open = not net >> _CHICAGO & 1
     while heap:
-        wt, h = heapq.heappop(heap)
+        wt, h = pop(heap)
         if wt > weight[h]:
             continue
-        if h == _CHICAGO and not net >> h & 1:
+        if h == _CHICAGO and chicago_open:
             continue  # a route stops at Chicago
         for j in _NB[h]:
-            bit = 1 << j
-            if done & bit or blocked & bit:
+            if closed[j]:
                 continue
             k = _COST[j][occ[j]]
             nw = wt + money_weight * k + 1.0
@@ -123,8 +129,8 @@ def cheapest_routes(s, c: int, money_weight: float):
                 dollars[j] = dollars[h] + k
                 count[j] = count[h] + 1
                 prev[j] = h
-                heapq.heappush(heap, (nw, j))
-        done |= 1 << h
+                push(heap, (nw, j))
+        closed[h] = 1
     return weight, dollars, count, prev
 
 
@@ -207,7 +213,7 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     weight, dollars, count, prev = cheapest_routes(s, c, w["money_weight"])
     # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago
     quick = []
-    for h in range(N_HEX):
+    for h in _TARGET_HEXES:
         if weight[h] == math.inf or count[h] == 0 or count[h] > trains:
             continue
         if h == _CHICAGO:
@@ -232,20 +238,25 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
 
 
 def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
-    """The route whose :func:`payout` is highest (or just the background growth when none beats it)."""
+    """The route whose :func:`payout` is highest (or just the background growth when none beats it; its
+    ``route`` is then still the best route, what a build with money in the treasury follows, CE-6.10)."""
     trains = P.trains_left(s)[c]
     income = P.income(s)[c]
     budget = float(P.treasury(s)[c])
     chicago = P.chicago_income(s)
     bg_gain, bg_cost = w["background_income"], w["background_cost"]
     best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
-    to_chicago = None
+    to_chicago = route = None
     for h, options in candidate_routes(s, c, w):
         for option in options:
             value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
+            plan = Plan(c, option, h, value)
             if h == _CHICAGO:
-                to_chicago = Plan(c, option, h, value)
+                to_chicago = plan
+            if route is None or value > route.payout:
+                route = plan
             if value > best.payout:
-                best = Plan(c, option, h, value)
+                best = plan
     best.chicago = to_chicago
+    best.route = route
     return best

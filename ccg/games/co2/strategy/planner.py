@@ -42,9 +42,10 @@ class Co2Planner:
         legal = state.legal_actions()
         candidates = self._prune(state, seat, legal) if rd.decision(state) == "turn" else legal
         out = []
+        utility = self.valuer.utility
         for action in candidates:
-            settled = self._settle(state.child(action), seat, SETTLE_DEPTH)
-            out.append((action, settled, self.valuer.utility(settled, seat)))
+            settled, value = self._settle(state.child(action), seat, SETTLE_DEPTH)
+            out.append((action, settled, utility(settled, seat) if value is None else value))
         return out
 
     def explain_options(self, state, seat: int) -> tuple[str, list]:
@@ -62,23 +63,26 @@ class Co2Planner:
         return [self.valuer.utility(state, p) for p in range(state.num_players)]
 
     # ---- playing a candidate out -----------------------------------------------------------
-    def _settle(self, s, seat: int, depth: int):
-        """The candidate's position after this seat's own follow-up decisions are settled."""
-        valuer = self.valuer
+    def _settle(self, s, seat: int, depth: int) -> tuple:
+        """The candidate's position after this seat's own follow-up decisions are settled, and its
+        utility when the settling already computed it (else None)."""
+        utility = self.valuer.utility
+        value = None
         while depth > 0 and not s.is_terminal() and s.current_player == seat and rd.decision(s) != "turn":
             legal = s.legal_actions()
             if len(legal) == 1:
                 s.apply(legal[0])
+                value = None
                 continue
             best, best_value = None, float("-inf")
             for a in legal:
                 child = s.child(a)
-                v = valuer.utility(child, seat)
+                v = utility(child, seat)
                 if v > best_value:
                     best, best_value = child, v
-            s = best
+            s, value = best, best_value
             depth -= 1
-        return s
+        return s, value
 
     def _prune(self, s, seat: int, legal: list) -> list:
         """All non-proposal actions, and the proposals that fit the plan best (CO2-6.1)."""
@@ -86,16 +90,18 @@ class Co2Planner:
         if len(proposals) <= self.proposals:
             return legal
         rest = [a for a in legal if a.kind != "propose"]
-        scored = sorted(((self._proposal_fit(s, seat, a), i) for i, a in enumerate(proposals)), reverse=True)
+        exp, built = rd.expertise(s, seat), rd.built_sources(s, seat)
+        scored = sorted(((self._proposal_fit(s, a, exp, built), i) for i, a in enumerate(proposals)), reverse=True)
         return rest + [proposals[i] for _, i in scored[:self.proposals]]
 
-    def _proposal_fit(self, s, seat: int, action) -> float:
-        """A quick prior for a proposal: its grant now plus how near its source is to a licence."""
+    def _proposal_fit(self, s, action, exp: list[int], built: int) -> float:
+        """A quick prior for a proposal: its grant now plus how near its source is to a licence
+        (discounted per point of expertise missing as the plan discounts it, ``licence_step``);
+        ``exp`` and ``built`` are the seat's expertise and built sources."""
         src, r, g = rd.proposal(s, action)
-        exp = rd.expertise(s, seat)[src]
         tile = rd.next_plant(s, src)
-        fit = 0.0 if tile is None else 3.0 - max(0, tile.resources - exp)
-        if tile is not None and not rd.built_sources(s, seat) >> src & 1:
+        fit = 0.0 if tile is None else 3.0 * self.valuer.w.licence_step ** max(0, tile.resources - exp[src])
+        if tile is not None and not built >> src & 1:
             fit += self.valuer.w.new_source  # a source the seat has not built yet (CO2-12.3.2)
         if g == rd.MONEY:
             fit += 0.5 * max(1, rd.region_cep(s, r))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..board import GREEN0, cep_sources, goal_value  # noqa: F401  (re-exported rule helpers)
 from ..board import incomes as _incomes
 from ..data import GRANTS, SOURCES
+from ..flags import TurnFlag
 from ..operations import last_decade, rounds
 
 POOL, HAND = -2, -1
@@ -64,6 +65,11 @@ def turns_before_next_supply(s) -> int:
         return 0
     n = s.num_players
     return n * (rounds(s) - s.round) + max(0, n - s.turns - 1)
+
+
+def action_open(s, p: int) -> bool:
+    """Seat p is in its turn and has not taken its action yet (CO2-5.2): it can still build now."""
+    return s.current_player == p and decision(s) == "turn" and not s.tf[TurnFlag.ACTION_TAKEN]
 
 
 def total_turns(s) -> int:

@@ -37,6 +37,7 @@ class Weights:
     un_goal: float = 0.7
     plan: float = 0.8
     plan_step: float = 0.75
+    licence_step: float = 0.75
     plan_second: float = 0.5
     coins_per_step: float = 4.0
     planet: float = 4.0
@@ -187,7 +188,7 @@ class Valuer:
 
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {(coop, region): planet bonus})`` shared by every position of this outlook."""
+        phases' weights, {(coop, region, Supply phases out of reach): planet bonus})`` shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
@@ -238,12 +239,14 @@ class Valuer:
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
              built: int, memo: tuple) -> float:
-        """Σ over the best targets of (VP + planet − cost) × step^(steps still missing) (CO2-6).
+        """Σ over the best targets of (VP + planet − cost) × plan_step^(turns still missing) ×
+        licence_step^(expertise still missing) (CO2-6).
 
-        Steps to a plant of a source in a region whose agenda lists it (CO2-11.1.2): 0, 1 or 2
-        for an installed / proposed / proposable project there; the licence shortfall (CO2-6.3.3),
-        which shrinks by one a turn while a scientist works on a project of the source
-        (CO2-5.4.1); the coins and resources still missing (CO2-6.3.4); then the build."""
+        Turns to a plant of a source in a region whose agenda lists it (CO2-11.1.2): 0, 1 or 2
+        for an installed / proposed / proposable project there; the coins and resources still
+        missing (CO2-6.3.4); then the build. The licence shortfall (CO2-6.3.3) shrinks by one a
+        turn while a scientist works on a project of the source (CO2-5.4.1) — at the end of a turn
+        spent on something else — so it is discounted by its own ``licence_step``."""
         w = self.w
         # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
         # paying for plants is what the premium is for
@@ -255,21 +258,20 @@ class Valuer:
         sci = rd.scientists(s, p)
         studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
         spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
-        coop = self.coop
-        bonuses = memo[2]
         best = [0.0] * 5
         tiles = [rd.next_plant(s, src) for src in range(5)]
         gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
-        plant_step, per_step = w.plan_step, w.coins_per_step
+        plant_step, licence_step, per_step = w.plan_step, w.licence_step, w.coins_per_step
+        n = s.num_players
+        now = 1 if rd.action_open(s, p) else 0
+        reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
+        soonest = reach[0] if reach else float("inf")
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            bonus = bonuses.get((coop, r))
-            if bonus is None:
-                bonus = bonuses[(coop, r)] = (coop * w.planet * planet_gain(s, w, saving[0], saving[1], outlook, memo[1])
-                                              if coop else 0.0)
             grant = rd.region_resources(s, r) > 0
+            in_time = None  # the planet bonus of a plant in time for every Supply phase to come
             for src, steps in targets:
                 tile = tiles[src]
                 if tile is None:
@@ -285,14 +287,25 @@ class Valuer:
                     short = (tile.coins - have_coins) / per_step
                 if need > have_res:
                     short += (need - have_res) / 2.0
-                total = steps + lic + short + 1
-                if total > left + 1:
+                turns = steps + short + 1
+                if turns + lic > left + 1:
                     continue
+                # the Supply phases the plant can still come before (CO2-14.3): those with enough of this
+                # seat's turns left before them, at best one in every n turns of the table
+                if soonest >= turns:
+                    if in_time is None:
+                        in_time = self._bonus(s, r, 0, saving, outlook, memo)
+                    bonus = in_time
+                else:
+                    late = 1
+                    while late < len(reach) and reach[late] < turns:
+                        late += 1
+                    bonus = self._bonus(s, r, late, saving, outlook, memo)
                 net = tile.vp + bonus - tile.coins * coin - need * res
                 if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
                     net += w.new_source
                 if net > 0:
-                    v = net * plant_step ** total
+                    v = net * plant_step ** turns * licence_step ** lic
                     if v > best[src]:
                         best[src] = v
         values = [v for v in best if v > 0]
@@ -300,3 +313,15 @@ class Valuer:
             return 0.0
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
+
+    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, memo: tuple) -> float:
+        """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
+        (shared by every position of the outlook, ``memo``)."""
+        key = (self.coop, r, late)
+        bonus = memo[2].get(key)
+        if bonus is None:
+            checks, w = outlook.checks, self.w
+            bonus = memo[2][key] = (
+                self.coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, memo[1])
+                if self.coop and late < len(checks) else 0.0)
+        return bonus
