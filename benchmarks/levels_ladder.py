@@ -38,6 +38,12 @@ from ccg.analysis.stats import wilson  # noqa: E402
 DEFAULT_PLAYERS = {"co2": 2, "chicago_express": 2, "catan": 4}  # Catan seats three at least
 
 
+def get_default_players(game: str) -> int:
+    from ccg.core.registry import get_spec
+
+    return get_spec(game).default_players
+
+
 def spec(level: int) -> str:
     return f"strategist:level={level}"
 
@@ -213,6 +219,25 @@ def svg_chart(tables: dict[str, pd.DataFrame], path: str) -> None:
         fh.write("\n".join(parts))
 
 
+def decision_cost(game: str, level: int, players: int, seed: int) -> tuple[int, float]:
+    """One game with seat 0 at ``level`` and plain strategists elsewhere: (seat 0's decisions with a choice,
+    its CPU seconds for them, ``time.process_time``)."""
+    from ccg.agents import make_agent
+
+    state = ccg.new_game(game, players=players, seed=seed)
+    agents = [make_agent(spec(level), seed)] + [make_agent("strategist", seed + p) for p in range(1, players)]
+    decisions, cpu = 0, 0.0
+    while not state.is_terminal():
+        seat = state.current_player
+        timed = seat == 0 and len(state.legal_actions()) > 1
+        start = time.process_time()
+        action = agents[seat].act(state)
+        if timed:
+            decisions, cpu = decisions + 1, cpu + time.process_time() - start
+        state.apply(action)
+    return decisions, cpu
+
+
 def report(game: str, players: int, matches: list[Match]) -> pd.DataFrame:
     """Print a game's head-to-head table and ratings; returns the ratings."""
     h2h = head_to_head(matches)
@@ -246,12 +271,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", nargs="+", default=None, metavar="CSV",
                     help="play nothing: the tables and chart from games saved with --out")
     ap.add_argument("--svg", default=None, help="write the rating chart here")
+    ap.add_argument("--cost", type=int, default=None, metavar="LEVEL",
+                    help="play nothing else: CPU per decision of one seat at LEVEL among strategists, one game per game")
     args = ap.parse_args(argv)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"load average at start {os.getloadavg()[0]:.1f}")
     wall = time.time()
     tables = {}
-    if args.report:
+    if args.cost is not None:
+        for game in [g.strip() for g in args.game.split(",") if g.strip()]:
+            players = args.players or get_default_players(game)
+            decisions, cpu = decision_cost(game, args.cost, players, args.seed)
+            print(f"{game}, {players} players, seat 0 at level {args.cost}: {decisions} decisions, {cpu:.1f} CPU-s, "
+                  f"{1000 * cpu / max(decisions, 1):.1f} ms per decision", flush=True)
+    elif args.report:
         by_game: dict[tuple[str, int], list[Match]] = {}
         for m in read_matches(args.report):
             players = sum(1 for c in m.games.columns if c.startswith("entry_"))
