@@ -260,3 +260,21 @@ def test_a_random_player_is_handed_its_own_options_and_nothing_else():
     seat = state.current_player
     other = state.determinize(seat, 99)  # the same to this seat, other hidden cards
     assert RandomAgent(seed=7).act(state) == RandomAgent(seed=7).act(other)
+
+
+def test_a_strategist_plays_a_lone_legal_action_without_a_view_and_its_later_views_are_unchanged(monkeypatch):
+    """A seat's own legal actions are what it may know: when there is one, the strategist plays it without a
+    seat view being built (``forced_without_view``), and its view stream advances as if one had been, so the
+    views of its later decisions — and its games — are the same either way."""
+    state = ccg.new_game("co2", players=4, seed=3)
+    while len(state.legal_actions()) != 1:
+        state.apply(state.legal_actions()[0])
+    built = []
+    real = type(state).determinize
+    monkeypatch.setattr(type(state), "determinize", lambda self, seat, seed: built.append(seed) or real(self, seat, seed))
+    agent, twin = make_agent("strategist", 5), make_agent("strategist", 5)
+    assert agent.act(state) == state.legal_actions()[0]
+    assert built == []
+    twin.seat_view(state)  # what handing it a view costs the stream
+    assert len(built) == 1
+    assert agent._next_view_seed() == twin._next_view_seed()

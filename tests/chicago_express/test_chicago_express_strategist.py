@@ -205,3 +205,28 @@ def test_weights_file_records_how_it_was_tuned():
     tuned = [k for k, v in data["weights"].items() if "range" in v]
     assert len(tuned) >= 5
     assert "tuned" in data and data["tuned"]["command"].startswith("python benchmarks/tune_strategist.py chicago_express")
+
+
+def test_a_company_whose_best_plan_is_background_growth_still_builds_along_its_best_route():
+    """CE-6.10: money in a treasury is only worth the income it builds. When no route beats spreading out
+    (the plan has no steps), a build follows the best route all the same, so a build with money is valued
+    by that route rather than as a build that places nothing."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy.planner import Outlook
+
+    agent = StrategistAgent(seed=1)
+    planner = agent.planner(GAME)
+    s = ccg.new_game(GAME, players=4, seed=31000)
+    found = 0
+    while not s.is_terminal() and found < 3:
+        if P.phase(s) == P.CHOOSE:
+            look = Outlook(s, planner.w, planner)
+            for c in range(5):
+                plan = look.plans[c]
+                if plan is not None and not plan.steps and plan.route is not None and plan.route.steps:
+                    assert plan.route.payout <= plan.payout  # background growth is the better estimate...
+                    candidates = planner._candidates(look, c)  # ...but a build follows the route
+                    assert candidates[0] is plan.route and all(x.steps for x in candidates)
+                    found += 1
+        s.apply(agent.act(s))
+    assert found

@@ -247,16 +247,22 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     bg_gain, bg_cost = w["background_income"], w["background_cost"]
     best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
     to_chicago = route = None
+    top = best.payout
     for h, options in candidate_routes(s, c, w):
         for option in options:
             value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
-            plan = Plan(c, option, h, value)
             if h == _CHICAGO:
-                to_chicago = plan
-            if route is None or value > route.payout:
-                route = plan
-            if value > best.payout:
-                best = plan
-    best.chicago = to_chicago
-    best.route = route
+                to_chicago = (option, h, value)
+            if route is None or value > route[2]:
+                route = (option, h, value)
+            if value > top:
+                top = value
+    plans = {}  # one Plan per route (the best, the best route and the Chicago route may be the same)
+    for found in (route, to_chicago):
+        if found is not None and id(found) not in plans:
+            plans[id(found)] = Plan(c, *found)
+    if route is not None and top > best.payout:
+        best = plans[id(route)]
+    best.chicago = plans[id(to_chicago)] if to_chicago is not None else None
+    best.route = plans[id(route)] if route is not None else None
     return best

@@ -196,6 +196,11 @@ def controller(s, r: int) -> int:
     return s.ctrl[r]
 
 
+def controllers(s) -> list[int]:
+    """The seat controlling each region, -1 for none (CO2-11.5); read-only."""
+    return s.ctrl
+
+
 def region_cep(s, r: int) -> int:
     return s.reg_cep[r]
 

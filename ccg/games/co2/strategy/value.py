@@ -112,8 +112,8 @@ _TARGETS: dict = {}
 _TARGETS_LIMIT = 50_000
 
 
-def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
-    """Per region, ``((source, steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
+def _region_targets(s) -> list[tuple[tuple[int, int, int], ...]]:
+    """Per region, ``((source, steps, 6 * source + steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
     plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
     tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
     key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), id(s.components))
@@ -139,7 +139,7 @@ def _region_targets(s) -> list[tuple[tuple[int, int], ...]]:
             if steps > 2 and empty and rd.project_supply(s, src) > 0:
                 steps = 2
             if steps < 9:
-                targets.append((src, steps))
+                targets.append((src, steps, 6 * src + steps))
         out.append(tuple(targets))
     if len(_TARGETS) > _TARGETS_LIMIT:
         _TARGETS.clear()
@@ -188,7 +188,7 @@ class Valuer:
 
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {(coop, region, Supply phases out of reach): planet bonus})`` shared by every position of this outlook."""
+        phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]]})`` shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
@@ -218,8 +218,8 @@ class Valuer:
         out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
         control = 0.0
-        for r in range(rd.REGIONS):
-            if rd.controller(s, r) == p:
+        for r, seat in enumerate(rd.controllers(s)):
+            if seat == p:
                 control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
         out["regions controlled"] = control
         # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
@@ -261,51 +261,67 @@ class Valuer:
         best = [0.0] * 5
         tiles = [rd.next_plant(s, src) for src in range(5)]
         gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
-        plant_step, licence_step, per_step = w.plan_step, w.licence_step, w.coins_per_step
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
+        nreach = len(reach)
         soonest = reach[0] if reach else float("inf")
+        table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
+        if table is None:
+            table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
+        plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
+        last = left + 1
+        # a planned plant's needs are the same in every region with the same project steps and grant: per
+        # 6 * source + 3 * grant + steps, None (out of reach) or (VP, coins' cost, resources' cost, Supply
+        # phases it misses, plan_step^turns, licence_step^expertise missing, VP of a new source)
+        shapes: list = [False] * 30
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            grant = rd.region_resources(s, r) > 0
-            in_time = None  # the planet bonus of a plant in time for every Supply phase to come
-            for src, steps in targets:
-                tile = tiles[src]
-                if tile is None:
+            grant = 1 if rd.region_resources(s, r) > 0 else 0
+            by_late = table[r]
+            for src, steps, slot in targets:
+                shape = shapes[slot + 3 * grant]
+                if shape is False:
+                    tile = tiles[src]
+                    shape = None
+                    if tile is not None:
+                        gap = gaps[src]
+                        if src in studying:
+                            lic = gap - steps if gap > steps else 0
+                        else:
+                            lic = gap + 0.5 if spare and gap else 2 * gap
+                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                        short = 0.0
+                        if tile.coins > have_coins:
+                            short = (tile.coins - have_coins) / per_step
+                        if need > have_res:
+                            short += (need - have_res) / 2.0
+                        turns = steps + short + 1
+                        if turns + lic <= last:
+                            # the Supply phases the plant can still come before (CO2-14.3): those with
+                            # enough of this seat's turns left before them, at best one in n table turns
+                            late = 0
+                            if soonest < turns:
+                                late = 1
+                                while late < nreach and reach[late] < turns:
+                                    late += 1
+                            # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                            shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
+                                     licence_step ** lic, 0.0 if built >> src & 1 else new_source)
+                    shapes[slot + 3 * grant] = shape
+                if shape is None:
                     continue
-                gap = gaps[src]
-                if src in studying:
-                    lic = gap - steps if gap > steps else 0
-                else:
-                    lic = gap + 0.5 if spare and gap else 2 * gap
-                need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                short = 0.0
-                if tile.coins > have_coins:
-                    short = (tile.coins - have_coins) / per_step
-                if need > have_res:
-                    short += (need - have_res) / 2.0
-                turns = steps + short + 1
-                if turns + lic > left + 1:
-                    continue
-                # the Supply phases the plant can still come before (CO2-14.3): those with enough of this
-                # seat's turns left before them, at best one in every n turns of the table
-                if soonest >= turns:
-                    if in_time is None:
-                        in_time = self._bonus(s, r, 0, saving, outlook, memo)
-                    bonus = in_time
-                else:
-                    late = 1
-                    while late < len(reach) and reach[late] < turns:
-                        late += 1
-                    bonus = self._bonus(s, r, late, saving, outlook, memo)
-                net = tile.vp + bonus - tile.coins * coin - need * res
-                if not built >> src & 1:  # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                    net += w.new_source
+                vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
+                bonus = by_late[late]
+                if bonus is None:
+                    bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo[1])
+                net = vp + bonus - pay_coins - pay_res
+                if fresh:
+                    net += fresh
                 if net > 0:
-                    v = net * plant_step ** turns * licence_step ** lic
+                    v = net * step_factor * licence_factor
                     if v > best[src]:
                         best[src] = v
         values = [v for v in best if v > 0]
@@ -314,14 +330,11 @@ class Valuer:
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
 
-    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, memo: tuple) -> float:
+    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
-        (shared by every position of the outlook, ``memo``)."""
-        key = (self.coop, r, late)
-        bonus = memo[2].get(key)
-        if bonus is None:
-            checks, w = outlook.checks, self.w
-            bonus = memo[2][key] = (
-                self.coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, memo[1])
-                if self.coop and late < len(checks) else 0.0)
-        return bonus
+        (the same for every position of the outlook: :meth:`plan` keeps it in the outlook's memo); ``weights``: the
+        Supply phases' weights."""
+        checks, w = outlook.checks, self.w
+        if not self.coop or late >= len(checks):
+            return 0.0
+        return self.coop * w.planet * planet_gain(s, w, max(saving[0], checks[late]), saving[1], outlook, weights)
