@@ -194,7 +194,7 @@ def svg_chart(tables: dict[str, pd.DataFrame], path: str) -> None:
         return height - pad - (v - lo) / (hi - lo or 1) * (height - 2 * pad)
 
     def x(level: int, k: int) -> float:
-        return pad + (level - 1) * (width - 2 * pad) / 4 + (k - (len(tables) - 1) / 2) * 12
+        return pad + (level - 0.5) * (width - 2 * pad) / len(LEVELS) + (k - (len(tables) - 1) / 2) * 12
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
              f'font-size="12"><rect width="100%" height="100%" fill="white"/>',
