@@ -49,10 +49,10 @@ _DEFAULT = {
 # games where the strategist is the strongest player ccg has (no search beats it): the top level is the
 # plain strategist and the levels below it are noisier
 _NO_SEARCH = {
-    1: Level(0.5, None, "beginner: half of its moves are random, the rest follow the plan"),
-    2: Level(0.25, None, "learner: a quarter of its moves are random"),
-    3: Level(0.1, None, "player: one move in ten is random"),
-    4: Level(0.03, None, "strong: one move in thirty is random"),
+    1: Level(0.6, None, "beginner: three moves in five are random, the rest follow the plan"),
+    2: Level(0.35, None, "learner: a third of its moves are random"),
+    3: Level(0.2, None, "player: one move in five is random"),
+    4: Level(0.1, None, "strong: one move in ten is random"),
     5: Level(0.0, None, "the strategist, the strongest player ccg has in this game"),
 }
 _BY_GAME = {"catan": _NO_SEARCH}
