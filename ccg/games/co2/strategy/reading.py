@@ -152,9 +152,11 @@ def un_goals_won(s, p: int) -> int:
 def built_sources(s, p: int) -> int:
     """Bitmask of the sources among seat p's green plants (CO2-12.3.2)."""
     m = 0
-    for k, o in zip(s.space_kind, s.space_owner):
-        if o == p:
-            m |= 1 << (k - GREEN0)
+    owners, kinds = s.space_owner, s.space_kind
+    i = -1
+    for _ in range(owners.count(p)):  # only green plants have an owner
+        i = owners.index(p, i + 1)
+        m |= 1 << (kinds[i] - GREEN0)
     return m
 
 

@@ -55,6 +55,7 @@ class Weights:
         return cls(**{k: float(v) for k, v in values.items() if k in names})
 
 
+_SHAPES_LIMIT = 20_000
 UNIT = 30.0  # ppm of one average fossil plant: the planet term counts in these units
 
 # How much a company goal's count (CO2-12.2.3) is expected to grow over a whole game for a seat that
@@ -153,6 +154,7 @@ class Valuer:
     def __init__(self, weights: Weights, cooperation: float) -> None:
         self.w = weights
         self.coop = cooperation
+        self._shapes: dict = {}  # the plan's planned-plant needs, shared by positions that agree on them
 
     # ---- the whole utility ---------------------------------------------------------------------
     def utility(self, s, p: int) -> float:
@@ -210,7 +212,7 @@ class Valuer:
         out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         sci = rd.scientists(s, p)
-        hired = sum(1 for x in sci if x != rd.POOL)
+        hired = len(sci) - sci.count(rd.POOL)
         science = w.scientist * tau * (hired - 1)
         if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
             science += w.on_project * tau
@@ -256,14 +258,31 @@ class Valuer:
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
         proj = rd.projects(s)
         sci = rd.scientists(s, p)
-        studying = {proj[x] for x in sci if 0 <= x < rd.PROJECT_SPACES}
+        studied = 0  # the sources of the projects this seat's scientists work on
+        for x in sci:
+            if 0 <= x < rd.PROJECT_SPACES and proj[x] >= 0:
+                studied |= 1 << proj[x]
         spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
         best = [0.0] * 5
-        tiles = [rd.next_plant(s, src) for src in range(5)]
-        gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
-        reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
+        # a planned plant's needs are the same in every region with the same project steps and grant, and in
+        # every position that agrees on what they are made of: per 6 * source + 3 * grant + steps, None (out
+        # of reach) or (VP, coins' cost, resources' cost, Supply phases it misses, plan_step^turns,
+        # licence_step^expertise missing, VP of a new source)
+        key = (tuple(s.stack), tuple(exp), studied, spare, have_coins, have_res, coin, res, left, now, n,
+               tuple(outlook.turns_before), built)
+        hit = self._shapes.get(key)
+        if hit is None or hit[0] is not s.components:
+            if len(self._shapes) > _SHAPES_LIMIT:
+                self._shapes.clear()
+            tiles = [rd.next_plant(s, src) for src in range(5)]
+            gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
+            reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
+            blank: list = [False] * 30
+            hit = self._shapes[key] = (s.components, blank, tiles, gaps, reach)
+        shapes: list = hit[1]
+        tiles, gaps, reach = hit[2], hit[3], hit[4]
         nreach = len(reach)
         soonest = reach[0] if reach else float("inf")
         table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
@@ -271,10 +290,6 @@ class Valuer:
             table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
-        # a planned plant's needs are the same in every region with the same project steps and grant: per
-        # 6 * source + 3 * grant + steps, None (out of reach) or (VP, coins' cost, resources' cost, Supply
-        # phases it misses, plan_step^turns, licence_step^expertise missing, VP of a new source)
-        shapes: list = [False] * 30
         for r, targets in enumerate(_region_targets(s)):
             saving = outlook.saving[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
@@ -288,7 +303,7 @@ class Valuer:
                     shape = None
                     if tile is not None:
                         gap = gaps[src]
-                        if src in studying:
+                        if studied >> src & 1:
                             lic = gap - steps if gap > steps else 0
                         else:
                             lic = gap + 0.5 if spare and gap else 2 * gap
