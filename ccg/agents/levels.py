@@ -1,61 +1,37 @@
 """Playing levels a student can choose: ``"strategist:level=1"`` (easiest) … ``"strategist:level=5"`` (strongest).
 
-A level is the strategist made weaker by *noise* — on that share of its decisions with a choice it
-plays a uniformly random legal move instead of its plan's — or stronger by a *search* on top of the
-plan: information-set MCTS whose simulations are played by strategists to the end of the game, with
-the strategist's move as prior, its worth as value and the score margin as what a simulation returns
-(the strong search of ``ccg/agents/README.md``), on a fixed budget of simulations per decision so a
-level-5 game ends in reasonable time and replays move for move for its seed.
-
-Level 4 is the plain strategist (``"strategist"`` without a level) in every game with a search at
-level 5. In Catan (and Oil Springs) no search ccg has beats the strategist (BENCHMARKS.md, "MCTS with
-strategist rollouts"), so there the plain strategist is level 5 and levels 1–4 are noisier strategists.
-The ladder that checks each level beats the one below: ``benchmarks/levels_ladder.py`` (BENCHMARKS.md,
-"Levels").
+A level is the strategist made weaker by *noise*: on that share of its decisions with a choice it plays
+a uniformly random legal move (from its own seeded stream) instead of its plan's. Level 5 is the plain
+strategist (``"strategist"``), the strongest player ccg has at a cost a class can wait for: the
+strategist-rollout search of ``ccg/agents/README.md`` at an affordable budget (8 simulations per
+decision, 0.5–0.9 CPU-s) lost to it in 7 of 8 two-player Chicago Express games, and in Catan no search
+ccg has beats it. The ladder that checks each level beats the one below: ``benchmarks/levels_ladder.py``
+(BENCHMARKS.md, "Levels").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["LEVELS", "Level", "check_level", "level_of", "level_presets", "level_spec", "with_level"]
 
 LEVELS = (1, 2, 3, 4, 5)
 
-# the search of the top level: the strong search of ccg/agents/README.md on a budget of simulations
-_SEARCH: dict[str, Any] = {
-    "iterations": 8, "rollout": "strategist", "prior": "strategist", "value": "strategist",
-    "candidates": 4, "evaluation": "margin", "rollout_depth": None,
-}
-
-
 @dataclass(frozen=True)
 class Level:
-    """One level: the share of decisions played at random (``noise``) and the MCTS keywords of a search
-    on top of the strategist (``search``; None: the strategist's own move)."""
+    """One level: the share of its decisions with a choice the strategist plays at random (``noise``)."""
 
     noise: float
-    search: Mapping[str, Any] | None = field(default=None)
     blurb: str = ""
 
 
-_DEFAULT = {
-    1: Level(0.5, None, "beginner: half of its moves are random, the rest follow the plan"),
-    2: Level(0.25, None, "learner: a quarter of its moves are random"),
-    3: Level(0.1, None, "player: one move in ten is random"),
-    4: Level(0.0, None, "the strategist: every move follows the game's plan"),
-    5: Level(0.0, _SEARCH, "the strongest: a search whose simulations are strategist games"),
+_LEVELS = {
+    1: Level(0.6, "beginner: three moves in five are random, the rest follow the plan"),
+    2: Level(0.35, "learner: a third of its moves are random"),
+    3: Level(0.2, "player: one move in five is random"),
+    4: Level(0.1, "strong: one move in ten is random"),
+    5: Level(0.0, "the plain strategist, the strongest affordable player ccg has"),
 }
-# games where the strategist is the strongest player ccg has (no search beats it): the top level is the
-# plain strategist and the levels below it are noisier
-_NO_SEARCH = {
-    1: Level(0.6, None, "beginner: three moves in five are random, the rest follow the plan"),
-    2: Level(0.35, None, "learner: a third of its moves are random"),
-    3: Level(0.2, None, "player: one move in five is random"),
-    4: Level(0.1, None, "strong: one move in ten is random"),
-    5: Level(0.0, None, "the strategist, the strongest player ccg has in this game"),
-}
-_BY_GAME = {"catan": _NO_SEARCH}
 
 
 def check_level(level: Any) -> int | None:
@@ -70,8 +46,10 @@ def check_level(level: Any) -> int | None:
 
 
 def level_of(game: str, level: int) -> Level:
-    """What ``level`` means in ``game``."""
-    return _BY_GAME.get(game, _DEFAULT)[check_level(level) or 4]
+    """What ``level`` means in ``game`` (the same in every game today)."""
+    number = check_level(level)
+    assert number is not None
+    return _LEVELS[number]
 
 
 def level_spec(level: Any) -> str:

@@ -46,7 +46,6 @@ from .levels import check_level, level_of
 if TYPE_CHECKING:
     from .explain import Explanation
     from .greedy import GreedyAgent
-    from .mcts import MCTSAgent
 
 __all__ = ["PersonaParam", "StrategistAgent", "load_weights", "persona_params", "strategy_module"]
 
@@ -208,7 +207,6 @@ class StrategistAgent(Agent):
         self.weights = weights
         self._rng = Rng(seed)
         self._planners: dict[str, Any] = {}
-        self._searches: dict[str, Any] = {}
 
     def _config(self) -> dict[str, Any]:
         return {"weights": self.weights, "level": self.level, **self.persona}
@@ -224,7 +222,6 @@ class StrategistAgent(Agent):
     def __getstate__(self) -> dict[str, Any]:  # planners are rebuilt in the worker that unpickles the agent
         state = dict(self.__dict__)
         state["_planners"] = {}
-        state["_searches"] = {}
         return state
 
     def planner(self, game: str) -> Any:
@@ -268,10 +265,8 @@ class StrategistAgent(Agent):
         assert seat is not None  # a state with legal actions has a seat to move
         planner = self.planner(state.game)
         if self.level is not None:
-            level = level_of(state.game, self.level)
-            if level.search is not None:
-                return self._search(state.game, level.search).act(state)  # the view is passed on as it is
-            if level.noise and self._rng.random() < level.noise:
+            noise = level_of(state.game, self.level).noise
+            if noise and self._rng.random() < noise:
                 return legal[self._rng.below(len(legal))]
         action: Action = planner.choose(state, seat, self._rng)  # ``state`` is this seat's view (Agent)
         for candidate in legal:
@@ -279,19 +274,6 @@ class StrategistAgent(Agent):
                 return candidate
         raise RuntimeError(f"the {state.game} strategist chose {action}, which is not legal here")  # a planner bug
 
-
-    def _search(self, game: str, keywords: Mapping[str, Any]) -> "MCTSAgent":
-        """The MCTS of this agent's level in ``game`` (built once; seeded from this agent's seed)."""
-        search: MCTSAgent | None = self._searches.get(game)
-        if search is None:
-            from .mcts import MCTSAgent
-
-            persona = dict(self.persona) or None
-            search = self._searches[game] = MCTSAgent(**keywords, persona=persona, seed=self.seed)
-            if self.weights:
-                assert search._strategist is not None
-                search._strategist.weights = dict(self.weights)
-        return search
 
     def explain(self, state: GameState) -> "Explanation":
         """Why this strategist plays what it plays in ``state``: the move ``act`` would return, the best
