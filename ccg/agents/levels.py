@@ -17,6 +17,7 @@ __all__ = ["LEVELS", "Level", "check_level", "level_of", "level_presets", "level
 
 LEVELS = (1, 2, 3, 4, 5)
 
+
 @dataclass(frozen=True)
 class Level:
     """One level: the share of its decisions with a choice the strategist plays at random (``noise``)."""
