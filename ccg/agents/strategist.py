@@ -45,6 +45,7 @@ from ..i18n import N_
 from . import explain as ex
 from .base import Agent
 from .greedy import GreedyAgent
+from .levels import check_level, level_of
 
 if TYPE_CHECKING:
     from .explain import Explanation
@@ -147,15 +148,19 @@ class StrategistAgent(Agent):
     by :func:`persona_params` (and in ``ccg/agents/README.md``). A parameter
     applies to its own game only: playing another game with it raises a
     ValueError. ``weights`` (``{name: value}``) replaces some of the game's
-    shipped weights — the tuning scripts use it. Decisions are seeded: the same
-    seed and position give the same action in every process.
+    shipped weights — the tuning scripts use it. ``level`` (1–5, ``"strategist:level=2"``)
+    makes it a player a student can choose, from easy to the strongest ccg has
+    (:mod:`ccg.agents.levels`); without it, it is the plain strategist. Decisions are
+    seeded: the same seed and position give the same action in every process.
     """
 
     name = "strategist"
     forced_without_view = True  # ``act`` returns a lone legal action at once
 
-    def __init__(self, seed: int = 0, weights: Mapping[str, float] | None = None, **persona: Any) -> None:
+    def __init__(self, seed: int = 0, weights: Mapping[str, float] | None = None, level: int | None = None,
+                 **persona: Any) -> None:
         super().__init__(seed)
+        self.level = check_level(level)
         known = persona_params()
         checked: dict[str, Any] = {}
         for key, value in persona.items():
@@ -163,7 +168,7 @@ class StrategistAgent(Agent):
             if not owners:
                 listing = "; ".join(f"{g}: {', '.join(sorted(p)) or '(none)'}" for g, p in sorted(known.items()))
                 raise ValueError(f"strategist has no parameter {key!r}. Persona parameters by game — {listing}"
-                                 " (and 'weights')")
+                                 " (and 'weights', 'level')")
             checked[key] = known[owners[0]][key].check(key, value)
             for other in owners[1:]:  # the same name in two games: both must accept it
                 known[other][key].check(key, value)
@@ -179,11 +184,14 @@ class StrategistAgent(Agent):
         self._planners: dict[str, Any] = {}
 
     def _config(self) -> dict[str, Any]:
-        return {"weights": self.weights, **self.persona}
+        return {"weights": self.weights, "level": self.level, **self.persona}
 
     @property
     def label(self) -> str:
-        extra = ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(self.persona.items()))
+        shown = dict(sorted(self.persona.items()))
+        if self.level is not None:
+            shown = {"level": self.level, **shown}
+        extra = ",".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in shown.items())
         return f"{self.name}({extra})" if extra else self.name
 
     def __getstate__(self) -> dict[str, Any]:  # planners are rebuilt in the worker that unpickles the agent
@@ -229,6 +237,10 @@ class StrategistAgent(Agent):
         seat = state.current_player
         assert seat is not None  # a state with legal actions has a seat to move
         planner = self.planner(state.game)
+        if self.level is not None:
+            noise = level_of(state.game, self.level).noise
+            if noise and self._rng.random() < noise:
+                return legal[self._rng.below(len(legal))]
         action: Action = planner.choose(state, seat, self._rng)  # ``state`` is this seat's view (Agent)
         for candidate in legal:
             if candidate[0] == action[0] and candidate[1] == action[1]:

@@ -42,7 +42,8 @@ def _table(msg: dict, hub: Hub) -> int:
 
 
 def create_tables(store: Any, msg: dict) -> list[int]:
-    """Tables from the dashboard's form: ``game``, ``tables``, ``players``, ``students``, ``bot``, ``seats``
+    """Tables from the dashboard's form: ``game``, ``tables``, ``players``, ``students``, ``bot``, ``level`` (the
+    bots' strategist level 1–5, empty: the bot as typed; it applies to strategist seats), ``seats``
     (optional, one kind per seat, comma-separated), ``seed``, ``lesson``, ``rules`` ("name=value, …"), ``lang``
     (the tables' language: their students' pages and printables)."""
     game = msg.get("game")
@@ -76,7 +77,7 @@ def create_tables(store: Any, msg: dict) -> list[int]:
     except ValueError as exc:
         raise StoreError(str(exc)) from None
     # every table is checked before any is stored: a bad seat or option fails the whole form
-    kinds = store.check_seats(kinds)
+    kinds = _with_level(store.check_seats(kinds), msg.get("level"))
     try:
         new_game(game, players=len(kinds), seed=seed, **options)
     except ValueError as exc:
@@ -92,6 +93,22 @@ def create_tables(store: Any, msg: dict) -> list[int]:
         for tid in ids:
             store.set_table_language(tid, language)
     return ids
+
+
+def _with_level(kinds: list[str], level: object) -> list[str]:
+    """The seat kinds with the form's bot level set on every strategist seat (no level: as they are)."""
+    from ..agents.base import parse_agent_spec
+    from ..agents.levels import with_level
+
+    if level is None or level == "":
+        return kinds
+    try:
+        number = int(level) if isinstance(level, str) and level.strip().isdigit() else level
+        if not any(k != STUDENT and parse_agent_spec(k)[0] == "strategist" for k in kinds):
+            raise ValueError("a level applies to strategist bots, and these seats have none")
+        return [k if k == STUDENT else with_level(k, number) for k in kinds]
+    except ValueError as exc:
+        raise StoreError(f"level: {exc}") from None
 
 
 async def carry_out(hub: Hub, client: Client, msg: dict) -> str:

@@ -18,7 +18,8 @@ EPILOG_AGENTS = (
     "Agents: strategist (each game's own plan; the default), random, greedy, mcts. Settings follow a colon: "
     "strategist:cooperation=0.8 (CO2), strategist:sequester=0.3 (Oil Springs), strategist:investor=0.5 "
     "(Chicago Express), mcts:200 (200 iterations per move), mcts:seconds=0.5, "
-    "mcts:iterations=500:rollout_depth=20:c=1.0, greedy:samples=8."
+    "mcts:iterations=500:rollout_depth=20:c=1.0, greedy:samples=8. Levels a student can choose: "
+    "strategist:level=1 (easiest) to strategist:level=5 (strongest), or --level N for every strategist seat."
 )
 
 SCHEDULER_TIMEOUT = 3  # seconds to reach a Dask scheduler before giving up with a clear error
@@ -61,6 +62,7 @@ def _add_simulate(sub: Any) -> None:
     s.add_argument("--trajectories", metavar="FILE.parquet",
                    help="also record the game's per-step/per-phase metrics to this file (.parquet or .csv)")
     add_precision(s)
+    _add_level(s)
     s.set_defaults(run=run_simulate)
 
 
@@ -86,6 +88,7 @@ def _add_sweep(sub: Any) -> None:
     w.add_argument("--out", metavar="FILE.parquet",
                    help="write the games to Parquet (.parquet, needs pyarrow) or CSV (.csv)")
     add_precision(w)
+    _add_level(w)
     w.set_defaults(run=run_sweep)
 
 
@@ -101,6 +104,7 @@ def _add_tournament(sub: Any) -> None:
     t.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     add_common(t, players=False)
     t.add_argument("--out", metavar="FILE.csv", help="write the win-rate table as CSV (.csv) or Parquet (.parquet)")
+    _add_level(t)
     t.set_defaults(run=run_tournament)
 
 
@@ -130,7 +134,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
     common = _prepare(args)
     result = _with_client(args, lambda client: simulate(
-        args.game, players=args.players, n_games=args.games, agents=_agents(args.agents), client=client,
+        args.game, players=args.players, n_games=args.games, agents=_agents(args.agents, args.level, _players(args)), client=client,
         trajectories=bool(args.trajectories), out=args.out, precision=args.precision,
         headline=_headline(args.headline), **common))
     games = result.games if args.trajectories else result
@@ -150,7 +154,8 @@ def run_sweep(args: argparse.Namespace) -> int:
     common = _prepare(args)
     grid = grid_from_text(args.game, args.grid)
     df = _with_client(args, lambda client: sweep(
-        args.game, grid, n_games=args.games, agents=_agents(args.agents), players=args.players, client=client,
+        args.game, grid, n_games=args.games, agents=_agents(args.agents, args.level, _players(args, grid)),
+        players=args.players, client=client,
         chunk_size=args.chunk_size, out=args.out, precision=args.precision, headline=_headline(args.headline),
         **common))
     print(_summary(df, list(grid)))
@@ -164,7 +169,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     from ..analysis.tournament import tournament
 
     common = _prepare(args)
-    table = _with_client(args, lambda client: tournament(args.game, _agents(args.agents) or [], n_games=args.games,
+    table = _with_client(args, lambda client: tournament(args.game, _agents(args.agents, args.level) or [], n_games=args.games,
                                                          client=client, **common))
     print(table.round(3).to_string(index=False))
     if args.out:
@@ -253,10 +258,35 @@ def grid_from_text(game: str, grid_args: Sequence[str]) -> dict[str, list[Any]]:
     return grid
 
 
-def _agents(text: str | None) -> list[str] | None:
+def _agents(text: str | None, level: int | None = None, players: int | None = None) -> list[str] | None:
+    """--agents as a list; with --level, every strategist seat without a level plays at that level (no
+    --agents: ``players`` strategists of that level)."""
+    from ..agents.base import parse_agent_spec  # the agents load when a command runs, not for --help
+    from ..agents.levels import level_spec, with_level
+
     if text is None:
-        return None
-    return [a.strip() for a in text.split(",")]
+        if level is None:
+            return None
+        return [level_spec(level)] * (players or 1)
+    agents = [a.strip() for a in text.split(",")]
+    if level is not None:
+        if not any(parse_agent_spec(a)[0] == "strategist" for a in agents):
+            raise ValueError(f"--level applies to strategist seats, and --agents {text!r} has none")
+        agents = [with_level(a, level) for a in agents]
+    return agents
+
+
+def _players(args: argparse.Namespace, grid: dict | None = None) -> int:
+    """The player count --level's strategists fill when no --agents are given."""
+    if args.level is not None and args.agents is None and grid and "players" in grid:
+        raise ValueError("--level without --agents fills one player count; with a players grid give --agents")
+    return args.players or get_spec(args.game).default_players
+
+
+def _add_level(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--level", type=int, metavar="N",
+                   help="strategist level 1 (easiest) to 5 (strongest) for every strategist seat (see "
+                        "ccg/agents/README.md, 'Levels')")
 
 
 def _headline(text: str | None) -> int | str | None:

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 import ipywidgets as W
 
 from ..agents.base import DEFAULT_AGENT, make_agent
+from ..agents.levels import level_presets
 from ..core.registry import get_spec
 from ..core.state import GameState
 from ..i18n import game_title, get_language, gettext, normalize
@@ -135,7 +136,8 @@ class Classroom:
 
     A game starts at once with the first ``humans`` seats human and bots elsewhere, so the app is
     playable on load; ``bot`` is the bots' agent (default the strategist, ``ccg.agents.DEFAULT_AGENT``;
-    a persona such as ``"strategist:cooperation=0.8"`` or ``"random"`` by name); "New game" restarts with the chosen game, seats, player count and seed.
+    a level such as ``"strategist:level=2"``, a persona such as ``"strategist:cooperation=0.8"`` or ``"random"``
+    by name; the seats' menus offer the levels 1–5); "New game" restarts with the chosen game, seats, player count and seed.
     ``tab`` opens the table on one of its tabs (e.g. "What if?"); ``lang`` is the app's language (default
     ``ccg.i18n``'s current one).
     """
@@ -165,7 +167,7 @@ class Classroom:
             raise ValueError(f"bot must be an agent name such as 'strategist' or 'random', got {bot!r}")
         make_agent(bot, 0)  # a bad name or persona is a clear error before anything is built
         bot = bot.strip().lower()
-        choices = [HUMAN, *agent_names()]
+        choices = [HUMAN, *agent_names(), *level_presets()]  # the levels a student can choose, 1 easiest
         if bot not in choices:  # a persona by name joins the menu
             choices.append(bot)
         self.bot = bot

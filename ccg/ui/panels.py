@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ..agents.base import Agent, agent_names
+from ..agents.levels import level_presets
 from ..agents.strategist import persona_presets
 from ..core.registry import get_spec
 from ..core.rulebook import UnknownRuleError, rules_text
@@ -75,8 +76,9 @@ def _game_title(game: str) -> str:
 
 
 def seat_menu_choices(game: str) -> list[Any]:
-    """What a seat's menu offers: human, every agent name, and the game's strategist personas."""
-    return [HUMAN, *agent_names(), *persona_presets(game)]
+    """What a seat's menu offers: human, every agent name, the strategist's levels (1 easiest … 5 strongest)
+    and the game's strategist personas."""
+    return [HUMAN, *agent_names(), *level_presets(), *persona_presets(game)]
 
 
 class PlayPanel(Panel):

@@ -259,6 +259,7 @@ BAD_PARAMETERS = {
     "mcts": [("mcts:iteratons=5", "iteratons"), ("mcts:iterations=0", "iterations"), ("mcts:c=-1", "c must"),
              ("mcts:rollout_depth=deep", "rollout_depth")],
     "strategist": [("strategist:cooperaton=0.8", "cooperaton"), ("strategist:weights=3", "weights"),
+                   ("strategist:level=0", "level"), ("strategist:level=6", "level"), ("strategist:level=x", "level"),
                    *_persona_cases()],
 }
 

@@ -134,11 +134,12 @@ def test_a_whole_lesson_in_the_browser(classroom):
             assert "ccg_teacher" not in teacher.evaluate("() => document.cookie"), "HttpOnly"
             teacher.wait_for_selector(".ccg-overview")
 
-            def create(tables: int, students: int, seed: int, rules: str) -> None:
+            def create(tables: int, students: int, seed: int, rules: str, bot: str = "random", level: str = "") -> None:
                 teacher.fill("input[name=lesson]", "browser lesson")
                 teacher.fill("input[name=tables]", str(tables))
                 teacher.fill("input[name=students]", str(students))
-                teacher.fill("input[name=bot]", "random")
+                teacher.fill("input[name=bot]", bot)
+                teacher.select_option("select[name=level]", level)
                 teacher.fill("input[name=seed]", str(seed))
                 teacher.fill("input[name=rules]", rules)
                 teacher.click(".ccg-create")
@@ -152,10 +153,19 @@ def test_a_whole_lesson_in_the_browser(classroom):
             teacher.wait_for_function("() => document.querySelector('.ccg-say').innerText.includes('seats[2]')",
                                       timeout=WAIT)
             assert store.tables() == [], "a bad bot spec creates nothing and says why"
+            levels = teacher.eval_on_selector_all("select[name=level] option", "os => os.map(o => o.value)")
+            assert levels == ["", "1", "2", "3", "4", "5"], "the bots' level: as typed, or 1 (easiest) to 5"
+            teacher.fill("input[name=bot]", "random")
+            teacher.select_option("select[name=level]", "2")
+            teacher.click(".ccg-create")
+            teacher.wait_for_function("() => document.querySelector('.ccg-say').innerText.includes('strategist bots')",
+                                      timeout=WAIT)
+            assert store.tables() == [], "a level for bots that are no strategists creates nothing and says why"
             create(1, 4, 1, SHORT)
-            create(2, 0, 10, SHORT)
+            create(2, 0, 10, SHORT, bot="strategist", level="1")
             tables = store.tables()
             assert len(tables) == 3
+            assert {s.kind for t in tables[1:] for s in t.seats} == {"strategist:level=1"}, "the level reaches the bots"
             ours = tables[0]
             codes = [s.code for s in ours.seats]
             teacher.wait_for_function("() => document.body.dataset.tables === '3'", timeout=WAIT)
