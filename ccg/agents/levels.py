@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .base import parse_agent_spec
+
 __all__ = ["LEVELS", "Level", "check_level", "level_of", "level_presets", "level_spec", "with_level"]
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -62,8 +64,6 @@ def with_level(spec: str, level: Any) -> str:
     """``spec`` with the strategist level ``level`` set: a strategist spec without a level gets it
     (``"strategist:cooperation=0.8"`` -> ``"strategist:cooperation=0.8:level=2"``); a spec that names a
     level already, and any other agent, stay as they are."""
-    from .base import parse_agent_spec
-
     number = check_level(level)
     name, kwargs = parse_agent_spec(spec)
     if name != "strategist" or "level" in kwargs:

@@ -13,6 +13,8 @@ from typing import Any
 import anyio.to_thread
 import plotly.io
 
+from ..agents.base import parse_agent_spec
+from ..agents.levels import with_level
 from ..core.option_text import options_from_text
 from ..core.registry import get_spec, new_game
 from ..i18n import UnknownLanguageError, _, lang, ngettext, normalize
@@ -97,9 +99,6 @@ def create_tables(store: Any, msg: dict) -> list[int]:
 
 def _with_level(kinds: list[str], level: object) -> list[str]:
     """The seat kinds with the form's bot level set on every strategist seat (no level: as they are)."""
-    from ..agents.base import parse_agent_spec
-    from ..agents.levels import with_level
-
     if level is None or level == "":
         return kinds
     try:

@@ -99,7 +99,8 @@ def test_the_notebook_classroom_offers_the_levels_and_seats_the_chosen_bot():
     from ccg.ui.classroom import Classroom
 
     room = Classroom("chicago_express", players=3, humans=1, bot="strategist:level=3")
-    assert all(spec in room.seat_boxes[1].options for spec in level_presets())
+    offered = [value for _, value in room.seat_boxes[1].options]  # (label in the app's language, agent spec)
+    assert all(spec in offered for spec in level_presets())
     table = room.table
     assert table is not None
     agent = table.controller.seating.agents[1]
@@ -128,7 +129,8 @@ def test_the_dashboard_level_reaches_the_bots_and_a_bad_level_creates_nothing(tm
 
 
 def test_the_command_line_level_reaches_the_agents(capsys):
-    from ccg.cli import _agents, main
+    from ccg.cli import main
+    from ccg.cli.play import _agents
 
     assert _agents("strategist,random,strategist:level=5", 2) == ["strategist:level=2", "random", "strategist:level=5"]
     assert _agents(None, 3, players=2) == ["strategist:level=3"] * 2
