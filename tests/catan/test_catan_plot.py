@@ -27,7 +27,8 @@ def test_board_has_every_layer_and_stable_uids():
         assert need in uids
     assert uids == [t.uid for t in ccg.plot.board(s).data]
     table = fig.data[-1]
-    assert "oil" in table.header.values and "longest road" in table.header.values
+    headers = [str(h).lower() for h in table.header.values]  # the rulebook's capitalised names (Oil, Longest Road)
+    assert "oil" in headers and "longest road" in headers
 
 
 def test_board_hides_other_hands_for_a_seat():
