@@ -30,3 +30,15 @@ def chromium() -> str:
     if path is None:
         missing("Debian's chromium is not installed and could not be installed with apt-get (run `make browser`)")
     return path
+
+
+def font_families(page, selector: str) -> dict[str, int]:
+    """The platform fonts Chromium drew ``selector``'s own text nodes with, {family: glyphs} (the CJK pages are
+    checked to be drawn in a real CJK font, fonts-noto-cjk from ``make browser``)."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    cdp.send("CSS.enable")
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return {f["familyName"]: f["glyphCount"] for f in fonts}

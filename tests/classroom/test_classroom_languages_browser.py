@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from classroom_server import served
-from system_deps import chromium
+from system_deps import chromium, font_families
 
 from ccg.classroom import LiveTable, open_store
 
@@ -73,16 +73,6 @@ def browser():
         b.close()
 
 
-def _font_families(page, selector: str) -> dict[str, int]:
-    """The platform fonts Chromium drew ``selector``'s text with: {family: glyphs}."""
-    cdp = page.context.new_cdp_session(page)
-    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
-    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    cdp.send("CSS.enable")
-    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
-    cdp.detach()
-    return {f["familyName"]: f["glyphCount"] for f in fonts}
-
 
 @pytest.mark.parametrize("code", list(LANGS))
 def test_student_page_and_dashboard_fit_in_every_language(lesson, browser, artefacts, code):
@@ -105,7 +95,7 @@ def test_student_page_and_dashboard_fit_in_every_language(lesson, browser, artef
             page.evaluate("document.getElementById('ccg-cut').remove()")
             page.screenshot(path=str(artefacts / f"student-join-{code}-{size}.png"), full_page=True)
             if code == "zh_Hant":
-                fonts = _font_families(page, ".ccg-join h3")
+                fonts = font_families(page, ".ccg-join h3")
                 assert fonts and all("CJK" in f for f in fonts), f"the Chinese heading is drawn with {fonts}"
             page.fill(".ccg-code-input", join_code)
             page.click(".ccg-join-button")
@@ -115,7 +105,7 @@ def test_student_page_and_dashboard_fit_in_every_language(lesson, browser, artef
             problems += [f"{code} {size} seat page: {p}" for p in page.evaluate(OVERFLOWS, ".ccg-seat")]
             page.screenshot(path=str(artefacts / f"student-seat-{code}-{size}.png"), full_page=True)
             if code == "zh_Hant":
-                fonts = _font_families(page, ".ccg-turn")
+                fonts = font_families(page, ".ccg-turn")
                 assert fonts and all("CJK" in f for f in fonts), f"the Chinese status is drawn with {fonts}"
             # the dashboard (the key becomes the cookie, then the page in this language)
             page.goto(f"{base}/teacher?key={store.teacher_key()}", wait_until="domcontentloaded")
@@ -126,7 +116,7 @@ def test_student_page_and_dashboard_fit_in_every_language(lesson, browser, artef
             problems += [f"{code} {size} dashboard: {p}" for p in page.evaluate(OVERFLOWS, ".ccg-dash")]
             page.screenshot(path=str(artefacts / f"dashboard-{code}-{size}.png"), full_page=True)
             if code == "zh_Hant":
-                fonts = _font_families(page, ".ccg-dash h2")
+                fonts = font_families(page, ".ccg-dash h2")
                 assert fonts and all("CJK" in f for f in fonts), f"the Chinese dashboard is drawn with {fonts}"
         finally:
             context.close()

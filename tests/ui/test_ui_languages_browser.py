@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from browser_env import ARGS, TIMEOUT_MS, Server, chromium, free_port, jupyter_env, notebook
+from system_deps import font_families
 
 from ccg.i18n import _, lang
 
@@ -92,16 +93,6 @@ def browser():
             b.close()
 
 
-def _font_families(page, selector: str) -> dict[str, int]:
-    """The platform fonts Chromium drew ``selector``'s own text nodes with: {family: glyphs}."""
-    cdp = page.context.new_cdp_session(page)
-    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
-    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    cdp.send("CSS.enable")
-    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
-    cdp.detach()
-    return {f["familyName"]: f["glyphCount"] for f in fonts}
-
 
 @pytest.mark.parametrize("code", list(TABLES))
 def test_the_table_speaks_the_language_it_was_given(voila, browser, artefacts, code):
@@ -128,7 +119,7 @@ def test_the_table_speaks_the_language_it_was_given(voila, browser, artefacts, c
         if code == "zh_Hant":
             for css in (".ccg-table .ccg-turn .widget-html-content", ".ccg-table button.ccg-play",
                         ".ccg-table .ccg-status .widget-html-content"):
-                fonts = _font_families(page, css)
+                fonts = font_families(page, css)
                 own = page.evaluate("(css) => [...document.querySelector(css).childNodes].filter((n) => n.nodeType === 3)"
                                     ".map((n) => n.textContent).join('')", css)  # what the font query covers
                 han = len(CJK.findall(own))
