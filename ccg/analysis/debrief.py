@@ -30,10 +30,19 @@ __all__ = ["debrief_module", "game_table", "path_table", "seat_table", "share_ta
 
 
 class Finished(Protocol):
-    label: str
-    source: str
-    record: dict[str, Any]
-    state: GameState
+    """A finished game as the tables read it (read-only: a frozen dataclass such as the classroom's fits)."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def record(self) -> dict[str, Any]: ...
+
+    @property
+    def state(self) -> GameState: ...
 
 
 def debrief_module(game: str) -> ModuleType | None:

@@ -19,7 +19,7 @@ from ..agents.base import make_agent
 from ..analysis.debrief import debrief_module, game_table, path_table, seat_table, share_table
 from ..core.positions import replay
 from ..core.registry import new_game
-from ..core.state import GameState
+from ..core.state import GameState, to_move
 from ..i18n import N_, _, format_number, format_percent, gettext, pgettext
 from .store import TableInfo, TableStore
 from .views import seat_colour, seat_name
@@ -68,7 +68,7 @@ def bot_games(like: ClassGame | dict, n_games: int = 20, agent: str = "strategis
         agents = [make_agent(agent, seed * 31 + k * 7 + p) for p in range(state.num_players)]
         limit = max_actions or 100_000
         while not state.is_terminal() and state.ply < limit:
-            state.apply(agents[state.current_player].act(state))
+            state.apply(agents[to_move(state)].act(state))
         out.append(ClassGame(f"bots {k + 1}", "bots", state.record(), state, (f"bot {agent}",) * state.num_players))
     return out
 
