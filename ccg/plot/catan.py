@@ -124,7 +124,7 @@ def board(state, seat: int | None = None, width: int = WIDTH, height: int | None
     narrow = width < 700
     if narrow:  # px per map unit from the width; the height follows the map
         per_unit = (width - 20) / (max(cx) - min(cx) + 3.6)
-        map_px, table_px, top = extent * per_unit, 60 + 34 * (9 if s.oil_springs else 7), 150
+        map_px, table_px, top = extent * per_unit, 60 + 34 * (9 if s.oil_springs else 7), 180
         height = height or int(top + map_px + table_px + 30)
         f = min(1.2, per_unit / 64.0)
         row_heights = [map_px / (map_px + table_px), table_px / (map_px + table_px)]
@@ -372,7 +372,7 @@ def board(state, seat: int | None = None, width: int = WIDTH, height: int | None
             header=dict(values=[names] + cols[names], line_color="#bbb", font=dict(
                 size=12, color=["#111"] + [PLAYER_TEXT[p] for p in seats]),
                 fill_color=["#e4e4e4"] + [PLAYER_COLOURS[p] for p in seats]),
-            columnwidth=[100] + [90] * len(seats),
+            columnwidth=[125] + [85] * len(seats),
             cells=dict(values=[fields] + [[cols[k][p] for k in fields] for p in seats], height=24, line_color="#ccc",
                        font=dict(size=12, color="#111"), fill_color=["#e4e4e4"] + [PLAYER_TINT[p] for p in seats]),
             uid="catan-players"), row=2, col=1)
@@ -400,6 +400,8 @@ def board(state, seat: int | None = None, width: int = WIDTH, height: int | None
         sub.append(pgettext("catan", "last roll {dice}").format(dice=s.dice))
     if s.oil_springs:
         sub.append(pgettext("catan", "oil supply {count}").format(count=s.supply))
+    if narrow:  # the game's name on a line of its own
+        head = head.replace(" · ", "<br>", 1)
     title = f"{head}<br><span style='font-size:12px;color:#555'>{' · '.join(sub)}</span>"
     # the sea frames the island (and its harbours) only; the rest of the figure stays white
     island = dict(type="rect", xref="x", yref="y", layer="below", line=dict(width=0), fillcolor=SEA,
