@@ -18,7 +18,7 @@ from typing import Any
 from ..core.registry import get_spec
 from ..core.state import GameState
 
-__all__ = ["NoBoardView", "board", "board_module", "seat_colour", "seat_name", "seat_names"]
+__all__ = ["NoBoardView", "board", "board_module", "narrow_width", "seat_colour", "seat_name", "seat_names"]
 
 DEFAULT_COLOUR = "#555"
 
@@ -41,6 +41,18 @@ def board(state: GameState, seat: int | None = None, **kwargs: Any) -> Any:
     if module is None:
         raise NoBoardView(f"no board view for game {state.game!r}: its GameSpec declares no plot module")
     return module.board(state, seat=seat, **kwargs)
+
+
+def narrow_width(game: str) -> int | None:
+    """The width (px) of the game's narrow board layout, or None when its board view has none.
+
+    A board view that declares ``NARROW_WIDTH`` and ``MIN_TEXT`` (its smallest font, px) draws
+    ``board(state, seat, width=NARROW_WIDTH)`` with the same traces in the same order (so clicks map alike),
+    every text still at ``MIN_TEXT`` or more; one that does not is only ever scaled down as a picture.
+    """
+    module = board_module(game)
+    width = getattr(module, "NARROW_WIDTH", None)
+    return int(width) if width and getattr(module, "MIN_TEXT", None) else None
 
 
 def _seat_table(game: str, *names: str) -> tuple[str, ...] | None:

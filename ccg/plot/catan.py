@@ -26,6 +26,8 @@ PLAYER_TEXT = ("white", "white", "black", "black", "white", "white")
 PLAYER_TINT = ("#fbd5d5", "#d4e0f8", "#ffffff", "#ffe5cc", "#e8d5f2", "#cfeeeb")
 SEA = "#9fcbe8"
 MIN_TEXT = 10  # px: no text smaller (the board is drawn at its own size on a 1920 px screen)
+WIDTH = 1000  # px: the board's own width
+NARROW_WIDTH = 460  # px: the narrow layout (map fitted to the width, legend above it, table below), drawn in a narrow room
 LEVELS = {1: "settlement", 2: "city", 3: "metropolis"}
 PIECES = ((1, "pentagon", 15, "settlement"), (2, "square", 19, "city"), (3, "star", 27, "metropolis"))
 
@@ -101,16 +103,17 @@ def _hex_hover(s, h: int) -> str:
     return "<br>".join(lines)
 
 
-def board(state, seat: int | None = None, width: int = 1000, height: int | None = None) -> go.Figure:
-    """A Plotly figure of a Catan position. Trace uids are fixed (``catan-…``) for stable outputs."""
+def board(state, seat: int | None = None, width: int = WIDTH, height: int | None = None) -> go.Figure:
+    """A Plotly figure of a Catan position. Trace uids are fixed (``catan-…``) for stable outputs.
+
+    Below 700 px ``width`` the narrow layout: the map fitted to the width (texts still at MIN_TEXT or more),
+    the legend in rows above it, the player table under it; the same traces in the same order.
+    """
     s = state
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.num_players):
         raise ValueError(f"seat must be 0..{s.num_players - 1} or None, got {seat!r}")
     b = s.board
     geo = b.geo
-    fig = make_subplots(rows=2, cols=1, row_heights=[0.72, 0.28], vertical_spacing=0.03,
-                        specs=[[{"type": "xy"}], [{"type": "table"}]])
-
     traces: list[Any] = []  # map traces, added to the figure in one call (much quicker than one by one)
     add = traces.append
 
@@ -118,9 +121,20 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     cy = [hex_xy(*geo.hexes[h])[1] for h in range(b.n_hex)]
     # marker and font sizes follow the drawn size of a hex (pixels per unit of the map)
     extent = max(cy) - min(cy) + 4.3
-    if height is None:
-        height = 940 if extent < 11 else 1040
-    f = max(0.6, min(1.2, (height - 80) * 0.72 / extent / 64.0))
+    narrow = width < 700
+    if narrow:  # px per map unit from the width; the height follows the map
+        per_unit = (width - 20) / (max(cx) - min(cx) + 3.6)
+        map_px, table_px, top = extent * per_unit, 60 + 34 * (9 if s.oil_springs else 7), 180
+        height = height or int(top + map_px + table_px + 30)
+        f = min(1.2, per_unit / 64.0)
+        row_heights = [map_px / (map_px + table_px), table_px / (map_px + table_px)]
+    else:
+        if height is None:
+            height = 940 if extent < 11 else 1040
+        f = max(0.6, min(1.2, (height - 80) * 0.72 / extent / 64.0))
+        top, row_heights = 70, [0.72, 0.28]
+    fig = make_subplots(rows=2, cols=1, row_heights=row_heights, vertical_spacing=0.03,
+                        specs=[[{"type": "xy"}], [{"type": "table"}]])
 
     def z(v: float) -> float:
         return round(v * f, 1)
@@ -244,7 +258,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         hover.append(_hex_hover(s, h))
     has_token = [bool(b.numbers0[h]) for h in range(b.n_hex)]
     add(go.Scatter(x=cx, y=[y + 0.05 for y in cy], mode="markers+text", text=text,
-                   textfont=dict(color=colours, size=z(15)),
+                   textfont=dict(color=colours, size=zt(15)),
                    marker=dict(size=[z(36) if t else z(30) for t in has_token], opacity=1,
                                color=["#fbf3dc" if t else "rgba(0,0,0,0)" for t in has_token],
                                line=dict(color=["#6b5a3a" if t else "rgba(0,0,0,0)" for t in has_token], width=1.5)),
@@ -281,7 +295,7 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     # robber
     if s.robber >= 0:
         add(go.Scatter(x=[cx[s.robber] - 0.58], y=[cy[s.robber] + 0.12], mode="markers+text", text=["R"],
-                       textfont=dict(color="white", size=z(11)),
+                       textfont=dict(color="white", size=zt(11)),
                        marker=dict(symbol="circle", size=z(22), color="#2b2b2b", line=dict(color="#ddd", width=1.5)),
                        name=term("catan", "term", "robber"),
                        hovertext=[pgettext("catan", "robber on {hex}").format(hex=geo.hex_ids[s.robber])], hoverinfo="text",
@@ -352,14 +366,25 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     cols[term("catan", "term", "largest_army")] = ["★" if s.la == p else "" for p in seats]
     tint = [PLAYER_TINT[p] for p in seats]
     fig.add_traces(traces, rows=[1] * len(traces), cols=[1] * len(traces))
-    fig.add_trace(go.Table(
-        header=dict(values=list(cols), fill_color="#e4e4e4", line_color="#bbb",
-                    font=dict(size=12)),
-        columnwidth=[110, 45, 190, 170] + [62] * (len(cols) - 4),
-        cells=dict(values=list(cols.values()), height=24, line_color="#ccc", font=dict(size=12,
-                   color=[[PLAYER_TEXT[p] for p in seats]] + [["#111"] * len(seats)] * (len(cols) - 1)),
-                   fill_color=[[PLAYER_COLOURS[p] for p in seats]] + [tint] * (len(cols) - 1)),
-        uid="catan-players"), row=2, col=1)
+    if narrow:  # one column per player, one row per field: every heading stays whole in a narrow room
+        names, *fields = cols
+        fig.add_trace(go.Table(
+            header=dict(values=[names] + cols[names], line_color="#bbb", font=dict(
+                size=12, color=["#111"] + [PLAYER_TEXT[p] for p in seats]),
+                fill_color=["#e4e4e4"] + [PLAYER_COLOURS[p] for p in seats]),
+            columnwidth=[125] + [85] * len(seats),
+            cells=dict(values=[fields] + [[cols[k][p] for k in fields] for p in seats], height=24, line_color="#ccc",
+                       font=dict(size=12, color="#111"), fill_color=["#e4e4e4"] + [PLAYER_TINT[p] for p in seats]),
+            uid="catan-players"), row=2, col=1)
+    else:
+        fig.add_trace(go.Table(
+            header=dict(values=list(cols), fill_color="#e4e4e4", line_color="#bbb",
+                        font=dict(size=12)),
+            columnwidth=[110, 45, 190, 170] + [62] * (len(cols) - 4),
+            cells=dict(values=list(cols.values()), height=24, line_color="#ccc", font=dict(size=12,
+                       color=[[PLAYER_TEXT[p] for p in seats]] + [["#111"] * len(seats)] * (len(cols) - 1)),
+                       fill_color=[[PLAYER_COLOURS[p] for p in seats]] + [tint] * (len(cols) - 1)),
+            uid="catan-players"), row=2, col=1)
     # title: what game, whose turn; second line: the state of play
     head = (pgettext("catan", "Catan — Oil Springs") if s.oil_springs else pgettext("catan", "Catan")) + " · " + \
         pgettext("catan", "turn {turn}").format(turn=s.turn)
@@ -375,6 +400,8 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
         sub.append(pgettext("catan", "last roll {dice}").format(dice=s.dice))
     if s.oil_springs:
         sub.append(pgettext("catan", "oil supply {count}").format(count=s.supply))
+    if narrow:  # the game's name on a line of its own
+        head = head.replace(" · ", "<br>", 1)
     title = f"{head}<br><span style='font-size:12px;color:#555'>{' · '.join(sub)}</span>"
     # the sea frames the island (and its harbours) only; the rest of the figure stays white
     island = dict(type="rect", xref="x", yref="y", layer="below", line=dict(width=0), fillcolor=SEA,
@@ -384,10 +411,12 @@ def board(state, seat: int | None = None, width: int = 1000, height: int | None 
     fig.update_yaxes(visible=False, row=1, col=1)
     fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=16)),
                       width=width, height=height, plot_bgcolor="white", annotations=notes,
-                      margin=dict(l=10, r=10, t=70, b=10), hoverlabel=dict(align="left"),
-                      legend=dict(orientation="v", y=0.98, x=0.99, xanchor="right", yanchor="top",
-                                  bgcolor="rgba(215,215,215,0.9)", bordercolor="#999", borderwidth=1,
-                                  font=dict(size=11), traceorder="grouped", tracegroupgap=4))
+                      margin=dict(l=10, r=10, t=top, b=10), hoverlabel=dict(align="left"),
+                      legend=dict(orientation="h", y=1.0, x=0, xanchor="left", yanchor="bottom",
+                                  font=dict(size=11), traceorder="grouped", tracegroupgap=4) if narrow else
+                      dict(orientation="v", y=0.98, x=0.99, xanchor="right", yanchor="top",
+                           bgcolor="rgba(215,215,215,0.9)", bordercolor="#999", borderwidth=1,
+                           font=dict(size=11), traceorder="grouped", tracegroupgap=4))
     return fig
 
 

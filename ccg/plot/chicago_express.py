@@ -57,9 +57,22 @@ SHORT_NAMES = {"Philadelphia": "Phila.", "Pittsburgh": "Pittsb.", "Washington": 
                "Fort Wayne": "Ft Wayne"}
 
 
-def board_name(name: str) -> str:
-    """A city's name as the map shows it inside its hex (at MIN_TEXT px, eight letters fit)."""
+def board_name(name: str, narrow: bool = False) -> str:
+    """A city's name as the map shows it inside its hex (at MIN_TEXT px, eight letters fit; five in the narrow
+    layout, where a longer name is cut to four letters and a dot — the hover gives it whole)."""
+    if narrow:
+        return name if len(name) <= 5 else name[:4].rstrip() + "."
     return SHORT_NAMES.get(name, name)
+
+
+# the narrow layout (drawn where the board would be scaled below MIN_TEXT beside the panel): the map turned a
+# quarter clockwise (west at the top, north on the right; pointy-topped hexes, pieces and texts upright) at about
+# two thirds of its px per unit (hex values without spaces, city names of five letters), the four tables under it,
+# the title's key in lines
+NARROW_WIDTH = 460
+_NARROW_CENTRES = [(y, -x) for x, y in _CENTRES]
+_NARROW_CORNERS = [(y, -x) for x, y in _CORNERS]
+_NARROW_TEXT = (0.2, -0.3, -0.74)  # the values, the city name and the hex id above / below a hex's centre
 
 
 def _shapes(points: list[tuple[float, float]], shape: list[tuple[float, float]]) -> tuple[list, list]:
@@ -72,16 +85,16 @@ def _shapes(points: list[tuple[float, float]], shape: list[tuple[float, float]])
     return xs, ys
 
 
-def _terrain_traces() -> list:
+def _terrain_traces(centres: list[tuple[float, float]], corners: list[tuple[float, float]]) -> list:
     traces = []
     for t, name in enumerate(TERRAINS):
         xs, ys = [], []
         for i in range(len(BOARD.ids)):
             if BOARD.terrain[i] != t:
                 continue
-            cx, cy = _CENTRES[i]
-            xs += [cx + dx for dx, _ in _CORNERS] + [None]
-            ys += [cy + dy for _, dy in _CORNERS] + [None]
+            cx, cy = centres[i]
+            xs += [cx + dx for dx, _ in corners] + [None]
+            ys += [cy + dy for _, dy in corners] + [None]
         traces.append(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", fillcolor=TERRAIN_COLOURS[name],
                                  line=dict(color="#777", width=0.6), name=name, hoverinfo="skip",
                                  uid=f"ce-terrain-{name}", showlegend=True))
@@ -164,47 +177,66 @@ def _hover(s, i: int) -> str:
     return "<br>".join(lines)
 
 
-def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
+def board(state, seat: int | None = None, height: int = HEIGHT, width: int = WIDTH) -> go.Figure:
     """The position as a Plotly figure (deterministic trace uids, so notebooks reproduce).
 
-    ``seat`` marks that player with ★ in the players table; ◀ marks the seat to move."""
+    ``seat`` marks that player with ★ in the players table; ◀ marks the seat to move. Below 900 px ``width``
+    the narrow layout (NARROW_WIDTH wide, the tables under the map), with the same traces in the same order."""
     if not isinstance(state, CEState):
         raise ValueError(f"board() needs a Chicago Express state, got {type(state).__name__}")
     s = state
-    fig = make_subplots(
-        rows=3, cols=2, row_heights=[0.67, 0.19, 0.14], column_widths=[0.56, 0.44],
-        specs=[[{"type": "xy", "colspan": 2}, None], [{"type": "table"}, {"type": "table"}],
-               [{"type": "table"}, {"type": "table"}]],
-        horizontal_spacing=0.03, vertical_spacing=0.025,
-    )
-    for tr in _terrain_traces():
+    narrow = width < 900
+    if narrow:
+        width = NARROW_WIDTH
+        shown = 5 if s.wabash_in else 4
+        per_unit = (width - 10) / (max(x for x, _ in _NARROW_CENTRES) - min(x for x, _ in _NARROW_CENTRES) + 1.8)
+        parts = [(max(y for _, y in _NARROW_CENTRES) - min(y for _, y in _NARROW_CENTRES) + 2.1) * per_unit,
+                 60 + 26 * shown, 60 + 26 * s.num_players, 60 + 26 * 3, 60 + 26 * len(INDUSTRIES)]
+        top = 290
+        height = int(top + sum(parts) + 40)
+        fig = make_subplots(rows=5, cols=1, row_heights=[p / sum(parts) for p in parts],
+                            specs=[[{"type": "xy"}]] + [[{"type": "table"}]] * 4, vertical_spacing=0.008)
+        places = [(2, 1), (3, 1), (4, 1), (5, 1)]
+    else:
+        top = 112
+        fig = make_subplots(
+            rows=3, cols=2, row_heights=[0.67, 0.19, 0.14], column_widths=[0.56, 0.44],
+            specs=[[{"type": "xy", "colspan": 2}, None], [{"type": "table"}, {"type": "table"}],
+                   [{"type": "table"}, {"type": "table"}]],
+            horizontal_spacing=0.03, vertical_spacing=0.025,
+        )
+        places = [(2, 1), (2, 2), (3, 1), (3, 2)]
+    centres, corners = (_NARROW_CENTRES, _NARROW_CORNERS) if narrow else (_CENTRES, _CORNERS)
+    up, down, low = _NARROW_TEXT if narrow else (0.12, -NAME_DROP, -0.68)
+    for tr in _terrain_traces(centres, corners):
         fig.add_trace(tr, row=1, col=1)
     # labels and hover
-    xs = [c[0] for c in _CENTRES]
-    ys = [c[1] for c in _CENTRES]
-    fig.add_trace(go.Scatter(x=xs, y=[y + 0.12 for y in ys], mode="text", text=[_hex_label(s, i) for i in range(len(xs))],
+    xs = [c[0] for c in centres]
+    ys = [c[1] for c in centres]
+    fig.add_trace(go.Scatter(x=xs, y=[y + up for y in ys], mode="text", text=[_hex_label(s, i).replace(" ", "") if narrow else _hex_label(s, i)
+                                                                   for i in range(len(xs))],
                              textfont=dict(size=10, color="#3a0a0a"), hovertext=[_hover(s, i) for i in range(len(xs))],
                              hoverinfo="text", customdata=list(BOARD.ids),  # hex ids = Action.where, for ccg.ui clicks
                              name="values", uid="ce-values", showlegend=False), row=1, col=1)  # i18n: not prose
-    fig.add_trace(go.Scatter(x=xs, y=[y - 0.68 for y in ys], mode="text", text=list(BOARD.ids),
+    fig.add_trace(go.Scatter(x=xs, y=[y + low for y in ys], mode="text", text=list(BOARD.ids),
                              textfont=dict(size=MIN_TEXT, color="#555"), hoverinfo="skip", name="ids", uid="ce-ids",  # i18n: not prose
                              showlegend=False), row=1, col=1)
     # city names as the data file gives them; an eastern start hex (no values of its own) shows its company
     # in the centre, in the company's colour (CE-2.2); every start hex is outlined in that colour
     named = [i for i in range(len(xs)) if BOARD.names[i]]
-    fig.add_trace(go.Scatter(x=[xs[i] for i in named], y=[ys[i] - NAME_DROP for i in named], mode="text",
-                             text=[board_name(_city(BOARD.names[i])) for i in named],
+    fig.add_trace(go.Scatter(x=[xs[i] for i in named], y=[ys[i] + down for i in named], mode="text",
+                             text=[board_name(_city(BOARD.names[i]), narrow) for i in named],
                              textfont=dict(size=MIN_TEXT, color="#111"),
                              hoverinfo="skip", name="cities", uid="ce-names", showlegend=False), row=1, col=1)  # i18n: not prose
     eastern = [c for c in range(5) if not _hex_label(s, BOARD.start[c])]
-    fig.add_trace(go.Scatter(x=[xs[BOARD.start[c]] for c in eastern], y=[ys[BOARD.start[c]] + 0.12 for c in eastern],
+    fig.add_trace(go.Scatter(x=[xs[BOARD.start[c]] for c in eastern], y=[ys[BOARD.start[c]] + up for c in eastern],
                              mode="text", text=[f"<b>{COMPANIES[c]}</b>" for c in eastern],
                              textfont=dict(size=12, color=[_TEXT_COLOURS[c] for c in eastern]), hoverinfo="skip",
                              name="start companies", uid="ce-start-names", showlegend=False), row=1, col=1)  # i18n: not prose
     for c in range(5):
-        cx, cy = _CENTRES[BOARD.start[c]]
+        cx, cy = centres[BOARD.start[c]]
         where = _city(BOARD.names[BOARD.start[c]]) if BOARD.names[BOARD.start[c]] else BOARD.ids[BOARD.start[c]]
-        fig.add_trace(go.Scatter(x=[cx + dx * 0.93 for dx, _ in _CORNERS], y=[cy + dy * 0.93 for _, dy in _CORNERS],
+        fig.add_trace(go.Scatter(x=[cx + dx * 0.93 for dx, _ in corners], y=[cy + dy * 0.93 for _, dy in corners],
                                  mode="lines", line=dict(color=COMPANY_COLOURS[c], width=3.5), hoverinfo="skip",
                                  name=pgettext("chicago_express", "{company} start ({where})").format(
                                      company=COMPANIES[c], where=where), uid=f"ce-start-{c}"), row=1, col=1)
@@ -234,13 +266,14 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
                                  hoverinfo="skip"), row=1, col=1)
     fig.update_xaxes(visible=False, row=1, col=1)
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
-    _tables(fig, s, seat)
+    _tables(fig, s, seat, places)
     head = pgettext("chicago_express", "{players} players · move {ply} · dividend phases held {count}").format(
         players=s.num_players, ply=s.ply, count=s.dividends)
-    title = (f"{_now(s)}  ·  {head}<br><span style='font-size:12px;color:#333'>"
-             f"{gettext(HEX_KEY)}</span>")
+    key = gettext(HEX_KEY).replace(" · ", "<br>") if narrow else gettext(HEX_KEY)
+    title = (f"{_now(s)}{'<br>' if narrow else '  ·  '}{head}<br><span style='font-size:12px;color:#333'>"
+             f"{key}</span>")
     # the key sits between the title and the map (in the top margin), clear of hexes and tables
-    fig.update_layout(width=WIDTH, height=height, margin=dict(l=5, r=5, t=112, b=5),
+    fig.update_layout(width=width, height=height, margin=dict(l=5, r=5, t=top, b=5),
                       title=dict(text=title, x=0.01, y=0.99, yanchor="top", font=dict(size=14)),
                       plot_bgcolor="white", legend=dict(orientation="h", x=0.0, y=1.0, yanchor="bottom",
                                                         font=dict(size=10), traceorder="normal", itemsizing="constant"),
@@ -248,7 +281,8 @@ def board(state, seat: int | None = None, height: int = HEIGHT) -> go.Figure:
     return fig
 
 
-def _tables(fig: go.Figure, s, seat: int | None) -> None:
+def _tables(fig: go.Figure, s, seat: int | None, places: list[tuple[int, int]]) -> None:
+    """The companies, players, action meters and industry tables, at ``places`` (row, col) in that order."""
     shown = range(5) if s.wabash_in else range(4)
     header = dict(font=dict(size=11), fill_color="#dde3ee", height=30, align="center")
     cell = dict(font=dict(size=11), height=24, align="center")
@@ -267,7 +301,7 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
                     **header),
         columnwidth=[1.2, 1.1, 1, 1.2, 1.1, 1.4],
         cells=dict(values=comp, fill_color=[[_light(COMPANY_COLOURS[c]) for c in shown]] * len(comp), **cell),
-        uid="ce-table-companies"), row=2, col=1)
+        uid="ce-table-companies"), row=places[0][0], col=places[0][1])
     n = s.num_players
     names = [pgettext("chicago_express", "seat {seat}").format(seat=p) + (" ★" if p == seat else "")
              + (" ◀" if p == s.current_player else "") for p in range(n)]
@@ -277,7 +311,7 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
     fig.add_trace(go.Table(header=dict(values=[pgettext("chicago_express", "player"),
                                                term("chicago_express", "term", "cash")] + shares, **header),
                            cells=dict(values=cols, **cell), columnwidth=[1.3, 1] + [1.1] * (len(cols) - 2),
-                           uid="ce-table-players"), row=2, col=2)
+                           uid="ce-table-players"), row=places[1][0], col=places[1][1])
     meters = [term("chicago_express", "action", m) for m in ("auction", "build", "development")]
     red = [s.meters[k] >= s.meter_lengths[k] for k in range(3)]
     fill = ["#f4b6b6" if r else "#eef1f7" for r in red]  # a meter in the red area is shaded (CE-4.2)
@@ -287,13 +321,13 @@ def _tables(fig: go.Figure, s, seat: int | None) -> None:
         cells=dict(values=[meters, s.meters, list(s.meter_lengths),
                            [pgettext("chicago_express", "red") if r else pgettext("chicago_express", "open") for r in red]],
                    fill_color=[fill] * 4, **cell),
-        uid="ce-table-meters"), row=3, col=1)
+        uid="ce-table-meters"), row=places[2][0], col=places[2][1])
     fig.add_trace(go.Table(
         header=dict(values=[pgettext("chicago_express", "industry"), pgettext("chicago_express", "value"),
                             pgettext("chicago_express", "max"), pgettext("chicago_express", "step")], **header),
         cells=dict(values=[[_city(k.title()) for k in INDUSTRIES], s.industry, list(s.industry_max), list(s.industry_step)],
                    **cell),
-        uid="ce-table-industry"), row=3, col=2)
+        uid="ce-table-industry"), row=places[3][0], col=places[3][1])
 
 
 def _light(colour: str) -> str:

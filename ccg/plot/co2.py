@@ -37,6 +37,13 @@ BOX = [(0, 6), (6, 6), (12, 6), (12, 0), (6, 0), (0, 0)]
 W, H = 5.6, 5.4
 GX = 19.6   # CO2 gauge
 MX = 23.6   # market price track
+WIDTH, HEIGHT = 1200, 840  # px: the board's own size
+# the narrow layout (drawn where the board would be scaled too small beside the panel): the regions two by three,
+# gauge and market under the expertise tracks, the players table and the key under them; the same px per map unit
+NARROW_WIDTH = 600
+NARROW_BOX = [(0, 12), (6, 12), (6, 6), (6, 0), (0, 0), (0, 6)]  # the same ring of regions, two columns
+NARROW_GAUGE, NARROW_MARKET, NARROW_LOW = 1.6, 8.0, -20.5  # x of gauge and market, y of their foot
+NARROW_TABLE = (-14.8, -19.1)  # how far the players table and the key move (x, y)
 # px at the board's own size: no text smaller. A 1920 px screen with JupyterLab's file browser open draws the
 # board at 0.9 of its size beside the panel, so its smallest text is still 10 px there
 MIN_TEXT = 12
@@ -78,8 +85,13 @@ def _disc(x, y, colour, r=0.2):
                 line=dict(color="#111", width=1), layer="above")
 
 
-def board(state, seat: int | None = None) -> go.Figure:
+def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
+    """A Plotly figure of a CO2 position; below 900 px ``width`` the narrow layout (NARROW_WIDTH wide, taller)."""
     s = state
+    narrow = width < 900
+    box = NARROW_BOX if narrow else BOX
+    gx, market_x, low = (NARROW_GAUGE, NARROW_MARKET, NARROW_LOW) if narrow else (GX, MX, 0.0)
+    tx, tdy = NARROW_TABLE if narrow else (0.0, 0.0)
     components = s.components
     n = s.num_players
     if seat is not None and (isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < n)):
@@ -93,7 +105,7 @@ def board(state, seat: int | None = None) -> go.Figure:
     sx, sy, sc, sh, sw = [], [], [], [], []
     for r in range(6):
         x0: float
-        x0, y0 = BOX[r]
+        x0, y0 = box[r]
         ctrl = s.ctrl[r]
         region = components.regions[r]
         shapes.append(dict(type="rect", x0=x0, y0=y0, x1=x0 + W, y1=y0 + H, line=dict(
@@ -191,7 +203,7 @@ def board(state, seat: int | None = None) -> go.Figure:
     # ---- summits -----------------------------------------------------------------------------
     mx, my, mc, mt, mtc, mh, mw = [], [], [], [], [], [], []
     for sp, tile in enumerate(s.summit):
-        x0 = 0.2 + sp * 6
+        x0 = -2.3 + sp * 5.2 if narrow else 0.2 + sp * 6
         notes.append(dict(x=x0, y=-0.5, xanchor="left", showarrow=False, font=dict(size=12),
                           text="<b>" + pgettext("co2", "Summit {number}").format(number=sp + 1) + "</b> "
                           + (term("co2", "summit", components.summits[tile][0]) if tile >= 0 else pgettext("co2", "(none)"))))
@@ -219,47 +231,47 @@ def board(state, seat: int | None = None) -> go.Figure:
     top = gauge_top(s.ppm)
 
     def gy(v):
-        return v / top * 11.4
+        return low + v / top * 11.4
 
     for lo, hi, colour in ((0, cat, "#b9ecb5"), (cat, lose, "#fdd58a"), (lose, top, "#f4a6a0")):
-        shapes.append(dict(type="rect", x0=GX - 0.45, x1=GX + 0.45, y0=gy(lo), y1=gy(hi), fillcolor=colour,
+        shapes.append(dict(type="rect", x0=gx - 0.45, x1=gx + 0.45, y0=gy(lo), y1=gy(hi), fillcolor=colour,
                            line=dict(width=0), layer="below"))
-    shapes.append(dict(type="rect", x0=GX - 0.45, x1=GX + 0.45, y0=0, y1=gy(top), line=dict(color="#555", width=1)))
+    shapes.append(dict(type="rect", x0=gx - 0.45, x1=gx + 0.45, y0=gy(0), y1=gy(top), line=dict(color="#555", width=1)))
     for v in range(100, top + 1, 100):
         if v not in (cat, lose) and abs(v - s.ppm) > top / 25:  # keep the marker's label clear
-            notes.append(dict(x=GX - 0.5, y=gy(v), xanchor="right", showarrow=False,
+            notes.append(dict(x=gx - 0.5, y=gy(v), xanchor="right", showarrow=False,
                               font=dict(size=MIN_TEXT, color="#777"), text=str(v)))
-            shapes.append(dict(type="line", x0=GX - 0.45, x1=GX - 0.25, y0=gy(v), y1=gy(v),
+            shapes.append(dict(type="line", x0=gx - 0.45, x1=gx - 0.25, y0=gy(v), y1=gy(v),
                                line=dict(color="#777", width=1)))
     for v, colour, label in ((cat, "#c77700", pgettext("co2", "catastrophes")),
                              (lose, "#c0392b", pgettext("co2", "planet lost"))):
-        shapes.append(dict(type="line", x0=GX - 0.7, x1=GX + 0.7, y0=gy(v), y1=gy(v), line=dict(color=colour, width=3)))
-        notes.append(dict(x=GX + 0.75, y=gy(v), xanchor="left", showarrow=False,
+        shapes.append(dict(type="line", x0=gx - 0.7, x1=gx + 0.7, y0=gy(v), y1=gy(v), line=dict(color=colour, width=3)))
+        notes.append(dict(x=gx + 0.75, y=gy(v), xanchor="left", showarrow=False,
                           font=dict(size=MIN_TEXT, color=colour), text=f"<b>{v}</b><br>{label}"))
-    notes.append(dict(x=GX, y=12.0, showarrow=False, font=dict(size=13), text="<b>CO2 ppm</b>"))  # i18n: not prose
-    fig.add_trace(_scatter("co2-gauge", [GX - 0.55], [gy(s.ppm)], [f"<b>{s.ppm}</b>"], ["black"],
+    notes.append(dict(x=gx, y=low + 12.0, showarrow=False, font=dict(size=13), text="<b>CO2 ppm</b>"))  # i18n: not prose
+    fig.add_trace(_scatter("co2-gauge", [gx - 0.55], [gy(s.ppm)], [f"<b>{s.ppm}</b>"], ["black"],
                            symbol="triangle-right", size=18, textsize=13,
                            hover=[pgettext("co2", "CO2 {ppm} ppm (peak {peak}; catastrophes from {catastrophe}, all lose "
                                            "at {lose})").format(ppm=s.ppm, peak=s.ppm_peak, catastrophe=cat, lose=lose)],
                            textcolor="black", mode="markers+text"))
     fig.data[-1].textposition = "middle left"
-    shapes.append(dict(type="line", x0=GX - 0.45, x1=GX + 0.45, y0=gy(s.ppm), y1=gy(s.ppm),
+    shapes.append(dict(type="line", x0=gx - 0.45, x1=gx + 0.45, y0=gy(s.ppm), y1=gy(s.ppm),
                        line=dict(color="black", width=3)))
 
     # ---- market ---------------------------------------------------------------------------------------
     lo_p, hi_p = s.rules["market.price_min"], s.rules["market.price_max"]
     prices = list(range(lo_p, hi_p + 1))
     step = 10.4 / max(1, len(prices) - 1)
-    fig.add_trace(_scatter("co2-market", [MX] * len(prices), [0.3 + i * step for i in range(len(prices))],
+    fig.add_trace(_scatter("co2-market", [market_x] * len(prices), [low + 0.3 + i * step for i in range(len(prices))],
                            [f"${p}" for p in prices], ["#c0392b" if p == s.price else "#f2f2f2" for p in prices],
                            symbol="circle", size=[30 if p == s.price else 26 for p in prices],
                            hover=[(pgettext("co2", "CEP price {price} (current)") if p == s.price else
                                    pgettext("co2", "CEP price {price}")).format(price=format_money(p)) for p in prices],
                            textcolor=["white" if p == s.price else "#333" for p in prices],
                            custom=["market"] * len(prices)))
-    notes.append(dict(x=MX, y=12.0, showarrow=False, font=dict(size=13),
+    notes.append(dict(x=market_x, y=low + 12.0, showarrow=False, font=dict(size=13),
                       text="<b>" + pgettext("co2", "Market") + "</b> (" + term("co2", "term", "cep") + ")"))
-    notes.append(dict(x=MX, y=11.45, showarrow=False, font=dict(size=MIN_TEXT, color="#444"),
+    notes.append(dict(x=market_x, y=low + 11.45, showarrow=False, font=dict(size=MIN_TEXT, color="#444"),
                       text=pgettext("co2", "{count} CEP on sale · price {price}").format(
                           count=s.market, price=format_money(s.price))))
 
@@ -290,9 +302,10 @@ def board(state, seat: int | None = None) -> go.Figure:
                           font=dict(size=MIN_TEXT, color="#555"), text=str(v)))
 
     # ---- players table (annotations: the trace list stays fixed) ---------------------------------------
-    cols = [("player", 12.6, "left"), ("VP", 16.0, "center"), ("coins", 17.0, "center"), ("res.", 18.0, "center"),
-            ("CEP", 18.9, "center"), ("scient.", 19.9, "center"), ("UN", 20.8, "center"), ("lobby cards", 21.4, "left"),
-            ("company goal", 23.6, "left")]
+    cols = [(name, x + tx, al) for name, x, al in (
+        ("player", 12.6, "left"), ("VP", 16.0, "center"), ("coins", 17.0, "center"), ("res.", 18.0, "center"),
+        ("CEP", 18.9, "center"), ("scient.", 19.9, "center"), ("UN", 20.8, "center"), ("lobby cards", 21.4, "left"),
+        ("company goal", 23.6, "left"))]
     heading = {"player": pgettext("co2", "player"), "VP": pgettext("co2", "VP"), "coins": pgettext("co2", "coins"),
                "res.": pgettext("co2", "res."), "CEP": term("co2", "term", "cep"), "scient.": pgettext("co2", "scient."),
                "UN": pgettext("co2", "UN"), "lobby cards": pgettext("co2", "lobby cards"),
@@ -303,11 +316,11 @@ def board(state, seat: int | None = None) -> go.Figure:
                "CEP": pgettext("co2", "CEP (carbon emission permits) in hand"),
                "scient.": pgettext("co2", "scientists: on the board + in hand (e.g. 0+1: none placed, one in hand)"),
                "UN": pgettext("co2", "UN goals won"), "coins": pgettext("co2", "coins in hand")}
-    ty = -2.65
+    ty = -2.65 + tdy
     for name, x, al in cols:
         notes.append(dict(x=x, y=ty, xanchor=al, showarrow=False, font=dict(size=MIN_TEXT), text=f"<b>{heading[name]}</b>",
                           hovertext=meaning.get(name)))
-    shapes.append(dict(type="line", x0=12.5, x1=27.6, y0=ty - 0.3, y1=ty - 0.3, line=dict(color="#999", width=1)))
+    shapes.append(dict(type="line", x0=12.5 + tx, x1=27.6 + tx, y0=ty - 0.3, y1=ty - 0.3, line=dict(color="#999", width=1)))
     for p in range(n):
         y = ty - 0.7 - p * 0.6
         if seat is None or seat == p:
@@ -328,7 +341,7 @@ def board(state, seat: int | None = None) -> go.Figure:
         row = [f"<span style='color:{SEAT_COLOURS[p]}'>■</span> {_seat(p)} ({p}){act}", str(s.vp[p]),
                format_money(s.coins[p]), str(s.res[p]), str(s.cep[p]), f"{placed}+{hand}", str(len(s.un_won[p])), lobby, goal]
         if p % 2 == 1:
-            shapes.append(dict(type="rect", x0=12.5, x1=27.6, y0=y - 0.3, y1=y + 0.3, fillcolor="#f3f3f3",
+            shapes.append(dict(type="rect", x0=12.5 + tx, x1=27.6 + tx, y0=y - 0.3, y1=y + 0.3, fillcolor="#f3f3f3",
                                line=dict(width=0), layer="below"))
         hover = {"VP": (pgettext("co2", "{seat}: {vp} VP (below zero: CO2-0.7)") if s.vp[p] < 0 else
                         pgettext("co2", "{seat}: {vp} VP")).format(seat=_seat(p), vp=s.vp[p]),
@@ -340,7 +353,7 @@ def board(state, seat: int | None = None) -> go.Figure:
             notes.append(dict(x=x, y=y, xanchor=al, showarrow=False, text=val, hovertext=hover.get(name),
                               font=dict(size=MIN_TEXT, color="#c0392b") if negative else dict(size=MIN_TEXT)))
     below = ty - 0.7 - (n - 1) * 0.6 - 0.35  # under the last row
-    notes.append(dict(x=12.6, y=below, xanchor="left", yanchor="top", align="left", showarrow=False,
+    notes.append(dict(x=12.6 + tx, y=below, xanchor="left", yanchor="top", align="left", showarrow=False,
                       font=dict(size=MIN_TEXT, color="#555"),
                       text=pgettext("co2", "scient. 2+1 = 2 scientists on the board + 1 in hand · UN = UN goals won<br>"
                                            "VP below zero (red) are allowed (CO2-0.7)")))
@@ -350,7 +363,7 @@ def board(state, seat: int | None = None) -> go.Figure:
                    for x in range(5))
     fossil = " ".join(f"<span style='color:{FOSSIL_COLOURS[f]}'>■</span> {FOSSILS[f][0].upper()} "
                       f"{term('co2', 'fossil', FOSSILS[f])} " for f in range(3))
-    notes.append(dict(x=12.6, y=below - 0.95, xanchor="left", yanchor="top", align="left", showarrow=False,
+    notes.append(dict(x=12.6 + tx, y=below - 0.95, xanchor="left", yanchor="top", align="left", showarrow=False,
                       font=dict(size=MIN_TEXT), text=pgettext(
                           "co2", "green: {green}<br>fossil: {fossil} · □ demand space (power plant) · ◆ project space<br>"
                           "● owner / scientist in seat colour · ◆ pale = proposed project, solid = installed<br>"
@@ -371,9 +384,10 @@ def board(state, seat: int | None = None) -> go.Figure:
     notes = [{k: v for k, v in note.items() if v is not None} for note in notes]  # no empty hover texts
     fig.update_layout(title=dict(text=title, x=0.01, xanchor="left", y=0.985, yanchor="top", font=dict(size=16)),
                       shapes=shapes, annotations=notes, hoverlabel=dict(align="left"),
-                      xaxis=dict(visible=False, range=[-2.3, 27.7], fixedrange=False),
-                      yaxis=dict(visible=False, range=[-8.9, 12.4]),
-                      height=840, width=1200, margin=dict(l=10, r=10, t=70, b=10), plot_bgcolor="white")
+                      xaxis=dict(visible=False, range=[-2.3, 13.0] if narrow else [-2.3, 27.7], fixedrange=False),
+                      yaxis=dict(visible=False, range=[below - 3.4, 18.4] if narrow else [-8.9, 12.4]),
+                      height=int(80 + (21.8 - below) * 35.7) if narrow else HEIGHT,
+                      width=NARROW_WIDTH if narrow else WIDTH, margin=dict(l=10, r=10, t=70, b=10), plot_bgcolor="white")
     return fig
 
 

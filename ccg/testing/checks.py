@@ -356,9 +356,12 @@ def check_a_seats_secrets_and_board_come_from_its_observation(name: str, cfg: Cf
                 assert gauge(twin, seat) == shown, f"seat {seat}'s gauge shows something it may not see"
             if view is None or not (hidden or seat == 0):
                 continue  # without hidden information every seat's twin is the position itself: one board is enough
-            figure = view.board(state, seat=seat).to_json()
-            assert not hidden or view.board(twin, seat=seat).to_json() == figure, (
-                f"seat {seat}'s board shows something it may not see")
+            narrow = getattr(view, "NARROW_WIDTH", None)  # the narrow layout is sent with the board (ccg.ui)
+            for width in ((None, narrow) if narrow else (None,)):
+                kwargs = {} if width is None else {"width": width}
+                figure = view.board(state, seat=seat, **kwargs).to_json()
+                assert not hidden or view.board(twin, seat=seat, **kwargs).to_json() == figure, (
+                    f"seat {seat}'s board{' (narrow layout)' if width else ''} shows something it may not see")
 
 
 def check_spec_declarations(name: str, cfg: Cfg) -> None:

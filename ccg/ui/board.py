@@ -22,9 +22,10 @@ from ..core.state import GameState
 from ..i18n import gettext
 from .figure_view import FigureView
 
-__all__ = ["BoardView", "FigureSlot", "board_figure", "click", "click_location", "location_of"]
+__all__ = ["BoardView", "FigureSlot", "board_figure", "board_figures", "click", "click_location", "location_of"]
 
 
+READABLE_PX = 10  # the smallest text a board may show on screen: below it the narrow layout is drawn
 MIN_BESIDE = 0.42  # the smallest scale a board is drawn at beside the control panel (below it the panel wraps under)
 TARGET_COLOUR = "#f1c40f"  # the rings round the legal targets of the seat to move
 CLICKED_COLOUR = "#e74c3c"  # the ring round the clicked location
@@ -76,12 +77,27 @@ def add_highlights(fig: go.Figure, targets: set[str], clicked: str | None = None
     return fig
 
 
+def board_figures(state: GameState, seat: int | None = None, location: str | None = None,
+                  highlight: bool = False) -> tuple[go.Figure, go.Figure | None, float]:
+    """(figure, narrow figure or None, min_scale): what a BoardView shows (see ``FigureView.show``).
+
+    The narrow layout (when the game's board view has one, ``plot.narrow_width``) is drawn wherever the
+    figure would be scaled below ``min_scale``, the scale at which its smallest text is READABLE_PX on screen.
+    """
+    fig = board_figure(state, seat, location, highlight)
+    width = plot.narrow_width(state.game)
+    if width is None:
+        return fig, None, 0.0
+    narrow = board_figure(state, seat, location, highlight, width=width)
+    return fig, narrow, READABLE_PX / float(plot.board_module(state.game).MIN_TEXT)  # type: ignore[union-attr]
+
+
 def board_figure(state: GameState, seat: int | None = None, location: str | None = None,
-                 highlight: bool = False) -> go.Figure:
+                 highlight: bool = False, width: int | None = None) -> go.Figure:
     """The game's board view (with ``highlight``: the legal targets and the clicked ``location`` ringed),
-    or a text panel when the game has none yet."""
+    or a text panel when the game has none yet. ``width``: the board view's layout for that width."""
     try:
-        fig = plot.board(state, seat=seat)
+        fig = plot.board(state, seat=seat) if width is None else plot.board(state, seat=seat, width=width)
     except plot.NoBoardView:
         pass
     else:
@@ -140,8 +156,9 @@ class BoardView(FigureSlot):
         if fig is not None:
             self.show(fig)
 
-    def show(self, fig: go.Figure) -> None:
-        super().show(fig)
+    def show(self, fig: go.Figure, narrow: go.Figure | None = None, min_scale: float = 0.0) -> None:
+        """Show ``fig``; where it would be scaled below ``min_scale`` the front end draws ``narrow`` instead."""
+        self.widget.show(fig, narrow, min_scale)
         width = fig.layout.width
         # beside the panel the board may shrink to MIN_BESIDE of its size before the panel wraps under it
         self.box.layout.flex = f"1 1 {int(MIN_BESIDE * width)}px" if width else "1 1 600px"

@@ -60,6 +60,21 @@ function render({ model, el }) {
   let wired = false;
   let alive = true;
   let waiting = false; // a figure arrived while the view was not on screen: drawn once it is
+  let payload = null; // the last figure received: {revision, figure, narrow?, min_scale?}
+  let variant = "figure"; // which of its layouts is on screen: "figure" or "narrow"
+
+  // the room to the px below (clientWidth rounds a fractional width up half the time: a board a fraction
+  // of a pixel wider than its box would reach under the panel beside it)
+  const roomOf = () => Math.floor(el.getBoundingClientRect().width);
+
+  // A board that would be scaled below min_scale (its texts under the smallest readable size) is drawn in
+  // its narrow layout instead, when the kernel sent one.
+  const pick = () => {
+    if (!payload || !payload.narrow) return "figure";
+    const width = (payload.figure.layout || {}).width;
+    const room = roomOf();
+    return width && room && room < width * payload.min_scale ? "narrow" : "figure";
+  };
 
   // Plotly measures text while it draws (a table wraps any cell text holding a space by measuring
   // its words). Drawn into a detached or hidden element every measure is 0 and those texts come out
@@ -75,9 +90,7 @@ function render({ model, el }) {
       if (Plotly && plot.layout) Plotly.Plots.resize(plot);
       return;
     }
-    // the room to the px below (clientWidth rounds a fractional width up half the time: a board a fraction
-    // of a pixel wider than its box would reach under the panel beside it)
-    const room = Math.floor(el.getBoundingClientRect().width) || size.width;
+    const room = roomOf() || size.width;
     const scale = Math.min(1, room / size.width);
     plot.style.width = `${size.width}px`; // the graph div keeps the figure's size; only its picture is scaled
     plot.style.height = `${size.height}px`;
@@ -99,10 +112,11 @@ function render({ model, el }) {
     try {
       if (!text) {
         waiting = false;
+        payload = null;
         if (Plotly) Plotly.purge(plot);
         size = null;
       } else {
-        const payload = JSON.parse(text);
+        const got = (payload = JSON.parse(text));
         Plotly = Plotly || (await loadPlotly(model));
         if (!alive || revision !== drawn) return; // a newer figure arrived meanwhile: draw that one
         if (!onScreen()) {
@@ -110,10 +124,13 @@ function render({ model, el }) {
           return;
         }
         waiting = false;
-        const layout = payload.figure.layout || {};
+        variant = pick();
+        const shown = got[variant];
+        const layout = shown.layout || {};
         size = layout.width && layout.height ? { width: layout.width, height: layout.height } : null;
         fit();
-        await Plotly.react(plot, payload.figure.data || [], layout, {
+        el.dataset.ccgVariant = variant;
+        await Plotly.react(plot, shown.data || [], layout, {
           displaylogo: false, responsive: !size, modeBarButtonsToRemove: ["select2d", "lasso2d"],
         });
         if (!wired) {
@@ -125,7 +142,7 @@ function render({ model, el }) {
           });
           wired = true;
         }
-        el.dataset.ccgRevision = String(payload.revision);
+        el.dataset.ccgRevision = String(got.revision);
       }
     } catch (error) {
       el.dataset.ccgError = String(error);
@@ -136,7 +153,7 @@ function render({ model, el }) {
   };
 
   const resized = new ResizeObserver(() => {
-    if (waiting && onScreen()) draw();
+    if ((waiting && onScreen()) || (payload && !waiting && pick() !== variant)) draw();
     else fit();
   });
   resized.observe(el);

@@ -73,19 +73,28 @@ def _non_finite_typed_array(value: dict, path: str) -> str | None:
     return f"{path}[{int(bad[0])}]" if bad.size else None
 
 
-def figure_json(fig: go.Figure | dict, revision: int = 0) -> str:
+def _plain_figure(fig: go.Figure | dict) -> dict:
+    figure = fig if isinstance(fig, dict) else fig.to_plotly_json()
+    return {"data": figure.get("data", []), "layout": figure.get("layout", {})}
+
+
+def figure_json(fig: go.Figure | dict, revision: int = 0, narrow: go.Figure | dict | None = None,
+                min_scale: float = 0.0) -> str:
     """The JSON sent to the front end: ``{"revision": n, "figure": {data, layout}}``.
 
-    Raises NonFiniteFigureError when the figure holds NaN or ±inf (naming the first place).
+    With ``narrow`` (the same traces laid out for a narrower room) the payload also holds ``narrow`` and
+    ``min_scale``: the front end draws ``narrow`` whenever ``figure`` would be scaled below ``min_scale``.
+    Raises NonFiniteFigureError when a figure holds NaN or ±inf (naming the first place).
     """
-    figure = fig if isinstance(fig, dict) else fig.to_plotly_json()
-    figure = {"data": figure.get("data", []), "layout": figure.get("layout", {})}
+    payload: dict[str, Any] = {"revision": revision, "figure": _plain_figure(fig)}
+    if narrow is not None:
+        payload["narrow"] = _plain_figure(narrow)
+        payload["min_scale"] = float(min_scale)
     try:
-        text = json.dumps({"revision": revision, "figure": figure}, allow_nan=False, default=_plain,
-                          separators=(",", ":"))
+        text = json.dumps(payload, allow_nan=False, default=_plain, separators=(",", ":"))
     except ValueError:
         text = None
-    where = find_non_finite(json.loads(json.dumps(figure, default=_plain))) if text is None or '"bdata"' in text \
+    where = find_non_finite(json.loads(json.dumps(payload, default=_plain))) if text is None or '"bdata"' in text \
         else None
     if where is not None or text is None:
         raise NonFiniteFigureError(f"the figure holds a value that is not a finite number at {where}")
@@ -116,6 +125,7 @@ class FigureView(anywidget.AnyWidget):
     def __init__(self, fig: go.Figure | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._figure: go.Figure | None = None
+        self._narrow: go.Figure | None = None
         self._revision = 0
         self._click_handlers: list[Callable[[int, int], None]] = []
         self.on_msg(self._on_front_end_message)
@@ -137,14 +147,27 @@ class FigureView(anywidget.AnyWidget):
         """How many figures have been sent (the front end reports the last one it drew)."""
         return self._revision
 
-    def show(self, fig: go.Figure) -> None:
-        """Send ``fig`` to every front end (the whole figure; raises NonFiniteFigureError on NaN/inf)."""
-        text = figure_json(fig, self._revision + 1)
+    def show(self, fig: go.Figure, narrow: go.Figure | None = None, min_scale: float = 0.0) -> None:
+        """Send ``fig`` to every front end (the whole figure; raises NonFiniteFigureError on NaN/inf).
+
+        ``narrow``: the same traces (same order and points, so clicks map alike) laid out for a narrow room,
+        drawn instead of ``fig`` where ``fig`` would be scaled below ``min_scale``.
+        """
+        if narrow is not None and len(narrow.data) != len(fig.data):
+            raise ValueError(f"the narrow figure has {len(narrow.data)} traces, the figure {len(fig.data)}")
+        text = figure_json(fig, self._revision + 1, narrow, min_scale)
         self._revision += 1
         self._figure = fig
+        self._narrow = narrow
         self.figure_json = text
 
+    @property
+    def narrow(self) -> go.Figure | None:
+        """The narrow layout sent with the figure (None: the figure is only ever scaled)."""
+        return self._narrow
+
     def clear(self) -> None:
+        self._narrow = None
         self._figure = None
         self._revision += 1
         self.figure_json = ""

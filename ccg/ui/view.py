@@ -16,7 +16,7 @@ from ..core.action import Action
 from ..core.state import GameState
 from ..core.tree import GameTree
 from ..i18n import _, get_language, lang, normalize
-from .board import BoardView, board_figure, click_location
+from .board import BoardView, board_figures, click_location
 from .controller import TableController
 from .figure_view import FigureView
 from .panels import HistoryPanel, InspectPanel, Panel, PlayPanel, PositionPanel, status_html
@@ -124,7 +124,7 @@ class TableView:
     def _select_location(self, location: str | None) -> None:
         self.controller.select_location(location)
         with self.redrawing():
-            self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))  # the clicked spot ringed
+            self.board.show(*board_figures(self.state, self.view_seat, self.location, highlight=True))  # the clicked spot ringed
         self.play_tab.refresh_actions(self)
         self._refresh_status()
 
@@ -156,7 +156,7 @@ class TableView:
     def refresh(self) -> None:
         """Redraw every panel from the cursor state (in place)."""
         with self.speaking(), self.redrawing():
-            self.board.show(board_figure(self.state, self.view_seat, self.location, highlight=True))
+            self.board.show(*board_figures(self.state, self.view_seat, self.location, highlight=True))
             for panel in self.panels:
                 panel.refresh(self)
             self._refresh_status()

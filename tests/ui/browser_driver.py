@@ -51,6 +51,7 @@ SETTLED = """([index, status, revision, actions]) => {
     log: (root.querySelector('.ccg-log') || {}).textContent || '',
     actions: Array.from(root.querySelectorAll('.ccg-actions select option')).map(o => o.textContent),
     error: error ? error.dataset.ccgError : null,
+    variant: drawn ? drawn.dataset.ccgVariant || 'figure' : 'figure',
     figure: (""" + READ_FIGURE + """)(root),
     texts: (""" + READ_TABLE_TEXTS + """)(root),
   };
@@ -145,6 +146,7 @@ class TableDriver:
         self.on_check = on_check
         self.bot_turns = 0  # times the page was seen refusing a human Play on a bot's turn
         self.highlights = {"you can act here": 0, "clicked": 0}  # checks whose board showed the rings
+        self.variants = {"figure": 0, "narrow": 0}  # checks whose page drew the board's own / narrow layout
 
     # -------------------------------------------------------------------- checking
     @property
@@ -175,8 +177,15 @@ class TableDriver:
         assert _norm(seen["log"]) == _norm(text_of(self.shadow.log.value)), f"{self.label}, {what}: the move log differs"
         assert [_norm(a) for a in seen["actions"]] == [_norm(label) for label, _ in self.shadow.actions.options], \
             f"{self.label}, {what}: the action list differs"
+        shown = self.shadow.board.widget.figure
+        if seen["variant"] == "narrow":  # the page drew the board's narrow layout: compare with that
+            width = ccg.plot.narrow_width(self.shadow.state.game)
+            assert width is not None, f"{self.label}, {what}: the page drew a narrow layout the game does not have"
+            expected = expected_figure(self.shadow.state, self.shadow.view_seat, self.shadow.location, width=width)
+            shown = self.shadow.board.widget.narrow
+        self.variants[seen["variant"]] += 1
         diff = differences(seen["figure"], expected)
-        diff += table_text_differences(seen["texts"], expected_table_texts(self.shadow.board.widget.figure))
+        diff += table_text_differences(seen["texts"], expected_table_texts(shown))
         assert not diff, f"{self.label}, {what} (move {self.shadow.state.ply}): the browser's board is not the game's:\n  " \
                          + "\n  ".join(diff)
         self.checks += 1

@@ -73,12 +73,12 @@ def _plain(value: Any) -> Any:
     return value.tolist() if hasattr(value, "tolist") else str(value)
 
 
-def expected_figure(state, seat, location: str | None = None) -> dict:
-    """The Table's board — ``ccg.plot.board(state, seat)`` with the legal targets and the clicked ``location``
-    ringed — as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
+def expected_figure(state, seat, location: str | None = None, width: int | None = None) -> dict:
+    """The Table's board — ``ccg.plot.board(state, seat)`` (laid out for ``width``) with the legal targets and
+    the clicked ``location`` ringed — as the browser receives it (JSON-normalised), in READ_FIGURE's shape."""
     from ccg.ui.board import board_figure
 
-    return figure_summary(board_figure(state, seat, location, highlight=True))
+    return figure_summary(board_figure(state, seat, location, highlight=True, width=width))
 
 
 def figure_summary(figure) -> dict:
