@@ -185,8 +185,10 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
                 ph.append(pgettext("co2", "{region} {grant} grant: {source} project, {state}").format(
                     region=region_name, grant=grant, source=_source(src), state=state_))
                 label = grant  # proposed (pale) or installed (solid): the key says, the hover tells
+            # a grant name of several words on lines of its own: "Research cooperation" at MIN_TEXT is wider
+            # than the gap between two project spaces
             notes.append(dict(x=x, y=y - 0.5, yanchor="top", showarrow=False, font=dict(size=MIN_TEXT, color="#444"),
-                              text=label))
+                              text=label.replace(" ", "<br>")))
             if s.occ[ps] >= 0:
                 sx.append(x + 0.5)
                 sy.append(y + 0.35)
