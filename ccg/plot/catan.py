@@ -14,6 +14,7 @@ from plotly.subplots import make_subplots
 from ccg.games.catan.data import DEV_TYPES, GOODS, HARBOUR_TYPES, PIPS, RESOURCES, TERRAINS
 from ccg.games.catan.geometry import corner_xy, hex_xy
 from ccg.i18n import N_, gettext, npgettext, pgettext, term
+from ccg.plot.text import break_long_words
 
 TERRAIN_COLOURS = {"forest": "#2f6b2f", "hills": "#c4572a", "pasture": "#a6d66a", "fields": "#f0c93a",
                    "mountains": "#8e8e9a", "desert": "#e6d3a3"}
@@ -377,10 +378,12 @@ def board(state, seat: int | None = None, width: int = WIDTH, height: int | None
                        font=dict(size=12, color="#111"), fill_color=["#e4e4e4"] + [PLAYER_TINT[p] for p in seats]),
             uid="catan-players"), row=2, col=1)
     else:
+        widths = [110, 45, 190, 170] + [62] * (len(cols) - 4)
+        px_per_unit = (width - 20) / sum(widths)  # the table spans the figure; its column widths are relative
         fig.add_trace(go.Table(
-            header=dict(values=list(cols), fill_color="#e4e4e4", line_color="#bbb",
-                        font=dict(size=12)),
-            columnwidth=[110, 45, 190, 170] + [62] * (len(cols) - 4),
+            header=dict(values=[break_long_words(h, w * px_per_unit - 4, 12) for h, w in zip(cols, widths)],
+                        fill_color="#e4e4e4", line_color="#bbb", font=dict(size=12)),
+            columnwidth=widths,
             cells=dict(values=list(cols.values()), height=24, line_color="#ccc", font=dict(size=12,
                        color=[[PLAYER_TEXT[p] for p in seats]] + [["#111"] * len(seats)] * (len(cols) - 1)),
                        fill_color=[[PLAYER_COLOURS[p] for p in seats]] + [tint] * (len(cols) - 1)),

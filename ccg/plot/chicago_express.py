@@ -19,6 +19,7 @@ from ccg.games.chicago_express.board import BOARD as B
 from ccg.games.chicago_express.phases import BUILD, OVER, PHASE_NAMES
 from ccg.games.chicago_express.state import CEState
 from ccg.i18n import N_, format_money, gettext, pgettext, term
+from ccg.plot.text import text_width, wrap_parts, wrap_words
 
 COMPANY_COLOURS = ("#d62728", "#1f4fd6", "#2ca02c", "#f2c500", "#111111")  # PRR red, B&O blue, NYC green, C&O yellow, Wabash black
 _TEXT_COLOURS = ("#b01a1a", "#1f4fd6", "#1d7a1d", "#8a6d00", "#111111")  # the same, dark enough for text
@@ -269,8 +270,16 @@ def board(state, seat: int | None = None, height: int = HEIGHT, width: int = WID
     _tables(fig, s, seat, places)
     head = pgettext("chicago_express", "{players} players · move {ply} · dividend phases held {count}").format(
         players=s.num_players, ply=s.ply, count=s.dividends)
-    key = gettext(HEX_KEY).replace(" · ", "<br>") if narrow else gettext(HEX_KEY)
-    title = (f"{_now(s)}{'<br>' if narrow else '  ·  '}{head}<br><span style='font-size:12px;color:#333'>"
+    key = gettext(HEX_KEY).replace(" · ", "<br>") if narrow else wrap_parts(gettext(HEX_KEY), width - 20, 12)
+    now = _now(s)
+    one_line = not narrow and text_width(f"{now}  ·  {head}", 14) <= width - 20
+    if not one_line:  # a longer translation (Polish): who does what on lines of its own, the margin grows
+        now = wrap_words(now, width - 20, 14)
+        if not narrow:
+            top += 18 * (now.count("<br>") + 1)
+    if not narrow:
+        top += 16 * key.count("<br>")  # a key of several lines (a longer translation)
+    title = (f"{now}{'  ·  ' if one_line else '<br>'}{head}<br><span style='font-size:12px;color:#333'>"
              f"{key}</span>")
     # the key sits between the title and the map (in the top margin), clear of hexes and tables
     fig.update_layout(width=width, height=height, margin=dict(l=5, r=5, t=top, b=5),

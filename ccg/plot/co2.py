@@ -19,6 +19,7 @@ from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import FOSSILS, GRANTS, SOURCES
 from ccg.games.co2.hooks import gauge_top
 from ccg.i18n import N_, format_money, gettext, npgettext, pgettext, term
+from ccg.plot.text import wrap_words
 
 SEAT_COLOURS = ("#1f77b4", "#9467bd", "#ff7f0e", "#c9a100", "#333333")
 SEAT_NAMES = ("Blue", "Purple", "Orange", "Yellow", "Black")
@@ -122,7 +123,7 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
                               agenda=" › ".join(SOURCE_ABBR[x] for x in sources)),
                           hovertext=f"{region_name}: " + pgettext("co2", "agenda: {agenda}").format(
                               agenda=" › ".join(_source(x) for x in sources))))
-        notes.append(dict(x=x0 + 0.12, y=y0 + 0.3, xanchor="left", showarrow=False, font=dict(size=MIN_TEXT),
+        notes.append(dict(x=x0 + 0.12, y=y0 + 0.16, xanchor="left", showarrow=False, font=dict(size=MIN_TEXT),
                           text=pgettext("co2", "CEP {cep}/{spaces} · resources {resources}").format(
                               cep=s.reg_cep[r], spaces=components.spaces[r], resources=s.reg_res[r]),
                           hovertext=pgettext(
@@ -287,7 +288,9 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
         y = y_top - 0.55 - src * 0.8
         shapes.append(dict(type="rect", x0=0.0, x1=tmax * 1.05 + 0.9, y0=y - 0.35, y1=y + 0.35,
                            fillcolor=_rgba(SOURCE_COLOURS[src], 0.15), line=dict(width=0), layer="below"))
-        notes.append(dict(x=-0.2, y=y, xanchor="right", showarrow=False, font=dict(size=MIN_TEXT), text=_source(src)))
+        # left of the track: about 2 units of the board; a longer name (Polish "Energia słoneczna") on two lines
+        notes.append(dict(x=-0.2, y=y, xanchor="right", showarrow=False, font=dict(size=MIN_TEXT),
+                          text=wrap_words(_source(src), 80, MIN_TEXT)))
         for p in range(n):
             v = s.exp[p * 5 + src]
             lane = p - (n - 1) / 2  # one diagonal lane per seat: equal values stay side by side

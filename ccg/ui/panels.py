@@ -97,7 +97,8 @@ class PlayPanel(Panel):
         self.bot_button = W.Button(description=_("Bot move"), layout=W.Layout(width="110px")).add_class("ccg-bot")
         self.until = W.Dropdown(options=c.until_options(), layout=W.Layout(width="200px")).add_class("ccg-until-mode")
         self.until_n = W.BoundedIntText(value=10, min=1, max=100_000, layout=W.Layout(width="80px")).add_class("ccg-until-n")
-        self.until_button = W.Button(description=_("Play on"), layout=W.Layout(width="100px")).add_class("ccg-until")
+        self.until_button = W.Button(description=_("Play on"), layout=W.Layout(width="auto", min_width="100px")).add_class(
+            "ccg-until")  # a translation may be longer ("Graj dalej"): the button grows, never cuts it
         self.undo_button = W.Button(description=_("Undo"), tooltip=_("back to your previous decision"),
                                     layout=W.Layout(width="90px")).add_class("ccg-undo")
         self.notation = W.Checkbox(value=False, description=_("notation"), indent=False,

@@ -1,6 +1,8 @@
 """The Table in Czech, Polish and Traditional Chinese, in Debian's Chromium (a Voila page per language).
 
-Each page holds ``Table(..., lang=code)``. What the browser shows must be what the language's catalog says:
+Each page holds ``Table(..., lang=code)`` of the language's own game, and below it a table of every other
+game in the same language: on every tab of every game no text may be cut or run over its place (a label
+wider than its box, a board text off the board, a table cell wider than its column). What the browser shows must be what the language's catalog says:
 the tab titles, the Play / Bot move / Undo / Play on buttons, the turn line and the status line are the
 catalog's translations of their English messages (looked up here with ``ccg.i18n``), no visible button, tab
 or status text is left in English, a click answers in the table's language (the status line after "back"),
@@ -32,6 +34,39 @@ TABLES = {
     "pl": 'Table("catan", seats=["human", "random", "random"], seed=1, scenario="oil_springs", lang="pl")',
     "zh_Hant": 'Table("co2", seats=["human", "random", "random"], seed=1, lang="zh_Hant")',
 }
+# below it on the same page, every other game in the same language (checked for cut text)
+GAMES = {"co2": 'Table("co2", seats=["human", "random", "random"], seed=1, lang="{code}")',
+         "chicago_express": 'Table("chicago_express", seats=["human", "random", "random"], seed=1, lang="{code}")',
+         "oil_springs": 'Table("catan", seats=["human", "random", "random"], seed=1, scenario="oil_springs", '
+                        'lang="{code}")'}
+
+
+def cells(code: str) -> list[str]:
+    own = TABLES[code]
+    others = [table.format(code=code) for table in GAMES.values() if table.format(code=code) != own]
+    return [f"from ccg.ui import Table\n{own}", *others]
+
+
+# Text a language made too long for its place: a button or tab label wider than its box, a board text
+# outside the board, a table cell's text wider than its cell (Plotly neither wraps nor shortens them)
+CUT = """() => { const out = [];
+  document.querySelectorAll('.ccg-table').forEach((root, k) => {
+    const visible = (el) => el.getClientRects().length > 0 && el.offsetParent !== null;
+    root.querySelectorAll('button, .lm-TabBar-tabLabel, .widget-label, .widget-html-content').forEach((el) => {
+      if (visible(el) && el.scrollWidth > el.clientWidth + 1)
+        out.push(`table ${k}: '${(el.innerText || '').slice(0, 40)}' is ${el.scrollWidth} px in a ${el.clientWidth} px box`); });
+    const svg = root.querySelector('.ccg-board .main-svg'); if (!svg) return;
+    const box = svg.getBoundingClientRect();
+    root.querySelectorAll('.ccg-board svg text').forEach((t) => { const r = t.getBoundingClientRect();
+      if (r.width > 0 && t.textContent.trim() && (r.left < box.left - 1 || r.right > box.right + 1))
+        out.push(`table ${k}: board text '${t.textContent.slice(0, 40)}' runs off the board`); });
+    root.querySelectorAll('.ccg-board g.column-cell').forEach((cell) => {
+      const rect = cell.querySelector('rect.cell-rect'), text = cell.querySelector('text.cell-text');
+      if (rect && text && text.textContent.trim()
+          && text.getBoundingClientRect().width > rect.getBoundingClientRect().width + 1)
+        out.push(`table ${k}: cell '${text.textContent.slice(0, 40)}' is wider than its column`); });
+  });
+  return out; }"""
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")  # CJK characters and punctuation
 TABS = ["Play", "History", "Inspect", "What if?", "Position"]
 BUTTONS = {".ccg-play": "Play", ".ccg-bot": "Bot move", ".ccg-undo": "Undo", ".ccg-until": "Play on",
@@ -70,8 +105,8 @@ def artefacts(tmp_path_factory) -> Path:
 def voila(tmp_path_factory):
     home = tmp_path_factory.mktemp("voila-home")
     apps = tmp_path_factory.mktemp("language-apps")
-    for code, table in TABLES.items():
-        (apps / f"table_{code}.ipynb").write_text(json.dumps(notebook([f"from ccg.ui import Table\n{table}"])))
+    for code in TABLES:
+        (apps / f"table_{code}.ipynb").write_text(json.dumps(notebook(cells(code))))
     port = free_port()
     cmd = [str(VENV_BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
            "--ServerApp.port_retries=0", "--show_tracebacks=True", str(apps)]
@@ -116,6 +151,21 @@ def test_the_table_speaks_the_language_it_was_given(voila, browser, artefacts, c
         assert seen["title"] and "decade" not in seen["title"] and "to act" not in seen["title"], seen["title"]
         assert said(code, "human") in seen["seats"] and "human" not in seen["seats"], seen["seats"]
         page.screenshot(path=str(artefacts / f"table-{code}.png"))
+        # every game of the page, every tab: no text cut or running off its place (Czech and Polish run longer)
+        page.wait_for_function("(n) => document.querySelectorAll('.ccg-table .ccg-board [data-ccg-revision]').length"
+                               " >= n && !document.querySelector('.ccg-table [data-ccg-pending]')", arg=len(GAMES),
+                               timeout=START_MS)
+        cut = []
+        for tab in range(len(TABS)):
+            for k in range(len(GAMES)):
+                page.locator(".ccg-table").nth(k).locator(".lm-TabBar-tab").nth(tab).click()
+            page.wait_for_function("(i) => [...document.querySelectorAll('.ccg-table')].every((t) => "
+                                   "t.querySelectorAll('.lm-TabBar-tab')[i].classList.contains('lm-mod-current'))", arg=tab)
+            cut += [f"{TABS[tab]} tab: {c}" for c in page.evaluate(CUT)]
+        page.screenshot(path=str(artefacts / f"table-{code}-all-games.png"), full_page=True)
+        for k in range(len(GAMES)):  # back to the Play tab (its turn line is read below)
+            page.locator(".ccg-table").nth(k).locator(".lm-TabBar-tab").nth(0).click()
+        assert not cut, f"{code}: text cut or running over:\n  " + "\n  ".join(sorted(set(cut)))
         if code == "zh_Hant":
             for css in (".ccg-table .ccg-turn .widget-html-content", ".ccg-table button.ccg-play",
                         ".ccg-table .ccg-status .widget-html-content"):
