@@ -50,7 +50,7 @@ def play(seed: int, spec: str) -> dict:
         if state.decade != decade or state.is_terminal():
             held[decade] = [(state.cep[p], state.coins[p]) for p in range(4)]
             decade = state.decade
-    scored = [state.goal_st[p] == 2 and not state.lost for p in range(4)]
+    scored = [state.goal_status[p] == 2 and not state.lost for p in range(4)]
     return {
         "saved": not state.lost, "first_sell": sum(f == "sellgoal" for f in first), "sold": sum(sold),
         "kept": sum(not x for x in sold), "scored": sum(scored),

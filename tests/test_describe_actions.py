@@ -107,7 +107,7 @@ def test_co2_descriptions_from_the_first_turn() -> None:
     p = s.current_player
     r = s.components.regions.index("namerica")
     assert s.components.region_names[r] == "North America"
-    assert s.reg_cep[r] == 4  # the money grant pays the region's CEP (CO2-6.1.3.1)
+    assert s.region_cep[r] == 4  # the money grant pays the region's CEP (CO2-6.1.3.1)
     assert s.describe_action("propose solar namerica money") == (
         "Propose a Solar project in North America, on the money space, for its grant: $4 (CO2-6.1.1)")
     assert s.describe_action("propose solar namerica research") == (
@@ -127,7 +127,7 @@ def test_co2_descriptions_from_the_first_turn() -> None:
     s.apply("to namerica.research")
     assert s.describe_action("end") == "End your turn: project expertise and full summits are scored now (CO2-5.4)"
     s.apply("end")
-    assert s.current_player != p and s.occ[r * 3 + 2] == p  # the next seat; p's scientist is on the project
+    assert s.current_player != p and s.occupant[r * 3 + 2] == p  # the next seat; p's scientist is on the project
     assert s.describe_action("install namerica research") == (
         "Install the Solar project on North America's research cooperation space: pay 1 CEP, get 3 resources; "
         f"seat {p}'s scientist there is displaced and they get $1 (CO2-6.2.4.2)")
@@ -149,7 +149,7 @@ def test_co2_a_build_says_what_it_costs_and_gains_and_the_move_does_it() -> None
                     assert after.ppm == s.ppm - int(m[2]) == s.ppm - s.rules[f"ppm.{m[1]}"]
                     fee = re.search(r"displaced and they get \$(\d+)", text)
                     paid = int(m[3]) + (int(fee[1]) if fee else 0)
-                    assert after.coins[p] == s.coins[p] - paid and after.res[p] == s.res[p] - int(m[4])
+                    assert after.coins[p] == s.coins[p] - paid and after.resources[p] == s.resources[p] - int(m[4])
                     assert after.vp[p] == s.vp[p] + int(m[5])
                     checked += 1
                     break

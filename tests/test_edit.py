@@ -350,7 +350,7 @@ def test_co2_control_follows_the_plants_as_in_play():
     i = list(ccg.board_of(s).regions).index("africa")
     engine.space_kind[:], engine.space_owner[:] = d["space_kind"], d["space_owner"]
     check_control(engine, i, 1)
-    assert engine.ctrl[i] == d["ctrl"][i] == 1
+    assert engine.controller[i] == d["ctrl"][i] == 1
 
 
 @pytest.mark.parametrize("game,edit,message", [

@@ -107,7 +107,7 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
     for r in range(6):
         x0: float
         x0, y0 = box[r]
-        ctrl = s.ctrl[r]
+        ctrl = s.controller[r]
         region = components.regions[r]
         shapes.append(dict(type="rect", x0=x0, y0=y0, x1=x0 + W, y1=y0 + H, line=dict(
             color=SEAT_COLOURS[ctrl] if ctrl >= 0 else "#aaa", width=4 if ctrl >= 0 else 1),
@@ -125,13 +125,13 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
                               agenda=" › ".join(_source(x) for x in sources))))
         notes.append(dict(x=x0 + 0.12, y=y0 + 0.16, xanchor="left", showarrow=False, font=dict(size=MIN_TEXT),
                           text=pgettext("co2", "CEP {cep}/{spaces} · resources {resources}").format(
-                              cep=s.reg_cep[r], spaces=components.spaces[r], resources=s.reg_res[r]),
+                              cep=s.region_cep[r], spaces=components.spaces[r], resources=s.region_resources[r]),
                           hovertext=pgettext(
                               "co2", "{region}: {cep} CEP (permits) in the region's pile, at most {spaces} — one per "
                               "demand space (CO2-6.3.7); its controller may pay from it (CO2-11.5.1)<br>{resources} "
                               "technology resources in the region's pile (given up in catastrophes, CO2-4.4.2)").format(
-                                  region=region_name, cep=s.reg_cep[r], spaces=components.spaces[r],
-                                  resources=s.reg_res[r])))
+                                  region=region_name, cep=s.region_cep[r], spaces=components.spaces[r],
+                                  resources=s.region_resources[r])))
         o = s.first_space[r]
         for j in range(components.spaces[r]):
             k = s.space_kind[o + j]
@@ -162,7 +162,7 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
                 shapes.append(_disc(x + 0.3, y + 0.32, SEAT_COLOURS[p], 0.16))
         for g in range(3):
             ps = r * 3 + g
-            src = s.proj[ps]
+            src = s.projects[ps]
             x, y = x0 + 0.9 + g * 1.85, y0 + 1.75
             px.append(x)
             py.append(y)
@@ -176,7 +176,7 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
                 ph.append(pgettext("co2", "{region} {grant} project space: empty").format(region=region_name, grant=grant))
                 label = grant
             else:
-                installed = bool(s.inst[ps])
+                installed = bool(s.installed[ps])
                 pc.append(SOURCE_COLOURS[src] if installed else _rgba(SOURCE_COLOURS[src], 0.3))
                 pt.append(SOURCE_ABBR[src])
                 ptc.append(SOURCE_TEXT[src] if installed else "#222")
@@ -190,13 +190,13 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
             # than the gap between two project spaces
             notes.append(dict(x=x, y=y - 0.5, yanchor="top", showarrow=False, font=dict(size=MIN_TEXT, color="#444"),
                               text=label.replace(" ", "<br>")))
-            if s.occ[ps] >= 0:
+            if s.occupant[ps] >= 0:
                 sx.append(x + 0.5)
                 sy.append(y + 0.35)
                 sw.append(f"{region}.{GRANTS[g]}")
-                sc.append(SEAT_COLOURS[s.occ[ps]])
+                sc.append(SEAT_COLOURS[s.occupant[ps]])
                 sh.append(pgettext("co2", "scientist of {seat} on {region} {grant}").format(
-                    seat=_seat(s.occ[ps]), region=region_name, grant=term("co2", "grant", GRANTS[g])))
+                    seat=_seat(s.occupant[ps]), region=region_name, grant=term("co2", "grant", GRANTS[g])))
     fig.add_trace(_scatter("co2-demand", dx, dy, dt, dc, size=24, hover=dh, textcolor=dtc, custom=dw))
     fig.add_trace(_scatter("co2-projects", px, py, pt, pc, symbol="diamond", size=32, hover=ph, textcolor=ptc,
                            custom=pw, line_colours=pl, line_width=2))
@@ -213,7 +213,7 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
         if tile < 0:
             continue
         for j, src in enumerate(components.summits[tile][1]):
-            q = s.sslot[sp * 4 + j]
+            q = s.summit_slots[sp * 4 + j]
             x, y = x0 + 0.5 + j * 1.3, -1.3
             mx.append(x)
             my.append(y)
@@ -292,7 +292,7 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
         notes.append(dict(x=-0.2, y=y, xanchor="right", showarrow=False, font=dict(size=MIN_TEXT),
                           text=wrap_words(_source(src), 80, MIN_TEXT)))
         for p in range(n):
-            v = s.exp[p * 5 + src]
+            v = s.expertise[p * 5 + src]
             lane = p - (n - 1) / 2  # one diagonal lane per seat: equal values stay side by side
             ex.append(v * 1.05 + 0.45 + lane * 0.1)
             ey.append(y - lane * 0.13)
@@ -330,21 +330,21 @@ def board(state, seat: int | None = None, width: int = WIDTH) -> go.Figure:
         y = ty - 0.7 - p * 0.6
         if seat is None or seat == p:
             lobby = ", ".join(map(str, s.lobby[p])) or "-"
-            if s.goal_st[p] == 0:
+            if s.goal_status[p] == 0:
                 kind = components.goals[s.goal[p]][0] if s.goal[p] in components.goals else ""
                 goal = (pgettext("co2", "goal {number}: {kind}").format(number=s.goal[p], kind=_goal(kind)) if kind else
                         pgettext("co2", "goal {number}").format(number=s.goal[p]))
             else:
-                goal = _goal_state(s.goal_st[p])
+                goal = _goal_state(s.goal_status[p])
         else:
             cards = len(s.lobby[p])
             lobby = npgettext("co2", "{count} card", "{count} cards", cards).format(count=cards)
-            goal = pgettext("co2", "(secret)") if s.goal_st[p] == 0 else _goal_state(s.goal_st[p])
+            goal = pgettext("co2", "(secret)") if s.goal_status[p] == 0 else _goal_state(s.goal_status[p])
         act = " ◀" if s.current_player == p else ""
-        hand = sum(1 for i in range(4 * p, 4 * p + 4) if s.sci[i] == -1)
-        placed = sum(1 for i in range(4 * p, 4 * p + 4) if s.sci[i] >= 0)
+        hand = sum(1 for i in range(4 * p, 4 * p + 4) if s.scientists[i] == -1)
+        placed = sum(1 for i in range(4 * p, 4 * p + 4) if s.scientists[i] >= 0)
         row = [f"<span style='color:{SEAT_COLOURS[p]}'>■</span> {_seat(p)} ({p}){act}", str(s.vp[p]),
-               format_money(s.coins[p]), str(s.res[p]), str(s.cep[p]), f"{placed}+{hand}", str(len(s.un_won[p])), lobby, goal]
+               format_money(s.coins[p]), str(s.resources[p]), str(s.cep[p]), f"{placed}+{hand}", str(len(s.un_won[p])), lobby, goal]
         if p % 2 == 1:
             shapes.append(dict(type="rect", x0=12.5 + tx, x1=27.6 + tx, y0=y - 0.3, y1=y + 0.3, fillcolor="#f3f3f3",
                                line=dict(width=0), layer="below"))
@@ -413,28 +413,28 @@ def tables(state, seat: int | None = None):
     rows = {}
     for p in range(n):
         mine = seat is None or seat == p
-        if s.goal_st[p] == 0:
+        if s.goal_status[p] == 0:
             kind = components.goals[s.goal[p]][0] if mine and s.goal[p] in components.goals else ""
             goal = _goal(kind) if mine else pgettext("co2", "secret")
         else:
-            goal = _goal_state(s.goal_st[p])
+            goal = _goal_state(s.goal_status[p])
         none = pgettext("co2", "none")
         cards = len(s.lobby[p])
         lobby = (", ".join(map(str, s.lobby[p])) or none if mine else
                  npgettext("co2", "{count} card", "{count} cards", cards).format(count=cards))
-        expertise = ", ".join(f"{_source(x)} {s.exp[p * 5 + x]}" for x in range(5) if s.exp[p * 5 + x]) or none
+        expertise = ", ".join(f"{_source(x)} {s.expertise[p * 5 + x]}" for x in range(5) if s.expertise[p * 5 + x]) or none
         name = pgettext("co2", "{seat} (seat {number})").format(seat=_seat(p), number=p)
         rows[name + (" ◀ " + pgettext("co2", "to act") if s.current_player == p and not s.over else "")] = {
             pgettext("co2", "VP"): s.vp[p], pgettext("co2", "coins"): s.coins[p],
-            pgettext("co2", "technology resources"): s.res[p], pgettext("co2", "CEP in hand"): s.cep[p],
-            pgettext("co2", "scientists in hand"): sum(1 for i in range(4 * p, 4 * p + 4) if s.sci[i] == -1),
+            pgettext("co2", "technology resources"): s.resources[p], pgettext("co2", "CEP in hand"): s.cep[p],
+            pgettext("co2", "scientists in hand"): sum(1 for i in range(4 * p, 4 * p + 4) if s.scientists[i] == -1),
             term("co2", "term", "expertise"): expertise, pgettext("co2", "UN goals won"): len(s.un_won[p]),
             pgettext("co2", "lobby cards"): lobby, pgettext("co2", "company goal"): goal}
     players = pd.DataFrame.from_dict(rows, orient="index")
     regions = pd.DataFrame({
-        term("co2", "term", "cep"): [f"{s.reg_cep[r]}/{components.spaces[r]}" for r in range(len(components.regions))],
-        pgettext("co2", "resources"): list(s.reg_res),
-        pgettext("co2", "controlled by"): [_seat(c) if c >= 0 else pgettext("co2", "nobody") for c in s.ctrl],
+        term("co2", "term", "cep"): [f"{s.region_cep[r]}/{components.spaces[r]}" for r in range(len(components.regions))],
+        pgettext("co2", "resources"): list(s.region_resources),
+        pgettext("co2", "controlled by"): [_seat(c) if c >= 0 else pgettext("co2", "nobody") for c in s.controller],
         pgettext("co2", "agenda"): [" › ".join(_source(x) for x in components.agendas[s.agenda[r]])
                                     for r in range(len(components.regions))],
     }, index=[term("co2", "region", r) for r in components.regions])

@@ -99,7 +99,7 @@ def _check_seat(page, live: LiveTable, seat: int, determinized: bool) -> None:
             assert shown[b] == exp[b], (seat, b, k)
     text = page.inner_text("body") + page.text_content(".ccg-board")
     for p in range(s.num_players):
-        if p != seat and s.goal_st[p] == 0:
+        if p != seat and s.goal_status[p] == 0:
             assert f"card {s.goal[p]}:" not in text, f"seat {seat} sees seat {p}'s goal"
     if determinized:
         assert to_position_string(s) not in page.content(), "the full position never reaches a student"

@@ -85,9 +85,9 @@ def test_cep_paid_adds_up_to_the_banks_takings(seed):
         sold = 1 if action.kind == "sell" and before.price > lo else 0
         refills = state.price - before.price + sold
         takings += state.bank_cep - before.bank_cep + 2 * refills
-        uncontrolled += sum(min(now - was, before.reg_cep[r]) for r, (was, now) in
+        uncontrolled += sum(min(now - was, before.region_cep[r]) for r, (was, now) in
                             enumerate(zip(_fossils_by_region(before), _fossils_by_region(state)))
-                            if now > was and before.ctrl[r] < 0)
+                            if now > was and before.controller[r] < 0)
     paid = cep_paid(state.record())
     assert sum(paid) > 0
     assert takings == sum(paid) + uncontrolled, (paid, uncontrolled, takings)

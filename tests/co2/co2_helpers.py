@@ -32,7 +32,7 @@ def turn_of(s, seat: int):
         s.tasks.pop()
     s.tasks.append(Turn(seat))
     s.active = seat
-    s.tf = fresh_turn_flags()
+    s.turn_flags = fresh_turn_flags()
     s.mark_edited()
     return s
 
@@ -41,9 +41,9 @@ def give(s, p: int, coins=0, res=0, cep=0, vp=0):
     """Move tokens to seat p from the bank / common supply (conserving totals)."""
     s.coins[p] += coins
     s.vp[p] += vp
-    assert s.supply_res >= res
-    s.supply_res -= res
-    s.res[p] += res
+    assert s.supply_resources >= res
+    s.supply_resources -= res
+    s.resources[p] += res
     assert s.bank_cep >= cep
     s.bank_cep -= cep
     s.cep[p] += cep
@@ -63,7 +63,7 @@ def set_agenda(s, region: str, sources: tuple):
 def _sources_in(s, r: int) -> set:
     o = s.first_space[r]
     plants = {k - GREEN0 for k in s.space_kind[o:o + s.components.spaces[r]] if k >= GREEN0}
-    return plants | {x for x in s.proj[3 * r:3 * r + 3] if x >= 0}
+    return plants | {x for x in s.projects[3 * r:3 * r + 3] if x >= 0}
 
 
 def list_on_agenda(s, r: int, src: int) -> None:
@@ -87,16 +87,16 @@ def list_on_agenda(s, r: int, src: int) -> None:
 def put_project(s, region: str, grant: str, source: str, installed=False, scientist_of=None):
     k = ps(s, region, grant)
     src = SRC[source]
-    assert s.proj[k] == -1
+    assert s.projects[k] == -1
     list_on_agenda(s, reg(s, region), src)
-    s.psupply[src] -= 1
-    s.proj[k] = src
-    s.inst[k] = 1 if installed else 0
+    s.project_supply[src] -= 1
+    s.projects[k] = src
+    s.installed[k] = 1 if installed else 0
     if scientist_of is not None:
         p = scientist_of
-        i = next(i for i in range(4 * p, 4 * p + 4) if s.sci[i] in (-1, -2))
-        s.sci[i] = k
-        s.occ[k] = p
+        i = next(i for i in range(4 * p, 4 * p + 4) if s.scientists[i] in (-1, -2))
+        s.scientists[i] = k
+        s.occupant[k] = p
     s.mark_edited()
     return k
 
@@ -110,7 +110,7 @@ def put_plant(s, region: str, source: str, owner: int):
     list_on_agenda(s, r, src)
     s.space_kind[i] = GREEN0 + src
     s.space_owner[i] = owner
-    s.stack[src] += 1
+    s.plants_built[src] += 1
     s.mark_edited()
     return i
 
@@ -145,7 +145,7 @@ def finish_decade(s):
     s.round = operations.rounds(s)
     s.turns = n - 1
     turn_of(s, (s.start + n - 1) % n)
-    s.tf[0] = 1
+    s.turn_flags[0] = 1
     s.apply("end")
 
 

@@ -31,13 +31,13 @@ def test_CO2_12_1_4_secondary_effects(kind):
     card = next(c for c, e in s.components.lobby.items() if e["secondary"] == kind)
     hand(s, 0, [card])
     turn_of(s, 0)
-    before = (s.res[0], s.coins[0], s.cep[0])
+    before = (s.resources[0], s.coins[0], s.cep[0])
     s.apply(f"lobby {card} {kind}")
-    after = (s.res[0], s.coins[0], s.cep[0])
+    after = (s.resources[0], s.coins[0], s.cep[0])
     if kind == "scientist":
         assert s.current_player == 0 and "hire" in names(s)
         s.apply("hire")
-        assert s.sci[:4].count(-1) == 2
+        assert s.scientists[:4].count(-1) == 2
     else:
         delta = {"resource": (1, 0, 0), "coins": (0, 2, 0), "cep": (0, 0, 1)}[kind]
         assert tuple(a - b for a, b in zip(after, before)) == delta
@@ -64,7 +64,7 @@ def test_CO2_12_1_5_5_summit_card_after_own_summit_move():
     s.apply("scientist europe.money")
     s.apply("to s1.solar")
     s.apply(f"lobby {card} main")
-    assert s.exp[SRC["solar"]] == 1
+    assert s.expertise[SRC["solar"]] == 1
 
 
 def test_CO2_12_1_5_6_and_7_market_cards():
@@ -86,14 +86,14 @@ def test_CO2_12_2_2_goal_sold_for_8_coins_any_time():
     s = turn_of(new(), 0)
     c = s.coins[0]
     s.apply("sellgoal")
-    assert s.coins[0] == c + 8 and s.goal_st[0] == 1 and "sellgoal" not in names(s)
+    assert s.coins[0] == c + 8 and s.goal_status[0] == 1 and "sellgoal" not in names(s)
 
 
 def test_CO2_12_2_3_goal_values_and_caps():
     s = new(players=3)
     p = 0
     for r in range(6):
-        s.ctrl[r] = p
+        s.controller[r] = p
     s.goal[p] = 27
     assert board.goal_value(s, p) == 16  # 6 regions x 4, cap 16
     put_plant(s, "asia", "solar", p)
@@ -109,9 +109,9 @@ def test_CO2_12_2_3_goal_values_and_caps():
     give(s, p, cep=10)
     assert board.goal_value(s, p) == 16  # 12 CEP x 2, cap 16
     s.goal[p] = 32
-    s.exp[p * 5 + 1] = 3
-    s.exp[1 * 5 + 1] = 3  # a tie counts
-    s.exp[2 * 5 + 2] = 1
+    s.expertise[p * 5 + 1] = 3
+    s.expertise[1 * 5 + 1] = 3  # a tie counts
+    s.expertise[2 * 5 + 2] = 1
     assert board.goal_value(s, p) == 4  # 0 expertise is never "highest" (note)
     s.goal[p] = 29
     s.un_won[p] = [34, 35]
@@ -127,13 +127,13 @@ def test_CO2_12_3_claim_un_goal():
     give(s, 0, res=1)
     assert f"claim {u}" not in names(s)  # only one of the two sources built
     put_plant(s, "europe", ["reforestation", "solar", "fusion", "biomass", "recycling"][srcs[1]], 0)
-    s.res[0] = 0
-    s.supply_res += 1
+    s.resources[0] = 0
+    s.supply_resources += 1
     s.mark_edited()
     assert f"claim {u}" not in names(s)  # a resource is needed
     give(s, 0, res=1)
     s.apply(f"claim {u}")
-    assert s.vp[0] == vp and s.res[0] == 0 and u in s.un_won[0] and u not in s.un_display
+    assert s.vp[0] == vp and s.resources[0] == 0 and u in s.un_won[0] and u not in s.un_display
     assert not any(x.startswith("lobby") for x in names(s))  # lobby or UN, never both
 
 
@@ -151,11 +151,11 @@ def final(s):
 def test_CO2_15_order_goal31_before_region_cep_and_sale_at_fixed_price():
     s = new(players=2)
     s.goal = [31, 29]
-    s.ctrl[0] = 0
+    s.controller[0] = 0
     s.price = 5
-    s.exp = [0] * 10
+    s.expertise = [0] * 10
     coins = s.coins[:]
-    cep_hand, cep_region = s.cep[0], s.reg_cep[0]
+    cep_hand, cep_region = s.cep[0], s.region_cep[0]
     final(s)
     # goal 31 counted only the hand's 2 CEP (4 VP); all CEP sold at 5 without moving the price
     assert s.price == 5
@@ -177,7 +177,7 @@ def test_CO2_15_3_3_and_4_bonus_to_the_most_and_ties():
     give(s, 0, res=2)
     give(s, 1, res=2)
     s.un_won[2] = [34]
-    s.goal_st = [1, 1, 1]
+    s.goal_status = [1, 1, 1]
     s.coins = [0, 0, 0]
     s.cep = [0, 0, 0]
     s.bank_cep += 6
@@ -192,14 +192,14 @@ def test_CO2_15_4_tie_breaks():
     put_plant(s, "asia", "solar", 0)
     put_plant(s, "asia", "solar", 1)
     assert winners(s) == [0, 1]  # most green plants
-    s.exp[0 * 5 + 0] = 1
-    s.exp[1 * 5 + 0] = 1
-    s.exp[1 * 5 + 1] = 2
+    s.expertise[0 * 5 + 0] = 1
+    s.expertise[1 * 5 + 0] = 1
+    s.expertise[1 * 5 + 1] = 2
     assert winners(s) == [1]  # reforestation tied, then solar
-    s.exp[0 * 5 + 1] = 2
-    s.ctrl[0] = 0
+    s.expertise[0 * 5 + 1] = 2
+    s.controller[0] = 0
     assert winners(s) == [0]  # then most regions
-    s.ctrl[0] = -1
+    s.controller[0] = -1
     assert winners(s) == [0, 1]  # otherwise shared
 
 
@@ -245,7 +245,7 @@ def test_CO2_12_2_2_goal_sold_in_the_auction_to_afford_a_bid():
     value, coins, vp = auction_value(s, 0), s.coins[0], s.vp[:]
     assert "sellgoal" in names(s) and f"bid {value + 8}" not in names(s)
     s.apply("sellgoal")
-    assert s.coins[0] == coins + 8 and s.goal_st[0] == 1 and s.vp == vp  # 8 coins, the goal is gone
+    assert s.coins[0] == coins + 8 and s.goal_status[0] == 1 and s.vp == vp  # 8 coins, the goal is gone
     assert s.current_player == 0 and s.tasks[-1].kind == "bid"  # still this seat's bid
     assert f"bid {value + 8}" in names(s) and "sellgoal" not in names(s)  # the coins count; no second sale
     s.apply(f"bid {value + 8}")
@@ -284,7 +284,7 @@ def test_CO2_17_3_solo_setup_projects_without_grants():
     s = new(players=1, seed=3)
     assert s.current_player == 0 and len(names(s)) == 6
     s.apply("region europe")
-    coins, res = s.coins[0], s.res[0]
+    coins, res = s.coins[0], s.resources[0]
     placed = 0
     while s.tasks[-1].kind == "solo_space":
         r, src = s.tasks[-1].region, s.tasks[-1].source
@@ -292,8 +292,8 @@ def test_CO2_17_3_solo_setup_projects_without_grants():
         s.apply(s.legal_actions()[0])
         placed += 1
     assert placed == 5 - sum(1 for x in range(5) if x not in sum((list(s.components.agendas[a]) for a in s.agenda), []))
-    assert (s.coins[0], s.res[0]) == (coins, res) == (3, 0)
-    assert sum(1 for x in s.proj if x >= 0) == placed
+    assert (s.coins[0], s.resources[0]) == (coins, res) == (3, 0)
+    assert sum(1 for x in s.projects if x >= 0) == placed
     assert operations.rounds(s) == 6
 
 

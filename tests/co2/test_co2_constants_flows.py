@@ -23,7 +23,7 @@ def test_CO2_0_7_vp_may_go_negative_and_0_8_clockwise():
     s = new(players=3, seed=2)
     first = s.current_player
     turn_of(s, first)
-    s.tf[0] = 1
+    s.turn_flags[0] = 1
     s.apply("end")
     while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
@@ -65,15 +65,15 @@ def test_CO2_13_cep_flows():
 
 def test_CO2_13_7_game_end_region_cep_to_controller_then_sold():
     s = new(players=2)
-    s.ctrl[0] = 1
-    s.goal_st = [1, 1]
-    cep = s.cep[1] + s.reg_cep[0]
+    s.controller[0] = 1
+    s.goal_status = [1, 1]
+    cep = s.cep[1] + s.region_cep[0]
     price = s.price
     coins = s.coins[1]
     s.tasks = [Final(-1, 0)]
     from ccg.games.co2 import flow
     flow.run(s)
-    assert s.coins[1] == coins + cep * price and s.reg_cep[0] == 0 and s.cep == [0, 0]
+    assert s.coins[1] == coins + cep * price and s.region_cep[0] == 0 and s.cep == [0, 0]
 
 
 def test_CO2_16_score_is_a_signed_integer():

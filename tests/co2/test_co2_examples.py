@@ -36,7 +36,7 @@ def test_CO2_EX_01_setup_ppm_is_sum_of_fossils():
 
 def test_CO2_EX_02_setup_region_cep():
     s = new()
-    got = {s.components.regions[r]: s.reg_cep[r] for r in range(6)}
+    got = {s.components.regions[r]: s.region_cep[r] for r in range(6)}
     assert got == {"africa": 2, "asia": 5, "europe": 4, "namerica": 4, "oceania": 3, "samerica": 3}
 
 
@@ -49,10 +49,10 @@ def test_CO2_EX_03_market_at_start():
 def test_CO2_EX_04_income_first_and_second():
     s = new(players=3)
     orange, a = 0, 1  # the third seat takes no part
-    s.exp[orange * 5 + SRC["biomass"]] = 7  # printed value 4 beside the disc
-    s.exp[a * 5 + SRC["biomass"]] = 2
-    s.exp[a * 5 + SRC["recycling"]] = 5
-    s.exp[orange * 5 + SRC["recycling"]] = 3  # 2nd, printed value 2
+    s.expertise[orange * 5 + SRC["biomass"]] = 7  # printed value 4 beside the disc
+    s.expertise[a * 5 + SRC["biomass"]] = 2
+    s.expertise[a * 5 + SRC["recycling"]] = 5
+    s.expertise[orange * 5 + SRC["recycling"]] = 3  # 2nd, printed value 2
     assert s.components.income[SRC["biomass"]][7] == 4 and s.components.income[SRC["recycling"]][3] == 2
     assert board.incomes(s)[orange] == 6
     s.tasks.append(Income(orange, 6))
@@ -66,7 +66,7 @@ def test_CO2_EX_05_dense_ranking_pays_all_five():
     s = new(players=5)
     solar = SRC["solar"]
     for p, v in enumerate([4, 4, 2, 2, 2]):  # Blue, Purple tied 1st; the other three tied 2nd
-        s.exp[p * 5 + solar] = v
+        s.expertise[p * 5 + solar] = v
     inc = board.incomes(s)
     assert all(x > 0 for x in inc)
     assert inc == [s.components.income[solar][v] for v in [4, 4, 2, 2, 2]]
@@ -86,12 +86,12 @@ def test_CO2_EX_06_fossil_plant_in_decade_2_uncontrolled_and_controlled():
         # only South America needs a plant: fill every other region's space 2 with a green plant
         for r in range(6):
             if r != sa:
-                put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
+                put_plant(s, s.components.regions[r], "recycling" if s.plants_built[4] < 5 else "biomass", 0)
         if controlled:
-            s.ctrl[sa] = 1
+            s.controller[sa] = 1
         s.fossil_stack.remove(2)
         s.fossil_stack.append(2)  # a gas plant on top, as in the example
-        before_ppm, before_cep, hand = s.ppm, s.reg_cep[sa], s.cep[1]
+        before_ppm, before_cep, hand = s.ppm, s.region_cep[sa], s.cep[1]
         finish_decade(s)
         assert s.decade == 2
         i = s.first_space[sa] + 1
@@ -101,9 +101,9 @@ def test_CO2_EX_06_fossil_plant_in_decade_2_uncontrolled_and_controlled():
             # CO2-4.3.5a: the controller chooses: hand or any controlled region's pile
             assert s.current_player == 1 and sorted(names(s)) == ["pay hand", "pay samerica"]
             s.apply("pay hand")
-            assert s.cep[1] == hand - 1 and s.reg_cep[sa] == before_cep
+            assert s.cep[1] == hand - 1 and s.region_cep[sa] == before_cep
         else:
-            assert s.reg_cep[sa] == before_cep - 1  # from South America's own pile
+            assert s.region_cep[sa] == before_cep - 1  # from South America's own pile
         s.check_invariants()
 
 
@@ -112,7 +112,7 @@ def _ready_to_build(s, p, source, region, res=3, coins=20, exp=5):
     put_project(s, region, "money", source, installed=True)
     give(s, p, res=res)
     s.coins[p] = coins
-    s.exp[p * 5 + SRC[source]] = exp
+    s.expertise[p * 5 + SRC[source]] = exp
     turn_of(s, p)
 
 
@@ -120,45 +120,45 @@ def test_CO2_EX_07_region_resource_pays_one():
     s = new()
     _ready_to_build(s, 0, "solar", "europe", res=1, exp=3)  # 3 -> 4: no bonus space on the way
     r = reg(s, "europe")
-    s.supply_res -= 2
-    s.reg_res[r] = 2
+    s.supply_resources -= 2
+    s.region_resources[r] = 2
     assert s.components.plants[SRC["solar"]][0].resources == 2
     s.apply("build solar europe money")
-    assert s.res[0] == 0 and s.reg_res[r] == 1  # the region paid 1, the builder 1
+    assert s.resources[0] == 0 and s.region_resources[r] == 1  # the region paid 1, the builder 1
     s.check_invariants()
 
 
 def test_CO2_EX_08_build_top_solar_10_coins_2_resources():
     s = new()
-    s.stack[SRC["solar"]] = 1  # the $10 + 2 tile on top (the $8 one built elsewhere earlier)
+    s.plants_built[SRC["solar"]] = 1  # the $10 + 2 tile on top (the $8 one built elsewhere earlier)
     put_plant(s, "asia", "solar", 2)
-    s.stack[SRC["solar"]] = 1
+    s.plants_built[SRC["solar"]] = 1
     tile = s.components.plants[SRC["solar"]][1]
     assert (tile.coins, tile.resources) == (10, 2)
     _ready_to_build(s, 0, "solar", "europe", res=2, coins=10, exp=1)
     assert "build solar europe money" not in names(s)  # expertise 1 < 2
-    s.exp[SRC["solar"]] = 2
+    s.expertise[SRC["solar"]] = 2
     s.mark_edited()
     assert "build solar europe money" in names(s)
     r = reg(s, "europe")
     s.apply("build solar europe money")
     bonus = s.components.bonuses[SRC["solar"]][3].count("resource")  # +1 solar reached a resource bonus space
-    assert s.coins[0] == 0 and s.res[0] == 0 + bonus
+    assert s.coins[0] == 0 and s.resources[0] == 0 + bonus
     assert s.space_kind[s.first_space[r] + 1] == board.GREEN0 + SRC["solar"]  # leftmost empty space
     assert s.space_owner[s.first_space[r] + 1] == 0
-    assert s.vp[0] == tile.vp and s.exp[SRC["solar"]] == 3
-    assert s.ctrl[r] == 0  # control check: nobody controlled it
+    assert s.vp[0] == tile.vp and s.expertise[SRC["solar"]] == 3
+    assert s.controller[r] == 0  # control check: nobody controlled it
 
 
 def test_CO2_EX_09_cheapest_reforestation_needs_3():
     s = new()
     _ready_to_build(s, 0, "reforestation", "europe", res=3, coins=20, exp=2)
     assert not any(a.startswith("build reforestation") for a in names(s))
-    s.exp[SRC["reforestation"]] = 3
+    s.expertise[SRC["reforestation"]] = 3
     s.mark_edited()
     assert "build reforestation europe money" in names(s)
     s.apply("build reforestation europe money")
-    assert s.res[0] == 0  # it needed 3 resources
+    assert s.resources[0] == 0  # it needed 3 resources
 
 
 def test_CO2_EX_10_regional_cep_limits():
@@ -170,11 +170,11 @@ def test_CO2_EX_10_regional_cep_limits():
     set_agenda(s, "africa", next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if SRC["recycling"] in a))
     set_fossils(s, "africa", ["coal", "oil", "gas"])
     s.bank_cep -= 1
-    s.reg_cep[r] = 3
+    s.region_cep[r] = 3
     _ready_to_build(s, 0, "recycling", "africa", res=2, exp=2)
     market = s.market
     s.apply("build recycling africa money")
-    assert s.reg_cep[r] == 3 and s.market == market
+    assert s.region_cep[r] == 3 and s.market == market
     s.check_invariants()
 
 
@@ -191,11 +191,11 @@ def test_CO2_EX_11_install_displaces_purple():
     assert set(a.split()[0] for a in names(s)) <= {"keep", "to"}
     assert s.coins[blue] == c_b - 1 and s.coins[purple] == c_p + 1
     s.apply("keep")
-    assert s.exp[purple * 5 + SRC["solar"]] == 1
-    assert -1 in s.sci[4 * purple:4 * purple + 4] and s.occ[k] == -1
+    assert s.expertise[purple * 5 + SRC["solar"]] == 1
+    assert -1 in s.scientists[4 * purple:4 * purple + 4] and s.occupant[k] == -1
     # Blue's install completed at once: 1 CEP paid, tile flipped, 3 resources
-    assert s.current_player == blue and s.inst[k] == 1
-    assert s.cep[blue] == cep_b - 1 and s.res[blue] == 3
+    assert s.current_player == blue and s.installed[k] == 1
+    assert s.cep[blue] == cep_b - 1 and s.resources[blue] == 3
     s.check_invariants()
 
 
@@ -204,7 +204,7 @@ def test_CO2_EX_12_project_expertise_one_of_two():
     orange = 0
     set_agenda(s, "asia", next(tuple(SOURCES[x] for x in a) for a in s.components.agendas if a[0] == SRC["biomass"]))
     put_project(s, "europe", "money", "fusion", scientist_of=orange)
-    s.sci[4 * orange + 1] = -1  # a second scientist in hand
+    s.scientists[4 * orange + 1] = -1  # a second scientist in hand
     turn_of(s, orange)
     s.apply("propose biomass asia money")
     s.apply("scientist hand")
@@ -213,7 +213,7 @@ def test_CO2_EX_12_project_expertise_one_of_two():
     assert s.current_player == orange
     assert sorted(names(s)) == ["study biomass", "study fusion"]
     s.apply("study fusion")
-    assert s.exp[orange * 5 + SRC["fusion"]] == 1 and s.exp[orange * 5 + SRC["biomass"]] == 0
+    assert s.expertise[orange * 5 + SRC["fusion"]] == 1 and s.expertise[orange * 5 + SRC["biomass"]] == 0
 
 
 def test_CO2_EX_13_summit_scoring():
@@ -225,12 +225,12 @@ def test_CO2_EX_13_summit_scoring():
     topics = s.components.summits[tile][1]
     for j, src in enumerate(topics):
         p = purple if src == SRC["reforestation"] else orange
-        i = next(i for i in range(4 * p, 4 * p + 4) if s.sci[i] == -2)
-        s.sci[i] = 100 + j
-        s.sslot[j] = p
+        i = next(i for i in range(4 * p, 4 * p + 4) if s.scientists[i] == -2)
+        s.scientists[i] = 100 + j
+        s.summit_slots[j] = p
     stack_top = s.summit_stack[-1]
     turn_of(s, orange)
-    s.tf[0] = 1
+    s.turn_flags[0] = 1
     s.apply("end")
     # order: left of the active player first (purple), ending with the active player (orange)
     assert s.current_player == purple
@@ -238,10 +238,10 @@ def test_CO2_EX_13_summit_scoring():
     s.apply("exp fusion")
     assert s.current_player == orange
     s.apply("exp recycling")
-    assert s.exp[purple * 5 + SRC["reforestation"]] == 1 and s.exp[purple * 5 + SRC["fusion"]] == 1
-    assert s.exp[orange * 5 + SRC["recycling"]] == 2 and s.exp[orange * 5 + SRC["fusion"]] == 1
-    assert s.summit[0] == stack_top and s.sslot[:4] == [-1] * 4
-    assert all(loc < 100 for loc in s.sci)
+    assert s.expertise[purple * 5 + SRC["reforestation"]] == 1 and s.expertise[purple * 5 + SRC["fusion"]] == 1
+    assert s.expertise[orange * 5 + SRC["recycling"]] == 2 and s.expertise[orange * 5 + SRC["fusion"]] == 1
+    assert s.summit[0] == stack_top and s.summit_slots[:4] == [-1] * 4
+    assert all(loc < 100 for loc in s.scientists)
 
 
 def _control_setup(plants_b, plants_c, agenda, exp_b=None, exp_c=None):
@@ -253,11 +253,11 @@ def _control_setup(plants_b, plants_c, agenda, exp_b=None, exp_c=None):
         put_plant(s, "asia", src, c)
     for src in plants_b:
         put_plant(s, "asia", src, b)
-    s.ctrl[r] = c
+    s.controller[r] = c
     for src, v in (exp_b or {}).items():
-        s.exp[b * 5 + SRC[src]] = v
+        s.expertise[b * 5 + SRC[src]] = v
     for src, v in (exp_c or {}).items():
-        s.exp[c * 5 + SRC[src]] = v
+        s.expertise[c * 5 + SRC[src]] = v
     return s, r, b, c
 
 
@@ -266,7 +266,7 @@ def test_CO2_EX_14_more_sources_wins():
     s, r, b, c = _control_setup(["biomass", "reforestation"], ["solar", "solar", "solar"],
                                 ("reforestation", "solar", "biomass"))
     board.check_control(s, r, b)
-    assert s.ctrl[r] == b
+    assert s.controller[r] == b
 
 
 def test_CO2_EX_15_agenda_order_breaks_tie():
@@ -274,17 +274,17 @@ def test_CO2_EX_15_agenda_order_breaks_tie():
     # agenda solar > fusion > recycling; builder: solar + recycling, Blue (controller): solar + fusion
     s, r, b, c = _control_setup(["solar", "recycling"], ["solar", "fusion"], ("solar", "fusion", "recycling"))
     board.check_control(s, r, b)
-    assert s.ctrl[r] == c
+    assert s.controller[r] == c
 
 
 def test_CO2_EX_16_same_sources_then_expertise_then_builder():
     s, r, b, c = _control_setup(["fusion"], ["fusion"], ("solar", "fusion", "recycling"),
                                 exp_b={"fusion": 3}, exp_c={"fusion": 4})
     board.check_control(s, r, b)
-    assert s.ctrl[r] == c
-    s.exp[b * 5 + SRC["fusion"]] = 4
+    assert s.controller[r] == c
+    s.expertise[b * 5 + SRC["fusion"]] = 4
     board.check_control(s, r, b)
-    assert s.ctrl[r] == b  # equal -> the active player (the builder)
+    assert s.controller[r] == b  # equal -> the active player (the builder)
 
 
 @pytest.mark.parametrize("variant,ppm,kinds", [
@@ -314,7 +314,7 @@ def test_CO2_EX_19_decade_marker_moves():
     assert s.decade == 1
     finish_decade(s)
     assert s.decade == 2
-    assert s.traj[-1][0] == 1  # the decade-1 snapshot
+    assert s.trajectory_rows[-1][0] == 1  # the decade-1 snapshot
 
 
 def test_CO2_EX_20_income_12_as_7_coins_5_vp():

@@ -113,8 +113,8 @@ def test_long_games_without_pollution_reach_the_last_decade(players):
         s = ccg.new_game("co2", players=players, seed=seed, rules=rules, **opts)
         end = _play_checked(s, Rng(seed * 7 + 1))
         assert not end.lost and end.winners()
-        assert end.traj[-1][0] == end.decade
-        assert len(end.traj) >= end.decade  # setup row + one per decade (+ the final row)
+        assert end.trajectory_rows[-1][0] == end.decade
+        assert len(end.trajectory_rows) >= end.decade  # setup row + one per decade (+ the final row)
         frame = end.trajectory()
         assert list(frame.columns[:6]) == ["at", "decade", "ppm", "green", "fossil", "cep_price"]
         assert frame["at"].iloc[0] == "setup" and frame["at"].iloc[-1] == "end of game"

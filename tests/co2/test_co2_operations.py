@@ -67,15 +67,15 @@ def test_CO2_6_1_propose_only_agenda_sources_and_grants():
     c0 = s.coins[0]
     src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     s.apply(f"propose {src} asia money")  # CO2-6.1.3.1: coins = CEP in the region's pile
-    assert s.coins[0] == c0 + s.reg_cep[r] == c0 + 5
-    assert s.psupply[SRC[src]] == 5
+    assert s.coins[0] == c0 + s.region_cep[r] == c0 + 5
+    assert s.project_supply[SRC[src]] == 5
 
 
 def test_CO2_6_1_3_1_money_grant_minimum_one():
     s = turn_of(new(), 0)
     r = reg(s, "africa")
-    s.bank_cep += s.reg_cep[r]
-    s.reg_cep[r] = 0
+    s.bank_cep += s.region_cep[r]
+    s.region_cep[r] = 0
     c0 = s.coins[0]
     src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     s.apply(f"propose {src} africa money")
@@ -86,20 +86,20 @@ def test_CO2_6_1_3_2_and_3_resources_and_research_grants():
     s = turn_of(new(), 0)
     src = SOURCES[s.components.agendas[s.agenda[0]][0]]
     s.apply(f"propose {src} {s.components.regions[0]} resources")
-    assert s.res[0] == 2
+    assert s.resources[0] == 2
     s = turn_of(new(), 0)
     s.apply(f"propose {src} {s.components.regions[0]} research")
     assert s.current_player == 0 and "hire" in names(s)
     s.apply("hire")
-    assert sorted(s.sci[:4]) == [-2, -2, -1, -1]
+    assert sorted(s.scientists[:4]) == [-2, -2, -1, -1]
     # the research move is extra: the free scientist move is still available (CO2-6.1.3.3 note)
     assert any(x.startswith("scientist") for x in names(s))
 
 
 def test_CO2_6_1_5_no_tile_left_no_proposal():
     s = turn_of(new(), 0)
-    s.psupply[SRC["solar"]] = 0
-    s.proj[0] = SRC["solar"]  # keep the count: all 6 tiles elsewhere (5 hidden in the box for this test)
+    s.project_supply[SRC["solar"]] = 0
+    s.projects[0] = SRC["solar"]  # keep the count: all 6 tiles elsewhere (5 hidden in the box for this test)
     s.mark_edited()
     assert not any(x.startswith("propose solar") for x in names(s))
 
@@ -111,23 +111,23 @@ def test_CO2_6_2_4_install_rewards(source, coins, res, cep):
     s = new()
     put_project(s, "europe", "money", source)
     turn_of(s, 0)
-    c0, r0, e0 = s.coins[0], s.res[0], s.cep[0]
+    c0, r0, e0 = s.coins[0], s.resources[0], s.cep[0]
     s.apply("install europe money")
-    assert s.inst[ps(s, "europe", "money")] == 1
-    assert (s.coins[0] - c0, s.res[0] - r0, s.cep[0] - e0) == (coins, res, cep - 1)  # 1 CEP paid first
+    assert s.installed[ps(s, "europe", "money")] == 1
+    assert (s.coins[0] - c0, s.resources[0] - r0, s.cep[0] - e0) == (coins, res, cep - 1)  # 1 CEP paid first
     s.check_invariants()
 
 
 def test_CO2_6_2_3_install_cep_from_a_controlled_region():
     s = new()
     put_project(s, "europe", "money", "solar")
-    s.ctrl[reg(s, "asia")] = 0
+    s.controller[reg(s, "asia")] = 0
     turn_of(s, 0)
     s.apply("install europe money")
     assert sorted(names(s)) == ["pay asia", "pay hand"]
-    a0 = s.reg_cep[reg(s, "asia")]
+    a0 = s.region_cep[reg(s, "asia")]
     s.apply("pay asia")
-    assert s.reg_cep[reg(s, "asia")] == a0 - 1 and s.cep[0] == 2
+    assert s.region_cep[reg(s, "asia")] == a0 - 1 and s.cep[0] == 2
 
 
 def test_CO2_6_2_5_reforestation_reward_refills_market_and_blocks_selling():
@@ -154,7 +154,7 @@ def ready(s, p, source, region, grant="money", res=5, coins=30, exp=2):
     k = put_project(s, region, grant, source, installed=True)
     give(s, p, res=res)
     s.coins[p] = coins
-    s.exp[p * 5 + SRC[source]] = exp
+    s.expertise[p * 5 + SRC[source]] = exp
     turn_of(s, p)
     return k
 
@@ -164,7 +164,7 @@ def test_CO2_6_3_2_needs_an_installed_project():
     set_agenda(s, "europe", agenda_with(s, "recycling"))
     put_project(s, "europe", "money", "recycling", installed=False)
     give(s, 0, res=3)
-    s.exp[SRC["recycling"]] = 3
+    s.expertise[SRC["recycling"]] = 3
     turn_of(s, 0)
     assert not any(x.startswith("build") for x in names(s))
 
@@ -174,12 +174,12 @@ def test_CO2_6_3_6_replace_leftmost_fossil_lowers_ppm_and_adds_region_cep():
     set_fossils(s, "africa", ["coal", "gas", "oil"])
     k = ready(s, 0, "recycling", "africa")
     r = reg(s, "africa")
-    ppm, cep, market = s.ppm, s.reg_cep[r], s.market
+    ppm, cep, market = s.ppm, s.region_cep[r], s.market
     s.apply("build recycling africa money")
     assert s.ppm == ppm - 40  # the leftmost fossil (coal)
     assert s.space_kind[s.first_space[r]] == board.GREEN0 + SRC["recycling"]
-    assert s.reg_cep[r] == cep + 1 and s.market == market - 1
-    assert s.proj[k] == -1 and s.psupply[SRC["recycling"]] == 6  # step 8: the tile returns
+    assert s.region_cep[r] == cep + 1 and s.market == market - 1
+    assert s.projects[k] == -1 and s.project_supply[SRC["recycling"]] == 6  # step 8: the tile returns
     s.check_invariants()
 
 
@@ -196,8 +196,8 @@ def test_CO2_6_3_8_green_plants_are_never_replaced():
 def test_CO2_8_5_own_scientist_leaves_with_an_extra_move():
     s = new()
     k = ready(s, 0, "recycling", "europe")
-    s.sci[0] = k
-    s.occ[k] = 0
+    s.scientists[0] = k
+    s.occupant[k] = 0
     # an empty project elsewhere, so that the free scientist move (CO2-7) has somewhere to go
     set_agenda(s, "asia", agenda_with(s, "solar"))
     put_project(s, "asia", "resources", "solar")
@@ -206,24 +206,24 @@ def test_CO2_8_5_own_scientist_leaves_with_an_extra_move():
     assert s.current_player == 0 and "to hand" in names(s)
     assert f"to {s.components.regions[k // 3]}.money" not in names(s)
     s.apply("to hand")
-    assert s.exp[SRC["recycling"]] == 3  # only the build's +1, no displacement expertise
+    assert s.expertise[SRC["recycling"]] == 3  # only the build's +1, no displacement expertise
     assert "scientist hand" in names(s)  # the leaving was the extra move: the free move is untouched
-    assert s.tf[1] == 0
+    assert s.turn_flags[1] == 0
 
 
 def test_CO2_6_3_5_step7_displacement_after_control():
     s = new()
     k = ready(s, 0, "recycling", "europe")
-    s.sci[4] = k
-    s.occ[k] = 1
+    s.scientists[4] = k
+    s.occupant[k] = 1
     s.mark_edited()
     c1 = s.coins[1]
     s.apply("build recycling europe money")
-    assert s.ctrl[reg(s, "europe")] == 0  # step 6 done before the displaced owner's choice (step 7)
+    assert s.controller[reg(s, "europe")] == 0  # step 6 done before the displaced owner's choice (step 7)
     assert s.coins[1] == c1 + 1
     if s.current_player == 1:
         s.apply("keep")
-    assert s.exp[5 + SRC["recycling"]] == 1
+    assert s.expertise[5 + SRC["recycling"]] == 1
 
 
 def test_CO2_12_1_5_4_build_with_lobby_discount():
@@ -238,7 +238,7 @@ def test_CO2_12_1_5_4_build_with_lobby_discount():
     assert "build solar europe money" not in names(s)  # $8 > $5
     assert "build solar europe money 16" in names(s)
     s.apply("build solar europe money 16")
-    assert s.coins[0] == 0 and 16 in s.lobby_played and s.tf[3] == 1
+    assert s.coins[0] == 0 and 16 in s.lobby_played and s.turn_flags[3] == 1
     s.check_invariants()
 
 
@@ -282,7 +282,7 @@ def test_CO2_7_2_5_never_sell_from_a_region():
     s = turn_of(new(), 0)
     s.bank_cep += s.cep[0]
     s.cep[0] = 0
-    s.ctrl[0] = 0
+    s.controller[0] = 0
     s.mark_edited()
     assert "sell" not in names(s)
 
@@ -303,12 +303,12 @@ def test_CO2_8_3_moves():
     s.apply("to s1.solar")
     turn_of(s, 0)
     assert not any(x.startswith("scientist") for x in names(s))  # a summit scientist stays (CO2-8.3.5)
-    assert s.occ[k] == -1
+    assert s.occupant[k] == -1
 
 
 def test_CO2_8_1_at_most_four_scientists():
     s = new()
-    s.sci[:4] = [-1, -1, -1, -1]
+    s.scientists[:4] = [-1, -1, -1, -1]
     turn_of(s, 0)
     src = SOURCES[s.components.agendas[s.agenda[0]][0]]
     s.apply(f"propose {src} {s.components.regions[0]} research")
@@ -319,42 +319,42 @@ def test_CO2_8_1_at_most_four_scientists():
 def test_CO2_9_3_bonuses_combine():
     s = new()
     # recycling track: 4 -> biomass +1; biomass 4 -> 5: fusion +1 (chained, CO2-9.3.5)
-    s.exp[SRC["recycling"]] = 3
-    s.exp[SRC["biomass"]] = 4
+    s.expertise[SRC["recycling"]] = 3
+    s.expertise[SRC["biomass"]] = 4
     s.tasks.append(Gain(0, SRC["recycling"], 1))
     from ccg.games.co2 import flow
     flow.run(s)
-    assert s.exp[SRC["recycling"]] == 4 and s.exp[SRC["biomass"]] == 5 and s.exp[SRC["fusion"]] == 1
+    assert s.expertise[SRC["recycling"]] == 4 and s.expertise[SRC["biomass"]] == 5 and s.expertise[SRC["fusion"]] == 1
 
 
 def test_CO2_9_3_3_regional_cep_bonus_respects_limits():
     s = new()
-    s.exp[SRC["fusion"]] = 1  # fusion 2 = regional CEP
+    s.expertise[SRC["fusion"]] = 1  # fusion 2 = regional CEP
     for r in range(6):
-        s.bank_cep -= s.components.spaces[r] - s.reg_cep[r]
-        s.reg_cep[r] = s.components.spaces[r]
-    s.reg_cep[2] -= 1
+        s.bank_cep -= s.components.spaces[r] - s.region_cep[r]
+        s.region_cep[r] = s.components.spaces[r]
+    s.region_cep[2] -= 1
     s.bank_cep += 1
     s.tasks.append(Gain(0, SRC["fusion"], 1))
     from ccg.games.co2 import flow
     flow.run(s)
-    assert s.reg_cep[2] == s.components.spaces[2]  # the only region below its limit got it, no choice
+    assert s.region_cep[2] == s.components.spaces[2]  # the only region below its limit got it, no choice
     s.check_invariants()
 
 
 def test_CO2_9_3_4_any_expertise_choice_and_9_1_3_cap():
     s = new()
-    s.exp[SRC["recycling"]] = 5  # recycling 6 = expertise of your choice
+    s.expertise[SRC["recycling"]] = 5  # recycling 6 = expertise of your choice
     s.tasks.append(Gain(0, SRC["recycling"], 1))
     from ccg.games.co2 import flow
     flow.run(s)
     s.mark_edited()
     assert s.current_player == 0 and len(names(s)) == 5
     s.apply("exp solar")
-    assert s.exp[SRC["solar"]] == 1
-    s.exp[SRC["solar"]] = s.components.track_max[SRC["solar"]]
+    assert s.expertise[SRC["solar"]] == 1
+    s.expertise[SRC["solar"]] = s.components.track_max[SRC["solar"]]
     expertise.gain_step(s, 0, SRC["solar"])
-    assert s.exp[SRC["solar"]] == s.components.track_max[SRC["solar"]]
+    assert s.expertise[SRC["solar"]] == s.components.track_max[SRC["solar"]]
 
 
 # ---- CO2-10 summits -----------------------------------------------------------------------------------
@@ -364,8 +364,8 @@ def test_CO2_10_3_summit_ends_only_at_end_of_turn():
     s.summit[0] = tile
     topics = s.components.summits[tile][1]
     other = topics[1 - topics.index(SRC["solar"])]
-    s.sci[4] = 100 + topics.index(other)
-    s.sslot[topics.index(other)] = 1
+    s.scientists[4] = 100 + topics.index(other)
+    s.summit_slots[topics.index(other)] = 1
     put_project(s, "europe", "money", "solar", scientist_of=0)
     turn_of(s, 0)
     s.apply("scientist europe.money")
@@ -375,7 +375,7 @@ def test_CO2_10_3_summit_ends_only_at_end_of_turn():
     s.apply("end")
     while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
-    assert s.summit[0] != tile and s.exp[SRC["solar"]] >= 1
+    assert s.summit[0] != tile and s.expertise[SRC["solar"]] >= 1
 
 
 def test_CO2_10_5_empty_stack_leaves_space_empty():
@@ -383,8 +383,8 @@ def test_CO2_10_5_empty_stack_leaves_space_empty():
     s.summit_stack = []
     tile = s.summit[0]
     for j in range(len(s.components.summits[tile][1])):
-        s.sci[4 + j] = 100 + j
-        s.sslot[j] = 1
+        s.scientists[4 + j] = 100 + j
+        s.summit_slots[j] = 1
     s.summit_stack = []
     turn_of(s, 0)
     s.apply(next(x for x in names(s) if x.startswith("propose")))
@@ -399,20 +399,20 @@ def test_CO2_11_2_first_builder_takes_control_only_on_build():
     s = new()
     ready(s, 0, "recycling", "europe")
     r = reg(s, "europe")
-    assert s.ctrl[r] == -1
+    assert s.controller[r] == -1
     s.apply("build recycling europe money")
-    assert s.ctrl[r] == 0
-    s.exp[5 + SRC["recycling"]] = 10  # expertise changes never re-check control (CO2-11.5 note)
-    assert s.ctrl[r] == 0
+    assert s.controller[r] == 0
+    s.expertise[5 + SRC["recycling"]] = 10  # expertise changes never re-check control (CO2-11.5 note)
+    assert s.controller[r] == 0
 
 
 def test_CO2_11_5_1_controller_pays_install_from_region():
     s = new()
     put_project(s, "europe", "money", "solar")
-    s.ctrl[reg(s, "asia")] = 0
+    s.controller[reg(s, "asia")] = 0
     s.bank_cep += 2
     s.cep[0] = 0
     turn_of(s, 0)
-    a0 = s.reg_cep[reg(s, "asia")]
+    a0 = s.region_cep[reg(s, "asia")]
     s.apply("install europe money")
-    assert s.reg_cep[reg(s, "asia")] == a0 - 1  # the only source: paid without a question
+    assert s.region_cep[reg(s, "asia")] == a0 - 1  # the only source: paid without a question

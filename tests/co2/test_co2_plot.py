@@ -37,7 +37,7 @@ def test_board_hides_other_seats_secrets():
     s = _mid_game()
     text = json.dumps(ccg.plot.board(s, seat=0).to_plotly_json()["layout"]["annotations"])
     for p in range(1, 4):
-        if s.goal_st[p] == 0:
+        if s.goal_status[p] == 0:
             assert f"goal {s.goal[p]}" not in text
     full = json.dumps(ccg.plot.board(s).to_plotly_json()["layout"]["annotations"])
     assert "hidden" not in full

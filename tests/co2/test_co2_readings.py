@@ -29,14 +29,14 @@ def test_CO2_8_4_note_displaced_goes_to_hand_when_no_summit_slot():
     turn_of(s, 0)
     s.apply("install europe money")
     assert s.current_player == 0  # no choice was offered: +1 expertise in hand
-    assert s.exp[5 + SRC["solar"]] == 1 and s.occ[k] == -1
+    assert s.expertise[5 + SRC["solar"]] == 1 and s.occupant[k] == -1
 
 
 def test_CO2_9_3_note_regional_cep_bonus_lost_when_every_region_is_full():
     s = new()
     for r in range(6):
-        s.bank_cep -= s.components.spaces[r] - s.reg_cep[r]
-        s.reg_cep[r] = s.components.spaces[r]
+        s.bank_cep -= s.components.spaces[r] - s.region_cep[r]
+        s.region_cep[r] = s.components.spaces[r]
     market = s.market
     s.tasks.append(CepBonus(0))
     flow.run(s)
@@ -59,14 +59,14 @@ def test_CO2_15_4_2_note_only_the_highest_go_on():
     s = new(players=3)
     s.over = True
     s.vp = [5, 5, 5]
-    s.exp[0 * 5 + 0] = 2  # seat 0 highest in reforestation -> seats 1, 2 drop out
-    s.exp[1 * 5 + 1] = 9
+    s.expertise[0 * 5 + 0] = 2  # seat 0 highest in reforestation -> seats 1, 2 drop out
+    s.expertise[1 * 5 + 1] = 9
     assert winners(s) == [0]
 
 
 def test_CO2_15_3_note_zero_maximum_pays_everyone_tied():
     s = new(players=2)
-    s.goal_st = [1, 1]
+    s.goal_status = [1, 1]
     s.tasks = [Final(-1, 0)]
     flow.run(s)
     coins = [c // 2 for c in s.coins]
@@ -78,9 +78,9 @@ def test_CO2_4_3_5_note_controller_may_pay_from_any_controlled_region():
     sa = reg(s, "samerica")
     for r in range(6):
         if r != sa:
-            put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
-    s.ctrl[sa] = 1
-    s.ctrl[reg(s, "asia")] = 1
+            put_plant(s, s.components.regions[r], "recycling" if s.plants_built[4] < 5 else "biomass", 0)
+    s.controller[sa] = 1
+    s.controller[reg(s, "asia")] = 1
     s.bank_cep += s.cep[1]
     s.cep[1] = 0
     from co2_helpers import finish_decade

@@ -28,13 +28,13 @@ def test_CO2_0_1_terms_project_tile_is_double_sided_and_hand_holds_tokens():
     src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     s.apply(f"propose {src} {s.components.regions[r]} resources")
     k = r * 3 + 1
-    assert s.proj[k] == SRC[src] and s.inst[k] == 0  # proposed side up
+    assert s.projects[k] == SRC[src] and s.installed[k] == 0  # proposed side up
     turn_of(s, 1)
     s.apply(f"install {s.components.regions[r]} resources")
-    assert s.proj[k] == SRC[src] and s.inst[k] == 1  # the same tile, flipped
+    assert s.projects[k] == SRC[src] and s.installed[k] == 1  # the same tile, flipped
     assert {s.space_kind[s.first_space[x]] for x in range(6)} <= {0, 1, 2}  # fossils only at setup
     assert board.GREEN0 == 3 and len(SOURCES) == 5
-    assert len(s.coins) == len(s.res) == len(s.cep) == 4 and len(s.sci) == 16  # per-seat hand
+    assert len(s.coins) == len(s.resources) == len(s.cep) == 4 and len(s.scientists) == 16  # per-seat hand
 
 
 def test_CO2_0_6_money_is_public_goals_are_secret():
@@ -52,13 +52,13 @@ def test_CO2_0_7_vp_may_become_negative_via_supply_vp_for_coins():
     """CO2-0.7 (with CO2-4.3.6): a forced CEP purchase with 0 coins and 0 VP leaves negative VP."""
     s = new(players=3, seed=5)
     r = 0
-    s.ctrl[r] = 1
-    s.bank_cep += s.cep[1] + s.reg_cep[r]
+    s.controller[r] = 1
+    s.bank_cep += s.cep[1] + s.region_cep[r]
     s.cep[1] = 0
-    s.reg_cep[r] = 0
+    s.region_cep[r] = 0
     s.coins[1] = 0
-    s.goal_st[1] = 1  # goal already sold: no 8-coin rescue
-    s.exp = [0] * 15
+    s.goal_status[1] = 1  # goal already sold: no 8-coin rescue
+    s.expertise = [0] * 15
     finish_decade(s)  # decade 2: region 0's space 2 gets a fossil; seat 1 must buy at price 3
     settle(s)
     assert s.vp[1] < 0 and s.coins[1] == 0
@@ -72,7 +72,7 @@ def test_CO2_0_8_play_goes_clockwise_to_the_left():
     first = s.current_player
     seen = [first]
     for _ in range(3):
-        s.tf[0] = 1
+        s.turn_flags[0] = 1
         s.apply("end")
         settle(s)
         seen.append(s.current_player)
@@ -86,12 +86,12 @@ def test_CO2_0_8_play_goes_clockwise_to_the_left():
 def test_CO2_1_2_four_scientists_per_colour():
     """CO2-1.2: 4 scientist figures per colour: 1 in hand, 3 to hire, never a fifth."""
     s = new(players=5)
-    assert len(s.sci) == 20 and s.rules["scientists.max"] == 4
+    assert len(s.scientists) == 20 and s.rules["scientists.max"] == 4
     for p in range(5):
-        assert s.sci[4 * p:4 * p + 4].count(-2) == 3
-    s.sci[0:4] = [-1, -1, -1, -1]
+        assert s.scientists[4 * p:4 * p + 4].count(-2) == 3
+    s.scientists[0:4] = [-1, -1, -1, -1]
     assert not scientists.can_hire(s, 0)
-    s.sci[0:4] = [-1, -1, -1, -2]
+    s.scientists[0:4] = [-1, -1, -1, -2]
     assert scientists.can_hire(s, 0)
 
 
@@ -106,8 +106,8 @@ def test_CO2_1_2_and_2_3_1_twenty_discs_suffice(players):
         acts = s.legal_actions()
         s.apply(acts[rng.below(len(acts))])
         for p in range(players):
-            discs = 1 + (1 if s.vp[p] >= 50 else 0) + sum(1 for x in range(5) if s.exp[p * 5 + x] > 0) \
-                + board.plants_of(s, p) + s.ctrl.count(p)
+            discs = 1 + (1 if s.vp[p] >= 50 else 0) + sum(1 for x in range(5) if s.expertise[p * 5 + x] > 0) \
+                + board.plants_of(s, p) + s.controller.count(p)
             assert discs <= 20
 
 
@@ -133,7 +133,7 @@ def test_CO2_1_12_coins_are_unlimited_engine_policy():
     src = SOURCES[s.components.agendas[s.agenda[r]][0]]
     before = s.coins[0]
     s.apply(f"propose {src} {s.components.regions[r]} money")  # the bank still pays the grant
-    assert s.coins[0] == before + s.reg_cep[r] and sum(s.coins) > 150
+    assert s.coins[0] == before + s.region_cep[r] and sum(s.coins) > 150
     s.check_invariants()
 
 
@@ -169,7 +169,7 @@ def test_CO2_2_15_x_company_goal_removal(rule, players, removed):
 def test_CO2_2_4_vp_and_expertise_start_at_zero():
     """CO2-2.4 / CO2-9.1.2: VP 0 and every expertise 0 (no disc on the tracks)."""
     s = new(players=5, seed=9)
-    assert s.vp == [0] * 5 and s.exp == [0] * 25
+    assert s.vp == [0] * 5 and s.expertise == [0] * 25
     assert board.incomes(s) == [0] * 5  # no disc, no income
 
 
@@ -186,11 +186,11 @@ def test_CO2_2_5_decade_and_round_markers_start_on_the_first_space():
 def test_CO2_2_6_project_supply_sorted_by_source():
     """CO2-2.6: 5 piles of project tiles, one per source; proposing takes from the matching pile."""
     s = new()
-    assert s.psupply == [6] * 5
+    assert s.project_supply == [6] * 5
     turn_of(s, 0)
     src = s.components.agendas[s.agenda[2]][1]
     s.apply(f"propose {SOURCES[src]} {s.components.regions[2]} resources")
-    assert s.psupply == [5 if x == src else 6 for x in range(5)]
+    assert s.project_supply == [5 if x == src else 6 for x in range(5)]
 
 
 # ---- CO2-3 structure ------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_CO2_3_2_decade_1_skips_supply_and_decade_2_has_it():
     """CO2-3.2: no Supply phase in decade 1 (only the 6 setup fossils, no income decision);
     decade 2 starts with one (a fossil on each region's 2nd space)."""
     s = new(players=3, seed=6)
-    s.exp[SRC["solar"]] = 3
+    s.expertise[SRC["solar"]] = 3
     assert sum(1 for k in s.space_kind if 0 <= k < 3) == 6 and s.tasks[-1].kind in ("turn",)
     ppm = s.ppm
     finish_decade(s)
@@ -229,10 +229,10 @@ def test_CO2_4_2_1_dense_ranking_first_and_second():
     s = new(players=4)
     src = SRC["biomass"]
     for p, v in enumerate((5, 5, 3, 1)):
-        s.exp[p * 5 + src] = v
+        s.expertise[p * 5 + src] = v
     t = s.components.income[src]
     assert board.incomes(s) == [t[5], t[5], t[3], 0]
-    s.exp[0 * 5 + src] = 6  # now 6 is 1st alone, the 5 is 2nd, the 3 drops out
+    s.expertise[0 * 5 + src] = 6  # now 6 is 1st alone, the 5 is 2nd, the 3 drops out
     assert board.incomes(s) == [t[6], t[5], 0, 0]
 
 
@@ -245,7 +245,7 @@ def test_CO2_4_4_1_event_card_names_the_region_hit():
     give(s, 1, res=1)
     finish_decade(s)
     settle(s)
-    assert s.reg_res[r] == 2 and sum(s.reg_res) == 2  # both resources went to the named region
+    assert s.region_resources[r] == 2 and sum(s.region_resources) == 2  # both resources went to the named region
 
 
 @pytest.mark.parametrize("delta,hit", [(1, False), (0, True)])
@@ -281,8 +281,8 @@ def test_CO2_1_1_board_regions_project_and_summit_spaces():
     3 project spaces per region (one per grant), and the summit spaces."""
     s = new()
     assert len(s.components.regions) == 6 and sum(s.components.spaces) == len(s.space_kind) == 27
-    assert len(s.proj) == 18 and len(s.summit) == s.components.summit_spaces >= 1
-    assert len(s.sslot) == 4 * s.components.summit_spaces
+    assert len(s.projects) == 18 and len(s.summit) == s.components.summit_spaces >= 1
+    assert len(s.summit_slots) == 4 * s.components.summit_spaces
 
 
 def test_CO2_2_3_each_player_takes_colour_scientist_coins_cep():
@@ -291,7 +291,7 @@ def test_CO2_2_3_each_player_takes_colour_scientist_coins_cep():
     s = new(players=3, seed=11)
     assert [s.coins[(s.start + k) % 3] for k in range(3)] == [3, 4, 4]
     assert s.cep == [2, 2, 2]
-    assert all(s.sci[4 * p:4 * p + 4] == [-1, -2, -2, -2] for p in range(3))
+    assert all(s.scientists[4 * p:4 * p + 4] == [-1, -2, -2, -2] for p in range(3))
 
 
 @pytest.mark.parametrize("grant", ["money", "resources", "research"])
@@ -302,15 +302,15 @@ def test_CO2_6_1_3_grant_of_the_chosen_space(grant):
     turn_of(s, 0)
     r = reg(s, "europe")
     src = SOURCES[s.components.agendas[s.agenda[r]][0]]
-    c, res = s.coins[0], s.res[0]
+    c, res = s.coins[0], s.resources[0]
     s.apply(f"propose {src} europe {grant}")
     if grant == "money":
-        assert s.coins[0] == c + s.reg_cep[r] == c + 4 and s.res[0] == res
+        assert s.coins[0] == c + s.region_cep[r] == c + 4 and s.resources[0] == res
     elif grant == "resources":
-        assert s.res[0] == res + 2 and s.coins[0] == c
+        assert s.resources[0] == res + 2 and s.coins[0] == c
     else:
         assert s.tasks[-1].kind == "research_choose" and "hire" in names(s)
-        assert (s.coins[0], s.res[0]) == (c, res)
+        assert (s.coins[0], s.resources[0]) == (c, res)
 
 
 @pytest.mark.parametrize("rule,source,coins,res,cep", [
@@ -322,10 +322,10 @@ def test_CO2_6_2_4_x_installation_reward_table(rule, source, coins, res, cep):
     s = new()
     put_project(s, "asia", "research", source)
     turn_of(s, 0)
-    c0, r0, e0, m0 = s.coins[0], s.res[0], s.cep[0], s.market
+    c0, r0, e0, m0 = s.coins[0], s.resources[0], s.cep[0], s.market
     s.apply("install asia research")
-    assert (s.coins[0] - c0, s.res[0] - r0, s.cep[0] - e0) == (coins, res, cep - 1), rule
-    assert s.market + s.bank_cep + s.cep[0] + sum(s.cep[1:]) + sum(s.reg_cep) == 40
+    assert (s.coins[0] - c0, s.resources[0] - r0, s.cep[0] - e0) == (coins, res, cep - 1), rule
+    assert s.market + s.bank_cep + s.cep[0] + sum(s.cep[1:]) + sum(s.region_cep) == 40
     if cep == 1:
         assert s.market == m0 - 1, rule  # from the market pile, not the bank (CO2-7.2.7)
 
@@ -334,8 +334,8 @@ def test_CO2_15_2_and_15_3_final_order_income_before_coins_to_vp():
     """CO2-15.2 then CO2-15.3: region CEP to the controller, sale at one price, income (15.2.3); only then
     VP from the goal, from coins (floor of coins / 2) and the 3-VP bonuses."""
     s = new(players=2)
-    s.goal_st = [1, 1]
-    s.exp[SRC["solar"]] = 9  # income 5 at the end
+    s.goal_status = [1, 1]
+    s.expertise[SRC["solar"]] = 9  # income 5 at the end
     s.coins = [1, 0]
     s.bank_cep += sum(s.cep)
     s.cep = [0, 0]
@@ -360,10 +360,10 @@ def test_CO2_9_2_and_9_4_headers_expertise_gains_and_uses():
     set_agenda(s, "asia", agenda)
     put_project(s, "asia", "money", "reforestation", installed=True)
     give(s, 0, res=5, coins=20)
-    s.exp[src] = need - 1
+    s.expertise[src] = need - 1
     turn_of(s, 0)
     assert not any(x.startswith("build reforestation") for x in names(s))
-    s.exp[src] = need
+    s.expertise[src] = need
     s.mark_edited()
     assert "build reforestation asia money" in names(s)
 

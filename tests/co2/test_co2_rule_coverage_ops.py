@@ -43,7 +43,7 @@ def ready(s, p, source, region, grant="money", res=5, coins=30, exp=2):
     k = put_project(s, region, grant, source, installed=True)
     give(s, p, res=res)
     s.coins[p] = coins
-    s.exp[p * 5 + SRC[source]] = max(exp, s.components.plants[SRC[source]][s.stack[SRC[source]]].resources)
+    s.expertise[p * 5 + SRC[source]] = max(exp, s.components.plants[SRC[source]][s.plants_built[SRC[source]]].resources)
     turn_of(s, p)
     return k
 
@@ -97,17 +97,17 @@ def test_CO2_5_3_4_and_8_4_4_no_free_step_between_displacing_and_installing():
     s = new()
     s.summit[0] = summit_with(s, "solar", size=2)
     k = put_project(s, "europe", "money", "solar", scientist_of=1)
-    s.ctrl[reg(s, "asia")] = 0  # a second place to pay the CEP from -> a payment decision
+    s.controller[reg(s, "asia")] = 0  # a second place to pay the CEP from -> a payment decision
     turn_of(s, 0)
     c0, c1 = s.coins[0], s.coins[1]
     s.apply("install europe money")
     assert (s.coins[0], s.coins[1]) == (c0 - 1, c1 + 1)
     assert s.current_player == 1 and sorted(names(s)) == ["keep", "to s1.solar"]
     s.apply("keep")
-    assert s.exp[5 + SRC["solar"]] == 1 and s.inst[k] == 0
+    assert s.expertise[5 + SRC["solar"]] == 1 and s.installed[k] == 0
     assert s.current_player == 0 and kinds(s) == {"pay"}  # only the install's CEP, no free step
     s.apply("pay hand")
-    assert s.inst[k] == 1 and s.tasks[-1].kind == "turn" and "buy" in names(s)
+    assert s.installed[k] == 1 and s.tasks[-1].kind == "turn" and "buy" in names(s)
 
 
 # ---- CO2-6 actions ----------------------------------------------------------------------------------
@@ -118,10 +118,10 @@ def test_CO2_6_0_three_actions_and_plants_only_on_installed_projects():
     main = {a.kind for a in s.legal_actions()} & {"propose", "install", "build"}
     assert main == {"propose"}
     k = ready(s, 0, "recycling", "europe")
-    s.inst[k] = 0
+    s.installed[k] = 0
     s.mark_edited()
     assert {a.kind for a in s.legal_actions()} >= {"propose", "install"} and "build" not in kinds(s)
-    s.inst[k] = 1
+    s.installed[k] = 1
     s.mark_edited()
     assert "build" in kinds(s)
 
@@ -137,8 +137,8 @@ def test_CO2_6_1_1_propose_takes_the_tile_to_an_empty_agenda_space():
     assert not any(x.startswith(f"propose {SOURCES[missing]} asia") for x in names(s))
     s.apply(f"propose {SOURCES[ag[0]]} asia research")
     settle(s)
-    assert s.proj[ps(s, "asia", "research")] == ag[0] and s.inst[ps(s, "asia", "research")] == 0
-    assert s.psupply[ag[0]] == 5
+    assert s.projects[ps(s, "asia", "research")] == ag[0] and s.installed[ps(s, "asia", "research")] == 0
+    assert s.project_supply[ag[0]] == 5
     turn_of(s, 1)
     assert not any(x.startswith("propose") and x.endswith("asia research") for x in names(s))
 
@@ -154,7 +154,7 @@ def test_CO2_6_1_2_project_belongs_to_the_region():
     assert "install africa resources" in names(s)
     s.apply("install africa resources")
     settle(s)
-    assert s.inst[ps(s, "africa", "resources")] == 1
+    assert s.installed[ps(s, "africa", "resources")] == 1
 
 
 def test_CO2_6_1_6_lobby_grant_card_applies_to_proposing():
@@ -186,7 +186,7 @@ def test_CO2_6_2_1_install_any_proposed_project_anywhere():
     turn_of(s, 2)
     inst = sorted(x for x in names(s) if x.startswith("install"))
     assert inst == sorted(["install asia money", "install oceania research"])
-    assert s.inst[c] == 1 and a != b
+    assert s.installed[c] == 1 and a != b
 
 
 def test_CO2_6_2_6_and_8_6_own_scientist_stays_after_install():
@@ -197,7 +197,7 @@ def test_CO2_6_2_6_and_8_6_own_scientist_stays_after_install():
     c = s.coins[0]
     s.apply("install europe money")
     settle(s)
-    assert s.inst[k] == 1 and s.occ[k] == 0 and k in s.sci[:4] and s.coins[0] == c
+    assert s.installed[k] == 1 and s.occupant[k] == 0 and k in s.scientists[:4] and s.coins[0] == c
 
 
 def test_CO2_6_2_7_lobby_install_card_matches_the_source():
@@ -214,9 +214,9 @@ def test_CO2_6_2_7_lobby_install_card_matches_the_source():
     put_project(s, "europe", "money", "solar")
     turn_of(s, 0)
     s.apply("install europe money")
-    r = s.res[0]
+    r = s.resources[0]
     s.apply("lobby 11 main")
-    assert s.res[0] == r + 1
+    assert s.resources[0] == r + 1
 
 
 def test_CO2_6_3_8_full_green_region_blocks_builds_replacement_skips_green():
@@ -245,7 +245,7 @@ def test_CO2_6_3_8_full_green_region_blocks_builds_replacement_skips_green():
         f = s.space_kind[j]
         s.space_kind[j] = board.GREEN0 + SRC["biomass"]
         s.space_owner[j] = 1
-        s.stack[SRC["biomass"]] += 1
+        s.plants_built[SRC["biomass"]] += 1
         s.ppm -= (40, 30, 20)[f]
         s.fossil_out[f] += 1
     k2 = put_project(s, "africa", "resources", "recycling", installed=True)
@@ -253,8 +253,8 @@ def test_CO2_6_3_8_full_green_region_blocks_builds_replacement_skips_green():
     s.coins[0] = 50
     turn_of(s, 0)
     assert not any(x.startswith("build") and "africa" in x for x in names(s))
-    assert s.inst[k2] == 1 and any(x.startswith("propose") and x.endswith("africa research") for x in names(s))
-    assert s.proj[k] == -1  # the built-on project went back to the supply (step 8)
+    assert s.installed[k2] == 1 and any(x.startswith("propose") and x.endswith("africa research") for x in names(s))
+    assert s.projects[k] == -1  # the built-on project went back to the supply (step 8)
 
 
 # ---- CO2-7 free steps ---------------------------------------------------------------------------------
@@ -267,12 +267,12 @@ def test_CO2_7_1_free_step_is_one_scientist_move():
     s.apply("scientist europe.money")
     assert {"to hand", "to asia.money"} <= set(names(s)) and "to europe.money" not in names(s)
     s.apply("to asia.money")  # CO2-8.3.2
-    assert s.occ[a] == -1 and s.occ[b] == 0
+    assert s.occupant[a] == -1 and s.occupant[b] == 0
     assert not any(x.startswith("scientist") for x in names(s))  # only one free move
     turn_of(s, 0)
     s.apply("scientist asia.money")
     s.apply("to hand")  # CO2-8.3.3
-    assert s.occ[b] == -1 and s.sci[:4].count(-1) == 1
+    assert s.occupant[b] == -1 and s.scientists[:4].count(-1) == 1
 
 
 def test_CO2_7_2_1_market_pile_and_price_range():
@@ -303,8 +303,8 @@ def test_CO2_8_2_one_scientist_per_project_and_per_slot():
     s.apply("to asia.money")
     j = s.components.summits[tile][1].index(SRC["solar"])
     assert scientists.summit_slots_for(s, SRC["solar"]) == [100 + j]
-    s.sslot[j] = 2
-    s.sci[8] = 100 + j
+    s.summit_slots[j] = 2
+    s.scientists[8] = 100 + j
     assert scientists.summit_slots_for(s, SRC["solar"]) == []  # taken slot
 
 
@@ -316,20 +316,20 @@ def test_CO2_8_4_3_displaced_scientist_completes_a_summit_at_turn_end():
     s.summit[0] = tile
     topics = s.components.summits[tile][1]
     other = 1 - topics.index(SRC["solar"])
-    s.sci[8] = 100 + other
-    s.sslot[other] = 2
+    s.scientists[8] = 100 + other
+    s.summit_slots[other] = 2
     put_project(s, "europe", "money", "solar", scientist_of=1)
     turn_of(s, 0)
     s.apply("install europe money")
     s.apply("to s1.solar")
     settle(s)
-    assert s.summit[0] == tile and s.exp[5 + SRC["solar"]] == 0  # full, but not ended yet
+    assert s.summit[0] == tile and s.expertise[5 + SRC["solar"]] == 0  # full, but not ended yet
     s.apply("end")
     picks = []
     while s.tasks[-1].kind != "turn":
         picks.append(s.current_player)
         s.apply(s.legal_actions()[0])
-    assert s.summit[0] != tile and s.exp[5 + SRC["solar"]] >= 1 and s.sci[4:8].count(-1) == 1
+    assert s.summit[0] != tile and s.expertise[5 + SRC["solar"]] >= 1 and s.scientists[4:8].count(-1) == 1
     assert picks[:2] == [1, 2]  # in turn order after the active player
 
 
@@ -338,9 +338,9 @@ def test_CO2_9_1_1_and_9_1_2_per_seat_per_source_from_zero():
     """CO2-9.1.1 / CO2-9.1.2: one value per seat and source, starting at 0; the first gain makes it 1
     and touches nothing else."""
     s = new()
-    assert s.exp == [0] * 20
+    assert s.expertise == [0] * 20
     expertise.gain_step(s, 2, SRC["fusion"])
-    assert s.exp[2 * 5 + SRC["fusion"]] == 1 and sum(s.exp) == 1
+    assert s.expertise[2 * 5 + SRC["fusion"]] == 1 and sum(s.expertise) == 1
 
 
 def test_CO2_9_2_1_project_work_at_end_of_turn():
@@ -349,18 +349,18 @@ def test_CO2_9_2_1_project_work_at_end_of_turn():
     put_project(s, "europe", "money", "solar", scientist_of=0)
     turn_of(s, 0)
     s.apply(next(x for x in names(s) if x.startswith("propose") and x.endswith("resources")))
-    assert s.exp[SRC["solar"]] == 0
+    assert s.expertise[SRC["solar"]] == 0
     s.apply("end")
-    assert s.exp[SRC["solar"]] == 1
+    assert s.expertise[SRC["solar"]] == 1
 
 
 def test_CO2_9_2_2_building_gives_plus_one_at_once():
     """CO2-9.2.2: +1 in the built plant's source immediately (before the turn ends)."""
     s = new()
     ready(s, 0, "recycling", "europe")
-    e = s.exp[SRC["recycling"]]
+    e = s.expertise[SRC["recycling"]]
     s.apply("build recycling europe money")
-    assert s.exp[SRC["recycling"]] == e + 1 and s.tasks[-1].kind == "turn"
+    assert s.expertise[SRC["recycling"]] == e + 1 and s.tasks[-1].kind == "turn"
 
 
 def test_CO2_9_2_3_and_10_1_and_10_4_1_summit_with_several_slots_per_player():
@@ -375,11 +375,11 @@ def test_CO2_9_2_3_and_10_1_and_10_4_1_summit_with_several_slots_per_player():
     used = {0: 0, 1: 0}
     for j, t in enumerate(topics):
         p = owner[t]
-        s.sci[4 * p + used[p]] = 100 + j
+        s.scientists[4 * p + used[p]] = 100 + j
         used[p] += 1
-        s.sslot[j] = p
+        s.summit_slots[j] = p
     turn_of(s, 0)
-    s.tf[0] = 1
+    s.turn_flags[0] = 1
     s.apply("end")
     order = []
     while s.tasks[-1].kind != "turn":
@@ -388,9 +388,9 @@ def test_CO2_9_2_3_and_10_1_and_10_4_1_summit_with_several_slots_per_player():
         assert sorted(opts) == sorted(f"exp {SOURCES[t]}" for t in topics)  # any topic of that summit
         s.apply("exp reforestation")
     assert order == [1, 0]  # the active player last
-    assert s.exp[0:3] == [2, 1, 0]  # seat 0: reforestation + solar, + extra reforestation
-    assert s.exp[5:8] == [1, 0, 1]  # seat 1: fusion, + extra reforestation
-    assert s.sci[:4].count(-1) == 2 and s.sci[4:8].count(-1) == 1 and s.sslot[:3] == [-1, -1, -1]
+    assert s.expertise[0:3] == [2, 1, 0]  # seat 0: reforestation + solar, + extra reforestation
+    assert s.expertise[5:8] == [1, 0, 1]  # seat 1: fusion, + extra reforestation
+    assert s.scientists[:4].count(-1) == 2 and s.scientists[4:8].count(-1) == 1 and s.summit_slots[:3] == [-1, -1, -1]
 
 
 def test_CO2_9_2_4_displaced_owner_keeps_scientist_for_plus_one():
@@ -401,7 +401,7 @@ def test_CO2_9_2_4_displaced_owner_keeps_scientist_for_plus_one():
     s.apply("install europe money")
     if s.current_player == 2:
         s.apply("keep")
-    assert s.exp[2 * 5 + SRC["fusion"]] == 1 and -1 in s.sci[8:12]
+    assert s.expertise[2 * 5 + SRC["fusion"]] == 1 and -1 in s.scientists[8:12]
 
 
 def test_CO2_9_2_5_lobby_summit_card_gives_expertise():
@@ -415,7 +415,7 @@ def test_CO2_9_2_5_lobby_summit_card_gives_expertise():
     s.apply("scientist europe.money")
     s.apply("to s1.solar")
     s.apply("lobby 21 main")
-    assert s.exp[SRC["solar"]] == 1
+    assert s.expertise[SRC["solar"]] == 1
 
 
 @pytest.mark.parametrize("rule,src,start,check", [
@@ -426,29 +426,29 @@ def test_CO2_9_3_x_bonus_space_kinds(rule, src, start, check):
     CO2-9.3.4 expertise symbol (+1 in a source of your choice): each taken at once on reaching the space."""
     s = new()
     x = SRC[src]
-    s.exp[x] = start
+    s.expertise[x] = start
     bonus = s.components.bonuses[x][start + 1]
     assert bonus, rule
     s.tasks.append(Gain(0, x, 1))
-    supply = s.supply_res
+    supply = s.supply_resources
     flow.run(s)
-    assert s.exp[x] == start + 1
+    assert s.expertise[x] == start + 1
     if check == "source":
-        assert s.exp[SRC[bonus[0]]] == 1, rule
+        assert s.expertise[SRC[bonus[0]]] == 1, rule
     elif check == "resource":
-        assert bonus == ("resource",) and s.res[0] == 1 and s.supply_res == supply - 1, rule
+        assert bonus == ("resource",) and s.resources[0] == 1 and s.supply_resources == supply - 1, rule
     else:
         assert bonus == ("any",) and s.current_player == 0 and len(names(s)) == 5, rule
         s.apply("exp biomass")
-        assert s.exp[SRC["biomass"]] == 1, rule
+        assert s.expertise[SRC["biomass"]] == 1, rule
 
 
 def test_CO2_9_4_1_income_reads_the_track_value():
     """CO2-9.4.1 / CO2-4.2.3: income is the value printed beside the disc, not the rank."""
     s = new(players=3)
     x = SRC["recycling"]
-    s.exp[x] = 9
-    s.exp[5 + x] = 2
+    s.expertise[x] = 9
+    s.expertise[5 + x] = 2
     assert board.incomes(s)[:2] == [s.components.income[x][9], s.components.income[x][2]] == [5, 1]
 
 
@@ -457,26 +457,26 @@ def test_CO2_9_4_3_expertise_breaks_control_ties():
     s = new()
     r = reg(s, "europe")
     put_plant(s, "europe", "recycling", 1)
-    s.ctrl[r] = 1
+    s.controller[r] = 1
     ready(s, 0, "recycling", "europe", exp=3)
-    s.exp[5 + SRC["recycling"]] = 8  # the controller is the expert
+    s.expertise[5 + SRC["recycling"]] = 8  # the controller is the expert
     s.apply("build recycling europe money")  # builder's expertise becomes 4 < 8
-    assert s.ctrl[r] == 1
+    assert s.controller[r] == 1
     s2 = new()
     put_plant(s2, "europe", "recycling", 1)
-    s2.ctrl[r] = 1
+    s2.controller[r] = 1
     ready(s2, 0, "recycling", "europe", exp=6)
-    s2.exp[5 + SRC["recycling"]] = 5
+    s2.expertise[5 + SRC["recycling"]] = 5
     s2.apply("build recycling europe money")
-    assert s2.ctrl[r] == 0
+    assert s2.controller[r] == 0
 
 
 def test_CO2_9_4_4_expertise_feeds_goal_32_and_the_winner_tie_break():
     """CO2-9.4.4: expertise counts for company goal 32 and the final tie-break (bonuses: CO2-9.3)."""
     s = new(players=2)
     s.goal[0] = 32
-    s.exp[0:5] = [3, 0, 2, 0, 0]
-    s.exp[5:10] = [3, 1, 1, 0, 0]
+    s.expertise[0:5] = [3, 0, 2, 0, 0]
+    s.expertise[5:10] = [3, 1, 1, 0, 0]
     assert board.goal_value(s, 0) == 8  # highest (tied) in reforestation, highest in fusion
     s.over = True
     s.vp = [5, 5]
@@ -497,7 +497,7 @@ def test_CO2_10_2_summit_only_from_a_project_of_that_source():
     s.summit[0] = summit_with(s, "solar", size=2)
     put_project(s, "europe", "money", "solar", scientist_of=0)
     put_project(s, "asia", "money", "solar")
-    s.sci[1] = -1  # a second scientist in hand
+    s.scientists[1] = -1  # a second scientist in hand
     turn_of(s, 0)
     s.apply("scientist hand")
     assert names(s) == ["to asia.money"]  # never hand -> summit (CO2-8.3.5)
@@ -524,29 +524,29 @@ def test_CO2_11_4_winner_disc_replaces_controller():
     r = reg(s, "europe")
     set_agenda(s, "europe", agenda_with(s, "recycling", "biomass"))
     put_plant(s, "europe", "biomass", 1)
-    s.ctrl[r] = 1
+    s.controller[r] = 1
     put_plant(s, "europe", "biomass", 0)
     ready(s, 0, "recycling", "europe")
     s.apply("build recycling europe money")  # seat 0 now has 2 sources against 1
-    assert s.ctrl[r] == 0 and s.ctrl.count(1) == 0
+    assert s.controller[r] == 0 and s.controller.count(1) == 0
 
 
 def test_CO2_11_5_2_controller_pays_supply_cep_for_each_controlled_region():
     """CO2-11.5.2 / CO2-4.3.5 (a and c) / CO2-13.5: the controller pays 1 CEP for each new fossil in each region they
     control; an uncontrolled region pays from its own pile to the bank."""
     s = new(players=3, seed=2)
-    s.exp = [0] * 15
+    s.expertise = [0] * 15
     a, b = reg(s, "europe"), reg(s, "asia")
-    s.ctrl[a] = s.ctrl[b] = 0
-    cep0, piles = s.cep[0], s.reg_cep[:]
+    s.controller[a] = s.controller[b] = 0
+    cep0, piles = s.cep[0], s.region_cep[:]
     bank = s.bank_cep
     finish_decade(s)
     settle(s)
     assert s.cep[0] == cep0 - 2  # paid from hand (the first choice offered), twice
-    assert s.reg_cep[a] == piles[a] and s.reg_cep[b] == piles[b]
+    assert s.region_cep[a] == piles[a] and s.region_cep[b] == piles[b]
     for r in range(6):
         if r not in (a, b):
-            assert s.reg_cep[r] == piles[r] - 1
+            assert s.region_cep[r] == piles[r] - 1
     assert s.bank_cep == bank + 6  # 2 from seat 0's hand, 1 from each of the 4 uncontrolled regions
     s.check_invariants()
 
@@ -555,16 +555,16 @@ def test_CO2_11_5_3_controller_takes_region_cep_at_game_end():
     """CO2-11.5.3 / CO2-15.2.1 / CO2-13.7: controlled regions' CEP go to the controller and are sold;
     uncontrolled regions keep theirs."""
     s = new(players=2)
-    s.ctrl[reg(s, "asia")] = 1
-    s.goal_st = [1, 1]
-    k = s.reg_cep[reg(s, "asia")]
-    other = s.reg_cep[reg(s, "europe")]
+    s.controller[reg(s, "asia")] = 1
+    s.goal_status = [1, 1]
+    k = s.region_cep[reg(s, "asia")]
+    other = s.region_cep[reg(s, "europe")]
     coins = s.coins[1]
     price = s.price
     hand_cep = s.cep[1]
     s.tasks = [Final(-1, 0)]
     flow.run(s)
-    assert s.reg_cep[reg(s, "asia")] == 0 and s.reg_cep[reg(s, "europe")] == other
+    assert s.region_cep[reg(s, "asia")] == 0 and s.region_cep[reg(s, "europe")] == other
     assert s.coins[1] == coins + (k + hand_cep) * price and s.price == price
 
 
@@ -635,17 +635,17 @@ def test_CO2_13_6_market_to_region_for_replacement_and_bonus():
     set_fossils(s, "africa", ["coal", "oil", "gas"])
     r = reg(s, "africa")
     ready(s, 0, "recycling", "africa")
-    m, c, bank = s.market, s.reg_cep[r], s.bank_cep
+    m, c, bank = s.market, s.region_cep[r], s.bank_cep
     s.apply("build recycling africa money")
     settle(s)
-    assert s.reg_cep[r] == c + 1 and s.market == m - 1 and s.bank_cep == bank
+    assert s.region_cep[r] == c + 1 and s.market == m - 1 and s.bank_cep == bank
     s = new()
-    s.exp[SRC["fusion"]] = 1  # fusion 2 = regional CEP bonus
+    s.expertise[SRC["fusion"]] = 1  # fusion 2 = regional CEP bonus
     s.tasks.append(Gain(0, SRC["fusion"], 1))
     flow.run(s)
-    m, piles = s.market, s.reg_cep[:]
+    m, piles = s.market, s.region_cep[:]
     s.apply("cepto asia")
-    assert s.reg_cep[reg(s, "asia")] == piles[reg(s, "asia")] + 1 and s.market == m - 1
+    assert s.region_cep[reg(s, "asia")] == piles[reg(s, "asia")] + 1 and s.market == m - 1
 
 
 # ---- CO2-14 / 15 / 16 end and scoring --------------------------------------------------------------------
@@ -654,7 +654,7 @@ def test_CO2_14_2_end_by_14_1_goes_to_final_scoring():
     s = new(players=2, seed=3)
     s.decade = 5
     s.coins = [9, 4]
-    s.goal_st = [1, 1]
+    s.goal_status = [1, 1]
     s.cep = [0, 0]
     s.bank_cep += 4
     finish_decade(s)
@@ -669,7 +669,7 @@ def test_CO2_15_3_4_and_15_3_5_most_un_goals_and_ties():
     for won, bonus in (([[34, 35], [36], []], [3, 0, 0]), ([[34], [35], []], [3, 3, 0])):
         s = new(players=3)
         s.un_won = [w[:] for w in won]
-        s.goal_st = [1, 1, 1]
+        s.goal_status = [1, 1, 1]
         s.coins = [0, 0, 0]
         s.bank_cep += sum(s.cep)
         s.cep = [0, 0, 0]

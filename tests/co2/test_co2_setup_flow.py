@@ -14,10 +14,10 @@ from ccg.games.co2.tasks import SupplyEnd
 def test_CO2_2_3_players_start_with_coins_cep_one_scientist():
     s = new(players=5, seed=4)
     assert [s.coins[(s.start + k) % 5] for k in range(5)] == [3, 4, 4, 5, 5]  # CO2-2.3.3
-    assert s.cep == [2] * 5 and s.res == [0] * 5 and s.vp == [0] * 5  # CO2-2.3.4, 2.1, 2.4
-    assert s.exp == [0] * 25
+    assert s.cep == [2] * 5 and s.resources == [0] * 5 and s.vp == [0] * 5  # CO2-2.3.4, 2.1, 2.4
+    assert s.expertise == [0] * 25
     for p in range(5):
-        assert sorted(s.sci[4 * p:4 * p + 4]) == [-2, -2, -2, -1]  # CO2-2.3.2
+        assert sorted(s.scientists[4 * p:4 * p + 4]) == [-2, -2, -2, -1]  # CO2-2.3.2
     assert s.bank_cep == 40 - 21 - 2 - 10  # CO2-2.14
 
 
@@ -89,22 +89,22 @@ def test_CO2_3_1_five_players_play_six_decades():
 # ---- CO2-4 supply phase -------------------------------------------------------------------------------
 def test_CO2_4_2_2_two_players_only_first_paid_and_zero_expertise_earns_nothing():
     s = new(players=2)
-    s.exp[SRC["solar"]] = 4
-    s.exp[5 + SRC["solar"]] = 2
+    s.expertise[SRC["solar"]] = 4
+    s.expertise[5 + SRC["solar"]] = 2
     assert board.incomes(s) == [s.components.income[1][4], 0]
     s3 = new(players=3)
-    s3.exp[SRC["solar"]] = 4
-    s3.exp[5 + SRC["solar"]] = 2
+    s3.expertise[SRC["solar"]] = 4
+    s3.expertise[5 + SRC["solar"]] = 2
     income = s3.components.income[1]
     assert board.incomes(s3) == [income[4], income[2], 0]  # seat 2 has 0: no disc, no income
 
 
 def test_CO2_4_3_1_each_region_loses_one_resource_then_fossils_and_event():
     s = new(seed=3)
-    s.supply_res -= 3
-    s.reg_res[0], s.reg_res[1] = 2, 1
+    s.supply_resources -= 3
+    s.region_resources[0], s.region_resources[1] = 2, 1
     finish_decade(s)
-    assert s.reg_res[0] == 1 and s.reg_res[1] == 0
+    assert s.region_resources[0] == 1 and s.region_resources[1] == 0
 
 
 def test_CO2_4_3_5b_forced_purchase_and_4_3_6_vp_for_coins():
@@ -112,14 +112,14 @@ def test_CO2_4_3_5b_forced_purchase_and_4_3_6_vp_for_coins():
     sa = reg(s, "samerica")
     for r in range(6):
         if r != sa:
-            put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
-    s.ctrl[sa] = 1
+            put_plant(s, s.components.regions[r], "recycling" if s.plants_built[4] < 5 else "biomass", 0)
+    s.controller[sa] = 1
     s.cep[1] = 0
     s.bank_cep += 2
-    s.reg_cep[sa] = 0
+    s.region_cep[sa] = 0
     s.bank_cep += 3
     s.coins[1] = 1
-    s.goal_st[1] = 1  # goal already sold: no choice left
+    s.goal_status[1] = 1  # goal already sold: no choice left
     price = s.price
     vp = s.vp[1]
     finish_decade(s)
@@ -133,25 +133,25 @@ def test_CO2_4_3_6_goal_can_be_sold_before_the_forced_purchase():
     sa = reg(s, "samerica")
     for r in range(6):
         if r != sa:
-            put_plant(s, s.components.regions[r], "recycling" if s.stack[4] < 5 else "biomass", 0)
-    s.ctrl[sa] = 1
-    s.bank_cep += s.cep[1] + s.reg_cep[sa]
+            put_plant(s, s.components.regions[r], "recycling" if s.plants_built[4] < 5 else "biomass", 0)
+    s.controller[sa] = 1
+    s.bank_cep += s.cep[1] + s.region_cep[sa]
     s.cep[1] = 0
-    s.reg_cep[sa] = 0
+    s.region_cep[sa] = 0
     s.coins[1] = 0
     finish_decade(s)
     assert s.current_player == 1 and sorted(names(s)) == ["paywithvp", "sellgoal"]
     s.apply("sellgoal")
-    assert s.coins[1] == 8 - s.price and s.goal_st[1] == 1
+    assert s.coins[1] == 8 - s.price and s.goal_status[1] == 1
 
 
 def test_CO2_4_3_5c_uncontrolled_region_with_empty_pile_pays_nothing():
     s = new(seed=5)
     sa = reg(s, "samerica")
-    s.bank_cep += s.reg_cep[sa]
-    s.reg_cep[sa] = 0
+    s.bank_cep += s.region_cep[sa]
+    s.region_cep[sa] = 0
     finish_decade(s)
-    assert s.reg_cep[sa] == 0
+    assert s.region_cep[sa] == 0
     s.check_invariants()
 
 
@@ -166,11 +166,11 @@ def test_CO2_4_4_catastrophe_at_350(ppm_over):
     finish_decade(s)
     assert len(s.events) == cards - 1  # CO2-4.4.4 the card is resolved either way
     if ppm_over:
-        assert s.res[0] == 0 and s.reg_res[ev_region] == 1  # gave its resource to the region (CO2-4.4.5)
+        assert s.resources[0] == 0 and s.region_resources[ev_region] == 1  # gave its resource to the region (CO2-4.4.5)
         assert s.vp[1] == -2  # no resource: -2 VP (CO2-4.4.2)
     else:
-        assert s.res[0] == 1 and s.vp[1] == 0
-    assert s.vp[2] == 0 and s.res[2] == 0
+        assert s.resources[0] == 1 and s.vp[1] == 0
+    assert s.vp[2] == 0 and s.resources[2] == 0
 
 
 def test_CO2_14_3_500_ppm_everyone_loses():
@@ -185,7 +185,7 @@ def test_CO2_17_3_9_solo_above_500_still_scores_without_income():
     s = new(players=1, seed=1, rules={"ppm.lose": 200, "ppm.catastrophe": 150})
     while s.tasks[-1].kind != "turn":
         s.apply(s.legal_actions()[0])
-    s.exp[SRC["solar"]] = 5
+    s.expertise[SRC["solar"]] = 5
     finish_decade(s)
     # supply income first (decade 2), then > lose -> final scoring without the income step
     assert s.tasks[-1].kind == "income"
@@ -213,7 +213,7 @@ def test_CO2_14_1_2_two_green_regions_end_the_game():
         set_fossils(s, name, [])
         for _ in range(s.components.spaces[r]):
             src = next(x for x in ("recycling", "biomass", "fusion", "solar", "reforestation")
-                       if s.stack[SRC[x]] < 5)
+                       if s.plants_built[SRC[x]] < 5)
             put_plant(s, name, src, 0)
     assert operations.green_regions(s) == 2
     finish_decade(s)

@@ -69,9 +69,9 @@ def test_clone_copies_every_slot_and_shares_no_mutable_field():
     c = s.clone()
     for slot in Co2State.__slots__:
         assert getattr(c, slot) == getattr(s, slot), slot
-    for f in LIST_FIELDS + NESTED_FIELDS + ("tasks", "traj"):
+    for f in LIST_FIELDS + NESTED_FIELDS + ("tasks", "trajectory_rows"):
         assert getattr(c, f) is not getattr(s, f), f
     for f in NESTED_FIELDS:
         assert all(a is not b for a, b in zip(getattr(c, f), getattr(s, f))), f
-    assert set(Co2State.__slots__) == {"components", "first_space", "rules", "action_table", "tasks", "traj",
-                                      *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS}
+    assert set(Co2State.__slots__) == {"components", "first_space", "rules", "action_table", "tasks",
+                                      "trajectory_rows", *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS}

@@ -128,14 +128,14 @@ def _last_turn_before_decade_4():
     for region, plants in greens.items():
         for source, owner in plants:
             put_plant(s, region, source, owner)
-        s.ctrl[reg(s, region)] = plants[0][1]
+        s.controller[reg(s, region)] = plants[0][1]
     assert sorted(s.agenda) == sorted(set(s.agenda))
     assert s.ppm == 340
     put_project(s, "europe", "money", "recycling", installed=True)
     put_project(s, "asia", "money", "recycling", installed=True)
-    s.reg_res[reg(s, "asia")] = 1
-    s.supply_res -= 1
-    s.exp[0 * 5 + SRC["recycling"]] = 3
+    s.region_resources[reg(s, "asia")] = 1
+    s.supply_resources -= 1
+    s.expertise[0 * 5 + SRC["recycling"]] = 3
     give(s, 0, coins=12, res=2)
     turn_of(s, 0)
     s.check_invariants()
@@ -189,12 +189,12 @@ def _licence_one_study_away():
     s = new(players=4, seed=4)
     set_agenda(s, "oceania", ("reforestation", "fusion", "recycling"))
     put_project(s, "oceania", "money", "fusion", installed=True)
-    tile = s.components.plants[SRC["fusion"]][s.stack[SRC["fusion"]]]
-    s.exp[0 * 5 + SRC["fusion"]] = tile.resources - 1
+    tile = s.components.plants[SRC["fusion"]][s.plants_built[SRC["fusion"]]]
+    s.expertise[0 * 5 + SRC["fusion"]] = tile.resources - 1
     give(s, 0, coins=tile.coins + 2, res=tile.resources)
     turn_of(s, 0)
-    s.tf[0] = 1  # the action of this turn is taken; only free steps and "end" remain
-    s.goal_st[0] = 1  # (goal already sold: keep the choice to the scientist and the market)
+    s.turn_flags[0] = 1  # the action of this turn is taken; only free steps and "end" remain
+    s.goal_status[0] = 1  # (goal already sold: keep the choice to the scientist and the market)
     s.check_invariants()
     return s, tile
 
@@ -203,7 +203,7 @@ def test_the_strategist_puts_a_scientist_where_the_licence_it_plans_grows():
     s, tile = _licence_one_study_away()
     s, moves = _turn(s, StrategistAgent(cooperation=0.5, seed=3), 0)
     assert "end" in moves and "scientist hand" in moves
-    assert s.exp[0 * 5 + SRC["fusion"]] >= tile.resources  # CO2-5.4.1: +1 at the end of the turn
+    assert s.expertise[0 * 5 + SRC["fusion"]] >= tile.resources  # CO2-5.4.1: +1 at the end of the turn
     assert any(a.kind == "build" and a.args[0] == "fusion" for a in _main_actions_next_turn(s, 0))
 
 

@@ -139,7 +139,7 @@ def test_co2_typical_moves_in_every_language() -> None:
     s.apply("end")
     assert _in("cs", s, "install namerica research") == (
         "Instaluj projekt Solární energie na poli „výzkumná spolupráce“ v regionu Severní Amerika: zaplať 1 EP, "
-        f"získej 3 technické prostředky; vědec hráče {s.occ[s.components.regions.index('namerica') * 3 + 2]} odtud "
+        f"získej 3 technické prostředky; vědec hráče {s.occupant[s.components.regions.index('namerica') * 3 + 2]} odtud "
         "je vytlačen a hráč dostane 1\xa0$ (CO2-6.2.4.2)")
 
 

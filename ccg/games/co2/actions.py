@@ -130,10 +130,10 @@ def action_table(components) -> ActionTable:
 def main_actions(s: Co2State, p: int) -> list:
     """The turn's one action (CO2-5.2): propose, install or build."""
     table = s.action_table
-    proj, out = s.proj, []
+    proj, out = s.projects, []
     # CO2-6.1 propose (CO2-6.1.1): a tile from the supply on an empty project space of a region whose agenda lists it
     # (CO2-6.1.5 note: two projects of one source in a region are allowed; CO2-6.1.4: also in full regions)
-    sup = s.psupply
+    sup = s.project_supply
     every = min(sup) > 0
     agenda = s.agenda
     for ps in range(18):
@@ -146,10 +146,10 @@ def main_actions(s: Co2State, p: int) -> list:
     need = s.rules["install.cep"]
     have = s.cep[p]
     if have < need:
-        have += sum(s.reg_cep[r] for r in range(6) if s.ctrl[r] == p)
+        have += sum(s.region_cep[r] for r in range(6) if s.controller[r] == p)
     if have >= need:
         fee_ok = s.coins[p] >= s.rules["displace.coins"]
-        inst, occ = s.inst, s.occ
+        inst, occ = s.installed, s.occupant
         for ps in range(18):
             if proj[ps] >= 0 and not inst[ps]:
                 o = occ[ps]
@@ -172,23 +172,23 @@ def build_actions(s: Co2State, p: int) -> list:
     table = s.action_table
     fee = s.rules["displace.coins"]
     disc = s.rules["lobby.build_discount"]
-    cards = [] if s.tf[_CARD_PLAYED] else [c for c in s.lobby[p] if components.lobby[c]["main"] == "build"]
+    cards = [] if s.turn_flags[_CARD_PLAYED] else [c for c in s.lobby[p] if components.lobby[c]["main"] == "build"]
     for src in range(5):
-        if s.stack[src] >= len(components.plants[src]):
+        if s.plants_built[src] >= len(components.plants[src]):
             continue
-        tile = components.plants[src][s.stack[src]]  # CO2-6.3.1 only the top tile
-        if s.exp[p * 5 + src] < tile.resources:  # CO2-6.3.3 licence
+        tile = components.plants[src][s.plants_built[src]]  # CO2-6.3.1 only the top tile
+        if s.expertise[p * 5 + src] < tile.resources:  # CO2-6.3.3 licence
             continue
         for ps in range(18):
-            if s.proj[ps] != src or not s.inst[ps]:  # CO2-6.0: only on a proposed, then installed project
+            if s.projects[ps] != src or not s.installed[ps]:  # CO2-6.0: only on a proposed, then installed project
                 continue
             r = ps // 3
             if not region_open(s, r):
                 continue
-            need = tile.resources - (1 if s.reg_res[r] > 0 and tile.resources > 0 else 0)  # CO2-6.3.4
-            if s.res[p] < need:
+            need = tile.resources - (1 if s.region_resources[r] > 0 and tile.resources > 0 else 0)  # CO2-6.3.4
+            if s.resources[p] < need:
                 continue
-            extra = fee if s.occ[ps] not in (-1, p) else 0
+            extra = fee if s.occupant[ps] not in (-1, p) else 0
             if s.coins[p] >= tile.coins + extra:
                 out.append(table.build[src][ps])
             for c in cards:  # CO2-12.1.5.4 lobby 15-19: pay $3 less (never below 0)
@@ -203,7 +203,7 @@ def lobby_actions(s: Co2State, p: int) -> list:
     CO2-12.1.3 note (reading): a main lobby is linked to a matching activity of this turn, so it is
     offered once that activity happened (propose, install, summit move, buy, sell); the build cards
     15-19 change the price, so they are played as part of the build action (``build … <card>``)."""
-    tf, components, out = s.tf, s.components, []
+    tf, components, out = s.turn_flags, s.components, []
     table = s.action_table
     for c in s.lobby[p]:
         main, secondary = table.lobby_info[c]
@@ -211,7 +211,7 @@ def lobby_actions(s: Co2State, p: int) -> list:
         if flag >= 0 and ((tf[flag] & value) if bitwise else tf[flag] == value):
             out.append(main)
         out.append(secondary)
-    if s.res[p] > 0 and s.un_display:
+    if s.resources[p] > 0 and s.un_display:
         built = board.built_mask(s, p)
         for u in s.un_display:  # CO2-12.3.2
             need = 0
@@ -226,7 +226,7 @@ def turn_actions(s: Co2State, task) -> list:
     """The legal actions of a turn (CO2-5.2): the action until it is taken, each free step once at any time (CO2-5.3),
     the company goal's sale (CO2-12.2.2), and ``end`` once the action is taken."""
     p = task.seat
-    tf = s.tf
+    tf = s.turn_flags
     out = []
     can_end = bool(tf[_ACTION_TAKEN])
     if not can_end:
@@ -253,4 +253,4 @@ def goal_sale(s: Co2State, p: int) -> list:
     """CO2-12.2.2: the company goal may be sold for 8 coins at any time ([CZ] "kdykoli"). Reading: it is offered
     in every decision where its owner pays or bids (the turn, the forced CEP purchase, the auction's bid and
     payment, final scoring); coins are spent nowhere else, so a sale at another moment would change nothing."""
-    return [SELL_GOAL] if s.goal_st[p] == 0 else []
+    return [SELL_GOAL] if s.goal_status[p] == 0 else []

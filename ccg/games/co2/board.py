@@ -38,22 +38,22 @@ def refill(s: Co2State) -> None:
     s.market += add
     if s.price < s.rules["market.price_max"]:
         s.price += 1
-    s.tf[TurnFlag.MARKET_REFILLED] = 1  # the STOP sign
+    s.turn_flags[TurnFlag.MARKET_REFILLED] = 1  # the STOP sign
 
 
 def take_resources(s: Co2State, p: int, n: int) -> int:
     """Give seat p up to n resources from the common supply (limited, CO2-DATA-18)."""
-    n = min(n, s.supply_res)
-    s.supply_res -= n
-    s.res[p] += n
+    n = min(n, s.supply_resources)
+    s.supply_resources -= n
+    s.resources[p] += n
     return n
 
 
 def cep_sources(s: Co2State, p: int) -> list[int]:
     """Where seat p can pay a CEP from: -1 = hand, else a controlled region with CEP (CO2-11.5.1)."""
     out = [-1] if s.cep[p] > 0 else []
-    ctrl = s.ctrl
-    rc = s.reg_cep
+    ctrl = s.controller
+    rc = s.region_cep
     for r in range(6):
         if ctrl[r] == p and rc[r] > 0:
             out.append(r)
@@ -65,7 +65,7 @@ def pay_cep(s: Co2State, p: int, where: int) -> None:
     if where < 0:
         s.cep[p] -= 1
     else:
-        s.reg_cep[where] -= 1
+        s.region_cep[where] -= 1
     s.bank_cep += 1
 
 
@@ -124,7 +124,7 @@ def control_winner(s: Co2State, r: int, b: int, c: int) -> int:
             return b if hb else c
     for src in agenda:  # CO2-11.3.3, CO2-9.4.3 same sources: expertise in those sources, agenda order
         if mb >> src & 1:
-            eb, ec = s.exp[b * 5 + src], s.exp[c * 5 + src]
+            eb, ec = s.expertise[b * 5 + src], s.expertise[c * 5 + src]
             if eb != ec:
                 return b if eb > ec else c
     return b  # CO2-11.3.4 the active player (the builder)
@@ -132,11 +132,11 @@ def control_winner(s: Co2State, r: int, b: int, c: int) -> int:
 
 def check_control(s: Co2State, r: int, b: int) -> None:
     """CO2-11.2: checked only when b builds in r, only b against the current controller."""
-    c = s.ctrl[r]
+    c = s.controller[r]
     if c == -1:
-        s.ctrl[r] = b
+        s.controller[r] = b
     elif c != b:
-        s.ctrl[r] = control_winner(s, r, b, c)  # CO2-11.4: the winner's disc takes the control space
+        s.controller[r] = control_winner(s, r, b, c)  # CO2-11.4: the winner's disc takes the control space
 
 
 def check_control_task(s: Co2State, task) -> None:
@@ -154,7 +154,7 @@ def incomes(s: Co2State) -> list[int]:
     places = s.rules["income.paid_places_2p"] if n == 2 else s.rules["income.paid_places"]
     scale = s.rules["income.scale"]
     out = [0] * n
-    exp = s.exp
+    exp = s.expertise
     for src in range(5):
         vals = sorted({exp[p * 5 + src] for p in range(n)} - {0}, reverse=True)[:places]
         if not vals:
@@ -171,7 +171,7 @@ def incomes(s: Co2State) -> list[int]:
 def sell_company_goal(s: Co2State, p: int) -> None:
     """CO2-12.2.2: discard the company goal for 8 coins (it stays secret)."""
     s.coins[p] += s.rules["goal.discard_coins"]
-    s.goal_st[p] = 1
+    s.goal_status[p] = 1
 
 
 def goal_value(s: Co2State, p: int) -> int:
@@ -179,7 +179,7 @@ def goal_value(s: Co2State, p: int) -> int:
     kind, each, cap, _ = s.components.goals[s.goal[p]]
     n = s.num_players
     if kind == "regions_controlled":
-        k = s.ctrl.count(p)
+        k = s.controller.count(p)
     elif kind == "regions_with_plant":
         k = sum(1 for r in range(6) if any(s.space_owner[i] == p for i in region_spaces(s, r)))
     elif kind == "un_goals":
@@ -192,8 +192,8 @@ def goal_value(s: Co2State, p: int) -> int:
         # ties count; 0 expertise is never "highest" (CO2-12.2.3 note, CO2-9.4.4)
         k = 0
         for src in range(5):
-            v = s.exp[p * 5 + src]
-            if v > 0 and all(s.exp[q * 5 + src] <= v for q in range(n)):
+            v = s.expertise[p * 5 + src]
+            if v > 0 and all(s.expertise[q * 5 + src] <= v for q in range(n)):
                 k += 1
     else:  # plant_sources
         k = bin(built_mask(s, p)).count("1")

@@ -61,7 +61,7 @@ def cep_paid(record: dict[str, Any]) -> list[int]:
     for text in record["actions"]:
         mover = state.current_player
         assert mover is not None
-        ctrl = state.ctrl[:]
+        ctrl = state.controller[:]
         before = _fossils_by_region(state)
         action = state.parse_action(text)
         state.apply(action)

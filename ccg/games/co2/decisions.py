@@ -80,7 +80,7 @@ def forced(s: Co2State, task, a) -> None:
 # ---- expertise, bonuses, scientists -----------------------------------------------------------
 def legal_any_expertise(s: Co2State, task):
     p = task.seat
-    return _source_actions("exp", [x for x in range(5) if s.exp[p * 5 + x] < s.components.track_max[x]])
+    return _source_actions("exp", [x for x in range(5) if s.expertise[p * 5 + x] < s.components.track_max[x]])
 
 
 def gain_chosen(s: Co2State, task, a) -> None:
@@ -95,19 +95,19 @@ def legal_summit_pick(s: Co2State, task):
 
 def legal_study(s: Co2State, task):
     p = task.seat
-    return _source_actions("study", sorted({s.proj[loc] for loc in s.sci[4 * p:4 * p + 4] if 0 <= loc < 100}))
+    return _source_actions("study", sorted({s.projects[loc] for loc in s.scientists[4 * p:4 * p + 4] if 0 <= loc < 100}))
 
 
 def legal_cep_to(s: Co2State, task):
     regions = s.components.regions
     return [cached_action("cepto", (regions[r],), (regions[r],))
-            for r in range(6) if s.reg_cep[r] < s.components.spaces[r]]  # CO2-6.3.7
+            for r in range(6) if s.region_cep[r] < s.components.spaces[r]]  # CO2-6.3.7
 
 
 def cep_to(s: Co2State, task, a) -> None:
     s.tasks.pop()
     if board.market_take(s):
-        s.reg_cep[s.components.regions.index(a.args[0])] += 1
+        s.region_cep[s.components.regions.index(a.args[0])] += 1
 
 
 def legal_displaced(s: Co2State, task):
@@ -155,8 +155,8 @@ def research(s: Co2State, task, a) -> None:
     s.tasks.pop()
     p = task.seat
     if a.kind == "hire":  # CO2-6.1.3.3 (b)
-        i = s.sci.index(-2, 4 * p, 4 * p + 4)
-        s.sci[i] = -1
+        i = s.scientists.index(-2, 4 * p, 4 * p + 4)
+        s.scientists[i] = -1
     else:
         push(s, ScientistTo(p, parse_location(s, a.args[0]), task.context))
 
@@ -202,7 +202,7 @@ def legal_auction_pay(s: Co2State, task):
     out = []
     if s.coins[p] > 0:
         out.append(cached_action("pay", ("coin",), ("coins",)))
-    if s.res[p] > 0:
+    if s.resources[p] > 0:
         out.append(cached_action("pay", ("resource",), ("resources",)))
     return out + legal_cep_source(s, task) + goal_sale(s, p)
 
@@ -219,8 +219,8 @@ def auction_pay(s: Co2State, task, a) -> None:
         s.coins[p] -= 1
         left -= 1
     elif what == "resource":
-        s.res[p] -= 1
-        s.supply_res += 1
+        s.resources[p] -= 1
+        s.supply_resources += 1
         left -= 2
     else:
         board.pay_cep(s, p, -1 if what == "hand" else s.components.regions.index(what))
@@ -262,14 +262,14 @@ def solo_region(s: Co2State, task, a) -> None:
 def legal_solo_space(s: Co2State, task):
     region = s.components.regions[task.region]
     return [cached_action("space", (GRANTS[g],), (region, f"{region}.{GRANTS[g]}"))
-            for g in range(3) if s.proj[task.region * 3 + g] == -1]
+            for g in range(3) if s.projects[task.region * 3 + g] == -1]
 
 
 def solo_space(s: Co2State, task, a) -> None:
     s.tasks.pop()
     ps = task.region * 3 + GRANTS.index(a.args[0])
-    s.psupply[task.source] -= 1
-    s.proj[ps] = task.source  # no grant for the 5 starting projects (CO2-17.3.3)
+    s.project_supply[task.source] -= 1
+    s.projects[ps] = task.source  # no grant for the 5 starting projects (CO2-17.3.3)
 
 
 def legal_goal_choice(s: Co2State, task):
@@ -281,7 +281,7 @@ def goal_choice(s: Co2State, task, a) -> None:
     p = task.seat
     if a.args[0] == "score":  # CO2-15.3.1
         s.vp[p] += task.goal_vp
-        s.goal_st[p] = 2
+        s.goal_status[p] = 2
     else:
         board.sell_company_goal(s, p)
 

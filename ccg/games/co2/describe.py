@@ -84,7 +84,7 @@ def vp(n: int) -> str:
 def space_words(s, region_id: str, grant: str) -> str:
     """``the <Source> project on <Region>'s <grant> space``, or the empty space when no project is there."""
     ps = s.components.regions.index(region_id) * 3 + GRANTS.index(grant)
-    src = s.proj[ps]
+    src = s.projects[ps]
     names = {"region": region_name(s, region_id), "kind": grant_name(grant)}
     if src >= 0:
         return pgettext("co2", "the {source} project on {region}'s {kind} space").format(source=source_of(src), **names)
@@ -150,7 +150,7 @@ def propose(s, a: Action) -> tuple[str, str]:
     src, region, grant = a.args
     r = s.components.regions.index(region)
     if grant == "money":
-        grant_gets = format_money(max(s.reg_cep[r], s.rules["grant.money_min"]))
+        grant_gets = format_money(max(s.region_cep[r], s.rules["grant.money_min"]))
     elif grant == "resources":
         n = s.rules["grant.resources"]
         grant_gets = npgettext("co2", "{count} resource", "{count} resources", n).format(count=n)
@@ -164,7 +164,7 @@ def propose(s, a: Action) -> tuple[str, str]:
 def install(s, a: Action) -> tuple[str, str]:
     region, grant = a.args
     ps = s.components.regions.index(region) * 3 + GRANTS.index(grant)
-    src, owner, p = s.proj[ps], s.occ[ps], s.current_player
+    src, owner, p = s.projects[ps], s.occupant[ps], s.current_player
     text = pgettext("co2", "Install {space}: pay {cep} CEP, get {reward}").format(
         space=space_words(s, region, grant), cep=s.rules["install.cep"], reward=INSTALL_REWARDS[src])
     if owner not in (-1, p):
@@ -177,9 +177,9 @@ def build(s, a: Action) -> tuple[str, str]:
     c, p = s.components, s.current_player
     src, r = SOURCES.index(src_id), c.regions.index(region)
     ps = r * 3 + GRANTS.index(grant)
-    tile = c.plants[src][s.stack[src]]
+    tile = c.plants[src][s.plants_built[src]]
     coins = tile.coins if len(a.args) == 3 else max(0, tile.coins - s.rules["lobby.build_discount"])
-    need = tile.resources - (1 if tile.resources > 0 and s.reg_res[r] > 0 else 0)  # CO2-6.3.4
+    need = tile.resources - (1 if tile.resources > 0 and s.region_resources[r] > 0 else 0)  # CO2-6.3.4
     o = s.first_space[r]
     kinds = s.space_kind[o:o + c.spaces[r]]
     # CO2-6.3.5 step 2: the leftmost empty demand space, else the leftmost fossil plant is replaced (CO2-6.3.6)
@@ -203,8 +203,8 @@ def build(s, a: Action) -> tuple[str, str]:
         ppm, fossil_name = s.rules[f"ppm.{fuel}"], term("co2", "fossil", fuel).lower()
     text = text.format(source=source_of(src), region=region_name(s, region), kind=grant_name(grant),
                        fossil=fossil_name, ppm=ppm, sum=format_money(coins), count=need, vp=vp(tile.vp))
-    if s.occ[ps] not in (-1, p):
-        text = displaced(text, s.occ[ps], s.rules["displace.coins"])
+    if s.occupant[ps] not in (-1, p):
+        text = displaced(text, s.occupant[ps], s.rules["displace.coins"])
     if len(a.args) == 4:
         text = pgettext("co2", "{text}, playing lobby card {card} for {sum} off").format(
             text=text, card=a.args[3], sum=format_money(s.rules["lobby.build_discount"]))

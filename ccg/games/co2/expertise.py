@@ -16,11 +16,11 @@ def gain_step(s: Co2State, p: int, src: int) -> list:
 
     Gains beyond the track's end are lost (CO2-9.1.3: [CZ] silent; reading: capped)."""
     i = p * 5 + src
-    v = s.exp[i]
+    v = s.expertise[i]
     if v >= s.components.track_max[src]:
         return []
     v += 1
-    s.exp[i] = v
+    s.expertise[i] = v
     out: list[Task] = []
     for bonus in s.components.bonuses[src][v]:  # CO2-9.3.5: a space with several bonuses gives them all
         if bonus == "resource":  # CO2-9.3.2
@@ -45,12 +45,12 @@ def gain(s: Co2State, task) -> None:
 def cep_bonus(s: Co2State, task) -> None:
     """CO2-9.3.3, CO2-13.6 (b): 1 CEP from the market to a region of your choice, within its limit."""
     p = task.seat
-    regions = [r for r in range(6) if s.reg_cep[r] < s.components.spaces[r]]
+    regions = [r for r in range(6) if s.region_cep[r] < s.components.spaces[r]]
     if not regions or (s.market == 0 and s.bank_cep == 0):
         return  # note under CO2-9.3: every region at its limit -> the bonus is lost
     if len(regions) == 1:
         if market_take(s):
-            s.reg_cep[regions[0]] += 1
+            s.region_cep[regions[0]] += 1
     else:
         push(s, CepTo(p))
 
@@ -58,5 +58,5 @@ def cep_bonus(s: Co2State, task) -> None:
 def any_expertise(s: Co2State, task) -> None:
     """CO2-9.3.4: +1 in a source of your choice (none left to choose when every track is full)."""
     p = task.seat
-    if any(s.exp[p * 5 + x] < s.components.track_max[x] for x in range(5)):
+    if any(s.expertise[p * 5 + x] < s.components.track_max[x] for x in range(5)):
         push(s, ExpAny(p))

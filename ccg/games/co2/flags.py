@@ -1,11 +1,11 @@
-"""The active player's turn flags (``state.tf``, ints indexed by ``TurnFlag``): what this turn did so far."""
+"""The active player's turn flags (``state.turn_flags``, ints indexed by ``TurnFlag``): what this turn did so far."""
 from __future__ import annotations
 
 from enum import IntEnum
 
 
 class TurnFlag(IntEnum):
-    """Index into ``state.tf``; the values say what the free steps (CO2-7) and lobby cards (CO2-12.1.3) may still do."""
+    """Index into ``state.turn_flags``; the values say what the free steps (CO2-7) and lobby cards (CO2-12.1.3) may still do."""
 
     ACTION_TAKEN = 0       # 1 once the turn's one action is done (CO2-5.2)
     SCIENTIST_MOVED = 1    # 1 once the free scientist move is used (CO2-7.1)

@@ -18,7 +18,7 @@ def snapshot(s: Co2State, decade: int) -> None:
     """Record one trajectory row (cheap: a flat list)."""
     green = sum(1 for k in s.space_kind if k >= GREEN0)
     fossil = sum(1 for k in s.space_kind if 0 <= k < GREEN0)
-    s.traj.append([decade, s.ppm, green, fossil, s.price] + s.vp[:] + s.coins[:])
+    s.trajectory_rows.append([decade, s.ppm, green, fossil, s.price] + s.vp[:] + s.coins[:])
 
 
 def counts(s: Co2State) -> tuple[int, int]:
@@ -56,7 +56,7 @@ def trajectory(s: Any) -> dict:
     for p in range(n):
         cols[f"coins_{p}"] = []
     names = list(cols)
-    for row in s.traj:
+    for row in s.trajectory_rows:
         for k, v in zip(names, row):
             cols[k].append(v)
     return cols
@@ -72,7 +72,7 @@ def trajectory_frame(s: Co2State):
     import pandas as pd  # pandas loads when a frame is asked for, not with the game
 
     cols = trajectory(s)
-    at = ["setup"] + ["end of decade"] * (len(s.traj) - 1)
+    at = ["setup"] + ["end of decade"] * (len(s.trajectory_rows) - 1)
     if s.over:
         at[-1] = "end of game"
     else:
@@ -94,8 +94,8 @@ def heuristic(s: Any, seat: int) -> float:
             return -100.0
         return float(s.vp[seat] - max(s.vp[q] for q in range(s.num_players) if q != seat)) if s.num_players > 1 \
             else float(s.vp[seat])
-    own = s.vp[seat] + s.coins[seat] / 2 + 2 * s.res[seat] + 3 * plants_of(s, seat) \
-        + 0.5 * sum(s.exp[seat * 5:seat * 5 + 5]) + 2 * s.ctrl.count(seat)
+    own = s.vp[seat] + s.coins[seat] / 2 + 2 * s.resources[seat] + 3 * plants_of(s, seat) \
+        + 0.5 * sum(s.expertise[seat * 5:seat * 5 + 5]) + 2 * s.controller.count(seat)
     danger = max(0, s.ppm - 400) / 10
     return float(own - danger)
 

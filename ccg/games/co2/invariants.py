@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 
 def _shapes(s: Co2State) -> None:
     n = s.num_players
-    for f in ("coins", "res", "cep", "goal", "goal_st"):
-        if len(getattr(s, f)) != n:
-            raise BrokenInvariantError(f, f"needs one entry per seat ({n})")
-    require(len(s.exp) == 5 * n, "exp", "needs five expertise tracks per seat")
-    require(len(s.sci) == 4 * n, "sci", "needs four scientists per seat")
+    for key, values in (("coins", s.coins), ("res", s.resources), ("cep", s.cep), ("goal", s.goal),
+                        ("goal_st", s.goal_status)):  # the position's keys name the field
+        if len(values) != n:
+            raise BrokenInvariantError(key, f"needs one entry per seat ({n})")
+    require(len(s.expertise) == 5 * n, "exp", "needs five expertise tracks per seat")
+    require(len(s.scientists) == 4 * n, "sci", "needs four scientists per seat")
     require(len(set(s.goal)) == n, "goal", "each seat holds a different company goal")
     require(1 <= s.decade, "decade", "counts from 1")
 
@@ -31,13 +32,13 @@ def _supplies(s: Co2State) -> None:
     """Coins, resources and CEP are never negative; resources (CO2-1.3) and CEP (CO2-1.4) are conserved."""
     rules = s.rules
     require(all(x >= 0 for x in s.coins), "coins", "negative")
-    require(all(x >= 0 for x in s.res), "res", "negative")
+    require(all(x >= 0 for x in s.resources), "res", "negative")
     require(all(x >= 0 for x in s.cep), "cep", "negative")
     require(s.market >= 0, "market", "negative")
     require(s.bank_cep >= 0, "bank_cep", "negative")
-    require(s.bank_cep + s.market + sum(s.cep) + sum(s.reg_cep) == rules["cep.total"],
+    require(s.bank_cep + s.market + sum(s.cep) + sum(s.region_cep) == rules["cep.total"],
             "cep", "CEP not conserved (bank + market + hands + regions)")
-    require(s.supply_res >= 0 and s.supply_res + sum(s.res) + sum(s.reg_res) == rules["resources.total"],
+    require(s.supply_resources >= 0 and s.supply_resources + sum(s.resources) + sum(s.region_resources) == rules["resources.total"],
             "res", "resources not conserved (supply + hands + regions)")
     require(rules["market.price_min"] <= s.price <= rules["market.price_max"], "price", "off the market track")
 
@@ -45,11 +46,11 @@ def _supplies(s: Co2State) -> None:
 def _regions(s: Co2State) -> None:
     spaces = s.components.spaces
     for r in range(6):
-        if not (0 <= s.reg_cep[r] <= spaces[r]):
+        if not (0 <= s.region_cep[r] <= spaces[r]):
             raise BrokenInvariantError(f"reg_cep[{r}]", "regional CEP limit (CO2-6.3.7)")
-        if s.reg_res[r] < 0:
+        if s.region_resources[r] < 0:
             raise BrokenInvariantError(f"reg_res[{r}]", "negative")
-        if not (-1 <= s.ctrl[r] < s.num_players):
+        if not (-1 <= s.controller[r] < s.num_players):
             raise BrokenInvariantError(f"ctrl[{r}]", "not a seat")
 
 
@@ -69,9 +70,9 @@ def _green_tiles(s: Co2State) -> None:
     components = s.components
     for src in range(5):
         built = s.space_kind.count(GREEN0 + src)
-        if not (built == s.stack[src] <= len(components.plants[src])):
+        if not (built == s.plants_built[src] <= len(components.plants[src])):
             raise BrokenInvariantError(f"stack[{src}]", f"{built} plants of this source on the board")
-        if s.psupply[src] + s.proj.count(src) != components.projects_per_source:
+        if s.project_supply[src] + s.projects.count(src) != components.projects_per_source:
             raise BrokenInvariantError(f"psupply[{src}]", "project tiles not conserved")
 
 
@@ -102,20 +103,20 @@ def _agendas(s: Co2State) -> None:
         require(all(k < GREEN0 or k - GREEN0 in agenda for k in s.space_kind[o:o + components.spaces[r]]),
                 "space_kind", "a green plant of a source the region's agenda does not list (CO2-11.1.2)")
         for ps in range(3 * r, 3 * r + 3):
-            if not (s.proj[ps] < 0 or s.proj[ps] in agenda):
+            if not (s.projects[ps] < 0 or s.projects[ps] in agenda):
                 raise BrokenInvariantError(f"proj[{ps}]", "a project of a source the region's agenda does not list (CO2-11.1.2)")
-            if not (s.proj[ps] >= 0 or not s.inst[ps]):
+            if not (s.projects[ps] >= 0 or not s.installed[ps]):
                 raise BrokenInvariantError(f"inst[{ps}]", "an installed project without a tile (CO2-6.2.4)")
 
 
 def _scientists(s: Co2State) -> None:
     """Each scientist is in the supply, a hand, on a project or on a summit slot; one per place (CO2-8)."""
     occ = [-1] * 18
-    slots = [-1] * len(s.sslot)
-    for i, loc in enumerate(s.sci):
+    slots = [-1] * len(s.summit_slots)
+    for i, loc in enumerate(s.scientists):
         p = i // 4
         if 0 <= loc < 18:
-            if not (occ[loc] == -1 and s.proj[loc] >= 0):
+            if not (occ[loc] == -1 and s.projects[loc] >= 0):
                 raise BrokenInvariantError(f"sci[{i}]", "one scientist per project")
             occ[loc] = p
         elif loc >= 100:
@@ -125,15 +126,15 @@ def _scientists(s: Co2State) -> None:
         else:
             if loc not in (-1, -2):
                 raise BrokenInvariantError(f"sci[{i}]", "not a place for a scientist")
-    require(occ == s.occ, "occ", "project occupancy out of sync with the scientists")
-    require(slots == s.sslot, "sslot", "summit slots out of sync with the scientists")
+    require(occ == s.occupant, "occ", "project occupancy out of sync with the scientists")
+    require(slots == s.summit_slots, "sslot", "summit slots out of sync with the scientists")
     for p in range(s.num_players):
-        hired = sum(1 for loc in s.sci[4 * p:4 * p + 4] if loc != -2)
+        hired = sum(1 for loc in s.scientists[4 * p:4 * p + 4] if loc != -2)
         if hired > s.rules["scientists.max"]:
             raise BrokenInvariantError(f"sci[{4 * p}:{4 * p + 4}]", "more scientists than allowed")
     for sp, t in enumerate(s.summit):
         k = len(s.components.summits[t][1]) if t >= 0 else 0
-        require(all(x == -1 for x in s.sslot[sp * 4 + k:sp * 4 + 4]), "sslot", "scientist on a missing topic slot")
+        require(all(x == -1 for x in s.summit_slots[sp * 4 + k:sp * 4 + 4]), "sslot", "scientist on a missing topic slot")
 
 
 def _cards(s: Co2State) -> None:
@@ -142,7 +143,7 @@ def _cards(s: Co2State) -> None:
     require(cards == list(range(1, 27)), "lobby", "lobby cards not conserved (hands, packs, deck, played)")
     track_max = s.components.track_max
     for p in range(s.num_players):
-        if not all(0 <= s.exp[p * 5 + src] <= track_max[src] for src in range(5)):
+        if not all(0 <= s.expertise[p * 5 + src] <= track_max[src] for src in range(5)):
             raise BrokenInvariantError(f"exp[{5 * p}:{5 * p + 5}]", "expertise off its track")
 
 

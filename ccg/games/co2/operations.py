@@ -36,7 +36,7 @@ def ops_start(s: Co2State, task) -> None:
 
 def begin_turn(s: Co2State, task) -> None:
     s.active = task.seat
-    s.tf = fresh_turn_flags()
+    s.turn_flags = fresh_turn_flags()
     push(s, Turn(task.seat))
 
 

@@ -66,22 +66,22 @@ def move_scientist(s: Co2State, p: int, frm: int, to: int) -> None:
     """Move one of p's scientists from location frm to location to (CO2-8.3)."""
     base = 4 * p
     for i in range(base, base + 4):
-        if s.sci[i] == frm:
+        if s.scientists[i] == frm:
             break
     else:  # pragma: no cover - guarded by legal actions
         raise AssertionError("no scientist there")
-    s.sci[i] = to
+    s.scientists[i] = to
     if 0 <= frm < SUMMIT_SLOT0:
-        s.occ[frm] = -1
+        s.occupant[frm] = -1
     elif frm >= SUMMIT_SLOT0:
-        s.sslot[frm - SUMMIT_SLOT0] = -1
+        s.summit_slots[frm - SUMMIT_SLOT0] = -1
     if 0 <= to < SUMMIT_SLOT0:
-        s.occ[to] = p
+        s.occupant[to] = p
     elif to >= SUMMIT_SLOT0:
-        s.sslot[to - SUMMIT_SLOT0] = p
+        s.summit_slots[to - SUMMIT_SLOT0] = p
         if s.active == p:  # lobby cards 20-24 watch the active player's summit moves
             sp, j = divmod(to - SUMMIT_SLOT0, 4)
-            s.tf[TurnFlag.SUMMIT_TOPICS] |= 1 << s.components.summits[s.summit[sp]][1][j]
+            s.turn_flags[TurnFlag.SUMMIT_TOPICS] |= 1 << s.components.summits[s.summit[sp]][1][j]
 
 
 def summit_slots_for(s: Co2State, src: int) -> list[int]:
@@ -92,7 +92,7 @@ def summit_slots_for(s: Co2State, src: int) -> list[int]:
             topics = s.components.summits[tile][1]
             if src in topics:
                 j = topics.index(src)
-                if s.sslot[sp * 4 + j] == -1:
+                if s.summit_slots[sp * 4 + j] == -1:
                     out.append(SUMMIT_SLOT0 + sp * 4 + j)
     return out
 
@@ -102,7 +102,7 @@ def destinations(s: Co2State, p: int, frm: int) -> list[int]:
     to another empty project (CO2-8.3.2), to hand (CO2-8.3.3) or to a summit slot of the project's source
     (CO2-8.3.4; the only way onto a summit, CO2-10.2). A scientist on a summit stays there until it ends
     (CO2-8.3.5)."""
-    proj, occ = s.proj, s.occ
+    proj, occ = s.projects, s.occupant
     empty = [ps for ps in range(18) if proj[ps] >= 0 and occ[ps] == -1]
     if frm == HAND:
         return empty
@@ -111,10 +111,10 @@ def destinations(s: Co2State, p: int, frm: int) -> list[int]:
 
 def origins(s: Co2State, p: int) -> list[int]:
     """Locations of p's scientists that have at least one legal move (summits never move, CO2-8.3.5)."""
-    sci = s.sci[4 * p:4 * p + 4]
+    sci = s.scientists[4 * p:4 * p + 4]
     out = sorted(loc for loc in sci if 0 <= loc < SUMMIT_SLOT0)
     if HAND in sci:
-        proj, occ = s.proj, s.occ
+        proj, occ = s.projects, s.occupant
         for ps in range(18):
             if proj[ps] >= 0 and occ[ps] == -1:
                 out.insert(0, HAND)
@@ -124,7 +124,7 @@ def origins(s: Co2State, p: int) -> list[int]:
 
 def can_hire(s: Co2State, p: int) -> bool:
     """A scientist left in the pool, and fewer than the maximum hired (CO2-8.1)."""
-    sci = s.sci[4 * p:4 * p + 4]
+    sci = s.scientists[4 * p:4 * p + 4]
     return POOL in sci and sum(1 for x in sci if x != POOL) < s.rules["scientists.max"]
 
 
@@ -132,12 +132,12 @@ def can_hire(s: Co2State, p: int) -> bool:
 def displace(s: Co2State, task) -> None:
     """CO2-8.4: pay the owner 1 coin; the owner keeps the scientist (+1 expertise) or sends it to a summit."""
     p, ps = task.seat, task.project
-    owner = s.occ[ps]
+    owner = s.occupant[ps]
     fee = min(s.rules["displace.coins"], s.coins[p])  # CO2-8.4.1
     s.coins[p] -= fee
     s.coins[owner] += fee
     move_scientist(s, owner, ps, HAND)
-    src = s.proj[ps]
+    src = s.projects[ps]
     if summit_slots_for(s, src):
         push(s, Displaced(owner, src))
     else:
@@ -147,7 +147,7 @@ def displace(s: Co2State, task) -> None:
 def leave(s: Co2State, task) -> None:
     """Build step 7: the scientist on the built project leaves (CO2-6.3.5, CO2-8.4, CO2-8.5)."""
     p, ps = task.seat, task.project
-    owner = s.occ[ps]
+    owner = s.occupant[ps]
     if owner == -1:
         return
     if owner == p:  # CO2-8.5: an extra move (the [ZH] reading), no expertise
@@ -166,7 +166,7 @@ def research(s: Co2State, task) -> None:
 def project_expertise(s: Co2State, task) -> None:
     """CO2-5.4.1, CO2-9.2.1: +1 expertise for one project one of your scientists is on."""
     p = task.seat
-    srcs = sorted({s.proj[loc] for loc in s.sci[4 * p:4 * p + 4] if 0 <= loc < SUMMIT_SLOT0})
+    srcs = sorted({s.projects[loc] for loc in s.scientists[4 * p:4 * p + 4] if 0 <= loc < SUMMIT_SLOT0})
     if len(srcs) == 1:
         push(s, Gain(p, srcs[0], 1))
     elif srcs:

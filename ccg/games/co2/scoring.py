@@ -15,13 +15,13 @@ if TYPE_CHECKING:
 def final_scoring(s: Co2State, task) -> None:
     """CO2-15: goal 31 first, regions' CEP to controllers, sell all, income, then VP."""
     n = s.num_players
-    values = [board.goal_value(s, p) if s.goal_st[p] == 0 else 0 for p in range(n)]  # CO2-15.1
+    values = [board.goal_value(s, p) if s.goal_status[p] == 0 else 0 for p in range(n)]  # CO2-15.1
     # CO2-15.2, CO2-13.7 in order: the controlled regions' CEP to hand (CO2-15.2.1, CO2-11.5.3), all sold, income
     for r in range(6):
-        c = s.ctrl[r]
+        c = s.controller[r]
         if c >= 0:
-            s.cep[c] += s.reg_cep[r]
-            s.reg_cep[r] = 0
+            s.cep[c] += s.region_cep[r]
+            s.region_cep[r] = 0
     for p in range(n):  # CO2-15.2.2 one price for all, the price does not change
         s.coins[p] += s.cep[p] * s.price
         s.market += s.cep[p]
@@ -30,7 +30,7 @@ def final_scoring(s: Co2State, task) -> None:
     if task.with_income:  # CO2-15.2.3 (not after a solo > 500 end, CO2-17.3.9)
         income = board.incomes(s)
         tasks += [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]
-    tasks += [GoalChoice(p, values[p]) for p in turn_order(s, s.start) if s.goal_st[p] == 0]
+    tasks += [GoalChoice(p, values[p]) for p in turn_order(s, s.start) if s.goal_status[p] == 0]
     tasks.append(FinalVp())
     push(s, *tasks)
 
@@ -41,9 +41,9 @@ def final_vp(s: Co2State, task) -> None:
         s.vp[p] += s.coins[p] // s.rules["final.coins_per_vp"]
     bonus = s.rules["final.bonus_vp"]
     # CO2-15.3.3, CO2-15.3.4, CO2-15.3.5 (note: literal reading, a maximum of 0 still pays everyone tied)
-    most = max(s.res)
+    most = max(s.resources)
     for p in range(n):
-        if s.res[p] == most:
+        if s.resources[p] == most:
             s.vp[p] += bonus
     un = [len(x) for x in s.un_won]
     most = max(un)
@@ -66,8 +66,8 @@ def winners(s: Co2State) -> list[int]:
     tied = [p for p in range(n) if s.vp[p] == best]
     tied = _keep_max(tied, lambda p: board.plants_of(s, p))  # CO2-15.4.1
     for src in range(5):  # CO2-15.4.2, CO2-9.4.4 (reading: only the highest go on)
-        tied = _keep_max(tied, lambda p, src=src: s.exp[p * 5 + src])
-    tied = _keep_max(tied, lambda p: s.ctrl.count(p))  # CO2-15.4.3
+        tied = _keep_max(tied, lambda p, src=src: s.expertise[p * 5 + src])
+    tied = _keep_max(tied, lambda p: s.controller.count(p))  # CO2-15.4.3
     return tied  # CO2-15.4.4 all tied players win
 
 

@@ -26,14 +26,23 @@ from .variants import auction_value
 if TYPE_CHECKING:
     from .state import Co2State
 
-# the saved fields (``Co2State.__slots__`` holds them, plus the bound data and the task stack)
-LIST_FIELDS = ("coins", "vp", "res", "cep", "exp", "sci", "goal", "goal_st", "space_kind", "space_owner",
-               "reg_cep", "reg_res", "ctrl", "agenda", "proj", "inst", "occ", "summit", "sslot", "stack",
-               "psupply", "fossil_stack", "summit_stack", "events", "un_display", "un_deck", "lobby_deck",
-               "lobby_played", "tf", "fossil_out")
+# the saved fields (``Co2State.__slots__`` holds them, plus the bound data and the task stack), by attribute name
+LIST_FIELDS = ("coins", "vp", "resources", "cep", "expertise", "scientists", "goal", "goal_status", "space_kind",
+               "space_owner", "region_cep", "region_resources", "controller", "agenda", "projects", "installed",
+               "occupant", "summit", "summit_slots", "plants_built", "project_supply", "fossil_stack", "summit_stack",
+               "events", "un_display", "un_deck", "lobby_deck", "lobby_played", "turn_flags", "fossil_out")
 NESTED_FIELDS = ("lobby", "packs", "un_won")
 SCALAR_FIELDS = ("decade", "round", "turns", "start", "active", "ppm", "ppm_peak", "market", "price",
-                 "bank_cep", "supply_res", "over", "lost")
+                 "bank_cep", "supply_resources", "over", "lost")
+# The position format keeps its short keys (saved positions are long-lived): the key of each attribute whose
+# name differs. Positions, observations, the observation tensor and position errors use the keys.
+SAVED_KEY = {
+    "resources": "res", "expertise": "exp", "scientists": "sci", "goal_status": "goal_st", "region_cep": "reg_cep",
+    "region_resources": "reg_res", "controller": "ctrl", "projects": "proj", "installed": "inst", "occupant": "occ",
+    "summit_slots": "sslot", "plants_built": "stack", "project_supply": "psupply", "turn_flags": "tf",
+    "supply_resources": "supply_res", "trajectory_rows": "traj",
+}
+SAVED_KEYS = tuple(SAVED_KEY.get(f, f) for f in LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS) + ("tasks", "traj")
 
 MAX_COINS = 10_000  # far above any game; bounds the bid actions a position can ask for
 MAX_VP = 10_000
@@ -66,13 +75,14 @@ TASK_ARGS = {
 
 def state_dict(s: Co2State) -> dict:
     """The saved form of a position: every field copied, tasks as lists."""
-    d = {f: getattr(s, f)[:] for f in LIST_FIELDS}
+    key = SAVED_KEY.get
+    d = {key(f, f): getattr(s, f)[:] for f in LIST_FIELDS}
     for f in NESTED_FIELDS:
         d[f] = [h[:] for h in getattr(s, f)]
     for f in SCALAR_FIELDS:
-        d[f] = getattr(s, f)
+        d[key(f, f)] = getattr(s, f)
     d["tasks"] = [[t.kind, *t] for t in s.tasks]
-    d["traj"] = [t[:] for t in s.traj]
+    d["traj"] = [t[:] for t in s.trajectory_rows]
     return d
 
 
@@ -80,41 +90,41 @@ def load(cls, data, n: int, options):
     """A ``cls`` (Co2State) from a saved ``state`` dict, or InvalidPositionError naming the first bad field."""
     s = cls.blank(n, 0, options)
     components = s.components
-    validate.as_dict(data, "state", LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS + ("tasks", "traj"))
+    validate.as_dict(data, "state", SAVED_KEYS)
     _scalars(s, data, n)
     ints = validate.int_list
     s.coins = ints(data["coins"], "coins", n, 0, MAX_COINS)
     s.vp = ints(data["vp"], "vp", n, -MAX_VP, MAX_VP)
-    s.res = ints(data["res"], "res", n, 0, s.rules["resources.total"])
+    s.resources = ints(data["res"], "res", n, 0, s.rules["resources.total"])
     s.cep = ints(data["cep"], "cep", n, 0, s.rules["cep.total"])
-    s.exp = ints(data["exp"], "exp", 5 * n, 0, max(components.track_max))
-    s.sci = ints(data["sci"], "sci", 4 * n, -2, 100 + 4 * components.summit_spaces - 1)
-    for i, loc in enumerate(s.sci):
+    s.expertise = ints(data["exp"], "exp", 5 * n, 0, max(components.track_max))
+    s.scientists = ints(data["sci"], "sci", 4 * n, -2, 100 + 4 * components.summit_spaces - 1)
+    for i, loc in enumerate(s.scientists):
         if 18 <= loc < 100:
             raise validate._fail(f"sci[{i}]",
                                  f"must be -2 (not hired), -1 (hand), a project 0..17 or a summit slot, got {loc}")
     dealt = [c for c in sorted(components.goals) if n not in components.goals[c][3]]  # CO2-2.15
     s.goal = _distinct(ints(data["goal"], "goal", n), "goal", dealt)
-    s.goal_st = ints(data["goal_st"], "goal_st", n, 0, 2)
+    s.goal_status = ints(data["goal_st"], "goal_st", n, 0, 2)
     spaces = sum(components.spaces)
     s.space_kind = ints(data["space_kind"], "space_kind", spaces, -1, GREEN0 + 4)
     s.space_owner = ints(data["space_owner"], "space_owner", spaces, -1, n - 1)
-    s.reg_cep = ints(data["reg_cep"], "reg_cep", 6, 0)
-    s.reg_res = ints(data["reg_res"], "reg_res", 6, 0, s.rules["resources.total"])
-    s.ctrl = ints(data["ctrl"], "ctrl", 6, -1, n - 1)
+    s.region_cep = ints(data["reg_cep"], "reg_cep", 6, 0)
+    s.region_resources = ints(data["reg_res"], "reg_res", 6, 0, s.rules["resources.total"])
+    s.controller = ints(data["ctrl"], "ctrl", 6, -1, n - 1)
     s.agenda = _distinct(ints(data["agenda"], "agenda", 6), "agenda", range(len(components.agendas)))
-    s.proj = ints(data["proj"], "proj", 18, -1, 4)
-    s.inst = ints(data["inst"], "inst", 18, 0, 1)
-    s.occ = ints(data["occ"], "occ", 18, -1, n - 1)
+    s.projects = ints(data["proj"], "proj", 18, -1, 4)
+    s.installed = ints(data["inst"], "inst", 18, 0, 1)
+    s.occupant = ints(data["occ"], "occ", 18, -1, n - 1)
     summit = ints(data["summit"], "summit", components.summit_spaces, -1, len(components.summits) - 1)
     _distinct([t for t in summit if t >= 0], "summit", range(len(components.summits)))
     s.summit = summit
-    s.sslot = ints(data["sslot"], "sslot", 4 * components.summit_spaces, -1, n - 1)
-    s.stack = ints(data["stack"], "stack", 5, 0)
+    s.summit_slots = ints(data["sslot"], "sslot", 4 * components.summit_spaces, -1, n - 1)
+    s.plants_built = ints(data["stack"], "stack", 5, 0)
     for src in range(5):
-        if s.stack[src] > len(components.plants[src]):
+        if s.plants_built[src] > len(components.plants[src]):
             raise validate._fail(f"stack[{src}]", f"must be at most {len(components.plants[src])}")
-    s.psupply = ints(data["psupply"], "psupply", 5, 0, components.projects_per_source)
+    s.project_supply = ints(data["psupply"], "psupply", 5, 0, components.projects_per_source)
     s.fossil_stack = ints(data["fossil_stack"], "fossil_stack", None, 0, 2)
     s.summit_stack = _distinct(ints(data["summit_stack"], "summit_stack"), "summit_stack",
                                range(len(components.summits)))
@@ -125,7 +135,7 @@ def load(cls, data, n: int, options):
     s.un_deck = _distinct(ints(data["un_deck"], "un_deck"), "un_deck", sorted(components.un_goals))
     s.lobby_deck = ints(data["lobby_deck"], "lobby_deck", None, 1, 26)
     s.lobby_played = ints(data["lobby_played"], "lobby_played", None, 1, 26)
-    s.tf = _turn_flags(data["tf"])
+    s.turn_flags = _turn_flags(data["tf"])
     s.fossil_out = ints(data["fossil_out"], "fossil_out", 3, 0)
     for f in NESTED_FIELDS:
         rows = validate.as_list(data[f], f, n)
@@ -138,7 +148,7 @@ def load(cls, data, n: int, options):
     un = s.un_display + s.un_deck + sum(s.un_won, [])
     if len(set(un)) != len(un):
         raise validate._fail("un_won", "a UN goal is in two places (display, deck, won)")
-    s.traj = _trajectory(data["traj"], n)
+    s.trajectory_rows = _trajectory(data["traj"], n)
     s.tasks = _tasks(s, data["tasks"], n)
     check_turn_order(s)  # CO2-5.1: the active player follows from the start player and the turns played
     s.check_invariants()
@@ -163,7 +173,7 @@ def _scalars(s: Co2State, data, n: int) -> None:
     s.market = validate.as_int(data["market"], "market", 0, s.rules["cep.total"])
     s.price = validate.as_int(data["price"], "price", s.rules["market.price_min"], s.rules["market.price_max"])
     s.bank_cep = validate.as_int(data["bank_cep"], "bank_cep", 0, s.rules["cep.total"])
-    s.supply_res = validate.as_int(data["supply_res"], "supply_res", 0, s.rules["resources.total"])
+    s.supply_resources = validate.as_int(data["supply_res"], "supply_res", 0, s.rules["resources.total"])
 
 
 def _distinct(items: list, field: str, allowed) -> list:
@@ -277,13 +287,13 @@ def _task_fits(s: Co2State, tasks: list, i: int, field: str, n: int) -> None:
     elif kind == "summit_close" and s.summit[t.summit] < 0:
         raise validate._fail(field, "no summit on that space")
     elif kind == "sci_to":
-        if t.origin not in s.sci[4 * t.seat:4 * t.seat + 4]:
+        if t.origin not in s.scientists[4 * t.seat:4 * t.seat + 4]:
             raise validate._fail(field, f"seat {t.seat} has no scientist there")
     elif kind in ("retproj", "leave"):
-        if s.proj[t.project] < 0 or not s.inst[t.project]:
+        if s.projects[t.project] < 0 or not s.installed[t.project]:
             raise validate._fail(field, "building needs an installed project there (CO2-6.3)")
     elif kind == "install_done":
-        if s.proj[t.project] < 0 or s.inst[t.project]:
+        if s.projects[t.project] < 0 or s.installed[t.project]:
             raise validate._fail(field, "installing needs a project there that is not installed yet (CO2-6.2)")
     elif kind == "bid":
         k, high, high_bidder = t.bids_made, t.high_bid, t.high_bidder
@@ -294,13 +304,13 @@ def _task_fits(s: Co2State, tasks: list, i: int, field: str, n: int) -> None:
     elif kind == "auction_pay":
         if t.amount_due > auction_value(s, t.seat) or i == 0 or not _is(tasks[i - 1], "auction_start", t.seat):
             raise validate._fail(field, "the auction winner pays what it can, then takes the start (CO2-17.2.5)")
-    elif kind == "goal_choice" and s.goal_st[t.seat] != 0:
+    elif kind == "goal_choice" and s.goal_status[t.seat] != 0:
         raise validate._fail(field, "only a player still holding the company goal chooses (CO2-15.3.1)")
     elif kind in ("solo_region", "solo_space", "solo_place") and n != 1:
         raise validate._fail(field, "the solo set-up needs one player (CO2-17.3.3)")
     elif kind == "solo_space":
         r, src = t.region, t.source
-        if all(s.proj[r * 3 + g] >= 0 for g in range(3)) or not s.psupply[src] \
+        if all(s.projects[r * 3 + g] >= 0 for g in range(3)) or not s.project_supply[src] \
                 or src not in s.components.agendas[s.agenda[r]]:
             raise validate._fail(field, "the solo project needs a free space in a region whose agenda lists it")
     elif kind == "draft":

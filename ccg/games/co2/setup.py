@@ -28,10 +28,10 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     for k in range(n):
         s.coins[(s.start + k) % n] = s.rules[f"coins.start.{k + 1}"]
     s.vp = [0] * n  # CO2-2.4: every score starts at 0
-    s.res = [0] * n  # CO2-2.1: players start with no resources
+    s.resources = [0] * n  # CO2-2.1: players start with no resources
     s.cep = [s.rules["cep.player_start"]] * n  # CO2-2.3.4
-    s.exp = [0] * (5 * n)  # CO2-9.1.1: one value per seat and source; CO2-9.1.2, CO2-2.4: from 0
-    s.sci = [-1, -2, -2, -2] * n  # CO2-1.2: 4 scientists per colour; CO2-2.3.2: 1 in hand, 3 in the hiring pool
+    s.expertise = [0] * (5 * n)  # CO2-9.1.1: one value per seat and source; CO2-9.1.2, CO2-2.4: from 0
+    s.scientists = [-1, -2, -2, -2] * n  # CO2-1.2: 4 scientists per colour; CO2-2.3.2: 1 in hand, 3 in the hiring pool
     s.decade, s.round, s.turns = 1, 1, 0  # CO2-2.5: the decade and round markers
     # CO2-2.8 summits: 2-topic tiles on the board, the rest face down
     two = [i for i, (_, t) in enumerate(components.summits) if len(t) == 2]
@@ -40,7 +40,7 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     rest = two[components.summit_spaces:] + [i for i, (_, t) in enumerate(components.summits) if len(t) > 2]
     rng.shuffle(rest)
     s.summit_stack = rest
-    s.sslot = [-1] * (4 * components.summit_spaces)
+    s.summit_slots = [-1] * (4 * components.summit_spaces)
     # CO2-2.9 agendas
     ag = list(range(len(components.agendas)))
     rng.shuffle(ag)
@@ -71,24 +71,24 @@ def create(players: int, seed: int, options: dict) -> Co2State:
         s.space_kind[s.first_space[r]] = first[r]
         s.ppm += ppm[first[r]]  # CO2-2.11
     s.ppm_peak = s.ppm
-    s.reg_cep = [k - 1 for k in components.spaces]  # CO2-2.12
-    s.reg_res = [0] * 6
-    s.ctrl = [-1] * 6
+    s.region_cep = [k - 1 for k in components.spaces]  # CO2-2.12
+    s.region_resources = [0] * 6
+    s.controller = [-1] * 6
     s.market = s.rules["market.cep_start"]  # CO2-2.13
     s.price = s.rules["market.price_start"]
-    s.bank_cep = s.rules["cep.total"] - sum(s.reg_cep) - s.market - sum(s.cep)  # CO2-2.14
-    s.supply_res = s.rules["resources.total"]
-    s.proj = [-1] * 18
-    s.inst = [0] * 18
-    s.occ = [-1] * 18
-    s.stack = [0] * 5
-    s.psupply = [components.projects_per_source] * 5  # CO2-2.6: the project supply, by source
+    s.bank_cep = s.rules["cep.total"] - sum(s.region_cep) - s.market - sum(s.cep)  # CO2-2.14
+    s.supply_resources = s.rules["resources.total"]
+    s.projects = [-1] * 18
+    s.installed = [0] * 18
+    s.occupant = [-1] * 18
+    s.plants_built = [0] * 5
+    s.project_supply = [components.projects_per_source] * 5  # CO2-2.6: the project supply, by source
     # CO2-2.15 company goals by player count, one secret goal each (CO2-12.2.1): the component file lists the
     # player counts a goal is removed for (CO2-2.15.1, CO2-2.15.2, CO2-2.15.3, CO2-2.15.4; solo CO2-17.3.1)
     goals = [c for c in sorted(components.goals) if n not in components.goals[c][3]]
     rng.shuffle(goals)
     s.goal = goals[:n]
-    s.goal_st = [0] * n
+    s.goal_status = [0] * n
     # CO2-2.16 UN goals (solo: a face-down deck, CO2-17.3.2)
     un = sorted(components.un_goals)
     rng.shuffle(un)
@@ -110,10 +110,10 @@ def create(players: int, seed: int, options: dict) -> Co2State:
     s.lobby_deck = lob[n * k:]
     s.lobby_played = []
     s.packs = [[] for _ in range(n)]
-    s.tf = [0] * 12
+    s.turn_flags = [0] * 12
     s.over = False
     s.lost = False
-    s.traj = []
+    s.trajectory_rows = []
     snapshot(s, 0)
     s.tasks = []
     if draft:  # CO2-2.18.1: every hand becomes a pack to draft from

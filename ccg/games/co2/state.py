@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class Co2State(GameState):
     game = "co2"
     hidden_information = True
-    __slots__ = (("components", "first_space", "rules", "action_table", "tasks", "traj")
+    __slots__ = (("components", "first_space", "rules", "action_table", "tasks", "trajectory_rows")
                  + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS)
     # the fields of __slots__ (saved fields: serial.py; bound data: see the module doc)
     components: Components
@@ -37,28 +37,31 @@ class Co2State(GameState):
     rules: dict[str, Any]
     action_table: ActionTable
     tasks: list[Task]
-    traj: list[list[int]]
-    coins: list[int]
-    vp: list[int]
-    res: list[int]
-    cep: list[int]
-    exp: list[int]
-    sci: list[int]
-    goal: list[int]
-    goal_st: list[int]
-    space_kind: list[int]
-    space_owner: list[int]
-    reg_cep: list[int]
-    reg_res: list[int]
-    ctrl: list[int]
-    agenda: list[int]
-    proj: list[int]
-    inst: list[int]
-    occ: list[int]
-    summit: list[int]
-    sslot: list[int]
-    stack: list[int]
-    psupply: list[int]
+    trajectory_rows: list[list[int]]  # one row per finished decade (hooks.snapshot; ``trajectory()`` frames them)
+    coins: list[int]  # per seat
+    vp: list[int]  # per seat (may be negative, CO2-4.4.2)
+    resources: list[int]  # technology resources in hand, per seat (CO2-0.1)
+    cep: list[int]  # CEP in hand, per seat
+    expertise: list[int]  # expertise track value at ``seat * 5 + source`` (CO2-9.1.1)
+    # scientists: where scientist k of a seat is, at ``seat * 4 + k``: -2 not hired, -1 hand, 0-17 a project space,
+    #   100 + a summit slot (CO2-8)
+    scientists: list[int]
+    goal: list[int]  # company goal card per seat (secret, CO2-12.2.1)
+    goal_status: list[int]  # per seat: 0 held, 1 sold or discarded, 2 scored
+    space_kind: list[int]  # per power plant space: -1 empty, 0 coal, 1 oil, 2 gas, GREEN0 + source a green plant
+    space_owner: list[int]  # per power plant space: the seat that built it, -1 none
+    region_cep: list[int]  # CEP on each region's pile (CO2-2.12)
+    region_resources: list[int]  # resources on each region's pile (CO2-4.4.5)
+    controller: list[int]  # the seat controlling each region, -1 nobody (CO2-11)
+    agenda: list[int]  # each region's agenda tile (CO2-2.9)
+    projects: list[int]  # the source of the project tile on project space ``region * 3 + grant``, -1 none (CO2-6.1)
+    installed: list[int]  # 1 where the project on that space is installed (CO2-6.2), 0 proposed or empty
+    occupant: list[int]  # the seat whose scientist is on that project space, -1 none (CO2-8)
+    summit: list[int]  # the summit tile on each summit space, -1 none (CO2-10)
+    summit_slots: list[int]  # the seat whose scientist is on the k-th topic of a summit, ``summit * 4 + k`` (CO2-10)
+    # plants_built: green plants built per source: the next tile is ``components.plants[source][plants_built[source]]``
+    plants_built: list[int]
+    project_supply: list[int]  # project tiles left in the supply per source (CO2-2.6)
     fossil_stack: list[int]
     summit_stack: list[int]
     events: list[int]
@@ -66,7 +69,7 @@ class Co2State(GameState):
     un_deck: list[int]
     lobby_deck: list[int]
     lobby_played: list[int]
-    tf: list[int]
+    turn_flags: list[int]  # what the active player's turn did so far, indexed by ``flags.TurnFlag``
     fossil_out: list[int]
     lobby: list[list[int]]
     packs: list[list[int]]
@@ -81,7 +84,7 @@ class Co2State(GameState):
     market: int
     price: int
     bank_cep: int
-    supply_res: int
+    supply_resources: int  # resources in the common supply
     over: bool
     lost: bool
 
@@ -148,28 +151,28 @@ class Co2State(GameState):
         new.first_space = self.first_space
         new.rules = self.rules
         new.tasks = self.tasks[:]
-        new.traj = self.traj[:]
+        new.trajectory_rows = self.trajectory_rows[:]
         new.coins = self.coins[:]
         new.vp = self.vp[:]
-        new.res = self.res[:]
+        new.resources = self.resources[:]
         new.cep = self.cep[:]
-        new.exp = self.exp[:]
-        new.sci = self.sci[:]
+        new.expertise = self.expertise[:]
+        new.scientists = self.scientists[:]
         new.goal = self.goal[:]
-        new.goal_st = self.goal_st[:]
+        new.goal_status = self.goal_status[:]
         new.space_kind = self.space_kind[:]
         new.space_owner = self.space_owner[:]
-        new.reg_cep = self.reg_cep[:]
-        new.reg_res = self.reg_res[:]
-        new.ctrl = self.ctrl[:]
+        new.region_cep = self.region_cep[:]
+        new.region_resources = self.region_resources[:]
+        new.controller = self.controller[:]
         new.agenda = self.agenda[:]
-        new.proj = self.proj[:]
-        new.inst = self.inst[:]
-        new.occ = self.occ[:]
+        new.projects = self.projects[:]
+        new.installed = self.installed[:]
+        new.occupant = self.occupant[:]
         new.summit = self.summit[:]
-        new.sslot = self.sslot[:]
-        new.stack = self.stack[:]
-        new.psupply = self.psupply[:]
+        new.summit_slots = self.summit_slots[:]
+        new.plants_built = self.plants_built[:]
+        new.project_supply = self.project_supply[:]
         new.fossil_stack = self.fossil_stack[:]
         new.summit_stack = self.summit_stack[:]
         new.events = self.events[:]
@@ -177,7 +180,7 @@ class Co2State(GameState):
         new.un_deck = self.un_deck[:]
         new.lobby_deck = self.lobby_deck[:]
         new.lobby_played = self.lobby_played[:]
-        new.tf = self.tf[:]
+        new.turn_flags = self.turn_flags[:]
         new.fossil_out = self.fossil_out[:]
         new.lobby = [h[:] for h in self.lobby]
         new.packs = [h[:] for h in self.packs]
@@ -192,7 +195,7 @@ class Co2State(GameState):
         new.market = self.market
         new.price = self.price
         new.bank_cep = self.bank_cep
-        new.supply_res = self.supply_res
+        new.supply_resources = self.supply_resources
         new.over = self.over
         new.lost = self.lost
         return new

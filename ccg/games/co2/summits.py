@@ -21,7 +21,7 @@ def end_full_summits(s: Co2State, task) -> None:
         if tile < 0:
             continue
         topics = s.components.summits[tile][1]
-        slots = s.sslot[sp * 4:sp * 4 + len(topics)]
+        slots = s.summit_slots[sp * 4:sp * 4 + len(topics)]
         if -1 in slots:
             continue
         for p in order:
@@ -36,7 +36,7 @@ def close_summit(s: Co2State, task) -> None:
     """CO2-10.5: the scientists go back to hand and a new summit tile takes the space."""
     sp = task.summit
     for j in range(4):
-        q = s.sslot[sp * 4 + j]
+        q = s.summit_slots[sp * 4 + j]
         if q >= 0:
             move_scientist(s, q, SUMMIT_SLOT0 + sp * 4 + j, HAND)
     # CO2-10.5 note: an empty stack leaves the space empty

@@ -22,9 +22,9 @@ def supply(s: Co2State, task) -> None:
 
 def decay(s: Co2State, task) -> None:
     for r in range(6):  # CO2-4.3.1
-        if s.reg_res[r] > 0:
-            s.reg_res[r] -= 1
-            s.supply_res += 1
+        if s.region_resources[r] > 0:
+            s.region_resources[r] -= 1
+            s.supply_resources += 1
 
 
 def energy(s: Co2State, task) -> None:
@@ -44,12 +44,12 @@ def energy(s: Co2State, task) -> None:
         s.space_kind[i] = f
         s.ppm += ppm[f]
         s.ppm_peak = max(s.ppm_peak, s.ppm)
-        controller = s.ctrl[r]
+        controller = s.controller[r]
         if controller >= 0:  # CO2-4.3.5a
             push(s, FossilPay(controller, r), Energy(-1, r + 1))
             return
-        if s.reg_cep[r] > 0:  # CO2-4.3.5c, CO2-13.5 (empty pile: nothing is paid, note)
-            s.reg_cep[r] -= 1
+        if s.region_cep[r] > 0:  # CO2-4.3.5c, CO2-13.5 (empty pile: nothing is paid, note)
+            s.region_cep[r] -= 1
             s.bank_cep += 1
 
 
@@ -71,7 +71,7 @@ def fossil_pay(s: Co2State, task) -> None:
     p = task.seat
     options = board.cep_sources(s, p)
     if not options:
-        if s.coins[p] < s.price and s.goal_st[p] == 0 and (s.market or s.bank_cep):
+        if s.coins[p] < s.price and s.goal_status[p] == 0 and (s.market or s.bank_cep):
             push(s, Forced(p))  # CO2-4.3.6 note: the goal may be sold for 8 coins first
         else:
             forced_buy(s, p)
@@ -89,9 +89,9 @@ def event(s: Co2State, task) -> None:
     if s.ppm >= s.rules["ppm.catastrophe"]:  # CO2-4.4.1
         for p in range(s.num_players):
             if board.green_sources(s, p, r) == 0:  # CO2-4.4.2
-                if s.res[p] > 0:
-                    s.res[p] -= 1
-                    s.reg_res[r] += 1  # CO2-4.4.5: the resource stays in the region
+                if s.resources[p] > 0:
+                    s.resources[p] -= 1
+                    s.region_resources[r] += 1  # CO2-4.4.5: the resource stays in the region
                 else:
                     s.vp[p] -= s.rules["event.vp_loss"]
         if s.num_players == 1 and s.un_display:  # CO2-17.3.8, CO2-4.4.6

@@ -29,26 +29,26 @@ def describe(s: Co2State) -> str:
         projs = []
         for g in range(3):
             ps = r * 3 + g
-            if s.proj[ps] >= 0:
-                sci = f"@{s.occ[ps]}" if s.occ[ps] >= 0 else ""
-                projs.append(f"{GRANTS[g]}={SOURCES[s.proj[ps]]}{'*' if s.inst[ps] else ''}{sci}")
-        ctrl = f" ctrl {s.ctrl[r]}" if s.ctrl[r] >= 0 else ""
+            if s.projects[ps] >= 0:
+                sci = f"@{s.occupant[ps]}" if s.occupant[ps] >= 0 else ""
+                projs.append(f"{GRANTS[g]}={SOURCES[s.projects[ps]]}{'*' if s.installed[ps] else ''}{sci}")
+        ctrl = f" ctrl {s.controller[r]}" if s.controller[r] >= 0 else ""
         agenda = "/".join(SOURCES[x] for x in components.agendas[s.agenda[r]])
-        lines.append(f"  {components.region_names[r]:<14} [{' '.join(cells)}] CEP {s.reg_cep[r]} res {s.reg_res[r]}"
+        lines.append(f"  {components.region_names[r]:<14} [{' '.join(cells)}] CEP {s.region_cep[r]} res {s.region_resources[r]}"
                      f"{ctrl} agenda {agenda} projects {', '.join(projs) or '-'}")
     summits = []
     for sp, tile in enumerate(s.summit):
         if tile >= 0:
             name, topics = components.summits[tile]
-            slots = [f"{SOURCES[x]}{'@' + str(s.sslot[sp * 4 + j]) if s.sslot[sp * 4 + j] >= 0 else ''}"
+            slots = [f"{SOURCES[x]}{'@' + str(s.summit_slots[sp * 4 + j]) if s.summit_slots[sp * 4 + j] >= 0 else ''}"
                      for j, x in enumerate(topics)]
             summits.append(f"{name} ({', '.join(slots)})")
     lines.append(f"  summits: {'; '.join(summits) or '-'}")
     ev = [components.region_names[components.events[e]] for e in s.events[:2]]
     lines.append(f"  event: {' then '.join(ev) or '-'} · UN goals shown: {s.un_display or '-'}")
     for p in range(s.num_players):
-        exp = " ".join(f"{SOURCES[x][:4]}{s.exp[p * 5 + x]}" for x in range(5))
-        lines.append(f"  seat {p}: VP {s.vp[p]} ${s.coins[p]} res {s.res[p]} CEP {s.cep[p]} | {exp}")
+        exp = " ".join(f"{SOURCES[x][:4]}{s.expertise[p * 5 + x]}" for x in range(5))
+        lines.append(f"  seat {p}: VP {s.vp[p]} ${s.coins[p]} res {s.resources[p]} CEP {s.cep[p]} | {exp}")
     return "\n".join(lines)
 
 
@@ -57,7 +57,7 @@ def why_illegal(s: Co2State, a) -> str | None:
     if s.over or not s.tasks or s.tasks[-1].kind != "turn" or not isinstance(a, Action):
         return None
     p = s.tasks[-1].seat
-    tf = s.tf
+    tf = s.turn_flags
     if a.kind in ("propose", "install", "build") and tf[TurnFlag.ACTION_TAKEN]:
         return "you have already taken your action this turn (CO2-5.2: exactly one action)"
     if a.kind == "end" and not tf[TurnFlag.ACTION_TAKEN]:
@@ -70,9 +70,9 @@ def why_illegal(s: Co2State, a) -> str | None:
         return "you have already played a lobby card or claimed a UN goal this turn (CO2-7.3.1)"
     if a.kind == "build" and len(a.args) >= 1 and a.args[0] in SOURCES:
         src = SOURCES.index(a.args[0])
-        if s.stack[src] < len(s.components.plants[src]):
-            tile = s.components.plants[src][s.stack[src]]
-            have = s.exp[p * 5 + src]
+        if s.plants_built[src] < len(s.components.plants[src]):
+            tile = s.components.plants[src][s.plants_built[src]]
+            have = s.expertise[p * 5 + src]
             if have < tile.resources:
                 return (f"{a.args[0]} needs expertise {tile.resources}; seat {p} has {have} (CO2-6.3.3)")
     return None

@@ -40,7 +40,7 @@ def apply_turn(s: Co2State, task, a) -> None:
     """Play one action of the turn (``a`` is legal: ``actions.turn_actions``)."""
     p = task.seat
     k = a.kind
-    tf = s.tf
+    tf = s.turn_flags
     if k == "end":
         s.tasks.pop()
         push(s, ProjectExp(p), _SUMMITS, _AFTER_TURN)  # CO2-5.4 (CO2-5.4.1 first, note)
@@ -51,7 +51,7 @@ def apply_turn(s: Co2State, task, a) -> None:
         tf[TurnFlag.ACTION_TAKEN] = 1
         # CO2-6.2.2, CO2-EX-11: an opponent's scientist is displaced, your own may stay (CO2-6.2.6, CO2-8.6); the
         # displacement, payment and flip run as one sequence, no free step between (CO2-5.3.4, CO2-8.4.4)
-        tasks: list = [Displace(p, ps)] if s.occ[ps] not in (-1, p) else []
+        tasks: list = [Displace(p, ps)] if s.occupant[ps] not in (-1, p) else []
         tasks += [PayCep(p)] * s.rules["install.cep"]  # CO2-6.2.3 before the reward
         push(s, *tasks, InstallDone(p, ps))
     elif k == "build":
@@ -82,8 +82,8 @@ def apply_turn(s: Co2State, task, a) -> None:
     elif k == "claim":  # CO2-12.3.2
         tf[TurnFlag.CARD_PLAYED] = 1
         u = a.args[0]
-        s.res[p] -= 1
-        s.supply_res += 1
+        s.resources[p] -= 1
+        s.supply_resources += 1
         s.un_display.remove(u)
         s.un_won[p].append(u)
         s.vp[p] += s.components.un_goals[u][1]
@@ -95,16 +95,16 @@ def propose(s: Co2State, p: int, src: int, r: int, g: int) -> None:
     """CO2-6.1: place a project tile and take the space's grant; the project belongs to the region, so no owner
     is recorded (CO2-6.1.2)."""
     ps = r * 3 + g
-    s.psupply[src] -= 1
-    s.proj[ps] = src
-    s.inst[ps] = 0
-    tf = s.tf
+    s.project_supply[src] -= 1
+    s.projects[ps] = src
+    s.installed[ps] = 0
+    tf = s.turn_flags
     tf[TurnFlag.ACTION_TAKEN] = 1
     tf[TurnFlag.PROPOSED_REGION] = r
     tf[TurnFlag.PROPOSED_GRANT] = g
     grant = GRANTS[g]
     if grant == "money":  # CO2-6.1.3.1: CEP in the region's pile, at least 1
-        s.coins[p] += s.reg_cep[r] or s.rules["grant.money_min"]
+        s.coins[p] += s.region_cep[r] or s.rules["grant.money_min"]
     elif grant == "resources":  # CO2-6.1.3.2
         board.take_resources(s, p, s.rules["grant.resources"])
     else:  # CO2-6.1.3.3 research cooperation (an extra move, note)
@@ -118,10 +118,10 @@ def install_done(s: Co2State, task) -> None:
 def return_project(s: Co2State, task) -> None:
     """Build step 8 (CO2-6.3.5): the project tile goes back to the supply."""
     ps = task.project
-    src = s.proj[ps]
-    s.proj[ps] = -1
-    s.inst[ps] = 0
-    s.psupply[src] += 1
+    src = s.projects[ps]
+    s.projects[ps] = -1
+    s.installed[ps] = 0
+    s.project_supply[src] += 1
 
 
 class InstallReward(NamedTuple):
@@ -144,9 +144,9 @@ INSTALL_REWARDS = {
 
 def install_reward(s: Co2State, p: int, ps: int) -> None:
     """CO2-6.2.4: flip the tile and take its source's reward (CEP one at a time, CO2-6.2.5; to hand, CO2-13.3 (a))."""
-    s.inst[ps] = 1
-    src = s.proj[ps]
-    s.tf[TurnFlag.INSTALLED_SOURCE] = src
+    s.installed[ps] = 1
+    src = s.projects[ps]
+    s.turn_flags[TurnFlag.INSTALLED_SOURCE] = src
     before = s.price
     reward = INSTALL_REWARDS[SOURCES[src]]
     s.coins[p] += reward.coins
@@ -156,7 +156,7 @@ def install_reward(s: Co2State, p: int, ps: int) -> None:
         if board.market_take(s):
             s.cep[p] += 1
     if s.price != before:
-        s.tf[TurnFlag.PRICE_CHANGED] = 1
+        s.turn_flags[TurnFlag.PRICE_CHANGED] = 1
 
 
 def build(s: Co2State, p: int, a) -> None:
@@ -165,7 +165,7 @@ def build(s: Co2State, p: int, a) -> None:
     src = SOURCES.index(a.args[0])
     r = components.regions.index(a.args[1])
     ps = r * 3 + GRANTS.index(a.args[2])
-    tile = components.plants[src][s.stack[src]]
+    tile = components.plants[src][s.plants_built[src]]
     cost = tile.coins
     if len(a.args) == 4:  # lobby 15-19
         card = a.args[3]
@@ -174,13 +174,13 @@ def build(s: Co2State, p: int, a) -> None:
     # step 1: pay; the region's resource pays for one (CO2-6.3.4, automatic)
     s.coins[p] -= cost
     need = tile.resources
-    if need > 0 and s.reg_res[r] > 0:
-        s.reg_res[r] -= 1
-        s.supply_res += 1
+    if need > 0 and s.region_resources[r] > 0:
+        s.region_resources[r] -= 1
+        s.supply_resources += 1
         need -= 1
-    s.res[p] -= need
-    s.supply_res += need
-    s.stack[src] += 1
+    s.resources[p] -= need
+    s.supply_resources += need
+    s.plants_built[src] += 1
     # step 2: leftmost empty space, else replace the leftmost fossil plant (CO2-6.3.6)
     o = s.first_space[r]
     kinds = s.space_kind
@@ -192,14 +192,14 @@ def build(s: Co2State, p: int, a) -> None:
         s.fossil_out[f] += 1
         before = s.price
         # CO2-13.6 (a); reading (note): at the regional limit the CEP is not taken from the market
-        if s.reg_cep[r] < components.spaces[r] and board.market_take(s):
-            s.reg_cep[r] += 1
+        if s.region_cep[r] < components.spaces[r] and board.market_take(s):
+            s.region_cep[r] += 1
         if s.price != before:
-            s.tf[TurnFlag.PRICE_CHANGED] = 1
+            s.turn_flags[TurnFlag.PRICE_CHANGED] = 1
     kinds[i] = board.GREEN0 + src
     s.space_owner[i] = p  # step 3
     s.vp[p] += tile.vp  # step 4
-    s.tf[TurnFlag.ACTION_TAKEN] = 1
+    s.turn_flags[TurnFlag.ACTION_TAKEN] = 1
     # steps 5-8
     push(s, Gain(p, src, 1), Control(p, r), Leave(p, ps), ReturnProject(-1, ps))  # step 5: CO2-9.2.2
 
@@ -208,7 +208,7 @@ def spend_card(s: Co2State, p: int, card: int, main: bool) -> None:
     """Remove a played lobby card (CO2-12.1.1); solo draws a new one and a main use reveals a UN goal."""
     s.lobby[p].remove(card)
     s.lobby_played.append(card)
-    s.tf[TurnFlag.CARD_PLAYED] = 1
+    s.turn_flags[TurnFlag.CARD_PLAYED] = 1
     if s.num_players == 1:
         if s.lobby_deck:  # CO2-17.3.6
             s.lobby[p].append(s.lobby_deck.pop())
@@ -229,7 +229,7 @@ def give_reward(s: Co2State, p: int, reward: str) -> None:
         if board.market_take(s):
             s.cep[p] += 1
         if s.price != before:
-            s.tf[TurnFlag.PRICE_CHANGED] = 1
+            s.turn_flags[TurnFlag.PRICE_CHANGED] = 1
     else:  # "move": a scientist move (cards 07-09)
         push(s, Research(p, LOBBY_MOVE))
 

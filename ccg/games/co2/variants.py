@@ -29,7 +29,7 @@ def solo_place(s: Co2State, task) -> None:
     start = r if task.first else (r + 1) % 6
     for k in range(6):
         rr = (start + k) % 6
-        if src in s.components.agendas[s.agenda[rr]] and any(s.proj[rr * 3 + g] == -1 for g in range(3)):
+        if src in s.components.agendas[s.agenda[rr]] and any(s.projects[rr * 3 + g] == -1 for g in range(3)):
             push(s, SoloSpace(0, rr, src), SoloPlace(-1, mask, rr, 0))
             return
     push(s, SoloPlace(-1, mask, r, 0))
@@ -37,5 +37,5 @@ def solo_place(s: Co2State, task) -> None:
 
 def auction_value(s: Co2State, p: int) -> int:
     """CO2-17.2.4: coin 1, resource 2, CEP = market price (hand or controlled regions)."""
-    cep = s.cep[p] + sum(s.reg_cep[r] for r in range(6) if s.ctrl[r] == p)
-    return s.coins[p] + 2 * s.res[p] + s.price * cep
+    cep = s.cep[p] + sum(s.region_cep[r] for r in range(6) if s.controller[r] == p)
+    return s.coins[p] + 2 * s.resources[p] + s.price * cep

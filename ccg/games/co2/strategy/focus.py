@@ -38,7 +38,7 @@ class FocusPolicy:
             for k in ("install", "propose"):
                 own = [a for a in acts if a.kind == k and (k == "install" or a.args[0] == mine)]
                 if k == "install":
-                    own = [a for a in own if s.proj[_ps(s, a)] == self.src] or own
+                    own = [a for a in own if s.projects[_ps(s, a)] == self.src] or own
                 if own and not (k == "install" and s.cep[s.current_player] == 0):
                     if k == "propose":
                         pref = [a for a in own if a.args[2] == "research"] or own
@@ -52,7 +52,7 @@ class FocusPolicy:
             return acts[self.rng.below(len(acts))]
         if kind == "sci_to":
             own = [a for a in acts if a.args[0] != "hand" and "." in a.args[0] and not a.args[0].startswith("s")
-                   and s.proj[_loc(s, a.args[0])] == self.src]
+                   and s.projects[_loc(s, a.args[0])] == self.src]
             return (own or acts)[0]
         top = s.tasks[-1]
         if isinstance(top, Income):

@@ -1,6 +1,6 @@
 """Reading the position for the strategist: every read of the engine's terse internals lives here.
 
-The engine stores a CO2 position in flat lists (``s.exp[p * 5 + source]``, project spaces
+The engine stores a CO2 position in flat lists (``s.expertise[p * 5 + source]``, project spaces
 ``0..17`` = region * 3 + grant, scientist locations -2 pool / -1 hand / 0..17 project / 100+
 summit slot, ``s.tasks`` a stack of task records). The strategist reads them only
 through the functions below, named in the rulebook's terms, so a later rename of the
@@ -69,7 +69,7 @@ def turns_before_next_supply(s) -> int:
 
 def action_open(s, p: int) -> bool:
     """Seat p is in its turn and has not taken its action yet (CO2-5.2): it can still build now."""
-    return s.current_player == p and decision(s) == "turn" and not s.tf[TurnFlag.ACTION_TAKEN]
+    return s.current_player == p and decision(s) == "turn" and not s.turn_flags[TurnFlag.ACTION_TAKEN]
 
 
 def total_turns(s) -> int:
@@ -96,7 +96,7 @@ def coins(s, p: int) -> int:
 
 
 def resources(s, p: int) -> int:
-    return s.res[p]
+    return s.resources[p]
 
 
 def cep(s, p: int) -> int:
@@ -105,17 +105,17 @@ def cep(s, p: int) -> int:
 
 def expertise(s, p: int) -> list[int]:
     """Seat p's expertise in the five sources, canonical order (CO2-0.2)."""
-    return s.exp[p * 5:p * 5 + 5]
+    return s.expertise[p * 5:p * 5 + 5]
 
 
 def scientists(s, p: int) -> list[int]:
     """Where seat p's four scientists are (POOL, HAND, a project space, or SUMMIT0 + slot)."""
-    return s.sci[4 * p:4 * p + 4]
+    return s.scientists[4 * p:4 * p + 4]
 
 
 def goal_open(s, p: int) -> bool:
     """Seat p still holds its company goal (neither scored nor sold, CO2-12.2.2)."""
-    return s.goal_st[p] == 0
+    return s.goal_status[p] == 0
 
 
 def company_goal_value(s, p: int) -> int:
@@ -135,7 +135,7 @@ _INCOMES: dict = {}
 def incomes(s) -> list[int]:
     """Each seat's income (CO2-9.4.1, ``board.incomes``), remembered per expertise table (read-only)."""
     rules = s.rules
-    key = (tuple(s.exp), s.num_players, id(s.components), rules["income.scale"], rules["income.paid_places"],
+    key = (tuple(s.expertise), s.num_players, id(s.components), rules["income.scale"], rules["income.paid_places"],
            rules["income.paid_places_2p"])
     hit = _INCOMES.get(key)
     if hit is None or hit[0] is not s.components:
@@ -195,48 +195,48 @@ def agenda(s, r: int) -> tuple[int, ...]:
 
 
 def controller(s, r: int) -> int:
-    return s.ctrl[r]
+    return s.controller[r]
 
 
 def controllers(s) -> list[int]:
     """The seat controlling each region, -1 for none (CO2-11.5); read-only."""
-    return s.ctrl
+    return s.controller
 
 
 def region_cep(s, r: int) -> int:
-    return s.reg_cep[r]
+    return s.region_cep[r]
 
 
 def region_resources(s, r: int) -> int:
-    return s.reg_res[r]
+    return s.region_resources[r]
 
 
 def project(s, ps: int) -> tuple[int, bool, int]:
     """(source or -1, installed, seat of the scientist on it or -1) of project space ps."""
-    return s.proj[ps], bool(s.inst[ps]), s.occ[ps]
+    return s.projects[ps], bool(s.installed[ps]), s.occupant[ps]
 
 
 def projects(s) -> list[int]:
-    return s.proj
+    return s.projects
 
 
 def installed(s) -> list[int]:
-    return s.inst
+    return s.installed
 
 
 def occupants(s) -> list[int]:
-    return s.occ
+    return s.occupant
 
 
 def project_supply(s, src: int) -> int:
     """Project tiles of a source left to propose (CO2-6.1.5)."""
-    return s.psupply[src]
+    return s.project_supply[src]
 
 
 def next_plant(s, src: int):
     """The top tile of a green plant stack (CO2-6.3.1): ``.coins``, ``.resources``, ``.vp``; or None."""
     stack = s.components.plants[src]
-    k = s.stack[src]
+    k = s.plants_built[src]
     return stack[k] if k < len(stack) else None
 
 
@@ -287,7 +287,7 @@ def summit_open_topics(s) -> list[int]:
     for sp, tile in enumerate(s.summit):
         if tile >= 0:
             for j, src in enumerate(s.components.summits[tile][1]):
-                if s.sslot[sp * 4 + j] == -1:
+                if s.summit_slots[sp * 4 + j] == -1:
                     out.append(src)
     return out
 

@@ -128,7 +128,7 @@ def _region_targets(s) -> list[tuple[tuple[int, int, int], ...]]:
     """Per region, ``((source, steps, 6 * source + steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
     plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
     tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
-    key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), id(s.components))
+    key = (tuple(s.projects), tuple(s.installed), tuple(s.agenda), tuple(s.project_supply), id(s.components))
     hit = _TARGETS.get(key)
     if hit is not None and hit[0] is s.components:
         return hit[1]
@@ -281,7 +281,7 @@ class Valuer:
         # every position that agrees on what they are made of: per 6 * source + 3 * grant + steps, None (out
         # of reach) or (VP, coins' cost, resources' cost, Supply phases it misses, plan_step^turns,
         # licence_step^expertise missing, VP of a new source)
-        key = (tuple(s.stack), tuple(exp), studied, spare, have_coins, have_res, coin, res, left, now, n,
+        key = (tuple(s.plants_built), tuple(exp), studied, spare, have_coins, have_res, coin, res, left, now, n,
                tuple(outlook.turns_before), built)
         hit = self._shapes.get(key)
         if hit is None or hit[0] is not s.components:
