@@ -53,6 +53,34 @@ def test_CO2_12_1_5_3_card_12_offers_a_choice():
     assert sorted(names(s)) == ["reward coins3", "reward resource1"]
 
 
+@pytest.mark.parametrize("reward,delta", [("coins3", (3, 0, 0)), ("resource1", (0, 1, 0))])
+def test_CO2_12_1_5_3_card_12_pays_the_chosen_reward(reward, delta):
+    s = new()
+    hand(s, 0, [12])
+    put_project(s, "europe", "money", "biomass")
+    turn_of(s, 0)
+    s.apply("install europe money")
+    before = (s.coins[0], s.resources[0], s.cep[0])
+    s.apply("lobby 12 main")
+    s.apply(f"reward {reward}")
+    assert tuple(a - b for a, b in zip((s.coins[0], s.resources[0], s.cep[0]), before)) == delta
+    s.check_invariants()
+
+
+def test_CO2_12_1_5_every_lobby_reward_name_has_a_meaning():
+    """A component file names lobby rewards (data.REWARDS); the rules code gives each one: a take or a move."""
+    import re
+
+    from ccg.games.co2.data import REWARDS
+    from ccg.games.co2.turn import LOBBY_REWARDS, Reward
+
+    assert set(LOBBY_REWARDS) | {"move"} == set(REWARDS)
+    for name, reward in LOBBY_REWARDS.items():  # the name says what it gives: "coins3" is 3 coins
+        what, amount = re.fullmatch(r"([a-z]+)(\d+)", name).groups()
+        field = {"coins": "coins", "resource": "resources", "cep": "cep"}[what]
+        assert reward == Reward(**{field: int(amount)}), name
+
+
 def test_CO2_12_1_5_5_summit_card_after_own_summit_move():
     s = new()
     card = next(c for c, e in s.components.lobby.items() if e["main"] == "summit" and e["source"] == SRC["solar"])

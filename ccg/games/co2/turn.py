@@ -124,39 +124,53 @@ def return_project(s: Co2State, task) -> None:
     s.project_supply[src] += 1
 
 
-class InstallReward(NamedTuple):
-    """What installing a project of a source gives (CO2-6.2.4): coins, resources from the supply, CEP from the market."""
+class Reward(NamedTuple):
+    """What a player takes: coins from the bank, resources from the common supply, CEP from the market."""
 
     coins: int = 0
     resources: int = 0
     cep: int = 0
 
 
-# CO2-6.2.4.1 … CO2-6.2.4.5, by source name
+# CO2-6.2.4.1 … CO2-6.2.4.5: the installation reward of each source (printed rule text, not component data:
+# components.toml, CO2-DATA-09)
 INSTALL_REWARDS = {
-    "reforestation": InstallReward(cep=2),
-    "solar": InstallReward(resources=3),
-    "fusion": InstallReward(coins=5, resources=1),
-    "biomass": InstallReward(coins=3, resources=1, cep=1),
-    "recycling": InstallReward(coins=5, cep=1),
+    "reforestation": Reward(cep=2),
+    "solar": Reward(resources=3),
+    "fusion": Reward(coins=5, resources=1),
+    "biomass": Reward(coins=3, resources=1, cep=1),
+    "recycling": Reward(coins=5, cep=1),
+}
+# the rewards a lobby card's main effect may give, by their name in the component file (data.REWARDS): cards
+# 07-09 (CO2-12.1.5.2) and 10-14 (CO2-12.1.5.3); "move" (a scientist move) is no take, see ``give_reward``
+LOBBY_REWARDS = {
+    "coins2": Reward(coins=2),
+    "coins3": Reward(coins=3),
+    "resource1": Reward(resources=1),
+    "cep1": Reward(cep=1),
 }
 
 
-def install_reward(s: Co2State, p: int, ps: int) -> None:
-    """CO2-6.2.4: flip the tile and take its source's reward (CEP one at a time, CO2-6.2.5; to hand, CO2-13.3 (a))."""
-    s.installed[ps] = 1
-    src = s.projects[ps]
-    s.turn_flags[TurnFlag.INSTALLED_SOURCE] = src
+def take_reward(s: Co2State, p: int, reward: Reward) -> None:
+    """Seat ``p`` takes ``reward``: coins, resources (CO2-1.3), then CEP one at a time from the market (CO2-6.2.5,
+    to hand: CO2-13.3 (a)); a CEP price change is flagged for the turn (CO2-7.2.5)."""
     before = s.price
-    reward = INSTALL_REWARDS[SOURCES[src]]
     s.coins[p] += reward.coins
     if reward.resources:
         board.take_resources(s, p, reward.resources)
-    for _ in range(reward.cep):  # CO2-6.2.5: one at a time from the market
+    for _ in range(reward.cep):
         if board.market_take(s):
             s.cep[p] += 1
     if s.price != before:
         s.turn_flags[TurnFlag.PRICE_CHANGED] = 1
+
+
+def install_reward(s: Co2State, p: int, ps: int) -> None:
+    """CO2-6.2.4: flip the tile and take its source's reward."""
+    s.installed[ps] = 1
+    src = s.projects[ps]
+    s.turn_flags[TurnFlag.INSTALLED_SOURCE] = src
+    take_reward(s, p, INSTALL_REWARDS[SOURCES[src]])
 
 
 def build(s: Co2State, p: int, a) -> None:
@@ -218,20 +232,11 @@ def spend_card(s: Co2State, p: int, card: int, main: bool) -> None:
 
 
 def give_reward(s: Co2State, p: int, reward: str) -> None:
-    if reward == "coins2":
-        s.coins[p] += 2
-    elif reward == "coins3":
-        s.coins[p] += 3
-    elif reward == "resource1":
-        board.take_resources(s, p, 1)
-    elif reward == "cep1":
-        before = s.price
-        if board.market_take(s):
-            s.cep[p] += 1
-        if s.price != before:
-            s.turn_flags[TurnFlag.PRICE_CHANGED] = 1
-    else:  # "move": a scientist move (cards 07-09)
+    """A lobby card's reward by its name in the component file (CO2-12.1.5.2, CO2-12.1.5.3)."""
+    if reward == "move":  # a scientist move (cards 07-09)
         push(s, Research(p, LOBBY_MOVE))
+    else:
+        take_reward(s, p, LOBBY_REWARDS[reward])
 
 
 def play_lobby(s: Co2State, p: int, card: int, part: str) -> None:
