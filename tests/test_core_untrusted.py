@@ -134,7 +134,7 @@ def test_chicago_express_start_player_and_detroit_are_checked_on_load():
     d["state"]["start_player"] = -1
     with pytest.raises(InvalidPositionError, match="names the start player"):
         ccg.load_state(json.dumps(d))
-    while s.phase != 1 or not s.dividends:  # CHOOSE, after a dividend phase
+    while s.phase != 1 or not s.dividend_phases:  # CHOOSE, after a dividend phase
         s.apply(s.legal_actions()[0])
     d = json.loads(s.to_json())
     d["state"]["dividend_phases"] += 4

@@ -217,7 +217,7 @@ def test_chicago_express_descriptions_from_the_opening() -> None:
         for _ in range(3):
             s.apply("pass")
     mover = s.mover
-    assert s.held[mover * 5] == 1  # the PRR buyer moves first (CE-3.7) and may build for PRR
+    assert s.shares_held(mover, 0) == 1  # the PRR buyer moves first (CE-3.7) and may build for PRR
     assert s.describe_action("build PRR") == (
         f"Build track for PRR: place up to 3 of its trains, paid from its treasury of ${s.treasury[0]} (CE-6.1)")
     assert s.describe_action("forgo development") == (

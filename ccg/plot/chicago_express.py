@@ -130,7 +130,7 @@ def _now(s) -> str:
     if PHASE_NAMES[s.phase] == "choose":
         return pgettext("chicago_express", "seat {seat} to choose an action").format(seat=s.mover)
     return pgettext("chicago_express", "{company} share auction: seat {seat} to bid").format(
-        company=COMPANIES[s.auc_company], seat=s.auc_turn)
+        company=COMPANIES[s.auction_company], seat=s.auction_turn)
 
 
 def _hex_label(s, i: int) -> str:
@@ -172,7 +172,7 @@ def _hover(s, i: int) -> str:
             value=s.industry[BOARD.industry_of[i]]))
     if s.house_mask >> i & 1:
         lines.append(pgettext("chicago_express", "developed (house)"))
-    here = [COMPANIES[c] for c in range(5) if s.occ[i] >> c & 1]
+    here = [COMPANIES[c] for c in range(5) if s.hex_companies[i] >> c & 1]
     if here:
         lines.append(pgettext("chicago_express", "trains: {companies}").format(companies=", ".join(here)))
     return "<br>".join(lines)
@@ -246,13 +246,13 @@ def board(state, seat: int | None = None, height: int = HEIGHT, width: int = WID
     hx, hy = _shapes(at, _HOUSE)
     # white house with a dark outline: visible on every terrain colour, unlike the trains' company colours
     fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", fill="toself", fillcolor="white",
-                             line=dict(color="#222", width=1.2), name=pgettext("chicago_express", "houses ({count} in supply)").format(count=s.supply),
+                             line=dict(color="#222", width=1.2), name=pgettext("chicago_express", "houses ({count} in supply)").format(count=s.house_supply),
                              uid="ce-houses", hoverinfo="skip"), row=1, col=1)
     # trains per company
     for c in range(5):
         at = []
         dx, dy = _SLOTS[c]
-        m = s.net[c]
+        m = s.network[c]
         while m:
             low = m & -m
             i = low.bit_length() - 1
@@ -269,7 +269,7 @@ def board(state, seat: int | None = None, height: int = HEIGHT, width: int = WID
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1, row=1, col=1)
     _tables(fig, s, seat, places)
     head = pgettext("chicago_express", "{players} players · move {ply} · dividend phases held {count}").format(
-        players=s.num_players, ply=s.ply, count=s.dividends)
+        players=s.num_players, ply=s.ply, count=s.dividend_phases)
     key = gettext(HEX_KEY).replace(" · ", "<br>") if narrow else wrap_parts(gettext(HEX_KEY), width - 20, 12)
     now = _now(s)
     one_line = not narrow and text_width(f"{now}  ·  {head}", 14) <= width - 20
@@ -315,7 +315,7 @@ def _tables(fig: go.Figure, s, seat: int | None, places: list[tuple[int, int]]) 
     names = [pgettext("chicago_express", "seat {seat}").format(seat=p) + (" ★" if p == seat else "")
              + (" ◀" if p == s.current_player else "") for p in range(n)]
     cols = [names, [format_money(s.cash[p]) for p in range(n)]]
-    cols += [[s.held[p * 5 + c] for p in range(n)] for c in shown]
+    cols += [s.holdings(c) for c in shown]
     shares = [pgettext("chicago_express", "{company} shares").format(company=COMPANIES[c]) for c in shown]
     fig.add_trace(go.Table(header=dict(values=[pgettext("chicago_express", "player"),
                                                term("chicago_express", "term", "cash")] + shares, **header),
@@ -362,7 +362,7 @@ def tables(state, seat: int | None = None):
     rows = {}
     for p in range(s.num_players):
         row = {term("chicago_express", "term", "cash"): format_money(s.cash[p])}
-        row.update({pgettext("chicago_express", "{company} shares").format(company=COMPANIES[c]): s.held[p * 5 + c]
+        row.update({pgettext("chicago_express", "{company} shares").format(company=COMPANIES[c]): s.shares_held(p, c)
                     for c in shown})
         act = " ◀ " + pgettext("chicago_express", "to act") if s.current_player == p and not s.is_terminal() else ""
         rows[pgettext("chicago_express", "seat {seat}").format(seat=p) + act] = row

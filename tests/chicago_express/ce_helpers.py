@@ -30,12 +30,12 @@ def set_income(s, c: int, value: int) -> None:
 
 
 def give_share(s, seat: int, c: int, n: int = 1) -> None:
-    s.held[seat * 5 + c] += n
+    s.add_share(seat, c, n)
     s.shares_left[c] -= n
 
 
 def take_share(s, seat: int, c: int, n: int = 1) -> None:
-    s.held[seat * 5 + c] -= n
+    s.add_share(seat, c, -n)
     s.shares_left[c] += n
 
 
@@ -43,10 +43,10 @@ def put(s, c: int, hex_id: str, gain_income: bool = True) -> None:
     """Place a train of company c on hex_id directly (no cost), with its CE-7 income."""
     h = H[hex_id]
     bit = 1 << h
-    s.occ[h] |= 1 << c
-    s.net[c] |= bit
-    s.adj[c] |= BOARD.nb_mask[h]
-    s.any_mask |= bit
+    s.hex_companies[h] |= 1 << c
+    s.network[c] |= bit
+    s.adjacent[c] |= BOARD.nb_mask[h]
+    s.train_mask |= bit
     s.trains_left[c] -= 1
     if gain_income:
         s.income[c] += hex_income(s, h)
@@ -69,9 +69,9 @@ def add_house(s, hex_id: str) -> None:
     """A house placed earlier (income of companies present adjusted as CE-8.7 would)."""
     h = H[hex_id]
     s.house_mask |= 1 << h
-    s.supply -= 1
+    s.house_supply -= 1
     for c in range(5):
-        if s.occ[h] >> c & 1:
+        if s.hex_companies[h] >> c & 1:
             s.income[c] += BOARD.house[h]
 
 

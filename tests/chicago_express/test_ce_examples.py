@@ -19,7 +19,7 @@ def test_ce_x1_share_minimum_price():
     e.company("NYC").income = 22
     s = e.commit()
     s.apply("auction NYC")  # Adam (seat 0) puts an NYC share up
-    assert s.auc_min == 8
+    assert s.auction_minimum == 8
     assert "bid 7" not in names(s.legal_actions()) and "bid 8" in names(s.legal_actions())
 
 
@@ -30,12 +30,12 @@ def test_ce_x2_build_cost_forest_then_binghamton():
     e.company("PRR").trains += route(s, PRR, "Q3")  # PRR already at Binghamton (Q3)
     e.company("NYC").treasury += 10
     s = e.commit()
-    income0, bank0 = s.income[NYC], s.bank_in
+    income0, bank0 = s.income[NYC], s.bank_received
     s.apply("build NYC")
     s.apply("place NYC R2")  # forest, red value 2
     assert s.treasury[NYC] == 8 and s.income[NYC] == income0  # forest adds no income (CE-7.4)
     s.apply("place NYC Q3")  # city, red value 2, PRR present -> x2
-    assert s.treasury[NYC] == 4 and s.bank_in - bank0 == 6
+    assert s.treasury[NYC] == 4 and s.bank_received - bank0 == 6
     assert s.income[NYC] == income0 + 1  # Binghamton's black value on the map (CE-7.1)
     s.check_invariants()
 
@@ -75,9 +75,9 @@ def test_ce_x5_developing_a_city():
     e.company("C&O").trains += route(s, CO, "O10")  # O10: a city with house value 1
     e.company("C&O").income = 12
     s = e.commit()
-    supply = s.supply
+    supply = s.house_supply
     s.apply("develop O10")
-    assert s.income[CO] == 13 and s.supply == supply - 1
+    assert s.income[CO] == 13 and s.house_supply == supply - 1
     s.check_invariants()
 
 
@@ -89,9 +89,9 @@ def test_ce_x6_developing_wheeling():
     e.company("B&O").trains += route(e, BO, "I6")  # around the forests PRR now holds
     e.company("PRR").income, e.company("B&O").income = 17, 14
     s = e.commit()
-    supply = s.supply
+    supply = s.house_supply
     s.apply("develop I6")
-    assert s.industry[1] == 4 and (s.income[PRR], s.income[BO]) == (18, 15) and s.supply == supply
+    assert s.industry[1] == 4 and (s.income[PRR], s.income[BO]) == (18, 15) and s.house_supply == supply
     s.check_invariants()
 
 
@@ -127,8 +127,8 @@ def test_ce_x8_wabash_enters_at_1_or_3(developed, income):
     s.apply("place NYC A2")
     s.apply("stop")
     assert s.wabash_in and s.income[WAB] == income and s.trains_left[WAB] == 10
-    assert s.net[WAB] == 1 << H["D3"]
-    assert s.phase == 4 and s.auc_company == WAB and s.auc_min == income and s.auc_turn == 0
+    assert s.network[WAB] == 1 << H["D3"]
+    assert s.phase == 4 and s.auction_company == WAB and s.auction_minimum == income and s.auction_turn == 0
     s.check_invariants()
 
 
@@ -139,8 +139,8 @@ def test_ce_x9_opening_all_pass_opener_gets_share_free():
     s = new(4)
     for _ in range(4):
         s.apply("pass")
-    assert s.held[0 * 5 + PRR] == 1 and s.treasury[PRR] == 0 and s.cash == [30] * 4
-    assert s.auc_company == BO and s.auc_turn == 0 and s.start_player == 0
+    assert s.shares_held(0, PRR) == 1 and s.treasury[PRR] == 0 and s.cash == [30] * 4
+    assert s.auction_company == BO and s.auction_turn == 0 and s.start_player == 0
 
 
 def test_ce_x10_plain_with_two_other_companies_costs_3r():
@@ -149,7 +149,7 @@ def test_ce_x10_plain_with_two_other_companies_costs_3r():
 
     s = after_openings()
     target = "P5"  # a plain of value 1 reachable by all
-    assert s.occ[H[target]] == 0
+    assert s.hex_companies[H[target]] == 0
     e = s.edit()
     e.company("PRR").trains += route(e, PRR, target)
     e.company("B&O").trains += route(e, BO, target)
@@ -179,7 +179,7 @@ def test_ce_x12_detroit_at_8_ends_after_step_one():
     s = e.commit()
     c0 = s.cash[0]
     s.apply("forgo development")  # second pointer red -> dividend phase 8
-    assert s.is_terminal() and s.end_reason == "detroit" and s.dividends == 1
+    assert s.is_terminal() and s.end_reason == "detroit" and s.dividend_phases == 1
     assert s.meters == [3, 0, 4] and s.cash[0] > c0
 
 
@@ -190,10 +190,10 @@ def test_ce_x13_dividends_after_the_triggering_build():
     e.company("NYC").treasury += 10
     s = e.commit()
     s.apply("build NYC")
-    assert s.phase == 3 and s.dividends == 0  # p.7 reading: no dividends yet
+    assert s.phase == 3 and s.dividend_phases == 0  # p.7 reading: no dividends yet
     s.apply("place NYC R2")
     s.apply("stop")
-    assert s.dividends == 1 and s.meters == [0, 0, 0] and s.current_player == 1
+    assert s.dividend_phases == 1 and s.meters == [0, 0, 0] and s.current_player == 1
 
 
 def test_ce_x13_alternative_reading_pays_before_the_build():
@@ -203,27 +203,27 @@ def test_ce_x13_alternative_reading_pays_before_the_build():
     e.company("NYC").treasury += 10
     s = e.commit()
     s.apply("build NYC")
-    assert s.dividends == 1 and s.meters == [0, 0, 0] and s.phase == 3
+    assert s.dividend_phases == 1 and s.meters == [0, 0, 0] and s.phase == 3
     s.apply("place NYC R2")
     s.apply("stop")
-    assert s.dividends == 1 and s.meters == [0, 0, 0] and s.current_player == 1
+    assert s.dividend_phases == 1 and s.meters == [0, 0, 0] and s.current_player == 1
 
 
 def test_ce_x14_meter_stretches():
     """CE-X.14: shortest stretch 7 turns (3 auctions + 4 developments); longest 11 turns (5 + 2 + 3, then one more)."""
     s = after_openings()
     for m in ["auction"] * 3 + ["development"] * 4:
-        assert s.dividends == 0
+        assert s.dividend_phases == 0
         s.apply(f"forgo {m}")
-    assert s.dividends == 1
+    assert s.dividend_phases == 1
     s = after_openings()
     for m in ["build"] * 5 + ["auction"] * 2 + ["development"] * 3:
         s.apply(f"forgo {m}")
-    assert s.dividends == 0 and s.meters == [2, 5, 3]
+    assert s.dividend_phases == 0 and s.meters == [2, 5, 3]
     kinds = {a.split()[0] if not a.startswith("forgo") else a for a in names(s.legal_actions())}
     assert "build" not in kinds and "forgo build" not in kinds
     s.apply("forgo auction")
-    assert s.dividends == 1
+    assert s.dividend_phases == 1
 
 
 def test_ce_x15_first_bid_after_opener_passes_must_meet_minimum():
@@ -233,7 +233,7 @@ def test_ce_x15_first_bid_after_opener_passes_must_meet_minimum():
     e.company("B&O").income = 14
     s = e.commit()
     s.apply("auction B&O")
-    assert s.auc_min == 5
+    assert s.auction_minimum == 5
     s.apply("pass")
     legal = names(s.legal_actions())
     assert "bid 4" not in legal and "bid 5" in legal

@@ -29,7 +29,7 @@ def test_ce_fuzz_200_random_games_all_player_counts():
         s.check_invariants()
         assert s.is_terminal() and s.winners()
         assert all(type(x) is int for x in s.cash + s.treasury + s.income)  # CE-0.8 whole dollars
-        assert s.dividends <= 8
+        assert s.dividend_phases <= 8
         reasons.update(s.end_reason.split("+"))
         chicago += bool(s.chicago)
     assert chicago >= 10, "the biased fuzzer should reach Chicago in many games"
@@ -83,7 +83,7 @@ def test_ce_property_dividend_rounds_per_share_then_multiplies(income, holdings)
 
     n = len(holdings)
     s = after_openings(n)
-    s.held[0 * 5 + 3] = 0  # take back seat 0's C&O share
+    s.add_share(0, 3, -s.shares_held(0, 3))  # take back seat 0's C&O share
     s.shares_left[3] = 6
     holdings = [min(h, 6) for h in holdings]
     while sum(holdings) > 6:

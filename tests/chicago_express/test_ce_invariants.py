@@ -23,7 +23,7 @@ def _broken(mutate):
     (lambda s: s.treasury.__setitem__(0, 5), "money not conserved"),
     (lambda s: s.trains_left.__setitem__(NYC, s.trains_left[NYC] + 1), "trains not conserved"),
     (lambda s: s.shares_left.__setitem__(PRR, 3), "shares not conserved"),
-    (lambda s: setattr(s, "supply", 19), "houses not conserved"),
+    (lambda s: setattr(s, "house_supply", 19), "houses not conserved"),
     (lambda s: s.income.__setitem__(NYC, 99), "income 99"),
     (lambda s: [put(s, PRR, h) for h in ("R4", "R3", "R2")], "forest/mountain with two companies"),
     (lambda s: put(s, PRR, "A2"), "not connected"),

@@ -56,7 +56,7 @@ def test_ce_1_1_companies_shares_trains_start_hexes():
 def test_ce_1_3_and_ce_2_5_houses_and_industry_track():
     """CE-1.3 houses, CE-1.7 industry track, CE-2.5 starting positions."""
     s = new()
-    assert s.supply == 20 and s.house_mask == 0 and s.industry == [1, 3, 4]
+    assert s.house_supply == 20 and s.house_mask == 0 and s.industry == [1, 3, 4]
 
 
 @pytest.mark.parametrize("players, cash", [(2, 60), (3, 40), (4, 30), (5, 24), (6, 20)])
@@ -72,8 +72,8 @@ def test_ce_2_1_to_2_4_and_2_7_setup():
     assert s.meters == [0, 0, 0]
     assert s.trains_left == [19, 21, 23, 25, 11]
     for c in range(4):
-        assert s.net[c] == 1 << BOARD.start[c]
-    assert s.net[WAB] == 0 and not s.wabash_in
+        assert s.network[c] == 1 << BOARD.start[c]
+    assert s.network[WAB] == 0 and not s.wabash_in
     assert s.income == [7, 6, 8, 5, 0]  # PRR 7, B&O 6, NYC 8, C&O 5 (CE-D.2)
     assert s.treasury == [0] * 5 and s.shares_left == [3, 4, 5, 6, 2]
 
@@ -83,7 +83,7 @@ def test_ce_3_1_order_and_fixed_minimums():
     s = new(4)
     seen = []
     while s.phase == 0:
-        seen.append((s.auc_company, s.auc_min))
+        seen.append((s.auction_company, s.auction_minimum))
         for _ in range(4):
             s.apply("pass")
     assert seen == [(PRR, 7), (BO, 6), (CO, 5), (NYC, 8)]
@@ -106,16 +106,16 @@ def test_ce_3_3_bidding_raise_cap_and_final_pass():
     s.apply("bid 12")  # seat 2
     assert s.current_player == 0
     s.apply("pass")  # seat 0 passes; only seat 2 (the leader) remains
-    assert s.held[2 * 5 + PRR] == 1 and s.treasury[PRR] == 12 and s.cash[2] == 28
+    assert s.shares_held(2, PRR) == 1 and s.treasury[PRR] == 12 and s.cash[2] == 28
 
 
 def test_ce_3_3_last_player_still_gets_a_turn():
     s = new(3)
     s.apply("pass")
     s.apply("pass")
-    assert s.current_player == 2 and s.phase == 0 and s.auc_company == PRR
+    assert s.current_player == 2 and s.phase == 0 and s.auction_company == PRR
     s.apply("bid 7")
-    assert s.held[2 * 5 + PRR] == 1
+    assert s.shares_held(2, PRR) == 1
 
 
 def test_ce_3_4_to_3_7_sale_next_opener_and_start_player():
@@ -126,10 +126,10 @@ def test_ce_3_4_to_3_7_sale_next_opener_and_start_player():
     s.apply("pass")
     s.apply("pass")
     assert s.treasury[PRR] == 8 and s.cash[1] == 22  # CE-3.4
-    assert s.auc_company == BO and s.current_player == 1  # CE-3.6: the buyer opens B&O
+    assert s.auction_company == BO and s.current_player == 1  # CE-3.6: the buyer opens B&O
     for _ in range(4):
         s.apply("pass")  # CE-3.5: seat 1 gets B&O free
-    assert s.held[1 * 5 + BO] == 1 and s.current_player == 1
+    assert s.shares_held(1, BO) == 1 and s.current_player == 1
     s.apply("bid 5")
     for _ in range(3):
         s.apply("pass")
@@ -168,7 +168,7 @@ def test_ce_4_5_dividend_check_when_the_next_turn_begins():
     s.meters = [3, 0, 3]
     refresh(s)
     s.apply("forgo development")
-    assert s.dividends == 1 and s.meters == [0, 0, 0] and s.current_player == 1
+    assert s.dividend_phases == 1 and s.meters == [0, 0, 0] and s.current_player == 1
 
 
 def test_ce_4_6_at_most_one_red_at_a_choice():
@@ -186,7 +186,7 @@ def test_ce_4_8_turn_order_continues_after_phases():
     s.mover = 2
     s.mark_edited()
     s.apply("forgo development")
-    assert s.dividends == 1 and s.current_player == 0
+    assert s.dividend_phases == 1 and s.current_player == 0
 
 
 # ---- CE-5: auction action -------------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_ce_5_2_minimum_counts_the_share_being_auctioned():
     set_income(s, CO, 11)
     refresh(s)
     s.apply("auction C&O")
-    assert s.auc_min == 6  # ceil(11 / (1 + 1))
+    assert s.auction_minimum == 6  # ceil(11 / (1 + 1))
 
 
 def test_ce_5_3_to_5_5_opener_bids_first_and_winner_pays_company():
@@ -217,13 +217,13 @@ def test_ce_5_3_to_5_5_opener_bids_first_and_winner_pays_company():
     s.mover = 2
     s.mark_edited()
     s.apply("auction NYC")
-    assert s.current_player == 2 and s.auc_min == 4  # ceil(8/2)
+    assert s.current_player == 2 and s.auction_minimum == 4  # ceil(8/2)
     s.apply("bid 4")
     s.apply("bid 5")  # seat 3
     s.apply("pass")  # seat 0
     s.apply("pass")  # seat 1
     s.apply("pass")  # seat 2
-    assert s.held[3 * 5 + NYC] == 1 and s.treasury[NYC] == 5 and s.cash[3] == 25
+    assert s.shares_held(3, NYC) == 1 and s.treasury[NYC] == 5 and s.cash[3] == 25
     assert s.current_player == 3  # next turn after seat 2
 
 
@@ -322,7 +322,7 @@ def test_ce_6_7_and_6_8_shared_cities_exclusive_forests():
     s.apply("place NYC R2")
     assert "place NYC Q3" in names(s.legal_actions())  # a city takes several companies
     s.apply("place NYC Q3")
-    assert s.occ[H["Q3"]] == (1 << PRR) | (1 << NYC)
+    assert s.hex_companies[H["Q3"]] == (1 << PRR) | (1 << NYC)
 
 
 def test_ce_6_9_cost_forest_mountain_multiplier_is_one():
@@ -430,11 +430,11 @@ def test_ce_8_1_develop_needs_no_share_and_is_free():
     refresh(s)
     s.mover = 2
     s.mark_edited()
-    assert not any(s.held[2 * 5 + c] for c in range(5))
-    cash, treasury, bank = s.cash[:], s.treasury[:], (s.bank_in, s.bank_out)
+    assert not any(s.shares_held(2, c) for c in range(5))
+    cash, treasury, bank = s.cash[:], s.treasury[:], (s.bank_received, s.bank_paid_out)
     houses = s.house_mask.bit_count()
     s.apply("develop Q3")
-    assert s.cash == cash and s.treasury == treasury and (s.bank_in, s.bank_out) == bank
+    assert s.cash == cash and s.treasury == treasury and (s.bank_received, s.bank_paid_out) == bank
     assert s.house_mask >> H["Q3"] & 1 and s.house_mask.bit_count() == houses + 1  # exactly one hex
 
 
@@ -450,7 +450,7 @@ def test_ce_8_2_needs_a_train_once_only_and_a_supply():
     s = after_openings()
     path(s, NYC, *route(s, NYC, "Q3"))
     s.rules = dict(s.rules, houses=0)
-    s.supply = 0
+    s.house_supply = 0
     refresh(s)
     assert "develop Q3" not in names(s.legal_actions())
     with pytest.raises(IllegalActionError, match="no houses left"):
@@ -462,14 +462,14 @@ def test_ce_8_3_and_8_4_industry_repeatable_until_maximum():
     s = after_openings()
     path(s, PRR, *route(s, PRR, "I6"))
     refresh(s)
-    supply = s.supply
+    supply = s.house_supply
     for expected in (4, 5, 6):
         s.mover = 0
         s.meters = [0, 0, 0]
         s.mark_edited()
         s.apply("develop I6")
         assert s.industry[1] == expected
-    assert s.supply == supply
+    assert s.house_supply == supply
     s.mover = 0
     s.mark_edited()
     assert "develop I6" not in names(s.legal_actions())
@@ -515,9 +515,9 @@ def test_ce_8_9_forest_pays_two_from_the_bank():
     s = after_openings()
     put(s, NYC, "R2")
     refresh(s)
-    inc, bank = s.income[NYC], s.bank_out
+    inc, bank = s.income[NYC], s.bank_paid_out
     s.apply("develop R2")
-    assert s.treasury[NYC] == 2 and s.income[NYC] == inc and s.bank_out == bank + 2
+    assert s.treasury[NYC] == 2 and s.income[NYC] == inc and s.bank_paid_out == bank + 2
     s.check_invariants()
 
 
@@ -562,7 +562,7 @@ def test_ce_10_5_and_10_6_first_wabash_auction_opened_by_the_builder():
     _reach_chicago(s, NYC)
     s.apply("place NYC A2")
     s.apply("stop")
-    assert s.phase == 4 and s.current_player == 2 and s.auc_min == 1
+    assert s.phase == 4 and s.current_player == 2 and s.auction_minimum == 1
     assert s.meters == [0, 1, 0]  # the auction does not use the Auction meter (CE-10.5 note)
     for _ in range(4):
         s.apply("pass")
@@ -581,7 +581,7 @@ def test_ce_10_4_second_chicago_phase_has_no_wabash_entry():
     s.apply("bid 1")
     for _ in range(3):
         s.apply("pass")
-    assert s.held[0 * 5 + WAB] == 1 and s.treasury[WAB] == 1
+    assert s.shares_held(0, WAB) == 1 and s.treasury[WAB] == 1
     s.mover = 0
     _reach_chicago(s, PRR)
     inc = s.income[PRR]
@@ -597,11 +597,11 @@ def test_ce_4_7_and_10_8_chicago_phase_then_wabash_auction_then_dividends():
     _reach_chicago(s, NYC)
     s.apply("place NYC A2")
     s.apply("stop")
-    assert s.phase == 4 and s.dividends == 0 and s.meters == [3, 5, 0]  # Chicago phase first
+    assert s.phase == 4 and s.dividend_phases == 0 and s.meters == [3, 5, 0]  # Chicago phase first
     s.apply("bid 1")  # seat 0 buys the first Wabash share for $1
     for _ in range(3):
         s.apply("pass")
-    assert s.dividends == 1 and s.meters == [0, 0, 0]
+    assert s.dividend_phases == 1 and s.meters == [0, 0, 0]
     assert s.current_player == 1
 
 
@@ -634,7 +634,7 @@ def test_ce_11_2_end_conditions(setup, reason):
         for c in (PRR, BO, CO):
             give_share(s, 1, c, s.shares_left[c])
     elif setup == "houses":
-        s.supply = 3
+        s.house_supply = 3
     else:
         s.industry[0] = 8
     s.meters = [3, 0, 3]
@@ -730,7 +730,7 @@ def test_ce_6_4_branches_allowed():
     s.apply("place NYC S2")  # a second branch from New York
     s.apply("place NYC R2")
     s.check_invariants()
-    assert s.net[NYC].bit_count() == 4
+    assert s.network[NYC].bit_count() == 4
 
 
 def test_ce_0_4_bank_is_unlimited_and_tracked():
@@ -740,7 +740,7 @@ def test_ce_0_4_bank_is_unlimited_and_tracked():
     s.meters = [3, 0, 3]
     refresh(s)
     s.apply("forgo development")
-    assert s.cash[0] > 5000 and s.bank_out > 5000
+    assert s.cash[0] > 5000 and s.bank_paid_out > 5000
     s.check_invariants()
 
 
@@ -749,11 +749,11 @@ def test_ce_0_4_building_cost_goes_to_the_bank():
     s = after_openings()
     fund(s, NYC, 30)
     refresh(s)
-    cash, others, received = s.cash[:], [s.treasury[c] for c in (PRR, BO, CO, WAB)], s.bank_in
+    cash, others, received = s.cash[:], [s.treasury[c] for c in (PRR, BO, CO, WAB)], s.bank_received
     s.apply("build NYC")
     s.apply("place NYC R2")
     paid = 30 - s.treasury[NYC]
-    assert paid > 0 and s.bank_in == received + paid
+    assert paid > 0 and s.bank_received == received + paid
     assert s.cash == cash and [s.treasury[c] for c in (PRR, BO, CO, WAB)] == others
     s.check_invariants()
 
@@ -766,7 +766,7 @@ def test_ce_0_6_income_is_never_paid_to_the_company():
     refresh(s)
     treasury = s.treasury[:]
     s.apply("forgo development")
-    assert s.dividends == 1 and s.treasury == treasury
+    assert s.dividend_phases == 1 and s.treasury == treasury
 
 
 def test_ce_d_4_income_is_stored_as_a_plain_integer_past_100():
@@ -791,7 +791,7 @@ def test_ce_10_3_chicago_dividend_only_that_company_no_meter_change():
     s.apply("place NYC A2")
     s.apply("stop")
     assert s.cash[0] - before == s.income[NYC]  # seat 0 is NYC's only holder; PRR/B&O/C&O paid nothing
-    assert s.meters == meters and s.dividends == 0
+    assert s.meters == meters and s.dividend_phases == 0
 
 
 def test_ce_6_14_rejected_placement_changes_nothing():

@@ -53,7 +53,7 @@ def test_ce_spec_hooks():
     assert {c.get("players") for c in spec.conformance_configs} >= {2, 3, 4, 5, 6}
     s = play(new(4, seed=9), 9, check=False)
     out = spec.outcome(s)
-    assert out["dividend_phases"] == s.dividends and out["end_reason"] == s.end_reason
+    assert out["dividend_phases"] == s.dividend_phases and out["end_reason"] == s.end_reason
     assert set(out) >= {"wabash_entered", "chicago_first", "income_NYC"}
     traj = spec.trajectory(s)
     assert traj["cash_0"] == s.cash[0] and "price_PRR" in traj and "income_Wabash" in traj
@@ -81,7 +81,7 @@ def test_ce_plot_board_is_deterministic_and_complete():
                 "ce-table-companies", "ce-table-players", "ce-table-meters", "ce-table-industry"]:
         assert uid in uids
     trains = {t.uid: list(t.x).count(None) for t in fig.data if t.uid.startswith("ce-trains-")}  # one polygon each
-    assert trains["ce-trains-2"] == s.net[NYC].bit_count()
+    assert trains["ce-trains-2"] == s.network[NYC].bit_count()
     values = next(t for t in fig.data if t.uid == "ce-values")  # click targets: hex ids as in Action.where
     assert list(values.customdata) == list(BOARD.ids)
     mid = after_openings()
@@ -135,4 +135,4 @@ def test_ce_hand_made_action_without_where_is_accepted():
     s.apply(Action("build", ("NYC",)))
     s.apply(Action("place", ("NYC", "R2")))  # no 'where': matched on kind and args by the core
     assert s.history()[-1] == "place NYC R2"
-    assert s.net[NYC] >> H["R2"] & 1 and s.trains_left[NYC] == 22
+    assert s.network[NYC] >> H["R2"] & 1 and s.trains_left[NYC] == 22

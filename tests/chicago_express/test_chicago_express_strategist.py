@@ -60,7 +60,7 @@ def test_whole_games_are_legal_with_invariants_held(investor):
     agents = [StrategistAgent(seed=i, investor=investor) if i % 2 == 0 else StrategistAgent(seed=i)
               for i in range(4)]
     s, actions = _play(agents, seed=5 + int(investor))
-    assert s.end_reason and s.dividends >= 1
+    assert s.end_reason and s.dividend_phases >= 1
     assert any(a.startswith("place") for a in actions) and any(a.startswith("bid") for a in actions)
 
 

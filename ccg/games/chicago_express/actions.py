@@ -98,11 +98,10 @@ def choices(s: CEState) -> list[Action]:
             if sl[c]:
                 out.append(AUCTION[c])
     if m[1] < n[1]:
-        base = s.mover * 5
-        held = s.held
+        mine = s.shares_of(s.mover)
         tl = s.trains_left
         for c in range(5):  # CE-6.1: a company in which the mover holds a share; CE-6.11: with trains left
-            if held[base + c] and tl[c]:
+            if mine[c] and tl[c]:
                 out.append(BUILD[c])
     if m[2] < n[2]:
         d = candidate_mask(s)
@@ -123,7 +122,7 @@ def placements(s: CEState) -> list[Action]:
     if s.build_placed < s.rules["build.max_trains"] and s.trains_left[c] > 0:  # CE-6.2, CE-6.11
         money = s.treasury[c]
         if money >= MIN_COST:
-            occ = s.occ
+            occ = s.hex_companies
             places = PLACE[c]
             table = COST_BY_OCC
             m = candidates(s, c)
@@ -141,7 +140,7 @@ def bidding(s: CEState) -> list[Action]:
     """In any auction: pass, or a bid from the lowest allowed up to the bidder's cash (CE-3 note)."""
     out = [PASS]
     lo = lowest_bid(s)
-    hi = s.cash[s.auc_turn]
+    hi = s.cash[s.auction_turn]
     if lo <= hi:
         out += bids(lo, hi)
     return out

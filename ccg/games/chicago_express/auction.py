@@ -36,62 +36,62 @@ def opening_minimum(s: CEState, company: int) -> int:
 def start(s: CEState, company: int, opener: int, minimum: int, phase: int) -> None:
     """Put a share of ``company`` up; the opener bids first (CE-3.3, CE-5.3, CE-10.5), every seat is in."""
     s.phase = phase
-    s.auc_company = company
-    s.auc_min = minimum
-    s.auc_high = 0
-    s.auc_leader = -1
-    s.auc_active = (1 << s.num_players) - 1
-    s.auc_turn = opener
-    s.auc_opener = opener
+    s.auction_company = company
+    s.auction_minimum = minimum
+    s.auction_high_bid = 0
+    s.auction_leader = -1
+    s.auction_active = (1 << s.num_players) - 1
+    s.auction_turn = opener
+    s.auction_opener = opener
 
 
 def lowest_bid(s: CEState) -> int:
     """The smallest bid the seat to act may make (CE-3.3: the minimum binds whoever bids first; CE-3 note:
     a raise of at least ``bid_increment``)."""
-    return s.auc_min if s.auc_leader < 0 else s.auc_high + s.rules["bid_increment"]
+    return s.auction_minimum if s.auction_leader < 0 else s.auction_high_bid + s.rules["bid_increment"]
 
 
 def bid(s: CEState, amount: int) -> None:
-    s.auc_high = amount
-    s.auc_leader = s.auc_turn
+    s.auction_high_bid = amount
+    s.auction_leader = s.auction_turn
     _advance(s)
 
 
 def pass_(s: CEState) -> None:
-    s.auc_active &= ~(1 << s.auc_turn)
+    s.auction_active &= ~(1 << s.auction_turn)
     _advance(s)
 
 
 def _advance(s: CEState) -> None:
-    active = s.auc_active
-    leader = s.auc_leader
+    active = s.auction_active
+    leader = s.auction_leader
     if (leader >= 0 and active == 1 << leader) or active == 0:
         _resolve(s)
         return
     n = s.num_players
-    t = s.auc_turn
+    t = s.auction_turn
     while True:
         t = (t + 1) % n
         if active >> t & 1:
-            s.auc_turn = t
+            s.auction_turn = t
             return
 
 
 def _resolve(s: CEState) -> None:
-    c = s.auc_company
-    winner = s.auc_leader
+    c = s.auction_company
+    winner = s.auction_leader
     phase = s.phase
     if winner >= 0:  # CE-3.4 / CE-5.5: pay the company, take the share
-        s.cash[winner] -= s.auc_high
-        s.treasury[c] += s.auc_high
+        s.cash[winner] -= s.auction_high_bid
+        s.treasury[c] += s.auction_high_bid
     elif phase == OPENING:  # CE-3.5: nobody bid, the opener gets it free
-        winner = s.auc_opener
+        winner = s.auction_opener
     if winner >= 0:
-        s.held[winner * 5 + c] += 1
+        s.add_share(winner, c)
         s.shares_left[c] -= 1
-    s.auc_leader = s.auc_turn = s.auc_opener = -1
-    s.auc_company = -1
-    s.auc_high = s.auc_min = s.auc_active = 0
+    s.auction_leader = s.auction_turn = s.auction_opener = -1
+    s.auction_company = -1
+    s.auction_high_bid = s.auction_minimum = s.auction_active = 0
     if phase == OPENING:
         if s.opening == 0:
             s.start_player = winner  # CE-3.7

@@ -35,13 +35,13 @@ def hex_income(s: CEState, h: int) -> int:
 
 def cost(s: CEState, h: int) -> int:
     """CE-6.9: red value × trains on the hex after placing (× 1 on forest and mountain)."""
-    return COST_BY_OCC[h][s.occ[h]]
+    return COST_BY_OCC[h][s.hex_companies[h]]
 
 
 def candidates(s: CEState, c: int) -> int:
     """Mask of hexes next to c's network where c may place, ignoring money: CE-6.3 (next to its own trains;
     branches allowed, CE-6.4), CE-6.5, CE-6.6, CE-6.8 (shared hexes hold any number, CE-6.7)."""
-    return s.adj[c] & ~s.net[c] & ~_FORBID[c] & ~(s.any_mask & _EXCL)
+    return s.adjacent[c] & ~s.network[c] & ~_FORBID[c] & ~(s.train_mask & _EXCL)
 
 
 def place(s: CEState, c: int, h: int) -> None:
@@ -49,12 +49,12 @@ def place(s: CEState, c: int, h: int) -> None:
     integer, no +50 markers, CE-1.4, CE-7.6); ends the action after the last allowed train."""
     k = cost(s, h)
     s.treasury[c] -= k
-    s.bank_in += k
+    s.bank_received += k
     bit = 1 << h
-    s.occ[h] |= 1 << c
-    s.net[c] |= bit
-    s.adj[c] |= _NB[h]
-    s.any_mask |= bit
+    s.hex_companies[h] |= 1 << c
+    s.network[c] |= bit
+    s.adjacent[c] |= _NB[h]
+    s.train_mask |= bit
     s.trains_left[c] -= 1
     if _TERRAIN[h] == CHICAGO:
         s.pending_chicago = c  # CE-6.13, CE-10.1: resolved after the build action

@@ -91,19 +91,19 @@ def develop(s, h: int) -> tuple[str, str]:
 
 def bidding(s, a: Action) -> tuple[str, str]:
     """A bid or a pass in an auction: the opening auctions (CE-3), an Auction action (CE-5), Wabash's (CE-10.5)."""
-    c = COMPANIES[s.auc_company]
+    c = COMPANIES[s.auction_company]
     phase = s.phase
     rule = {OPENING: "CE-3.3", WABASH_AUCTION: "CE-10.5"}.get(phase, "CE-5.4")
     if a.kind == "pass":
-        if s.auc_leader < 0 and s.auc_active.bit_count() == 1:  # the last seat in, and nobody has bid
+        if s.auction_leader < 0 and s.auction_active.bit_count() == 1:  # the last seat in, and nobody has bid
             if phase == OPENING:
-                if s.auc_opener == s.current_player:
+                if s.auction_opener == s.current_player:
                     text = pgettext("chicago_express", "Pass on the opening auction's {company} share: nobody bid, so "
                                                        "you get the share free")
                 else:
                     text = pgettext("chicago_express", "Pass on the opening auction's {company} share: nobody bid, so "
                                                        "seat {seat}, who opened, gets the share free")
-                return text.format(company=c, seat=s.auc_opener), "CE-3.5"
+                return text.format(company=c, seat=s.auction_opener), "CE-3.5"
             if phase == WABASH_AUCTION:
                 text = pgettext("chicago_express", "Pass on the first Wabash share: nobody bid, so the share stays on "
                                                    "{company}'s board")
@@ -120,13 +120,13 @@ def bidding(s, a: Action) -> tuple[str, str]:
             text = pgettext("chicago_express", "Pass: drop out of the bidding for the {company} share for good")
         return text.format(company=c), rule
     amount = a.args[0]
-    if s.auc_leader < 0:
-        note = pgettext("chicago_express", "the minimum is {minimum}").format(minimum=format_money(s.auc_min))
+    if s.auction_leader < 0:
+        note = pgettext("chicago_express", "the minimum is {minimum}").format(minimum=format_money(s.auction_minimum))
     elif amount == lowest_bid(s):
         note = pgettext("chicago_express", "the smallest raise over the highest bid of {high}").format(
-            high=format_money(s.auc_high))
+            high=format_money(s.auction_high_bid))
     else:
-        note = pgettext("chicago_express", "raising the highest bid of {high}").format(high=format_money(s.auc_high))
+        note = pgettext("chicago_express", "raising the highest bid of {high}").format(high=format_money(s.auction_high_bid))
     if phase == OPENING:
         text = pgettext("chicago_express", "Bid {amount} for the opening auction's {company} share, {note}; the winner "
                                            "pays into {company}'s treasury")

@@ -53,7 +53,7 @@ def pay_dividend(s: CEState, c: int) -> int:
     for seat, shares in enumerate(holdings):
         if shares:
             s.cash[seat] += per_share * shares
-    s.bank_out += per_share * shares_out
+    s.bank_paid_out += per_share * shares_out
     return per_share * shares_out
 
 
@@ -67,10 +67,10 @@ def chicago_phase(s: CEState, c: int) -> bool:
     # step 3: Wabash enters on Fort Wayne with income 1, or 3 if Fort Wayne has a house (CE-10.4)
     bit = 1 << FW
     s.wabash_in = True
-    s.occ[FW] |= 1 << WABASH
-    s.net[WABASH] |= bit
-    s.adj[WABASH] |= BOARD.nb_mask[FW]
-    s.any_mask |= bit
+    s.hex_companies[FW] |= 1 << WABASH
+    s.network[WABASH] |= bit
+    s.adjacent[WABASH] |= BOARD.nb_mask[FW]
+    s.train_mask |= bit
     s.trains_left[WABASH] -= 1
     entry = s.rules["wabash_income_developed"] if s.house_mask & bit else s.rules["wabash_income"]
     s.income[WABASH] = entry
@@ -89,7 +89,7 @@ def end_reasons(s: CEState) -> list[str]:
         out.append("trains")
     if sum(1 for k in s.shares_left if k == 0) >= rules["end.companies"]:
         out.append("shares")
-    if s.supply <= rules["end.houses_left"]:
+    if s.house_supply <= rules["end.houses_left"]:
         out.append("houses")
     if s.industry[DETROIT] >= s.industry_max[DETROIT]:
         out.append("detroit")
@@ -98,7 +98,7 @@ def end_reasons(s: CEState) -> list[str]:
 
 def dividend_phase(s: CEState) -> None:
     """CE-9: step 1 dividends, end check, step 2 reset the meters, step 3 Detroit rises."""
-    s.dividends += 1
+    s.dividend_phases += 1
     for c in range(5):
         pay_dividend(s, c)
     reasons = end_reasons(s)  # CE-9.3, CE-11.1
@@ -110,7 +110,7 @@ def dividend_phase(s: CEState) -> None:
     old = s.industry[DETROIT]  # CE-9.5
     new = min(old + s.industry_step[DETROIT], s.industry_max[DETROIT])
     s.industry[DETROIT] = new
-    o = s.occ[BOARD.industry_hex[DETROIT]]
+    o = s.hex_companies[BOARD.industry_hex[DETROIT]]
     for c in range(5):
         if o >> c & 1:
             s.income[c] += new - old

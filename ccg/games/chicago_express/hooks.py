@@ -13,13 +13,13 @@ if TYPE_CHECKING:
 def outcome(s: Any) -> dict:
     """Game-specific columns for ccg.simulate."""
     row = {
-        "dividend_phases": s.dividends,
+        "dividend_phases": s.dividend_phases,
         "end_reason": s.end_reason,
         "wabash_entered": s.wabash_in,
         "chicago_first": COMPANIES[s.chicago[0]] if s.chicago else None,
         "chicago_reached": len(s.chicago),
         "chicago_order": ",".join(COMPANIES[c] for c in s.chicago),
-        "houses_left": s.supply,
+        "houses_left": s.house_supply,
     }
     for c in range(5):
         row[f"income_{COMPANIES[c]}"] = s.income[c]
@@ -29,15 +29,15 @@ def outcome(s: Any) -> dict:
 def _worth(s: CEState, seat: int, phases_left: float, outstanding: list[int]) -> float:
     """Cash plus the dividends ``seat``'s shares should still pay."""
     v = float(s.cash[seat])
-    held = s.held
-    pending = s.auc_company if s.phase in BIDDING and s.auc_leader == seat else -1
+    shares = s.shares_of(seat)
+    pending = s.auction_company if s.phase in BIDDING and s.auction_leader == seat else -1
     for c in range(5):
-        mine = held[seat * 5 + c]
+        mine = shares[c]
         out = outstanding[c]
         if c == pending:  # leading an auction: count the share as won, at the price bid
             mine += 1
             out += 1
-            v -= s.auc_high
+            v -= s.auction_high_bid
         if mine:
             v += mine * -(-s.income[c] // out) * phases_left
     return v
@@ -50,8 +50,7 @@ def heuristics(s: Any) -> list[float]:
     else:
         phases_left = max(1.0, (s.industry_max[0] - s.industry[0]) / max(1, s.industry_step[0]) + 1) * 0.5
     n = s.num_players
-    held = s.held
-    outstanding = [sum(held[p * 5 + c] for p in range(n)) for c in range(5)]
+    outstanding = [s.num_shares_out(c) for c in range(5)]
     worth = [_worth(s, p, phases_left, outstanding) for p in range(n)]
     if n == 1:
         return worth
@@ -85,6 +84,6 @@ def trajectory(s: Any) -> dict:
         d[f"income_{name}"] = s.income[c]
         d[f"price_{name}"] = s.minimum_price(c) if s.shares_left[c] else None
         d[f"treasury_{name}"] = s.treasury[c]
-    d["dividend_phases"] = s.dividends
-    d["houses_left"] = s.supply
+    d["dividend_phases"] = s.dividend_phases
+    d["houses_left"] = s.house_supply
     return d

@@ -38,7 +38,7 @@ def connected(net: int, start: int) -> bool:
 def recomputed_income(s: CEState, c: int) -> int:
     """Income of company c from scratch: base + every hex's current value + Chicago (CE-7, CE-8, CE-10.2)."""
     total = s.income_base[c]
-    m = s.net[c]
+    m = s.network[c]
     while m:
         low = m & -m
         total += hex_income(s, low.bit_length() - 1)
@@ -52,12 +52,12 @@ def _money(s: CEState) -> None:
     """One cash per seat; money is conserved between players, treasuries and the bank (CE-0.3, CE-0.8)."""
     n = s.num_players
     require(len(s.cash) == n, "cash", "one cash per seat")
-    require(len(s.held) == 5 * n, "held", "five share counts per seat")
+    require(len(s.shares) == 5 * n, "shares", "five share counts per seat")
     start_money = s.rules[f"cash.{n}"] * n
     money = sum(s.cash) + sum(s.treasury)
-    if money != start_money + s.bank_out - s.bank_in:
-        raise BrokenInvariantError("cash", f"money not conserved: players + treasuries = {money}, expected {start_money} + paid out {s.bank_out}"
-            f" - received {s.bank_in}")
+    if money != start_money + s.bank_paid_out - s.bank_received:
+        raise BrokenInvariantError("cash", f"money not conserved: players + treasuries = {money}, expected {start_money} + paid out {s.bank_paid_out}"
+            f" - received {s.bank_received}")
     require(min(s.cash) >= 0, "cash", "negative cash")
     require(min(s.treasury) >= 0, "treasury", "negative treasury")
 
@@ -69,24 +69,24 @@ def _companies(s: CEState) -> None:
         held = sum(s.holdings(c))
         if held + s.shares_left[c] != BOARD.shares[c]:
             raise BrokenInvariantError(f"shares_left[{c}]", f"{name}: shares not conserved")
-        placed = s.net[c].bit_count()
+        placed = s.network[c].bit_count()
         if placed + s.trains_left[c] != BOARD.trains[c]:
             raise BrokenInvariantError(f"trains_left[{c}]", f"{name}: trains not conserved")
-        if not connected(s.net[c], BOARD.start[c]):
+        if not connected(s.network[c], BOARD.start[c]):
             raise BrokenInvariantError(f"net[{c}]", f"{name}: network not connected to its start hex (CE-6.3)")
-        if (s.net[c] & BOARD.forbidden[c]):
+        if (s.network[c] & BOARD.forbidden[c]):
             raise BrokenInvariantError(f"net[{c}]", f"{name} stands on another company's start hex (CE-6.5)")
         income = recomputed_income(s, c)
         if s.income[c] != income:
             raise BrokenInvariantError(f"income[{c}]", f"{name}: income {s.income[c]} but the trains' hexes give {income}")
     for c in range(4):
-        if not bool(s.net[c] >> BOARD.start[c] & 1):
+        if not bool(s.network[c] >> BOARD.start[c] & 1):
             raise BrokenInvariantError(f"net[{c}]", f"{COMPANIES[c]} lost its start train")
 
 
 def _wabash(s: CEState) -> None:
     """Wabash is on the map exactly when it has entered, at the first Chicago phase (CE-10.4)."""
-    require((s.net[WABASH] != 0) == s.wabash_in, "wabash_in", "Wabash is on the map exactly when it has entered")
+    require((s.network[WABASH] != 0) == s.wabash_in, "wabash_in", "Wabash is on the map exactly when it has entered")
     if not s.wabash_in:
         require(s.shares_left[WABASH] == BOARD.shares[WABASH] and s.income[WABASH] == 0 == s.income_base[WABASH],
                 "shares_left", "Wabash has no holders and no income before it enters")
@@ -100,24 +100,25 @@ def _map(s: CEState) -> None:
     expected = [0] * len(BOARD.ids)
     union = 0
     for c in range(5):
-        m = s.net[c]
+        m = s.network[c]
         union |= m
         while m:
             low = m & -m
             expected[low.bit_length() - 1] |= 1 << c
             m ^= low
-    require(expected == s.occ, "occ", "per-hex occupancy disagrees with the companies' networks")
-    require(s.any_mask == union, "any_mask", "train mask inconsistent")
+    require(expected == s.hex_companies, "trains", "per-hex occupancy disagrees with the companies' networks")
+    require(s.train_mask == union, "trains", "train mask inconsistent")
     m = union & BOARD.exclusive_mask
     while m:
         low = m & -m
         h = low.bit_length() - 1
-        if s.occ[h].bit_count() > 1:
-            raise BrokenInvariantError("net", f"{BOARD.ids[h]} is a forest/mountain with two companies (CE-6.8)")
+        if s.hex_companies[h].bit_count() > 1:
+            raise BrokenInvariantError("trains", f"{BOARD.ids[h]} is a forest/mountain with two companies (CE-6.8)")
         m ^= low
-    require(s.supply + s.house_mask.bit_count() == s.rules["houses"], "supply", "houses not conserved (supply + map)")
+    require(s.house_supply + s.house_mask.bit_count() == s.rules["houses"], "house_supply",
+            "houses not conserved (supply + map)")
     require(not s.house_mask & ~BOARD.house_dev_mask, "house_mask", "a house on a hex that cannot be developed (CE-8.6)")
-    require(not s.house_mask & ~s.any_mask, "house_mask", "a house on a hex without trains (CE-8.2)")
+    require(not s.house_mask & ~s.train_mask, "house_mask", "a house on a hex without trains (CE-8.2)")
 
 
 def _tracks(s: CEState) -> None:
@@ -132,10 +133,11 @@ def _tracks(s: CEState) -> None:
     if s.phase == CHOOSE:
         require(red_count(s) <= 1, "meters", "at most one pointer is red when a player chooses (CE-4.6)")
     most = -(-(top[0] - start[0]) // step[0]) + 1  # CE-9.5 note: 8 with the printed track
-    if s.dividends > most:
-        raise BrokenInvariantError("dividends", f"{s.dividends} dividend phases, but Detroit's track allows at most {most}")
+    if s.dividend_phases > most:
+        raise BrokenInvariantError("dividend_phases",
+                                  f"{s.dividend_phases} dividend phases, but Detroit's track allows at most {most}")
     # CE-9.5: every dividend phase that did not end the game raised Detroit one step (developments add more)
-    raised = s.dividends - (1 if s.phase == OVER and s.dividends else 0)
+    raised = s.dividend_phases - (1 if s.phase == OVER and s.dividend_phases else 0)
     require(s.industry[0] >= min(start[0] + raised * step[0], top[0]), "industry[0]",
             "Detroit is lower than its dividend phases have raised it (CE-9.5)")
 
@@ -144,15 +146,15 @@ def _chicago(s: CEState) -> None:
     """Each company has one Chicago phase, when its first train reaches Chicago (CE-10)."""
     require(len(set(s.chicago)) == len(s.chicago), "chicago", "a company had two Chicago phases")
     for c in s.chicago:
-        if not bool(s.net[c] >> BOARD.chicago & 1):
+        if not bool(s.network[c] >> BOARD.chicago & 1):
             raise BrokenInvariantError("chicago", f"{COMPANIES[c]} had a Chicago phase without a train there")
     if s.pending_chicago >= 0:
         require(s.phase == BUILD and s.pending_chicago == s.build_company, "pending_chicago",
                 "a pending Chicago phase outside a build")
-        require(bool(s.net[s.pending_chicago] >> BOARD.chicago & 1) and s.pending_chicago not in s.chicago,
+        require(bool(s.network[s.pending_chicago] >> BOARD.chicago & 1) and s.pending_chicago not in s.chicago,
                 "pending_chicago", "a pending Chicago phase needs a new train on Chicago")
     for c in range(5):
-        if s.net[c] >> BOARD.chicago & 1:
+        if s.network[c] >> BOARD.chicago & 1:
             if not (c in s.chicago or c == s.pending_chicago):
                 raise BrokenInvariantError("chicago", f"{COMPANIES[c]} reached Chicago without its phase")
 
@@ -161,15 +163,17 @@ def _phase(s: CEState) -> None:
     """What each phase waits for: an auction (CE-5), the opening auctions (CE-3), a build (CE-6.1), the end."""
     n = s.num_players
     if s.phase in BIDDING:
-        require(0 <= s.auc_company < 5 and s.shares_left[s.auc_company] > 0, "auc_company",
+        require(0 <= s.auction_company < 5 and s.shares_left[s.auction_company] > 0, "auction.company",
                 "auctioning a share that is not there")
-        require(s.auc_leader < 0 or s.auc_high >= s.auc_min, "auc_high", "the highest bid is below the minimum")
-        require(s.auc_leader < 0 or s.cash[s.auc_leader] >= s.auc_high, "auc_high", "a bid exceeds the bidder's cash")
+        require(s.auction_leader < 0 or s.auction_high_bid >= s.auction_minimum, "auction.high",
+                "the highest bid is below the minimum")
+        require(s.auction_leader < 0 or s.cash[s.auction_leader] >= s.auction_high_bid, "auction.high",
+                "a bid exceeds the bidder's cash")
     if s.phase == OPENING:
-        require(s.opening < 4 and s.dividends == 0, "opening", "the opening auctions come before any dividend")
+        require(s.opening < 4 and s.dividend_phases == 0, "opening", "the opening auctions come before any dividend")
         require((s.start_player < 0) == (s.opening == 0), "start_player",
                 "the first opening auction names the start player (CE-3.7)")
-        require(s.auc_company == (0, 1, 3, 2)[s.opening], "auc_company",
+        require(s.auction_company == (0, 1, 3, 2)[s.opening], "auction.company",
                 "opening auctions run PRR, B&O, C&O, NYC (CE-3.1)")
     else:
         require(s.opening == 4 and 0 <= s.start_player < n, "opening", "the opening auctions are over")

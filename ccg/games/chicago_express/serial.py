@@ -33,10 +33,10 @@ def to_dict(s: CEState) -> dict:
     auction = None
     if s.phase in BIDDING:
         auction = {
-            "company": COMPANIES[s.auc_company], "minimum": s.auc_min, "high": s.auc_high,
-            "leader": None if s.auc_leader < 0 else s.auc_leader,
-            "active": [p for p in range(n) if s.auc_active >> p & 1],
-            "turn": s.auc_turn, "opener": s.auc_opener,
+            "company": COMPANIES[s.auction_company], "minimum": s.auction_minimum, "high": s.auction_high_bid,
+            "leader": None if s.auction_leader < 0 else s.auction_leader,
+            "active": [p for p in range(n) if s.auction_active >> p & 1],
+            "turn": s.auction_turn, "opener": s.auction_opener,
         }
     return {
         "phase": PHASE_NAMES[s.phase],
@@ -44,15 +44,15 @@ def to_dict(s: CEState) -> dict:
         "start_player": s.start_player,
         "opening": s.opening,
         "cash": list(s.cash),
-        "shares": [s.held[p * 5: p * 5 + 5] for p in range(n)],
+        "shares": [s.shares_of(p) for p in range(n)],
         "treasury": list(s.treasury),
         "income": list(s.income),
         "income_base": list(s.income_base),
         "trains_left": list(s.trains_left),
         "shares_left": list(s.shares_left),
-        "trains": {COMPANIES[c]: _hexes(s.net[c]) for c in range(5)},
+        "trains": {COMPANIES[c]: _hexes(s.network[c]) for c in range(5)},
         "houses": _hexes(s.house_mask),
-        "house_supply": s.supply,
+        "house_supply": s.house_supply,
         "industry": list(s.industry),
         "meters": list(s.meters),
         "wabash_in": s.wabash_in,
@@ -60,10 +60,10 @@ def to_dict(s: CEState) -> dict:
         "pending_chicago": None if s.pending_chicago < 0 else COMPANIES[s.pending_chicago],
         "auction": auction,
         "build": None if s.phase != BUILD else {"company": COMPANIES[s.build_company], "placed": s.build_placed},
-        "dividend_phases": s.dividends,
+        "dividend_phases": s.dividend_phases,
         "end_reason": s.end_reason,
-        "bank_paid_out": s.bank_out,
-        "bank_received": s.bank_in,
+        "bank_paid_out": s.bank_paid_out,
+        "bank_received": s.bank_received,
     }
 
 
@@ -92,30 +92,30 @@ def from_dict(d: dict, n: int, options: dict):
     s.opening = v.as_int(d["opening"], "opening", 0, 4)
     s.cash = v.int_list(d["cash"], "cash", n, lo=0)
     shares = v.as_list(d["shares"], "shares", n)
-    s.held = []
+    s.shares = []
     for p, row in enumerate(shares):
-        s.held += v.int_list(row, f"shares[{p}]", 5, lo=0)
+        s.shares += v.int_list(row, f"shares[{p}]", 5, lo=0)
     s.treasury = v.int_list(d["treasury"], "treasury", 5, lo=0)
     s.income = v.int_list(d["income"], "income", 5, lo=0)
     s.income_base = v.int_list(d["income_base"], "income_base", 5)
     s.trains_left = v.int_list(d["trains_left"], "trains_left", 5, lo=0)
     s.shares_left = v.int_list(d["shares_left"], "shares_left", 5, lo=0)
     trains = v.as_dict(d["trains"], "trains", list(COMPANIES))
-    s.net = [_mask(trains[c], f"trains.{c}") for c in COMPANIES]
-    s.adj = [0] * 5
-    s.occ = [0] * len(BOARD.ids)
-    s.any_mask = 0
+    s.network = [_mask(trains[c], f"trains.{c}") for c in COMPANIES]
+    s.adjacent = [0] * 5
+    s.hex_companies = [0] * len(BOARD.ids)
+    s.train_mask = 0
     for c in range(5):
-        m = s.net[c]
-        s.any_mask |= m
+        m = s.network[c]
+        s.train_mask |= m
         while m:
             low = m & -m
             h = low.bit_length() - 1
-            s.occ[h] |= 1 << c
-            s.adj[c] |= BOARD.nb_mask[h]
+            s.hex_companies[h] |= 1 << c
+            s.adjacent[c] |= BOARD.nb_mask[h]
             m ^= low
     s.house_mask = _mask(d["houses"], "houses")
-    s.supply = v.as_int(d["house_supply"], "house_supply", lo=0)
+    s.house_supply = v.as_int(d["house_supply"], "house_supply", lo=0)
     s.industry = v.int_list(d["industry"], "industry", 3, lo=0)
     s.meters = v.int_list(d["meters"], "meters", 3, lo=0)
     for k in range(3):
@@ -128,29 +128,29 @@ def from_dict(d: dict, n: int, options: dict):
         raise position_error("chicago", "a company reaches Chicago once")
     pc = d["pending_chicago"]
     s.pending_chicago = -1 if pc is None else _company(pc, "pending_chicago")
-    s.auc_company = s.auc_leader = s.auc_turn = s.auc_opener = -1
-    s.auc_min = s.auc_high = s.auc_active = 0
+    s.auction_company = s.auction_leader = s.auction_turn = s.auction_opener = -1
+    s.auction_minimum = s.auction_high_bid = s.auction_active = 0
     is_auction = s.phase in BIDDING
     a = d["auction"]
     if is_auction:
         v.as_dict(a, "auction", AUCTION_KEYS)
-        s.auc_company = _company(a["company"], "auction.company")
-        s.auc_min = v.as_int(a["minimum"], "auction.minimum", lo=0)
-        s.auc_high = v.as_int(a["high"], "auction.high", lo=0)
-        s.auc_leader = -1 if a["leader"] is None else v.as_int(a["leader"], "auction.leader", 0, n - 1)
+        s.auction_company = _company(a["company"], "auction.company")
+        s.auction_minimum = v.as_int(a["minimum"], "auction.minimum", lo=0)
+        s.auction_high_bid = v.as_int(a["high"], "auction.high", lo=0)
+        s.auction_leader = -1 if a["leader"] is None else v.as_int(a["leader"], "auction.leader", 0, n - 1)
         active = v.int_list(a["active"], "auction.active", lo=0, hi=n - 1)
         if active != sorted(set(active)) or not active:
             raise position_error("auction.active", "must list distinct seats in order, at least one")
-        s.auc_active = sum(1 << p for p in active)
-        s.auc_turn = v.as_int(a["turn"], "auction.turn", 0, n - 1)
-        s.auc_opener = v.as_int(a["opener"], "auction.opener", 0, n - 1)
-        if not s.auc_active >> s.auc_turn & 1:
+        s.auction_active = sum(1 << p for p in active)
+        s.auction_turn = v.as_int(a["turn"], "auction.turn", 0, n - 1)
+        s.auction_opener = v.as_int(a["opener"], "auction.opener", 0, n - 1)
+        if not s.auction_active >> s.auction_turn & 1:
             raise position_error("auction.turn", "the seat to bid must still be in the auction")
-        if s.auc_leader >= 0 and not s.auc_active >> s.auc_leader & 1:
+        if s.auction_leader >= 0 and not s.auction_active >> s.auction_leader & 1:
             raise position_error("auction.leader", "the leader must still be in the auction")
-        if s.auc_leader < 0 and s.auc_high:
+        if s.auction_leader < 0 and s.auction_high_bid:
             raise position_error("auction.high", "must be 0 while nobody has bid")
-        if s.auc_leader >= 0 and s.auc_high > s.cash[s.auc_leader]:
+        if s.auction_leader >= 0 and s.auction_high_bid > s.cash[s.auction_leader]:
             raise position_error("auction.high", "exceeds the leader's cash")
     elif a is not None:
         raise position_error("auction", f"must be null in phase {PHASE_NAMES[s.phase]}")
@@ -163,11 +163,11 @@ def from_dict(d: dict, n: int, options: dict):
         raise position_error("build", f"must be null in phase {PHASE_NAMES[s.phase]}")
     else:
         s.build_company, s.build_placed = -1, 0
-    s.dividends = v.as_int(d["dividend_phases"], "dividend_phases", lo=0)
+    s.dividend_phases = v.as_int(d["dividend_phases"], "dividend_phases", lo=0)
     er = d["end_reason"]
     s.end_reason = None if er is None else v.as_str(er, "end_reason")
     if (s.phase == OVER) != (s.end_reason is not None):
         raise position_error("end_reason", "is set exactly when the game is over")
-    s.bank_out = v.as_int(d["bank_paid_out"], "bank_paid_out", lo=0)
-    s.bank_in = v.as_int(d["bank_received"], "bank_received", lo=0)
+    s.bank_paid_out = v.as_int(d["bank_paid_out"], "bank_paid_out", lo=0)
+    s.bank_received = v.as_int(d["bank_received"], "bank_received", lo=0)
     return s

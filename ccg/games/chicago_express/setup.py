@@ -27,25 +27,25 @@ def create(players: int, seed: int, options: dict) -> CEState:
     rules = s.rules
     banker = rules["banker"]
     s.cash = [rules[f"cash.{players}"]] * players  # CE-2.6
-    s.held = [0] * (players * 5)
+    s.shares = [0] * (players * 5)
     s.treasury = [0] * 5  # CE-2.7
     s.income = [rules[f"start_income.{c}"] for c in COMPANIES[:4]] + [0]  # CE-2.4
     s.income_base = s.income[:]
     s.trains_left = list(BOARD.trains)  # CE-2.3: the other trains and all shares on the company boards
     s.shares_left = list(BOARD.shares)
-    s.net = [0] * 5
-    s.adj = [0] * 5
-    s.occ = [0] * len(BOARD.ids)
-    s.any_mask = 0
+    s.network = [0] * 5
+    s.adjacent = [0] * 5
+    s.hex_companies = [0] * len(BOARD.ids)
+    s.train_mask = 0
     for c in range(4):  # CE-2.2: one train on each eastern start hex
         h = BOARD.start[c]
-        s.net[c] = 1 << h
-        s.adj[c] = BOARD.nb_mask[h]
-        s.occ[h] = 1 << c
-        s.any_mask |= 1 << h
+        s.network[c] = 1 << h
+        s.adjacent[c] = BOARD.nb_mask[h]
+        s.hex_companies[h] = 1 << c
+        s.train_mask |= 1 << h
         s.trains_left[c] -= 1
     s.house_mask = 0
-    s.supply = rules["houses"]  # CE-2.5
+    s.house_supply = rules["houses"]  # CE-2.5
     s.industry = [rules[f"industry.{name}.start"] for name in INDUSTRIES]
     s.meters = [0, 0, 0]  # CE-2.1
     s.wabash_in = False
@@ -53,9 +53,9 @@ def create(players: int, seed: int, options: dict) -> CEState:
     s.pending_chicago = -1
     s.build_company = -1
     s.build_placed = 0
-    s.dividends = 0
+    s.dividend_phases = 0
     s.end_reason = None
-    s.bank_out = s.bank_in = 0
+    s.bank_paid_out = s.bank_received = 0
     s.opening = 0
     s.start_player = -1
     s.mover = banker

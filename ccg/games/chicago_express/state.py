@@ -32,13 +32,14 @@ class CEState(GameState):
 
     __slots__ = (
         "rules", "meter_lengths", "industry_step", "industry_max", "phase", "mover", "start_player", "opening",
-        "cash", "held", "treasury", "income", "income_base", "trains_left", "shares_left",
-        "net", "adj", "occ", "any_mask", "house_mask", "supply", "industry", "meters",
+        "cash", "shares", "treasury", "income", "income_base", "trains_left", "shares_left",
+        "network", "adjacent", "hex_companies", "train_mask", "house_mask", "house_supply", "industry", "meters",
         "wabash_in", "chicago", "pending_chicago",
-        "auc_company", "auc_min", "auc_high", "auc_leader", "auc_active", "auc_turn", "auc_opener",
-        "build_company", "build_placed", "dividends", "end_reason", "bank_out", "bank_in",
+        "auction_company", "auction_minimum", "auction_high_bid", "auction_leader", "auction_active", "auction_turn",
+        "auction_opener", "build_company", "build_placed", "dividend_phases", "end_reason", "bank_paid_out",
+        "bank_received",
     )
-    # the fields of __slots__
+    # the fields of __slots__ (a hex is a bit: ``1 << BOARD.index[hex id]``; a company is its board.COMPANIES index)
     rules: dict[str, Any]
     meter_lengths: tuple[int, ...]
     industry_step: tuple[int, ...]
@@ -47,37 +48,41 @@ class CEState(GameState):
     mover: int
     start_player: int
     opening: int
-    cash: list[int]
-    held: list[int]
-    treasury: list[int]
-    income: list[int]
-    income_base: list[int]
-    trains_left: list[int]
-    shares_left: list[int]
-    net: list[int]
-    adj: list[int]
-    occ: list[int]
-    any_mask: int
-    house_mask: int
-    supply: int
+    cash: list[int]  # per seat (CE-0.3)
+    # the shares each seat holds, five counts per seat: ``shares[seat * 5 + company]``; read them through
+    # ``shares_held``, ``shares_of``, ``holdings`` and ``num_shares_out``, change them through ``add_share``
+    shares: list[int]
+    treasury: list[int]  # per company (CE-0.3)
+    income: list[int]  # per company
+    income_base: list[int]  # per company: its income less what its hexes and Chicago add (recomputed_income)
+    trains_left: list[int]  # per company: train cubes on its company board (CE-1.8)
+    shares_left: list[int]  # per company: shares not yet auctioned (CE-1.8)
+    network: list[int]  # per company: the hexes with its trains (bitmask)
+    adjacent: list[int]  # per company: the hexes next to its network (bitmask; where it may build, CE-6)
+    hex_companies: list[int]  # per hex: the companies with a train there (bitmask over companies)
+    train_mask: int  # the hexes with any company's train
+    house_mask: int  # the hexes with a house (CE-8)
+    house_supply: int  # houses left in the supply
     industry: list[int]
-    meters: list[int]
+    meters: list[int]  # the pointers of the action meters: auction, build, development (CE-1.5)
     wabash_in: bool
     chicago: list[int]
     pending_chicago: int
-    auc_company: int
-    auc_min: int
-    auc_high: int
-    auc_leader: int
-    auc_active: int
-    auc_turn: int
-    auc_opener: int
+    # the running share auction (CE-5): company, minimum price, highest bid, its bidder (-1 none), the seats
+    # still bidding (bitmask), the seat to bid, the seat that opened it
+    auction_company: int
+    auction_minimum: int
+    auction_high_bid: int
+    auction_leader: int
+    auction_active: int
+    auction_turn: int
+    auction_opener: int
     build_company: int
     build_placed: int
-    dividends: int
+    dividend_phases: int  # dividend phases played (CE-9)
     end_reason: str | None
-    bank_out: int
-    bank_in: int
+    bank_paid_out: int  # cash the bank has paid out: dividends (CE-9) and forest bonuses (CE-8.9)
+    bank_received: int  # cash paid to the bank: train-cube costs (CE-6.14)
 
     # ---- turn machinery ---------------------------------------------------------------
     @property
@@ -87,7 +92,7 @@ class CEState(GameState):
             return self.mover
         if ph == OVER:
             return None
-        return self.auc_turn
+        return self.auction_turn
 
     def _legal_actions(self) -> list[Action]:
         return A.legal(self)
@@ -144,11 +149,12 @@ class CEState(GameState):
     # ---- small queries -------------------------------------------------------------------
     def num_shares_out(self, c: int) -> int:
         """Shares of company c held by players (CE-0.5)."""
-        held = self.held
+        held = self.shares
         return sum(held[p * 5 + c] for p in range(self.num_players))
 
     def shares_of(self, seat: int) -> list[int]:
-        return self.held[seat * 5: seat * 5 + 5]
+        """The shares ``seat`` holds of each company, in board.COMPANIES order."""
+        return self.shares[seat * 5: seat * 5 + 5]
 
     def dividend_per_share(self, c: int) -> int:
         """CE-9.2: ceil(I / S), 0 without holders."""
@@ -174,36 +180,36 @@ class CEState(GameState):
         new.start_player = self.start_player
         new.opening = self.opening
         new.cash = self.cash[:]
-        new.held = self.held[:]
+        new.shares = self.shares[:]
         new.treasury = self.treasury[:]
         new.income = self.income[:]
         new.income_base = self.income_base[:]
         new.trains_left = self.trains_left[:]
         new.shares_left = self.shares_left[:]
-        new.net = self.net[:]
-        new.adj = self.adj[:]
-        new.occ = self.occ[:]
-        new.any_mask = self.any_mask
+        new.network = self.network[:]
+        new.adjacent = self.adjacent[:]
+        new.hex_companies = self.hex_companies[:]
+        new.train_mask = self.train_mask
         new.house_mask = self.house_mask
-        new.supply = self.supply
+        new.house_supply = self.house_supply
         new.industry = self.industry[:]
         new.meters = self.meters[:]
         new.wabash_in = self.wabash_in
         new.chicago = self.chicago[:]
         new.pending_chicago = self.pending_chicago
-        new.auc_company = self.auc_company
-        new.auc_min = self.auc_min
-        new.auc_high = self.auc_high
-        new.auc_leader = self.auc_leader
-        new.auc_active = self.auc_active
-        new.auc_turn = self.auc_turn
-        new.auc_opener = self.auc_opener
+        new.auction_company = self.auction_company
+        new.auction_minimum = self.auction_minimum
+        new.auction_high_bid = self.auction_high_bid
+        new.auction_leader = self.auction_leader
+        new.auction_active = self.auction_active
+        new.auction_turn = self.auction_turn
+        new.auction_opener = self.auction_opener
         new.build_company = self.build_company
         new.build_placed = self.build_placed
-        new.dividends = self.dividends
+        new.dividend_phases = self.dividend_phases
         new.end_reason = self.end_reason
-        new.bank_out = self.bank_out
-        new.bank_in = self.bank_in
+        new.bank_paid_out = self.bank_paid_out
+        new.bank_received = self.bank_received
         return new
 
     def is_terminal(self) -> bool:
@@ -237,14 +243,18 @@ class CEState(GameState):
     def _parse(self, text: str) -> Action | None:
         return A.parse(text)
 
-    # ---- share holdings (``held`` is five counts per seat, one per company in board.COMPANIES order) -------
+    # ---- share holdings (``shares`` is five counts per seat, one per company in board.COMPANIES order) -----
     def shares_held(self, seat: int, company: int) -> int:
         """The shares of ``company`` that ``seat`` holds (CE-1.8)."""
-        return self.held[seat * 5 + company]
+        return self.shares[seat * 5 + company]
 
     def holdings(self, company: int) -> list[int]:
         """The shares of ``company`` held by each seat, in seat order."""
-        return self.held[company::5]
+        return self.shares[company::5]
+
+    def add_share(self, seat: int, company: int, count: int = 1) -> None:
+        """``seat`` takes ``count`` shares of ``company`` (a negative count gives them back)."""
+        self.shares[seat * 5 + company] += count
 
     def __str__(self) -> str:
         return text(self)

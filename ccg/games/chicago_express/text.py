@@ -23,7 +23,7 @@ _WAITING = {
 def _now(s: CEState) -> str:
     ph = s.phase
     if ph in BIDDING:
-        return f"seat {s.auc_turn} is bidding on a {COMPANIES[s.auc_company]} share ('bid N' or 'pass')"
+        return f"seat {s.auction_turn} is bidding on a {COMPANIES[s.auction_company]} share ('bid N' or 'pass')"
     if ph == BUILD:
         return _WAITING[BUILD].format(s=s.mover, c=COMPANIES[s.build_company])
     return _WAITING.get(ph, PHASE_NAMES[ph]).format(s=s.mover)
@@ -47,15 +47,15 @@ def why_illegal(s: CEState, action: Action) -> str | None:
         amount = canon.args[0] if kind == "bid" else 0
         if kind == "bid":
             lo = lowest_bid(s)
-            cash = s.cash[s.auc_turn]
+            cash = s.cash[s.auction_turn]
             if amount < lo:
-                if s.auc_leader < 0:
-                    return (f"the first bid on this {COMPANIES[s.auc_company]} share must be at least the minimum "
-                            f"${s.auc_min} (CE-3.3, CE-5.4)")
-                return (f"a bid must beat the highest bid ${s.auc_high} by at least ${s.rules['bid_increment']}; "
+                if s.auction_leader < 0:
+                    return (f"the first bid on this {COMPANIES[s.auction_company]} share must be at least the minimum "
+                            f"${s.auction_minimum} (CE-3.3, CE-5.4)")
+                return (f"a bid must beat the highest bid ${s.auction_high_bid} by at least ${s.rules['bid_increment']}; "
                         f"bid ${lo} or more (CE-3.3, CE-3 note)")
             if amount > cash:
-                return f"seat {s.auc_turn} has only ${cash}; bids are capped at the bidder's cash (CE-3 note)"
+                return f"seat {s.auction_turn} has only ${cash}; bids are capped at the bidder's cash (CE-3 note)"
         return None
     if bidding:
         return f"an auction is running: {_now(s)}"
@@ -101,14 +101,14 @@ def why_not_place(s: CEState, c: int, h: int) -> str | None:
         return f"a build places at most {s.rules['build.max_trains']} trains; say 'stop' (CE-6.2)"
     if s.trains_left[c] == 0:
         return f"{name} has no trains left (CE-6.11)"
-    if s.net[c] >> h & 1:
+    if s.network[c] >> h & 1:
         return f"{name} already has a train on {label}; one train per company per hex (CE-6.6)"
     if BOARD.forbidden[c] >> h & 1:
         return f"{label} is another company's start hex; nobody else may build there (CE-6.5)"
-    if BOARD.exclusive_mask >> h & 1 and s.any_mask >> h & 1:
+    if BOARD.exclusive_mask >> h & 1 and s.train_mask >> h & 1:
         kind = "forest" if BOARD.terrain[h] == FOREST else "mountain"
         return f"{label} is a {kind} that already holds a train; forests and mountains take one company only (CE-6.8)"
-    if not s.adj[c] >> h & 1:
+    if not s.adjacent[c] >> h & 1:
         return f"{label} is not next to {name}'s network; every new train must touch one of its own (CE-6.3)"
     k = cost(s, h)
     if k > s.treasury[c]:
@@ -128,7 +128,7 @@ def why_not_develop(s: CEState, h: int) -> str | None:
         k = BOARD.industry_of[h]
         if k == DETROIT:
             return "Detroit cannot be developed by players; it rises by itself in each dividend phase (CE-8.5)"
-        if not s.any_mask >> h & 1:
+        if not s.train_mask >> h & 1:
             return f"{label} holds no train yet; a city is developed only where some company is present (CE-8.3)"
         if s.industry[k] >= s.industry_max[k]:
             return f"{label} is already at its maximum industry value {s.industry_max[k]} (CE-8.4)"
@@ -137,25 +137,25 @@ def why_not_develop(s: CEState, h: int) -> str | None:
         return f"{label} is a plain; plains are never developed (CE-8.6)"
     if s.house_mask >> h & 1:
         return f"{label} already has a house; a hex is developed only once (CE-8.2)"
-    if not s.any_mask >> h & 1:
+    if not s.train_mask >> h & 1:
         return f"{label} holds no train; only a hex with a train can be developed (CE-8.2)"
-    if s.supply <= 0:
+    if s.house_supply <= 0:
         return "the common supply has no houses left (CE-8.2 note)"
     return None
 
 
 def describe_auction(s: CEState) -> str:
     """The running auction in one line."""
-    c = COMPANIES[s.auc_company]
-    if s.auc_leader < 0:
-        return f"{c} share: no bid yet (minimum ${s.auc_min})"
-    return f"{c} share: seat {s.auc_leader} leads with ${s.auc_high}"
+    c = COMPANIES[s.auction_company]
+    if s.auction_leader < 0:
+        return f"{c} share: no bid yet (minimum ${s.auction_minimum})"
+    return f"{c} share: seat {s.auction_leader} leads with ${s.auction_high_bid}"
 
 
 def text(s: CEState) -> str:
     """The whole position in a few lines (``str(state)``)."""
     n = s.num_players
-    lines = [f"Chicago Express · {n} players · ply {s.ply} · dividend phases held {s.dividends}"]
+    lines = [f"Chicago Express · {n} players · ply {s.ply} · dividend phases held {s.dividend_phases}"]
     if s.phase == OVER:
         lines.append(f"Game over ({s.end_reason}); winner(s): {', '.join(f'seat {w}' for w in s.winners())}")
     elif s.phase == BUILD:
@@ -165,12 +165,12 @@ def text(s: CEState) -> str:
     else:
         kind = {"opening_auction": "opening auction", "auction": "auction",
                 "wabash_auction": "first Wabash auction"}[PHASE_NAMES[s.phase]]
-        lines.append(f"{kind}: {describe_auction(s)}; seat {s.auc_turn} to bid")
+        lines.append(f"{kind}: {describe_auction(s)}; seat {s.auction_turn} to bid")
     meters = ", ".join(f"{m} {s.meters[k]}/{s.meter_lengths[k]}" + (" RED" if s.meters[k] >= s.meter_lengths[k] else "")
                        for k, m in enumerate(A.METERS))
     lines.append(f"Meters: {meters}")
     lines.append("Industry: " + ", ".join(f"{k.title()} {v}" for k, v in zip(INDUSTRIES, s.industry))
-                 + f" · houses in supply {s.supply}")
+                 + f" · houses in supply {s.house_supply}")
     lines.append("Company  income treasury trains-left shares-left/total  div/share")
     for c in range(5):
         if c == 4 and not s.wabash_in:
@@ -179,7 +179,7 @@ def text(s: CEState) -> str:
         lines.append(f"{COMPANIES[c]:<8} {s.income[c]:>6} {s.treasury[c]:>8} {s.trains_left[c]:>11} "
                      f"{s.shares_left[c]:>6}/{BOARD.shares[c]:<10} {s.dividend_per_share(c):>5}")
     for p in range(n):
-        held = ", ".join(f"{s.held[p * 5 + c]} {COMPANIES[c]}" for c in range(5) if s.held[p * 5 + c])
+        held = ", ".join(f"{k} {COMPANIES[c]}" for c, k in enumerate(s.shares_of(p)) if k)
         lines.append(f"Seat {p}: ${s.cash[p]}" + (f" · shares {held}" if held else ""))
     if s.chicago:
         lines.append("Reached Chicago: " + ", ".join(COMPANIES[c] for c in s.chicago))

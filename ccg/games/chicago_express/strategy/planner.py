@@ -245,7 +245,7 @@ class Planner:
         if len(legal) <= 1 or lowest > top:
             return P.PASS
         cash = P.cash(s)
-        active = s.auc_active
+        active = s.auction_active
         rivals = [min(float(cash[q]), self.reservation(look, q, c)) for q in range(look.n)
                   if q != seat and active >> q & 1]
         best_other = max(rivals, default=0.0)

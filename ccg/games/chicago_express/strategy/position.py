@@ -42,7 +42,7 @@ def cash(s) -> list[int]:
 
 def shares_held(s) -> list[int]:
     """Flat list: seat p's shares of company c at ``p * 5 + c``."""
-    return s.held
+    return s.shares
 
 
 def shares_in_circulation(s, c: int) -> int:
@@ -95,7 +95,7 @@ def industry_step(s) -> tuple[int, int, int]:
 
 
 def house_supply(s) -> int:
-    return s.supply
+    return s.house_supply
 
 
 def houses_end(s) -> int:
@@ -120,17 +120,17 @@ def max_placements(s) -> int:
 
 def network(s, c: int) -> int:
     """Bit mask of the hexes holding company c's trains."""
-    return s.net[c]
+    return s.network[c]
 
 
 def occupancy(s) -> list[int]:
     """Per hex, the bit mask of companies with a train there."""
-    return s.occ
+    return s.hex_companies
 
 
 def occupied(s) -> int:
     """Bit mask of hexes holding any train."""
-    return s.any_mask
+    return s.train_mask
 
 
 def houses(s) -> int:
@@ -145,7 +145,7 @@ def placement_income(s, h: int) -> int:
 
 def placement_cost(s, h: int) -> int:
     """CE-6.9: the cost of one more train on hex h now."""
-    return COST_BY_OCC[h][s.occ[h]]
+    return COST_BY_OCC[h][s.hex_companies[h]]
 
 
 def house_value(h: int) -> int:
@@ -168,16 +168,16 @@ def opening_still_to_sell(s) -> tuple[int, ...]:
 
 
 def auction_company(s) -> int:
-    return s.auc_company
+    return s.auction_company
 
 
 def auction_leader(s) -> int:
     """The seat holding the highest bid, or -1."""
-    return s.auc_leader
+    return s.auction_leader
 
 
 def auction_high(s) -> int:
-    return s.auc_high
+    return s.auction_high_bid
 
 
 def build_company(s) -> int:
@@ -194,4 +194,4 @@ def reached_chicago(s) -> list[int]:
 
 def board_key(s) -> tuple:
     """Everything a route plan depends on: the networks, houses and industry values."""
-    return (*s.net, s.house_mask, *s.industry)
+    return (*s.network, s.house_mask, *s.industry)
