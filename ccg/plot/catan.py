@@ -361,10 +361,10 @@ def board(state, seat: int | None = None, width: int = WIDTH, height: int | None
     ]
     if s.oil_springs:
         cols[_good(5)] = [s.oil[p] for p in seats]
-        cols[pgettext("catan", "sequestered")] = [s.seq[p] for p in seats]
+        cols[pgettext("catan", "sequestered")] = [s.sequestered[p] for p in seats]
     cols[pgettext("catan", "knights")] = [s.knights[p] for p in seats]
-    cols[term("catan", "term", "longest_road")] = [f"{s.road_len[p]}" + (" ★" if s.lr == p else "") for p in seats]
-    cols[term("catan", "term", "largest_army")] = ["★" if s.la == p else "" for p in seats]
+    cols[term("catan", "term", "longest_road")] = [f"{s.road_len[p]}" + (" ★" if s.longest_road_holder == p else "") for p in seats]
+    cols[term("catan", "term", "largest_army")] = ["★" if s.largest_army_holder == p else "" for p in seats]
     tint = [PLAYER_TINT[p] for p in seats]
     fig.add_traces(traces, rows=[1] * len(traces), cols=[1] * len(traces))
     if narrow:  # one column per player, one row per field: every heading stays whole in a narrow room
@@ -453,11 +453,11 @@ def tables(state, seat: int | None = None):
                pgettext("catan", "{count} + hidden").format(count=s.public_vp(p)),
                term("catan", "term", "resource_card"): cards, term("catan", "term", "development_card"): dev,
                pgettext("catan", "knights played"): s.knights[p],
-               term("catan", "term", "longest_road"): f"{s.road_len[p]}" + (f" ({holds})" if s.lr == p else ""),
-               term("catan", "term", "largest_army"): holds if s.la == p else ""}
+               term("catan", "term", "longest_road"): f"{s.road_len[p]}" + (f" ({holds})" if s.longest_road_holder == p else ""),
+               term("catan", "term", "largest_army"): holds if s.largest_army_holder == p else ""}
         if s.oil_springs:
             row[_good(5)] = s.oil[p]
-            row[term("catan", "term", "sequestered_oil")] = s.seq[p]
+            row[term("catan", "term", "sequestered_oil")] = s.sequestered[p]
         act = " ◀ " + pgettext("catan", "to act") if s.current_player == p and not s.is_terminal() else ""
         rows[seat_label(p) + act] = row
     position = {pgettext("catan", "turn"): s.turn,

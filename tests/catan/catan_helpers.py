@@ -15,9 +15,9 @@ def make(players: int = 4, scenario: str | None = None, phase: int = MAIN, activ
         options["scenario"] = scenario
     s = ccg.new_game("catan", players=players, seed=0, **options)
     s.phase = phase
-    s.active = s.cur = s.first = active
+    s.active = s.seat_to_move = s.first = active
     s.turn = 1
-    s.setup_i = 2 * players
+    s.setup_step = 2 * players
     s.rolled = phase == MAIN
     s.mark_edited()
     return s

@@ -61,7 +61,7 @@ def test_ex2b_marker_one_allows_four_uses():
     s.apply("convert wool")
     s.apply("convert wool")
     s.apply(f"metro N{city}")
-    assert s.marker == 5 and s.oil[0] == 0 and s.n_metro[0] == 1
+    assert s.marker == 5 and s.oil[0] == 0 and s.metropolises_built[0] == 1
 
 
 def test_ex2c_sequestering_does_not_move_marker():
@@ -70,7 +70,7 @@ def test_ex2c_sequestering_does_not_move_marker():
     s.marker = 4
     give(s, 0, oil=1)
     s.apply("sequester")
-    assert s.marker == 4 and s.seq[0] == 1 and not s.pending
+    assert s.marker == 4 and s.sequestered[0] == 1 and not s.pending
 
 
 # ---- EX-3 --------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_ex5_oil_spring_hit_twice():
     give(s, 2, oil=2)
     assert s.supply == 9
     for expected in (6, 3):
-        s.phase, s.active, s.cur = MAIN, 0, 0
+        s.phase, s.active, s.seat_to_move = MAIN, 0, 0
         s.marker, s.pending, s.trigger = 5, True, 0
         s.mark_edited()
         rig(s, "end", lambda c: c.last_disaster and c.last_disaster[1] == forest9)
@@ -203,11 +203,11 @@ def test_ex10_seven_counts_oil():
     give(s, 3, wool=5, oil=2)
     rig(s, "roll", lambda c: c.dice == 7)
     s.apply("roll")
-    assert s.phase == DISCARD and s.cur == 2 and s.discard[2] == 4 and s.discard[3] == 0
+    assert s.phase == DISCARD and s.seat_to_move == 2 and s.discard[2] == 4 and s.discard[3] == 0
     for a in ("discard oil", "discard oil", "discard oil", "discard lumber"):
         s.apply(a)
     assert s.oil[2] == 0 and s.supply == 15 - 2 and s.marker == 0
-    assert s.phase == ROBBER and s.cur == 0
+    assert s.phase == ROBBER and s.seat_to_move == 0
 
 
 # ---- EX-11 --------------------------------------------------------------------------------------
@@ -278,7 +278,7 @@ def test_ex13_island_lost_with_pyrrhic_victory():
         put(s, 2, n, 2)
     deal_dev(s, 2, VP_CARD, 4)
     assert s.vp(2) == 12
-    s.seq[3], s.supply, s.champ = 3, 12, 3
+    s.sequestered[3], s.supply, s.champion = 3, 12, 3
     s.marker, s.pending, s.trigger = 5, True, 2
     rig(s, "end", lambda c: c.last_disaster[0] == 6)
     s.apply("end")
@@ -290,18 +290,18 @@ def test_ex13_island_lost_with_pyrrhic_victory():
 def test_ex14_champion_transfer():
     """EX-14 (OIL-9.4, OIL-9.5): 3rd token: +2 VP; a tie keeps the holder; strictly more takes it."""
     s = make(scenario=OIL)
-    s.seq[0], s.seq[1], s.supply = 2, 2, 11
+    s.sequestered[0], s.sequestered[1], s.supply = 2, 2, 11
     base0 = s.vp(0)
     give(s, 0, oil=1)
     s.apply("sequester")
-    assert s.champ == 0 and s.vp(0) == base0 + 2
+    assert s.champion == 0 and s.vp(0) == base0 + 2
     give(s, 1, oil=2)
     oil_rules.sequester(s, 1)
-    assert s.champ == 0
+    assert s.champion == 0
     s.seq_done = False
     before_a, before_b = s.vp(0), s.vp(1)
     oil_rules.sequester(s, 1)
-    assert s.champ == 1 and s.vp(0) == before_a - 1 and s.vp(1) == before_b + 1 and s.vp(1) == 2
+    assert s.champion == 1 and s.vp(0) == before_a - 1 and s.vp(1) == before_b + 1 and s.vp(1) == 2
 
 
 # ---- EX-15 --------------------------------------------------------------------------------------
@@ -334,7 +334,7 @@ def test_ex16_flooding_spares_metropolises_and_roads():
 # ---- EX-17 --------------------------------------------------------------------------------------
 def _sbp(marker, rules=None):
     s = make(players=5, scenario=OIL, layout="variable", phase=SBP, active=3, rules=rules or {})
-    s.cur, s.sbp_left = 4, 4
+    s.seat_to_move, s.special_build_left = 4, 4
     city = inland_nodes(s)[0]
     put(s, 4, city, 2)
     metro_ready(s, 4, oil=3)
@@ -353,7 +353,7 @@ def test_ex17a_sbp_metropolis_up_to_five():
     s.apply("pass")
     for _ in range(3):
         assert not any(a.startswith("metro") or a.startswith("convert") for a in legal_strs(s))
-        if s.cur == 2:
+        if s.seat_to_move == 2:
             rig(s, "pass", lambda c: c.disasters == 1)
         s.apply("pass")
     assert s.disasters == 1 and s.marker == 0 and s.active == 4 and s.last_disaster[2] == 4
@@ -404,7 +404,7 @@ def test_ex18a_win_at_the_end_of_own_turn():
 def test_ex18b_no_win_in_the_special_building_phase():
     """EX-18b (OIL-10.2, CAT-12.11): F reaches 12 in the SBP; wins only at the end of his own turn."""
     s = make(players=6, scenario=OIL, layout="variable", phase=SBP, active=4)
-    s.cur, s.sbp_left = 5, 5
+    s.seat_to_move, s.special_build_left = 5, 5
     nodes = spread(s, inland_nodes(s), 4)
     for n in nodes[:3]:
         put(s, 5, n, 2)

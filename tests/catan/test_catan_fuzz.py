@@ -34,9 +34,9 @@ def recount_vp(s, p: int) -> int:
     for n in range(s.board.n_node):
         if s.node_owner[n] == p:
             v += (0, 1, 2, 3)[s.node_level[n]]
-    v += 2 * (s.lr == p) + 2 * (s.la == p) + s.dev[p * 5 + VP_CARD]
+    v += 2 * (s.longest_road_holder == p) + 2 * (s.largest_army_holder == p) + s.dev[p * 5 + VP_CARD]
     if s.oil_springs:
-        v += s.seq[p] // 3 + (s.champ == p)
+        v += s.sequestered[p] // 3 + (s.champion == p)
     return v
 
 

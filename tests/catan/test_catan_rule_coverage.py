@@ -94,21 +94,21 @@ def test_cat_1_8_10_5_special_cards_are_worth_two_vp_and_never_traded():
     """CAT-1.8, CAT-10.5: Longest Road and Largest Army are worth 2 VP each; they move only by the
     CAT-10 rules (no trade action can name them)."""
     s = make()
-    assert s.lr == -1 and s.la == -1
+    assert s.longest_road_holder == -1 and s.largest_army_holder == -1
     start = node(s, -1, -1, "N")
     nodes = [start]
     while len(nodes) < 6:  # a simple path of 5 roads
         nodes.append(next(m for m in s.board.node_nbrs[nodes[-1]] if m not in nodes))
     before = s.vp(0)
     path(s, 0, nodes)
-    assert s.lr == 0 and s.vp(0) == before + 2
+    assert s.longest_road_holder == 0 and s.vp(0) == before + 2
     s.knights[1] = 2
     deal_dev(s, 1, KNIGHT)
-    s.active = s.cur = 1
+    s.active = s.seat_to_move = 1
     s.mark_edited()
     v1 = s.vp(1)
     s.apply("play knight")
-    assert s.la == 1 and s.vp(1) == v1 + 2
+    assert s.largest_army_holder == 1 and s.vp(1) == v1 + 2
     s.apply(s.legal_actions()[0])  # move the robber
     give(s, 1, wool=4, ore=2)
     s.apply("propose")
@@ -218,11 +218,11 @@ def test_cat_2_5_both_ends_of_a_harbour_edge_give_access():
         for x in b.edge_nodes[e]:
             s = make()
             put(s, 0, x)
-            assert s.hmask[0] == 1 << t
+            assert s.harbour_access[0] == 1 << t
         beyond = [m for x in b.edge_nodes[e] for m in b.node_nbrs[x] if b.node_harbour[m] < 0]
         s = make()
         put(s, 0, beyond[0])
-        assert s.hmask[0] == 0
+        assert s.harbour_access[0] == 0
 
 
 # ---- CAT-3 setup -----------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_cat_3_5_bank_deck_and_special_cards_at_the_start():
     """CAT-3.5: five bank stacks (19 each; 24 with 5-6), the development deck face down (its order is hidden
     in observations), the two special cards beside the board (held by nobody)."""
     s = ccg.new_game("catan", players=4, seed=3)
-    assert s.bank == [19] * 5 and s.lr == -1 and s.la == -1 and len(s.deck) == 25
+    assert s.bank == [19] * 5 and s.longest_road_holder == -1 and s.largest_army_holder == -1 and len(s.deck) == 25
     obs = s.observation(1)["state"]
     assert obs["deck"] == 25  # a count, not the order
     assert ccg.new_game("catan", players=5, seed=3).bank == [24] * 5
@@ -254,13 +254,13 @@ def test_cat_3_8_second_round_reverse_and_no_road_needed():
     order = []
     while s.phase in (0, 1):
         if s.phase == SETUP_SETTLE:
-            order.append(s.cur)
+            order.append(s.seat_to_move)
             if len(order) > 4:
                 legal = {int(a.args[0][1:]) for a in s.legal_actions()}
                 free = {n for n in range(s.board.n_node) if s.node_owner[n] < 0
                         and all(s.node_owner[m] < 0 for m in s.board.node_nbrs[n])}
                 assert legal == free  # not limited to the seat's road network
-                own = {x for e in range(s.board.n_edge) if s.edge_owner[e] == s.cur for x in s.board.edge_nodes[e]}
+                own = {x for e in range(s.board.n_edge) if s.edge_owner[e] == s.seat_to_move for x in s.board.edge_nodes[e]}
                 assert legal - own
         s.apply(s.legal_actions()[-1])
     assert order[4:] == order[:4][::-1] and order[-1] == s.first
@@ -271,7 +271,7 @@ def test_cat_3_11_play_begins_with_the_starting_player():
     for seed in (1, 2, 3):
         s = ccg.new_game("catan", players=3, seed=seed)
         play_setup(s)
-        assert s.phase == PRE_ROLL and s.active == s.cur == s.first and s.turn == 1
+        assert s.phase == PRE_ROLL and s.active == s.seat_to_move == s.first and s.turn == 1
         assert "roll" in legal_strs(s)
 
 
@@ -427,7 +427,7 @@ def test_cat_8_2_building_is_unlimited_within_resources_and_pieces():
     give(s, 0, lumber=6, brick=6)
     for _ in range(4):
         s.apply(next(a for a in s.legal_actions() if a.kind == "road"))
-    assert s.n_road[0] == 4 and s.hand_of(0)["lumber"] == 2
+    assert s.roads_built[0] == 4 and s.hand_of(0)["lumber"] == 2
     assert not any(a.startswith("road") for a in legal_strs(s))  # pieces exhausted, cards left
 
 
@@ -451,9 +451,9 @@ def test_cat_8_5_city_returns_the_settlement_piece_and_needs_a_settlement():
     with pytest.raises(IllegalActionError):
         s.apply(f"city N{empty}")
     s.apply(f"city N{sp[0]}")
-    assert s.n_settle[0] == 4 and s.n_city[0] == 1 and s.node_owner[sp[0]] == 0
+    assert s.settlements_built[0] == 4 and s.cities_built[0] == 1 and s.node_owner[sp[0]] == 0
     s.apply(f"settle N{free}")
-    assert s.n_settle[0] == 5
+    assert s.settlements_built[0] == 5
 
 
 # ---- CAT-9 development cards -----------------------------------------------------------------------
@@ -470,7 +470,7 @@ def test_cat_9_4_road_building_two_free_roads_within_pieces():
     assert {f"road E{e}" for e in s.board.node_edges[x]} == set(first)  # touching the own network only
     s.apply(first[0])
     s.apply(legal_strs(s)[0])
-    assert s.n_road[0] == 2 and s.hand == [0] * 20 and s.phase == MAIN
+    assert s.roads_built[0] == 2 and s.hand == [0] * 20 and s.phase == MAIN
     t = make(rules={"roads": 3})
     put(t, 0, x)
     path(t, 0, [x, t.board.node_nbrs[x][0]])
@@ -478,7 +478,7 @@ def test_cat_9_4_road_building_two_free_roads_within_pieces():
     deal_dev(t, 0, ROAD_BUILDING)
     t.apply("play roadbuilding")
     t.apply(t.legal_actions()[0])
-    assert t.n_road[0] == 3 and t.phase == MAIN  # one piece left: one free road
+    assert t.roads_built[0] == 3 and t.phase == MAIN  # one piece left: one free road
     u = make(rules={"roads": 2})
     put(u, 0, x)
     path(u, 0, [x, u.board.node_nbrs[x][0]])
@@ -552,7 +552,7 @@ def test_cat_12_7_five_six_players_still_win_at_ten_on_their_own_turn():
     nine_vp_with_a_vp_card_on_top(t, 2)
     t.apply("end")
     t.apply("pass")  # seat 1
-    assert t.cur == 2 and t.phase == SBP
+    assert t.seat_to_move == 2 and t.phase == SBP
     t.apply("buy dev")
     assert t.vp(2) == 10 and not t.is_terminal()
     t.apply("pass")
@@ -580,11 +580,11 @@ def test_cat_12_9_no_trade_and_no_development_card_in_the_sbp():
     deal_dev(s, 1, KNIGHT)
     deal_dev(s, 1, MONOPOLY)
     s.apply("end")
-    assert s.phase == SBP and s.cur == 1
+    assert s.phase == SBP and s.seat_to_move == 1
     legal = legal_strs(s)
     assert "road" in " ".join(legal) and "buy dev" in legal
     assert not any(a.startswith(("trade", "propose", "play", "offer")) for a in legal)
-    s.active = s.cur = 1
+    s.active = s.seat_to_move = 1
     s.phase = MAIN
     s.mark_edited()
     assert any(a.startswith("trade") for a in legal_strs(s)) and "play knight" in legal_strs(s)
@@ -656,17 +656,17 @@ def test_oil_1_4_champion_card_is_worth_one_vp():
     """OIL-1.4: the Champion of the Environment card is worth 1 VP to its holder."""
     s = make(scenario=OIL)
     give(s, 0, oil=1)
-    s.seq[0] = 2
+    s.sequestered[0] = 2
     v = s.vp(0)
     s.apply("sequester")
-    assert s.champ == 0 and s.vp(0) == v + 1 + 1  # the set of 3 (OIL-9.4) plus the card
+    assert s.champion == 0 and s.vp(0) == v + 1 + 1  # the set of 3 (OIL-9.4) plus the card
 
 
 def test_oil_1_5_sequestration_vp_have_no_marker_limit():
     """OIL-1.5: sequestration VP are derived (the 7 markers are no limit): 21 sequestered tokens give 7 VP."""
     s = make(scenario=OIL)
-    s.seq[1] = 21
-    s.champ = 1
+    s.sequestered[1] = 21
+    s.champion = 1
     assert s.vp(1) == 7 + 1
 
 
@@ -687,7 +687,7 @@ def test_oil_1_6_disaster_track():
         s.marker, s.pending, s.trigger = 5, True, 0
         rig(s, "end", lambda x, num=num: x.last_disaster[0] == num)
         s.apply("end")
-        s.phase, s.active, s.cur = MAIN, 0, 0
+        s.phase, s.active, s.seat_to_move = MAIN, 0, 0
         s.mark_edited()
         assert s.destroyed[-1] == [c, num]
     assert [d[1] for d in s.destroyed] == [11, 12]
@@ -713,7 +713,7 @@ def test_oil_2_5_2_6_scenario_starting_state():
     play, the metropolis pool and the Champion card lie beside the board."""
     s = ccg.new_game("catan", players=4, seed=1, scenario=OIL)
     assert s.marker == 0 and s.destroyed == [] and not s.pending
-    assert s.supply == 15 and s.oil == [0] * 4 and s.seq == [0] * 4 and s.metro_pool == 4 and s.champ == -1
+    assert s.supply == 15 and s.oil == [0] * 4 and s.sequestered == [0] * 4 and s.metro_pool == 4 and s.champion == -1
 
 
 def test_oil_2_7_bank_deck_and_placement_rounds_as_in_the_base_game():
@@ -724,7 +724,7 @@ def test_oil_2_7_bank_deck_and_placement_rounds_as_in_the_base_game():
     order = []
     while b.phase in (0, 1):
         if b.phase == SETUP_SETTLE:
-            order.append(b.cur)
+            order.append(b.seat_to_move)
         b.apply(b.legal_actions()[0])
     first = b.first
     fwd = [(first + i) % 4 for i in range(4)]
@@ -832,7 +832,7 @@ def test_oil_6_1_only_conversion_and_metropolis_use_oil():
     compose(t, {"oil": 1}, {"ore": 1})  # trading oil is not using it (OIL-3.6)
     t.apply("accept")
     t.apply("sequester")
-    assert t.marker == 0 and t.oil[0] == 2 and t.seq[0] == 1
+    assert t.marker == 0 and t.oil[0] == 2 and t.sequestered[0] == 1
 
 
 def test_oil_6_2_conversion_two_of_one_type_and_a11_flag():
@@ -913,10 +913,10 @@ def test_oil_8_3_8_11_seven_floods_other_rolls_pollute_and_the_marker_resets():
 def test_oil_9_4_one_vp_per_three_sequestered():
     """OIL-9.4: floor(sequestered / 3) VP (Champion aside)."""
     s = make(scenario=OIL)
-    s.champ = 3  # keep the Champion card out of seat 0's count
-    s.seq[3] = 30
+    s.champion = 3  # keep the Champion card out of seat 0's count
+    s.sequestered[3] = 30
     for k, v in ((0, 0), (2, 0), (3, 1), (5, 1), (6, 2), (8, 2), (9, 3)):
-        s.seq[0] = k
+        s.sequestered[0] = k
         assert s.vp(0) == v, k
 
 
@@ -925,7 +925,7 @@ def test_oil_9_6_no_sequestration_in_the_sbp():
     s = make(players=5, scenario=OIL, layout="variable")
     give(s, 1, oil=3)
     s.apply("end")
-    assert s.phase == SBP and s.cur == 1 and "sequester" not in legal_strs(s)
+    assert s.phase == SBP and s.seat_to_move == 1 and "sequester" not in legal_strs(s)
     with pytest.raises(IllegalActionError):
         s.apply("sequester")
     for _ in range(4):
@@ -951,7 +951,7 @@ def test_oil_10_4_result_values():
     for h in [h for h in range(t.board.n_hex) if t.numbers[h] and not t.board.spring[h]][:4]:
         t.destroyed.append([h, t.numbers[h]])
         t.numbers[h] = 0
-    t.champ, t.seq[2] = 2, 3
+    t.champion, t.sequestered[2] = 2, 3
     t.marker, t.pending, t.trigger = 5, True, 0
     rig(t, "end", lambda c: c.is_terminal())
     t.apply("end")
@@ -968,7 +968,7 @@ def test_oil_11_1_five_six_players_combine_base_extension_and_scenario():
     assert s.board.n_hex == 30 and s.bank == [24] * 5 and len(s.deck) == 34
     assert s.oil_limit == 6 and s.vp_to_win == 12 and s.robber == -1
     s.apply("end")
-    assert s.phase == SBP and s.cur == 1
+    assert s.phase == SBP and s.seat_to_move == 1
 
 
 def test_oil_11_3_five_six_player_springs():
@@ -993,10 +993,10 @@ def test_oil_11_4_sbp_follows_the_disaster_phase_without_the_ended_player():
     s.marker, s.pending, s.trigger = 5, True, 0
     rig(s, "end", lambda c: c.last_disaster is not None and c.last_disaster[0] != 7)
     s.apply("end")
-    assert s.disasters == 1 and s.marker == 0 and s.phase == SBP and s.cur == 1
+    assert s.disasters == 1 and s.marker == 0 and s.phase == SBP and s.seat_to_move == 1
     asked = []
     while s.phase == SBP:
-        asked.append(s.cur)
+        asked.append(s.seat_to_move)
         s.apply("pass")
     assert asked == [1, 2, 3, 4] and s.active == 1
 
@@ -1020,7 +1020,7 @@ def test_oil_9_2_11_5_active_players_sequestration_does_not_block_an_sbp_metropo
     s.apply("sequester")
     assert not any(a.startswith("convert") for a in legal_strs(s))  # the sequestering player: no use
     s.apply("end")
-    assert s.phase == SBP and s.cur == 1
+    assert s.phase == SBP and s.seat_to_move == 1
     assert f"metro N{city}" in legal_strs(s)
     s.apply(f"metro N{city}")
     assert s.marker == 2 and s.node_level[city] == 3

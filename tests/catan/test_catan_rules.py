@@ -131,10 +131,10 @@ def test_cat_3_7_3_8_snake_order_and_3_9_starting_resources():
     seen = []
     while s.phase in (0, 1):
         if s.phase == 0:
-            seen.append(s.cur)
+            seen.append(s.seat_to_move)
         before = s.hand[:]
         a = s.legal_actions()[0]
-        p = s.cur
+        p = s.seat_to_move
         s.apply(a)
         if a.kind == "settle":
             n = int(a.args[0][1:])
@@ -143,7 +143,7 @@ def test_cat_3_7_3_8_snake_order_and_3_9_starting_resources():
             assert gained == expect, (p, len(seen))
     order = [(first + i) % 4 for i in range(4)]
     assert seen == order + order[::-1]
-    assert s.phase == PRE_ROLL and s.cur == first and s.turn == 1
+    assert s.phase == PRE_ROLL and s.seat_to_move == first and s.turn == 1
 
 
 def test_oil_2_4_2_8_robber_off_board_and_no_oil_at_setup():
@@ -160,8 +160,8 @@ def test_oil_2_4_2_8_robber_off_board_and_no_oil_at_setup():
             s.apply(s.legal_actions()[0])
         s.apply(f"settle N{spot}")
         expected = sum(1 for h in s.board.node_hexes[spot] if s.board.terrain[h] < 5 and not s.board.spring[h])
-        assert sum(s.hand[s.cur * 5:(s.cur + 1) * 5]) == expected
-        assert s.oil[s.cur] == (1 if flag else 0)
+        assert sum(s.hand[s.seat_to_move * 5:(s.seat_to_move + 1) * 5]) == expected
+        assert s.oil[s.seat_to_move] == (1 if flag else 0)
 
 
 # ---- production and robber ---------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def test_cat_6_2_discard_only_above_seven_half_rounded_down():
     give(s, 2, ore=7)
     rig(s, "roll", lambda c: c.dice == 7)
     s.apply("roll")
-    assert s.discard == [0, 4, 0, 0] and s.cur == 1
+    assert s.discard == [0, 4, 0, 0] and s.seat_to_move == 1
     assert legal_strs(s) == ["discard wool"]
 
 
@@ -277,7 +277,7 @@ def test_cat_8_5_city_replaces_settlement():
     put(s, 0, n)
     give(s, 0, ore=3, grain=2)
     s.apply(f"city N{n}")
-    assert s.node_level[n] == 2 and s.n_settle[0] == 0 and s.n_city[0] == 1 and s.vp(0) == 2
+    assert s.node_level[n] == 2 and s.settlements_built[0] == 0 and s.cities_built[0] == 1 and s.vp(0) == 2
 
 
 # ---- development cards -----------------------------------------------------------------------------------
@@ -309,7 +309,7 @@ def test_cat_9_4_road_building():
     s.apply("play roadbuilding")
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
-    assert s.n_road[0] == 2 and s.phase == MAIN and s.hand == [0] * 20
+    assert s.roads_built[0] == 2 and s.phase == MAIN and s.hand == [0] * 20
 
 
 def test_cat_9_5_year_of_plenty_and_oil_14_1():
@@ -371,13 +371,13 @@ def _line(s, p, start, k):
 def test_cat_10_1_longest_road_five_and_strictly_longer():
     s = make()
     a = _line(s, 0, node(s, -1, -1, "N"), 5)
-    assert s.road_len[0] == 5 and s.lr == 0
+    assert s.road_len[0] == 5 and s.longest_road_holder == 0
     b = _line(s, 1, node(s, 0, 2, "S"), 5)
-    assert s.road_len[1] == 5 and s.lr == 0  # a tie does not take the card
+    assert s.road_len[1] == 5 and s.longest_road_holder == 0  # a tie does not take the card
     extra = next(m for m in s.board.node_nbrs[b[-1]] if m not in b and s.edge_owner[
         s.board.geo.edge_index[(min(m, b[-1]), max(m, b[-1]))]] < 0)
     path(s, 1, [b[-1], extra])
-    assert s.road_len[1] == 6 and s.lr == 1
+    assert s.road_len[1] == 6 and s.longest_road_holder == 1
     assert a
 
 
@@ -385,25 +385,25 @@ def test_cat_10_2_10_3_broken_road_and_set_aside():
     """CAT-10.2: an opponent's settlement splits a road; CAT-10.3: tie after the break -> set aside."""
     s = make()
     a = _line(s, 0, node(s, -1, -1, "N"), 7)
-    assert s.lr == 0 and s.road_len[0] == 7
+    assert s.longest_road_holder == 0 and s.road_len[0] == 7
     # a 5-road for seat 1 elsewhere
     _line(s, 1, node(s, 0, 2, "S"), 5)
-    assert s.lr == 0
+    assert s.longest_road_holder == 0
     # seat 2 settles in the middle of seat 0's road: 3 + 4 -> longest 4 < 5; seat 1 alone has 5
     put(s, 2, a[3])
     from ccg.games.catan.roads import update_roads
 
     update_roads(s, (0,))
-    assert s.road_len[0] == 4 and s.lr == 1
+    assert s.road_len[0] == 4 and s.longest_road_holder == 1
     # set aside: two players tie at the longest after the holder breaks
     t = make()
     a = _line(t, 0, node(t, -1, -1, "N"), 7)
     _line(t, 1, node(t, 0, 2, "S"), 5)
     _line(t, 3, node(t, 2, -2, "N"), 5)
-    assert t.lr == 0
+    assert t.longest_road_holder == 0
     put(t, 2, a[3])
     update_roads(t, (0,))
-    assert t.lr == -1  # seats 1 and 3 tie at 5: card set aside
+    assert t.longest_road_holder == -1  # seats 1 and 3 tie at 5: card set aside
 
 
 def test_cat_10_3_holder_keeps_on_tie():
@@ -415,7 +415,7 @@ def test_cat_10_3_holder_keeps_on_tie():
     from ccg.games.catan.roads import update_roads
 
     update_roads(s, (0,))
-    assert s.road_len[0] == 5 and s.lr == 0
+    assert s.road_len[0] == 5 and s.longest_road_holder == 0
 
 
 def test_cat_10_4_largest_army():
@@ -429,13 +429,13 @@ def test_cat_10_4_largest_army():
     from ccg.games.catan.scoring import award_largest_army
 
     award_largest_army(s, 0)
-    assert s.la == 0
+    assert s.largest_army_holder == 0
     s.knights[1] = 3
     award_largest_army(s, 1)
-    assert s.la == 0
+    assert s.largest_army_holder == 0
     s.knights[1] = 4
     award_largest_army(s, 1)
-    assert s.la == 1
+    assert s.largest_army_holder == 1
 
 
 # ---- trade -----------------------------------------------------------------------------------------------
@@ -474,11 +474,11 @@ def test_cat_7_2_domestic_trade_propose_accept_reject():
     s.apply("give wool")
     s.apply("ask ore")
     s.apply("offer")
-    assert s.cur == 2 and legal_strs(s) == ["accept", "reject"]  # seat 1 has no ore: not asked
+    assert s.seat_to_move == 2 and legal_strs(s) == ["accept", "reject"]  # seat 1 has no ore: not asked
     s.apply("reject")
-    assert s.cur == 3
+    assert s.seat_to_move == 3
     s.apply("reject")
-    assert s.phase == MAIN and s.cur == 0 and s.offer is None
+    assert s.phase == MAIN and s.seat_to_move == 0 and s.offer is None
     assert s.hand_of(0)["wool"] == 2 and s.hand_of(2)["ore"] == 1 and s.hand_of(3)["ore"] == 2  # declined: no trade
     compose(s, {"wool": 1}, {"ore": 1})
     s.apply("accept")  # seat 2 accepts
@@ -503,7 +503,7 @@ def test_cat_7_2_multi_resource_terms_bounded_by_the_hands():
     assert not any(a.startswith("ask") for a in legal_strs(s))  # nobody else holds more than 3 cards
     assert s.offer == (0, 0, 2, 1, 0, 0, 0, 1, 0, 0, 2, 0)
     s.apply("offer")
-    assert s.cur == 1
+    assert s.seat_to_move == 1
     s.apply("accept")
     assert s.hand_of(0) == {"lumber": 0, "brick": 1, "wool": 0, "grain": 0, "ore": 2}
     assert s.hand_of(1) == {"lumber": 0, "brick": 0, "wool": 2, "grain": 1, "ore": 0}
@@ -519,7 +519,7 @@ def test_cat_7_2_several_acceptors_the_active_player_chooses():
     compose(s, {"wool": 1}, {"ore": 1})
     for _ in range(3):
         s.apply("accept")
-    assert s.phase == CHOOSE and s.cur == 0 and legal_strs(s) == ["choose 1", "choose 2", "choose 3"]
+    assert s.phase == CHOOSE and s.seat_to_move == 0 and legal_strs(s) == ["choose 1", "choose 2", "choose 3"]
     s.apply("choose 2")
     assert s.hand_of(0)["ore"] == 1 and s.hand_of(2)["wool"] == 1 and s.hand_of(1)["ore"] == 1
     assert s.phase == MAIN and s.offer is None
@@ -591,10 +591,10 @@ def test_cat_12_8_12_9_12_10_special_building_phase():
     s.deck.remove(KNIGHT)
     s.deck.append(KNIGHT)
     s.apply("end")
-    assert s.phase == SBP and s.cur == 1
+    assert s.phase == SBP and s.seat_to_move == 1
     assert legal_strs(s) == ["pass"]
     s.apply("pass")
-    assert s.cur == 2 and "buy dev" in legal_strs(s)
+    assert s.seat_to_move == 2 and "buy dev" in legal_strs(s)
     assert not any(x.startswith(("trade", "propose", "play")) for x in legal_strs(s))
     s.apply("buy dev")
     for _ in range(3):
@@ -633,7 +633,7 @@ def test_oil_1_2_metropolis_pool():
     give(s, 0, brick=1, ore=1, grain=1, oil=2)
     s.metro_pool = 0
     s.metro_pool = 0
-    s.n_metro = [0, 0, 0, 0]
+    s.metropolises_built = [0, 0, 0, 0]
     assert f"metro N{n}" not in legal_strs(s)
 
 
@@ -744,7 +744,7 @@ def test_determinize_keeps_the_cards_of_an_open_offer():
     give(s, 1, ore=3)
     give(s, 2, lumber=3)
     compose(s, {"wool": 1}, {"ore": 1})
-    assert s.cur == 1
+    assert s.seat_to_move == 1
     for k in range(20):
         for seat in (1, 2):
             d = s.determinize(seat, k)

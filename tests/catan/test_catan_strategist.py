@@ -171,7 +171,7 @@ def test_discards_on_a_seven_keep_the_cards_of_the_goal():
     s.rolled = False
     s.phase = DISCARD
     s.discard = [4, 0, 0, 0]
-    s.cur = 0
+    s.seat_to_move = 0
     s.mark_edited()
     agent = StrategistAgent(seed=4)
     while s.phase == DISCARD:
@@ -209,7 +209,7 @@ def test_answers_offers_by_the_plan_and_refuses_a_player_about_to_win():
     def offered(gives: int, wants: int):
         t = s.clone()
         compose(t, {GOODS[gives]: 1}, {GOODS[wants]: 1})  # CAT-7.2: seat 0 gives one, asks one
-        assert t.cur == 1
+        assert t.seat_to_move == 1
         return t
 
     good = offered(lacks, extra)  # what seat 1's goal lacks, for a card it can spare

@@ -78,7 +78,7 @@ def _nine_public_vp_with_hidden_cards():
         r = random.Random(seed)
         while not s.is_terminal():
             p = s.active
-            if (p != 0 and s.cur == p and s.public_vp(p) == 9 and sum(s.dev[p * 5:p * 5 + 5])
+            if (p != 0 and s.seat_to_move == p and s.public_vp(p) == 9 and sum(s.dev[p * 5:p * 5 + 5])
                     and VP_CARD in s.deck):
                 return s
             s.apply(r.choice(s.legal_actions()))

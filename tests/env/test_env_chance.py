@@ -95,7 +95,7 @@ def test_catan_development_draw_follows_the_deck():
     state, action = _find("catan", {"players": 4}, 6, lambda s, a: a.kind == "buy")
     outs = state.chance_outcomes(action)
     deck = Counter(state.deck)
-    p = state.cur
+    p = state.seat_to_move
     for o in outs:
         t = next(t for t in range(5) if o.state.dev[p * 5 + t] > state.dev[p * 5 + t])
         assert o.probability == pytest.approx(deck[t] / len(state.deck))

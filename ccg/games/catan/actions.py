@@ -76,7 +76,7 @@ def legal(s: CatanState) -> list:
     if ph == ROBBER:
         return legal_robber(s)
     if ph == PROPOSE:
-        return legal_offers(s, s.cur)
+        return legal_offers(s, s.seat_to_move)
     if ph == CHOOSE:
         return legal_choices(s)
     if ph == RESPOND:
@@ -88,7 +88,7 @@ def legal(s: CatanState) -> list:
         return legal_sbp(s)
     if ph == SETUP_SETTLE:
         b = s.board
-        return [b.act_settle[n] for n in settlement_spots(s, s.cur, setup=True)]
+        return [b.act_settle[n] for n in settlement_spots(s, s.seat_to_move, setup=True)]
     if ph == SETUP_ROAD:
         b = s.board
         eo = s.edge_owner
@@ -143,7 +143,7 @@ def legal_sbp(s: CatanState) -> list:
     """CAT-12.8, CAT-12.9, OIL-11.5: build and buy only (no trade, no development card, no sequestration:
     OIL-9.6); oil only for a metropolis within the marker."""
     out = [PASS]
-    _builds(s, s.cur, out)
+    _builds(s, s.seat_to_move, out)
     return out
 
 
@@ -158,7 +158,7 @@ def legal_plays(s: CatanState, out: list) -> None:
         return
     if playable(s, p, KNIGHT):
         out.append(PLAY_KNIGHT)
-    if playable(s, p, ROAD_BUILDING) and s.n_road[p] < s.rules["roads"]:
+    if playable(s, p, ROAD_BUILDING) and s.roads_built[p] < s.rules["roads"]:
         out.append(PLAY_ROADS)
     if playable(s, p, PLENTY):
         out.extend(plenty_choices(s, p))
@@ -184,7 +184,7 @@ def plenty_choices(s: CatanState, p: int) -> list:
 
 # ---- the 7 and the robber (CAT-6, OIL-5) --------------------------------------------------------------
 def legal_discards(s: CatanState) -> list:
-    p = s.cur
+    p = s.seat_to_move
     h = s.hand
     out = [DISCARD_ACT[r] for r in range(5) if h[p * 5 + r] > 0]
     if s.oil_springs and s.oil[p] > 0:
@@ -194,7 +194,7 @@ def legal_discards(s: CatanState) -> list:
 
 def legal_robber(s: CatanState) -> list:
     b = s.board
-    p = s.cur
+    p = s.seat_to_move
     no = s.node_owner
     may_take_oil = s.oil_springs and s.oil[p] < s.oil_limit
     h = s.hand
@@ -230,7 +230,7 @@ def legal_robber(s: CatanState) -> list:
 def legal_maritime(s: CatanState, p: int, out: list) -> None:
     """4:1 always (CAT-7.3), 3:1 with a generic harbour, 2:1 with that resource's harbour — every rate is
     offered, as often as affordable, for a card the bank holds (CAT-7.6); never oil (OIL-6.4)."""
-    h, bank, m = s.hand, s.bank, s.hmask[p]
+    h, bank, m = s.hand, s.bank, s.harbour_access[p]
     i = p * 5
     full = bank[0] and bank[1] and bank[2] and bank[3] and bank[4]
     for g in range(5):

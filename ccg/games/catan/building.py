@@ -129,15 +129,15 @@ def _build_actions(s: CatanState, p: int, what: int) -> tuple:
 
 
 def can_build_road(s: CatanState, p: int) -> bool:
-    return s.n_road[p] < s.rules["roads"] and can_pay(s, p, COST_ROAD)
+    return s.roads_built[p] < s.rules["roads"] and can_pay(s, p, COST_ROAD)
 
 
 def can_build_settlement(s: CatanState, p: int) -> bool:
-    return s.n_settle[p] < s.rules["settlements"] and can_pay(s, p, COST_SETTLEMENT)
+    return s.settlements_built[p] < s.rules["settlements"] and can_pay(s, p, COST_SETTLEMENT)
 
 
 def can_build_city(s: CatanState, p: int) -> bool:
-    return s.n_city[p] < s.rules["cities"] and s.n_settle[p] > 0 and can_pay(s, p, COST_CITY)
+    return s.cities_built[p] < s.rules["cities"] and s.settlements_built[p] > 0 and can_pay(s, p, COST_CITY)
 
 
 def place_road(s: CatanState, p: int, e: int, free: bool = False) -> None:
@@ -145,7 +145,7 @@ def place_road(s: CatanState, p: int, e: int, free: bool = False) -> None:
         pay(s, p, COST_ROAD)
     s.edge_owner[e] = p
     s.spots = None
-    s.n_road[p] += 1
+    s.roads_built[p] += 1
     update_roads(s, (p,))
 
 
@@ -155,10 +155,10 @@ def place_settlement(s: CatanState, p: int, n: int, free: bool = False) -> None:
     s.node_owner[n] = p
     s.node_level[n] = 1
     s.spots = None
-    s.n_settle[p] += 1
+    s.settlements_built[p] += 1
     t = s.board.node_harbour[n]
     if t >= 0:
-        s.hmask[p] |= 1 << t  # CAT-8.7: harbour access at once
+        s.harbour_access[p] |= 1 << t  # CAT-8.7: harbour access at once
     # an opponent's road through this intersection may be split (CAT-10.2)
     eo = s.edge_owner
     others = sorted({eo[e] for e in s.board.node_edges[n] if eo[e] >= 0 and eo[e] != p})
@@ -170,21 +170,21 @@ def place_city(s: CatanState, p: int, n: int) -> None:
     pay(s, p, COST_CITY)
     s.node_level[n] = 2
     s.spots = None
-    s.n_settle[p] -= 1
-    s.n_city[p] += 1
+    s.settlements_built[p] -= 1
+    s.cities_built[p] += 1
 
 
 def can_build_metropolis(s: CatanState, p: int) -> bool:
     """OIL-6.3, OIL-1.2, OIL-7.4: a free token, the cost, and room for 2 uses on the marker."""
     return (s.metro_pool > 0 and s.oil[p] >= METROPOLIS_OIL and s.marker + METROPOLIS_OIL <= s.rules["oil.disaster_at"]
-            and s.n_city[p] > s.n_metro[p] and can_pay(s, p, COST_METROPOLIS))
+            and s.cities_built[p] > s.metropolises_built[p] and can_pay(s, p, COST_METROPOLIS))
 
 
 def place_metropolis(s: CatanState, p: int, n: int) -> None:
     pay(s, p, COST_METROPOLIS)
     s.node_level[n] = 3
     s.spots = None
-    s.n_metro[p] += 1
+    s.metropolises_built[p] += 1
     s.metro_pool -= 1
     s.oil[p] -= METROPOLIS_OIL
     s.supply += METROPOLIS_OIL  # OIL-6.7: used oil returns to the supply

@@ -44,7 +44,7 @@ def label(state, action, child) -> str:
     if action.kind == "roll":
         return f"rolled {child.dice}"
     if action.kind == "robber" and len(action.args) == 2:
-        v, p = action.args[1], state.cur
+        v, p = action.args[1], state.seat_to_move
         for r in range(5):
             if child.hand[p * 5 + r] > state.hand[p * 5 + r]:
                 return f"stole {GOODS[r]} from seat {v}"

@@ -118,7 +118,7 @@ def index_of(place_id: str) -> int:
 def settle(s, a: Action) -> tuple[str, str]:
     n = index_of(a.args[0])
     if s.phase == SETUP_SETTLE:
-        if s.setup_i < s.num_players:
+        if s.setup_step < s.num_players:
             return pgettext("catan", "Place your first settlement at {node}").format(node=node_words(s, n)), "CAT-3.7"
         return (pgettext("catan", "Place your second settlement at {node}; it pays your starting resources, one card "
                                   "from each producing hex around it").format(node=node_words(s, n)), "CAT-3.9")
@@ -132,7 +132,7 @@ def road(s, a: Action) -> tuple[str, str]:
     edge = edge_words(s, e)
     if s.phase == SETUP_ROAD:
         return (pgettext("catan", "Place a road on {edge}, touching your new settlement").format(edge=edge),
-                "CAT-3.7" if s.setup_i < s.num_players else "CAT-3.8")
+                "CAT-3.7" if s.setup_step < s.num_players else "CAT-3.8")
     if s.phase == FREE_ROAD:
         return pgettext("catan", "Place a free road from Road Building on {edge}").format(edge=edge), "CAT-9.4"
     text = pgettext("catan", "Build a road on {edge}; it costs {cost}").format(edge=edge, cost=cost_words(COST_ROAD))
@@ -253,7 +253,7 @@ def main(s, a: Action) -> tuple[str, str]:
             goods=what, old=s.marker, new=s.marker + 1), "OIL-6.2")
     if k == "sequester":
         return (pgettext("catan", "Sequester 1 oil: it leaves play for good, and every 3 sequestered are worth 1 VP; "
-                                  "you have {count} sequestered").format(count=s.seq[s.cur]), "OIL-9.1")
+                                  "you have {count} sequestered").format(count=s.sequestered[s.seat_to_move]), "OIL-9.1")
     if k == "end":
         if s.oil_springs and s.pending:
             return pgettext("catan", "End your turn: the disaster is played now"), "OIL-8.1"
@@ -272,7 +272,7 @@ def describe(s, a: Action) -> tuple[str, str]:
         return pgettext("catan", "Roll the dice: every hex with that number produces; a 7 moves the robber"), "CAT-5.1"
     if ph == DISCARD:
         good = a.args[0]
-        left = s.discard[s.cur]
+        left = s.discard[s.seat_to_move]
         if left > 1:
             text = npgettext("catan", "Discard 1 {good}; {count} more to discard for the 7",
                              "Discard 1 {good}; {count} more to discard for the 7", left - 1)

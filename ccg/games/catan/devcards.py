@@ -36,7 +36,7 @@ def play(s: CatanState, p: int, args: tuple) -> None:
         s.phase = ROBBER
     elif what == "roadbuilding":
         s.dev[p * 5 + ROAD_BUILDING] -= 1
-        s.free_roads = min(2, s.rules["roads"] - s.n_road[p])
+        s.free_roads = min(2, s.rules["roads"] - s.roads_built[p])
         if road_spots(s, p):
             s.phase = FREE_ROAD
     elif what == "plenty":

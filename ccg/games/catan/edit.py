@@ -291,7 +291,7 @@ class Editor(PositionEditor):
         except (InvalidPositionError, KeyError, TypeError, ValueError, IndexError):
             return
         award_longest_road(trial)
-        d["lr"] = trial.lr
+        d["lr"] = trial.longest_road_holder
         for card, counts, least in (("la", d["knights"], self._params.la_min), ("champ", d["seq"], self._params.champ_min)):
             h, best = d[card], max(counts)
             if h >= 0 and counts[h] >= least and counts[h] == best:

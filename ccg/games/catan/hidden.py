@@ -58,7 +58,7 @@ def resample(s: CatanState, seat: int, rng) -> None:
     known = [0] * (5 * n)
     if s.offer is not None:
         off = s.offer
-        payers = acceptors(s) + ([s.cur] if s.phase == RESPOND else [])
+        payers = acceptors(s) + ([s.seat_to_move] if s.phase == RESPOND else [])
         for r in range(5):
             known[s.active * 5 + r] = off[r]
             for q in payers:

@@ -20,8 +20,8 @@ def outcome(s: Any) -> dict:
     row = {
         "turns": s.turn,
         "winner_vp": vp(s, s.winner) if s.winner >= 0 else None,
-        "longest_road_holder": s.lr,
-        "largest_army_holder": s.la,
+        "longest_road_holder": s.longest_road_holder,
+        "largest_army_holder": s.largest_army_holder,
         "max_road": max(s.road_len),
         "knights_played": sum(s.knights),
         # the turn_limit safety net ended a game that could no longer progress (no winner)
@@ -36,10 +36,10 @@ def outcome(s: Any) -> dict:
             "flood_end": s.lost,  # the island was lost (OIL-10.3)
             "pyrrhic": s.pyrrhic,
             "oil_used": s.oil_used_total,
-            "sequestered": sum(s.seq),
+            "sequestered": sum(s.sequestered),
             "oil_removed": s.removed,
-            "champion": s.champ,
-            "metropolises": sum(s.n_metro),
+            "champion": s.champion,
+            "metropolises": sum(s.metropolises_built),
         })
     for p in range(n):
         row[f"vp_{p}"] = vp(s, p)
@@ -72,7 +72,7 @@ def _value(s: CatanState, seat: int, production: float) -> float:
     cards = sum(s.hand[seat * 5:(seat + 1) * 5])
     h = v + 2.0 * production + 0.05 * min(cards, 7) + 0.1 * s.road_len[seat] / 5
     if s.oil_springs:
-        h += 0.1 * s.oil[seat] + 0.2 * s.seq[seat]
+        h += 0.1 * s.oil[seat] + 0.2 * s.sequestered[seat]
     if seat == s.active and s.offers_made > 1:
         # CAT-7.2 sets no limit on proposals; a one-ply search cannot see what a trade is worth, so a second
         # table in one turn is rated a little below ending the turn, and Greedy never repeats proposals

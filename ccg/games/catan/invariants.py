@@ -68,7 +68,7 @@ def _pieces(s: CatanState) -> None:
         sets = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] == 1)
         cities = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] >= 2)
         metros = sum(1 for x in range(b.n_node) if no[x] == p and lv[x] == 3)
-        if (roads, sets, cities, metros) != (s.n_road[p], s.n_settle[p], s.n_city[p], s.n_metro[p]):
+        if (roads, sets, cities, metros) != (s.roads_built[p], s.settlements_built[p], s.cities_built[p], s.metropolises_built[p]):
             raise BrokenInvariantError(f"n_road/n_settle/n_city/n_metro[{p}]", "piece counts differ from the board")
         if roads > rules["roads"]:
             raise BrokenInvariantError(f"n_road[{p}]", "road pieces exceeded")
@@ -110,11 +110,11 @@ def _spot_cache(s: CatanState) -> None:
 def _special_cards(s: CatanState) -> None:
     """Longest Road (CAT-8.1) and Largest Army (CAT-8.2) are held by a player who qualifies and leads."""
     rules, lens = s.rules, s.road_len
-    if s.lr >= 0:
-        require(lens[s.lr] >= rules["longest_road_min"] and lens[s.lr] == max(lens), "lr",
+    if s.longest_road_holder >= 0:
+        require(lens[s.longest_road_holder] >= rules["longest_road_min"] and lens[s.longest_road_holder] == max(lens), "lr",
                 "Longest Road holder is not longest")
-    if s.la >= 0:
-        require(s.knights[s.la] >= rules["largest_army_min"] and s.knights[s.la] == max(s.knights), "la",
+    if s.largest_army_holder >= 0:
+        require(s.knights[s.largest_army_holder] >= rules["largest_army_min"] and s.knights[s.largest_army_holder] == max(s.knights), "la",
                 "Largest Army holder wrong")
 
 
@@ -122,18 +122,18 @@ def _oil(s: CatanState) -> None:
     """OIL-3.2: supply + held + sequestered + removed = tokens in play; the disaster track; metropolises."""
     rules, b = s.rules, s.board
     if not s.oil_springs:
-        require(s.supply == 0 and not any(s.oil) and not any(s.seq) and s.metro_pool == 0 and not any(s.n_metro),
+        require(s.supply == 0 and not any(s.oil) and not any(s.sequestered) and s.metro_pool == 0 and not any(s.metropolises_built),
                 "oil", "oil, sequestration and metropolises belong to Oil Springs")
         return
-    total = s.supply + sum(s.oil) + sum(s.seq) + s.removed
+    total = s.supply + sum(s.oil) + sum(s.sequestered) + s.removed
     if total != s.oil_tokens:
         raise BrokenInvariantError("supply", f"oil tokens: {total}, expected {s.oil_tokens}")
     require(all(o <= s.oil_limit for o in s.oil), "oil", "a player holds more oil than the limit")
     require(0 <= s.marker <= rules["oil.disaster_at"], "marker", "off the disaster track")
     require((s.marker == rules["oil.disaster_at"]) == s.pending, "pending", "a disaster is pending exactly at the top")
-    require(s.metro_pool + sum(s.n_metro) == s.oil_metropolises, "metro_pool", "metropolises not conserved")
-    if s.champ >= 0:
-        require(s.seq[s.champ] >= rules["oil.champion_min"] and s.seq[s.champ] == max(s.seq), "champ",
+    require(s.metro_pool + sum(s.metropolises_built) == s.oil_metropolises, "metro_pool", "metropolises not conserved")
+    if s.champion >= 0:
+        require(s.sequestered[s.champion] >= rules["oil.champion_min"] and s.sequestered[s.champion] == max(s.sequestered), "champ",
                 "the Champion of the Environment must lead in sequestered oil")
     require(len(s.destroyed) <= s.oil_destroyed_to_end, "destroyed", "more destroyed hexes than end the game")
     for h, num in s.destroyed:
@@ -155,20 +155,20 @@ def _phase(s: CatanState) -> None:
     """Whose turn it is and what the phase waits for."""
     n = s.num_players
     if s.over:
-        require(s.phase == OVER and s.cur == -1, "phase", "a finished game is in the OVER phase with nobody to move")
+        require(s.phase == OVER and s.seat_to_move == -1, "phase", "a finished game is in the OVER phase with nobody to move")
         if s.winner >= 0 and not s.oil_springs:
             require(vp(s, s.winner) >= s.vp_to_win, "winner", "the winner has too few victory points")
         return
-    require(0 <= s.cur < n and s.phase != OVER, "cur", "a running game has a seat to move")
+    require(0 <= s.seat_to_move < n and s.phase != OVER, "cur", "a running game has a seat to move")
     if s.phase == DISCARD:
-        require(s.discard[s.cur] > 0, "discard", "the seat to move owes no discards")
+        require(s.discard[s.seat_to_move] > 0, "discard", "the seat to move owes no discards")
     if s.phase == RESPOND:
-        require(s.offer is not None and s.cur != s.active, "offer", "an answer needs an offer by another player")
-        require(can_accept(s, s.cur), "offer", "a player who cannot pay is asked to answer an offer")
+        require(s.offer is not None and s.seat_to_move != s.active, "offer", "an answer needs an offer by another player")
+        require(can_accept(s, s.seat_to_move), "offer", "a player who cannot pay is asked to answer an offer")
     if s.phase == SBP:
-        require(s.cur != s.active and 0 < s.sbp_left < n, "sbp_left", "special building by the other players")
+        require(s.seat_to_move != s.active and 0 < s.special_build_left < n, "sbp_left", "special building by the other players")
     if s.phase == SETUP_ROAD:
-        require(s.setup_node >= 0 and s.node_owner[s.setup_node] == s.cur, "setup_node",
+        require(s.setup_node >= 0 and s.node_owner[s.setup_node] == s.seat_to_move, "setup_node",
                 "the set-up road follows the seat's new settlement")
     if not s.oil_springs and s.phase not in (SBP,) and s.turn > 0:
         require(vp(s, s.active) < s.vp_to_win, "active", "the active player should have won")
@@ -190,15 +190,15 @@ def _turn_bookkeeping(s: CatanState) -> None:
     """Who acts in each phase, and what the phase is waiting for (CAT-3.7, CAT-4, CAT-6.2, CAT-7, CAT-12.8)."""
     n, ph = s.num_players, s.phase
     if ph in (SETUP_SETTLE, SETUP_ROAD):
-        require(s.turn == 0 and s.setup_i < 2 * n and s.active == s.first, "setup_i", "set-up bookkeeping (CAT-3.7)")
-        require(s.cur == setup_order(s.first, n)[s.setup_i], "cur",
+        require(s.turn == 0 and s.setup_step < 2 * n and s.active == s.first, "setup_i", "set-up bookkeeping (CAT-3.7)")
+        require(s.seat_to_move == setup_order(s.first, n)[s.setup_step], "cur",
                 "set-up placements go forward, then back (CAT-3.7)")
     else:
-        require(s.turn >= 1 and s.setup_i == 2 * n, "turn", "the set-up is over once turns are counted")
+        require(s.turn >= 1 and s.setup_step == 2 * n, "turn", "the set-up is over once turns are counted")
     if ph in (PRE_ROLL, MAIN, ROBBER, FREE_ROAD, PROPOSE, CHOOSE):
-        require(s.cur == s.active, "cur", "the active player acts in this phase")
+        require(s.seat_to_move == s.active, "cur", "the active player acts in this phase")
     if ph == SBP:
-        require(s.cur == (s.active + n - s.sbp_left) % n, "cur", "special building goes clockwise (CAT-12.8)")
+        require(s.seat_to_move == (s.active + n - s.special_build_left) % n, "cur", "special building goes clockwise (CAT-12.8)")
     for p in range(n):
         if s.discard[p] > held(s, p):
             raise BrokenInvariantError(f"discard[{p}]", "a player owes more discards than cards (CAT-6.2)")
@@ -234,5 +234,5 @@ def _offer_bookkeeping(s: CatanState) -> None:
     if ph == PROPOSE:
         require(not s.accepted, "accepted", "nobody has answered an offer still being composed")
     if ph == CHOOSE:
-        require(s.cur == p and len(acceptors(s)) >= 2, "cur",
+        require(s.seat_to_move == p and len(acceptors(s)) >= 2, "cur",
                 "the proposer chooses only among several acceptors (CAT-7.2)")

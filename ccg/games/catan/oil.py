@@ -87,7 +87,7 @@ def can_sequester(s: CatanState, p: int) -> bool:
 
 def sequester(s: CatanState, p: int) -> None:
     s.oil[p] -= 1
-    s.seq[p] += 1
+    s.sequestered[p] += 1
     s.seq_done = True
     award_champion(s, p)
 
@@ -128,16 +128,16 @@ def flood(s: CatanState) -> None:
         if lv[n] == 1:
             no[n] = -1
             lv[n] = 0
-            s.n_settle[p] -= 1
+            s.settlements_built[p] -= 1
         elif lv[n] == 2:
             lv[n] = 1  # note A16: reduced even without a settlement piece to spare
-            s.n_city[p] -= 1
-            s.n_settle[p] += 1
+            s.cities_built[p] -= 1
+            s.settlements_built[p] += 1
     s.floods += 1
     s.spots = None
 
     for p in range(s.num_players):
-        s.hmask[p] = harbour_mask(s, p)
+        s.harbour_access[p] = harbour_mask(s, p)
     update_roads(s, range(s.num_players))
 
 
@@ -170,5 +170,5 @@ def disaster_phase(s: CatanState) -> None:
         s.lost = True
         s.over = True
         s.winner = -1
-        s.pyrrhic = s.champ
+        s.pyrrhic = s.champion
         s.phase = OVER

@@ -88,11 +88,11 @@ def award_longest_road(s: CatanState) -> None:
     """
     lens = s.road_len
     best = max(lens)
-    h = s.lr
+    h = s.longest_road_holder
     if h >= 0 and lens[h] >= s.rules["longest_road_min"] and lens[h] >= best:
         return
     top = [p for p in range(len(lens)) if lens[p] == best]
-    s.lr = top[0] if best >= s.rules["longest_road_min"] and len(top) == 1 else -1
+    s.longest_road_holder = top[0] if best >= s.rules["longest_road_min"] and len(top) == 1 else -1
 
 
 def update_roads(s: CatanState, players) -> None:

@@ -35,10 +35,10 @@ def _next_discarder(s: CatanState) -> None:
     for i in range(n):
         p = (s.active + i) % n
         if s.discard[p] > 0:
-            s.cur = p
+            s.seat_to_move = p
             s.phase = DISCARD
             return
-    s.cur = s.active
+    s.seat_to_move = s.active
     s.phase = ROBBER
 
 
@@ -85,4 +85,4 @@ def move(s: CatanState, p: int, args: tuple) -> None:
                     break
                 k -= c
     s.phase = MAIN if s.rolled else PRE_ROLL
-    s.cur = s.active
+    s.seat_to_move = s.active

@@ -12,14 +12,14 @@ if TYPE_CHECKING:
 def public_vp(s: CatanState, p: int) -> int:
     """VP everyone can see: buildings, Longest Road, Largest Army, sequestration, Champion."""
     # a metropolis is a city (2) plus one (OIL-6.5: 3 VP in total, not 3 on top of the city)
-    v = s.n_settle[p] + 2 * s.n_city[p] + s.n_metro[p]
-    if s.lr == p:  # CAT-1.8, CAT-10.5: each special card is worth 2 VP
+    v = s.settlements_built[p] + 2 * s.cities_built[p] + s.metropolises_built[p]
+    if s.longest_road_holder == p:  # CAT-1.8, CAT-10.5: each special card is worth 2 VP
         v += 2
-    if s.la == p:
+    if s.largest_army_holder == p:
         v += 2
     if s.oil_springs:
-        v += s.seq[p] // s.rules["oil.sequester_per_vp"]  # OIL-9.4; the VP markers are this count (OIL-1.5)
-        if s.champ == p:  # OIL-1.4: the Champion of the Environment, 1 VP
+        v += s.sequestered[p] // s.rules["oil.sequester_per_vp"]  # OIL-9.4; the VP markers are this count (OIL-1.5)
+        if s.champion == p:  # OIL-1.4: the Champion of the Environment, 1 VP
             v += 1
     return v
 
@@ -32,12 +32,12 @@ def vp(s: CatanState, p: int) -> int:
 def award_largest_army(s: CatanState, p: int) -> None:
     """CAT-10.4: first to the minimum, then only strictly more knights take the card."""
     k = s.knights[p]
-    if k >= s.rules["largest_army_min"] and s.la != p and (s.la < 0 or k > s.knights[s.la]):
-        s.la = p
+    if k >= s.rules["largest_army_min"] and s.largest_army_holder != p and (s.largest_army_holder < 0 or k > s.knights[s.largest_army_holder]):
+        s.largest_army_holder = p
 
 
 def award_champion(s: CatanState, p: int) -> None:
     """OIL-9.5: first to the minimum takes it; strictly more takes it over; a tie stays."""
-    n = s.seq[p]
-    if n >= s.rules["oil.champion_min"] and s.champ != p and (s.champ < 0 or n > s.seq[s.champ]):
-        s.champ = p
+    n = s.sequestered[p]
+    if n >= s.rules["oil.champion_min"] and s.champion != p and (s.champion < 0 or n > s.sequestered[s.champion]):
+        s.champion = p

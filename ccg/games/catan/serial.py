@@ -24,6 +24,10 @@ FIELDS = (
     "pending", "trigger", "over", "winner", "lost", "pyrrhic", "disasters", "floods", "spring_hits",
     "oil_used_total", "last_disaster",
 )
+# The position format keeps its short keys (saved positions are long-lived): the state attribute of each key
+# whose name differs. Positions, observations, the observation tensor and position errors use the keys.
+ATTRIBUTE = {"cur": "seat_to_move", "setup_i": "setup_step", "seq": "sequestered", "lr": "longest_road_holder",
+             "la": "largest_army_holder", "sbp_left": "special_build_left", "champ": "champion"}
 BOOLS = ("dev_played", "rolled", "built", "oil_used", "seq_done", "pending", "over", "lost")
 
 
@@ -40,7 +44,7 @@ def state_dict(s: CatanState) -> dict:
             val = getattr(s, f)
             d[f] = None if val is None else list(val)
         else:
-            val = getattr(s, f)
+            val = getattr(s, ATTRIBUTE.get(f, f))
             d[f] = val[:] if isinstance(val, list) else val
     return d
 
@@ -61,9 +65,9 @@ def from_state_dict(cls, d, n: int, options: dict):
     s.phase = PHASES.index(v.as_str(d["phase"], "phase", PHASES))
     for f in ("active", "first"):
         setattr(s, f, v.as_int(d[f], f, 0, n - 1))
-    s.cur = v.as_int(d["cur"], "cur", -1, n - 1)
+    s.seat_to_move = v.as_int(d["cur"], "cur", -1, n - 1)
     s.turn = v.as_int(d["turn"], "turn", 0)
-    s.setup_i = v.as_int(d["setup_i"], "setup_i", 0, 2 * n)
+    s.setup_step = v.as_int(d["setup_i"], "setup_i", 0, 2 * n)
     s.setup_node = v.as_int(d["setup_node"], "setup_node", -1, b.n_node - 1)
     s.node_owner = v.int_list(d["node_owner"], "node_owner", b.n_node, -1, n - 1)
     s.node_level = v.int_list(d["node_level"], "node_level", b.n_node, 0, 3)
@@ -76,7 +80,7 @@ def from_state_dict(cls, d, n: int, options: dict):
     s.knights = v.int_list(d["knights"], "knights", n, 0)
     s.discard = v.int_list(d["discard"], "discard", n, 0)
     s.oil = v.int_list(d["oil"], "oil", n, 0)
-    s.seq = v.int_list(d["seq"], "seq", n, 0)
+    s.sequestered = v.int_list(d["seq"], "seq", n, 0)
     s.numbers = v.int_list(d["numbers"], "numbers", b.n_hex, 0, 12)
     des = v.as_list(d["destroyed"], "destroyed")
     s.destroyed = []
@@ -85,14 +89,14 @@ def from_state_dict(cls, d, n: int, options: dict):
         s.destroyed.append([v.as_int(x[0], f"destroyed[{i}][0]", 0, b.n_hex - 1),
                             v.as_int(x[1], f"destroyed[{i}][1]", 2, 12)])
     for f in ("lr", "la", "champ", "trigger", "winner", "pyrrhic"):
-        setattr(s, f, v.as_int(d[f], f, -1, n - 1))
+        setattr(s, ATTRIBUTE.get(f, f), v.as_int(d[f], f, -1, n - 1))
     s.robber = v.as_int(d["robber"], "robber", -1, b.n_hex - 1)
     s.dice = v.as_int(d["dice"], "dice", 0, 12)
     for f in BOOLS:
         setattr(s, f, v.as_bool(d[f], f))
     for f in ("free_roads", "offers_made", "sbp_left", "supply", "removed", "marker", "metro_pool", "disasters",
               "floods", "spring_hits", "oil_used_total"):
-        setattr(s, f, v.as_int(d[f], f, 0))
+        setattr(s, ATTRIBUTE.get(f, f), v.as_int(d[f], f, 0))
     off = d["offer"]
     # CAT-7.2: the goods given (lumber … ore, oil), then the goods asked for; checked against hands by the invariants
     s.offer = None if off is None else tuple(v.int_list(off, "offer", 12, 0, 10 ** 4))
@@ -113,21 +117,21 @@ def recompute_derived(s: CatanState) -> None:
     """Counts, harbour access and road lengths from the pieces on the board (used by the loader)."""
     n = s.num_players
     s.spots = None
-    s.n_road = [0] * n
-    s.n_settle = [0] * n
-    s.n_city = [0] * n
-    s.n_metro = [0] * n
+    s.roads_built = [0] * n
+    s.settlements_built = [0] * n
+    s.cities_built = [0] * n
+    s.metropolises_built = [0] * n
     for o in s.edge_owner:
         if o >= 0:
-            s.n_road[o] += 1
+            s.roads_built[o] += 1
     for x, o in enumerate(s.node_owner):
         if o >= 0:
             lv = s.node_level[x]
             if lv == 1:
-                s.n_settle[o] += 1
+                s.settlements_built[o] += 1
             else:
-                s.n_city[o] += 1
+                s.cities_built[o] += 1
                 if lv == 3:
-                    s.n_metro[o] += 1
-    s.hmask = [harbour_mask(s, p) for p in range(n)]
+                    s.metropolises_built[o] += 1
+    s.harbour_access = [harbour_mask(s, p) for p in range(n)]
     s.road_len = [longest_road(s, p) for p in range(n)]

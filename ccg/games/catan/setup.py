@@ -46,23 +46,23 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s.dev_new = [0] * 5
     s.deck = [t for t, name in enumerate(DEV_TYPES) for _ in range(kind["dev_deck"][name])]  # CAT-1.5, CAT-12.1
     s.knights = [0] * n
-    s.n_road = [0] * n
-    s.n_settle = [0] * n
-    s.n_city = [0] * n
-    s.n_metro = [0] * n
-    s.hmask = [0] * n
+    s.roads_built = [0] * n
+    s.settlements_built = [0] * n
+    s.cities_built = [0] * n
+    s.metropolises_built = [0] * n
+    s.harbour_access = [0] * n
     s.road_len = [0] * n
     s.discard = [0] * n
     s.oil = [0] * n
-    s.seq = [0] * n
+    s.sequestered = [0] * n
     s.numbers = list(b.numbers0)
     s.destroyed = []
     s.phase = SETUP_SETTLE
-    s.active = s.cur = s.first = 0
+    s.active = s.seat_to_move = s.first = 0
     s.turn = 0
-    s.setup_i = 0
+    s.setup_step = 0
     s.setup_node = -1
-    s.lr = s.la = -1
+    s.longest_road_holder = s.largest_army_holder = -1
     s.robber = b.robber0
     s.dice = 0
     s.dev_played = s.rolled = s.built = False
@@ -70,12 +70,12 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s.offer = None
     s.accepted = 0  # bitmask of the seats that accepted the open offer (CAT-7.2)
     s.offers_made = 0
-    s.sbp_left = 0
+    s.special_build_left = 0
     s.supply = s.oil_tokens if s.oil_springs else 0  # OIL-2.6: every oil token starts in the supply
     s.removed = 0
     s.marker = 0  # OIL-2.5
     s.metro_pool = s.oil_metropolises if s.oil_springs else 0
-    s.champ = -1
+    s.champion = -1
     s.oil_used = s.seq_done = s.pending = False
     s.trigger = -1
     s.over = s.lost = False
@@ -94,5 +94,5 @@ def create(players: int, seed: int, options: dict) -> CatanState:
     s = blank(players, seed, options, layout)
     s.rng = rng
     rng.shuffle(s.deck)  # CAT-3.5, OIL-2.7: bank stacks as in blank, the deck shuffled face down
-    s.first = s.active = s.cur = rng.below(players)
+    s.first = s.active = s.seat_to_move = rng.below(players)
     return s

@@ -23,12 +23,13 @@ RULE_VALUES = ("rules", "oil_springs", "vp_to_win", "oil_limit", "oil_tokens", "
                "oil_destroyed_to_end", "oil_convert_mixed")
 # list fields copied by _copy (flat lists of ints)
 LISTS = ("node_owner", "node_level", "edge_owner", "hand", "bank", "dev", "dev_new", "deck", "knights",
-         "n_road", "n_settle", "n_city", "n_metro", "hmask", "road_len", "discard", "oil", "seq", "numbers",
-         "destroyed")
-SCALARS = ("phase", "active", "cur", "turn", "first", "setup_i", "setup_node", "lr", "la", "robber", "dice",
-           "dev_played", "rolled", "built", "free_roads", "offer", "accepted", "offers_made", "sbp_left", "supply", "removed",
-           "marker", "metro_pool", "champ", "oil_used", "seq_done", "pending", "trigger", "over", "winner", "lost",
-           "pyrrhic", "disasters", "floods", "spring_hits", "oil_used_total", "last_disaster")
+         "roads_built", "settlements_built", "cities_built", "metropolises_built", "harbour_access", "road_len",
+         "discard", "oil", "sequestered", "numbers", "destroyed")
+SCALARS = ("phase", "active", "seat_to_move", "turn", "first", "setup_step", "setup_node", "longest_road_holder",
+           "largest_army_holder", "robber", "dice", "dev_played", "rolled", "built", "free_roads", "offer", "accepted",
+           "offers_made", "special_build_left", "supply", "removed", "marker", "metro_pool", "champion", "oil_used",
+           "seq_done", "pending", "trigger", "over", "winner", "lost", "pyrrhic", "disasters", "floods", "spring_hits",
+           "oil_used_total", "last_disaster")
 
 
 class CatanState(GameState):
@@ -69,26 +70,26 @@ class CatanState(GameState):
     dev_new: list[int]
     deck: list[int]
     knights: list[int]
-    n_road: list[int]
-    n_settle: list[int]
-    n_city: list[int]
-    n_metro: list[int]
-    hmask: list[int]
+    roads_built: list[int]  # per seat: pieces on the board (derived: serial.recompute_derived)
+    settlements_built: list[int]  # per seat
+    cities_built: list[int]  # per seat (metropolises included)
+    metropolises_built: list[int]  # per seat (OIL)
+    harbour_access: list[int]  # per seat: bitmask of the harbour types the seat reaches (CAT-8.7; derived)
     road_len: list[int]
     discard: list[int]
     oil: list[int]
-    seq: list[int]
+    sequestered: list[int]  # per seat: oil tokens sequestered (OIL-9.1)
     numbers: list[int]
     destroyed: list[list[int]]
     phase: int
     active: int
-    cur: int
+    seat_to_move: int  # the seat to act (discards, trade answers, special building), -1 nobody
     turn: int
     first: int
-    setup_i: int
+    setup_step: int  # set-up placements made so far (CAT-3.7)
     setup_node: int
-    lr: int
-    la: int
+    longest_road_holder: int  # the seat holding Longest Road (CAT-10.1), -1 nobody
+    largest_army_holder: int  # the seat holding Largest Army (CAT-10.4), -1 nobody
     robber: int
     dice: int
     dev_played: bool
@@ -98,12 +99,12 @@ class CatanState(GameState):
     offer: tuple[int, ...] | None
     accepted: int
     offers_made: int
-    sbp_left: int
+    special_build_left: int  # seats still to build in the special building phase (CAT-12.8)
     supply: int
     removed: int
     marker: int
     metro_pool: int
-    champ: int
+    champion: int  # the seat holding the Champion of the Environment (OIL-9.5), -1 nobody
     oil_used: bool
     seq_done: bool
     pending: bool
@@ -121,7 +122,7 @@ class CatanState(GameState):
     # ---- protocol hooks ---------------------------------------------------------------------
     @property
     def current_player(self):
-        return None if self.over else self.cur
+        return None if self.over else self.seat_to_move
 
     def _legal_actions(self):
         return [] if self.over else actions.legal(self)
@@ -150,26 +151,26 @@ class CatanState(GameState):
         new.dev_new = self.dev_new[:]
         new.deck = self.deck[:]
         new.knights = self.knights[:]
-        new.n_road = self.n_road[:]
-        new.n_settle = self.n_settle[:]
-        new.n_city = self.n_city[:]
-        new.n_metro = self.n_metro[:]
-        new.hmask = self.hmask[:]
+        new.roads_built = self.roads_built[:]
+        new.settlements_built = self.settlements_built[:]
+        new.cities_built = self.cities_built[:]
+        new.metropolises_built = self.metropolises_built[:]
+        new.harbour_access = self.harbour_access[:]
         new.road_len = self.road_len[:]
         new.discard = self.discard[:]
         new.oil = self.oil[:]
-        new.seq = self.seq[:]
+        new.sequestered = self.sequestered[:]
         new.numbers = self.numbers[:]
         new.destroyed = self.destroyed[:]  # entries are never mutated
         new.phase = self.phase
         new.active = self.active
-        new.cur = self.cur
+        new.seat_to_move = self.seat_to_move
         new.turn = self.turn
         new.first = self.first
-        new.setup_i = self.setup_i
+        new.setup_step = self.setup_step
         new.setup_node = self.setup_node
-        new.lr = self.lr
-        new.la = self.la
+        new.longest_road_holder = self.longest_road_holder
+        new.largest_army_holder = self.largest_army_holder
         new.robber = self.robber
         new.dice = self.dice
         new.dev_played = self.dev_played
@@ -179,12 +180,12 @@ class CatanState(GameState):
         new.offer = self.offer  # a tuple, replaced, never mutated
         new.accepted = self.accepted
         new.offers_made = self.offers_made
-        new.sbp_left = self.sbp_left
+        new.special_build_left = self.special_build_left
         new.supply = self.supply
         new.removed = self.removed
         new.marker = self.marker
         new.metro_pool = self.metro_pool
-        new.champ = self.champ
+        new.champion = self.champion
         new.oil_used = self.oil_used
         new.seq_done = self.seq_done
         new.pending = self.pending

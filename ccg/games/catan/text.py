@@ -32,7 +32,7 @@ def why_illegal(s: CatanState, a: Action) -> str | None:
     phase = PHASES[s.phase]
     expected = PHASE_KINDS.get(phase)
     if expected:
-        return f"{a} is not legal now: it is the {phase.replace('_', ' ')} phase ({expected}) for seat {s.cur}"
+        return f"{a} is not legal now: it is the {phase.replace('_', ' ')} phase ({expected}) for seat {s.seat_to_move}"
     return None
 
 
@@ -77,7 +77,7 @@ def _oil_use(s: CatanState, a: Action) -> str | None:
     """Converting and sequestering oil: when, how much, and never both in one turn (OIL-6, OIL-9)."""
     if not s.oil_springs:
         return None
-    k, p, open_use = a.kind, s.cur, s.rules["oil.open_use_and_sequester"]
+    k, p, open_use = a.kind, s.seat_to_move, s.rules["oil.open_use_and_sequester"]
     if s.phase == PHASES.index("pre_roll"):
         return "oil can be converted or sequestered only after the roll (OIL-6.6, note A13)"
     if s.oil[p] == 0:
@@ -104,17 +104,17 @@ def _settle_in_main(s: CatanState, a: Action) -> str | None:
         return None
     if not 0 <= n < s.board.n_node:
         return None
-    if not any(s.edge_owner[e] == s.cur for e in s.board.node_edges[n]):
-        return f"a settlement must touch one of seat {s.cur}'s roads (CAT-8.4)"
+    if not any(s.edge_owner[e] == s.seat_to_move for e in s.board.node_edges[n]):
+        return f"a settlement must touch one of seat {s.seat_to_move}'s roads (CAT-8.4)"
     return "a settlement costs 1 lumber, 1 brick, 1 wool and 1 grain (CAT-8.1)"
 
 
 def _rolled(s: CatanState, a: Action) -> str | None:
-    return f"seat {s.cur} has already rolled this turn" if s.rolled else None
+    return f"seat {s.seat_to_move} has already rolled this turn" if s.rolled else None
 
 
 def _card_played(s: CatanState, a: Action) -> str | None:
-    return f"seat {s.cur} has already played a development card this turn (CAT-9.2)" if s.dev_played else None
+    return f"seat {s.seat_to_move} has already played a development card this turn (CAT-9.2)" if s.dev_played else None
 
 
 def _disaster_pending(s: CatanState, a: Action) -> str | None:
@@ -125,7 +125,7 @@ def _disaster_pending(s: CatanState, a: Action) -> str | None:
 
 def _why_not_trade(s: CatanState, a: Action) -> str | None:
     """Domestic trade (CAT-7.2, OIL-3.6): the step of an offer that cannot be taken, in the rulebook's terms."""
-    k, p = a.kind, s.cur
+    k, p = a.kind, s.seat_to_move
     if k == "propose":
         if s.phase != MAIN:
             return None
@@ -187,7 +187,7 @@ def summary(s: CatanState) -> str:
     n = s.num_players
     lines = [
         f"Catan{' + Oil Springs' if s.oil_springs else ''}, {n} players, turn {s.turn}, "
-        f"{PHASES[s.phase].replace('_', ' ')}" + (f", seat {s.cur} to act" if not s.over else ", game over")
+        f"{PHASES[s.phase].replace('_', ' ')}" + (f", seat {s.seat_to_move} to act" if not s.over else ", game over")
     ]
     if s.dice:
         lines.append(f"last roll {s.dice}")
@@ -195,9 +195,9 @@ def summary(s: CatanState) -> str:
         lines.append(f"trade offer of seat {s.active}: {offer_text(s.offer)}")
     for p in range(n):
         hand = ", ".join(f"{s.hand[p * 5 + r]} {GOODS[r]}" for r in range(5) if s.hand[p * 5 + r])
-        extra = f", oil {s.oil[p]}, sequestered {s.seq[p]}" if s.oil_springs else ""
+        extra = f", oil {s.oil[p]}, sequestered {s.sequestered[p]}" if s.oil_springs else ""
         lines.append(
-            f"  seat {p}: {s.vp(p)} VP, {s.n_settle[p]} settlements, {s.n_city[p]} cities, {s.n_road[p]} roads, "
+            f"  seat {p}: {s.vp(p)} VP, {s.settlements_built[p]} settlements, {s.cities_built[p]} cities, {s.roads_built[p]} roads, "
             f"road {s.road_len[p]}, knights {s.knights[p]}, dev cards {sum(s.dev[p * 5:(p + 1) * 5])}{extra}; "
             f"hand: {hand or '-'}"
         )

@@ -101,14 +101,14 @@ def _ask_next(s: CatanState, q: int) -> None:
             break
         if can_accept(s, r):
             s.phase = RESPOND
-            s.cur = r
+            s.seat_to_move = r
             return
     takers = acceptors(s)
     if len(takers) == 1:
         _trade(s, takers[0])
     elif takers:
         s.phase = CHOOSE  # CAT-7.2: the active player chooses among those who accept
-        s.cur = s.active
+        s.seat_to_move = s.active
     else:
         _close(s)
 
@@ -172,4 +172,4 @@ def _close(s: CatanState) -> None:
     s.offer = None
     s.accepted = 0
     s.phase = MAIN
-    s.cur = s.active
+    s.seat_to_move = s.active

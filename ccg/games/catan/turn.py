@@ -25,7 +25,7 @@ def node_of(text: str) -> int:
 
 def apply(s: CatanState, a) -> None:
     k = a.kind
-    p = s.cur
+    p = s.seat_to_move
     # the most frequent kinds first (roll, end, maritime trade, the trade table, discards)
     if k == "roll":
         roll(s)
@@ -119,7 +119,7 @@ def finish(s: CatanState, winner: int) -> None:
     s.over = True
     s.winner = winner
     s.phase = OVER
-    s.cur = -1
+    s.seat_to_move = -1
 
 
 # ---- setup (CAT-3.7, CAT-3.8, CAT-3.9, OIL-2.8) ----------------------------------------------------------------
@@ -133,21 +133,21 @@ def setup_order(first: int, n: int) -> list[int]:
 def setup_settlement(s: CatanState, p: int, n: int) -> None:
     place_settlement(s, p, n, free=True)
     s.setup_node = n
-    if s.setup_i >= s.num_players:  # second settlement pays its neighbours (CAT-3.9)
+    if s.setup_step >= s.num_players:  # second settlement pays its neighbours (CAT-3.9)
         production.starting_resources(s, p, n)
     s.phase = SETUP_ROAD
 
 
 def end_setup_step(s: CatanState) -> None:
-    s.setup_i += 1
+    s.setup_step += 1
     s.setup_node = -1
     n = s.num_players
-    if s.setup_i >= 2 * n:  # CAT-3.11: play begins with the starting player's first turn
-        s.active = s.cur = s.first
+    if s.setup_step >= 2 * n:  # CAT-3.11: play begins with the starting player's first turn
+        s.active = s.seat_to_move = s.first
         s.turn = 1
         s.phase = PRE_ROLL
         return
-    s.cur = setup_order(s.first, n)[s.setup_i]
+    s.seat_to_move = setup_order(s.first, n)[s.setup_step]
     s.phase = SETUP_SETTLE
 
 
@@ -171,7 +171,7 @@ def end_turn(s: CatanState) -> None:
         if s.pending:
             oil.disaster_phase(s)
             if s.over:
-                s.cur = -1
+                s.seat_to_move = -1
                 return
         if vp(s, p) >= s.vp_to_win:  # OIL-10.2: checked after the disaster phase
             finish(s, p)
@@ -179,21 +179,21 @@ def end_turn(s: CatanState) -> None:
     if s.num_players >= 5:  # CAT-12.8: the Special Building Phase with 5-6 players (OIL-11.1)
         # OIL-11.4: after the disaster phase, if any; the player whose turn just ended does not build
         s.phase = SBP
-        s.sbp_left = s.num_players - 1
-        s.cur = (p + 1) % s.num_players
+        s.special_build_left = s.num_players - 1
+        s.seat_to_move = (p + 1) % s.num_players
         return
     next_turn(s)
 
 
 def next_sbp(s: CatanState) -> None:
-    s.sbp_left -= 1
-    if s.sbp_left > 0:
-        s.cur = (s.cur + 1) % s.num_players
+    s.special_build_left -= 1
+    if s.special_build_left > 0:
+        s.seat_to_move = (s.seat_to_move + 1) % s.num_players
         return
     if s.oil_springs and s.pending:  # OIL-11.6: a disaster triggered in the SBP follows it
         oil.disaster_phase(s)
         if s.over:
-            s.cur = -1
+            s.seat_to_move = -1
             return
     next_turn(s)
 
@@ -202,7 +202,7 @@ def next_turn(s: CatanState) -> None:
     if s.turn >= s.rules["turn_limit"]:  # safety net (rule "turn_limit"): no winner, reported in the outcome
         finish(s, -1)
         return
-    s.active = s.cur = (s.active + 1) % s.num_players
+    s.active = s.seat_to_move = (s.active + 1) % s.num_players
     s.turn += 1
     s.phase = PRE_ROLL
     s.dice = 0

@@ -127,7 +127,7 @@ def active(s) -> int:
 
 def setup_round(s) -> int:
     """0 in the first placement round (CAT-3.7), 1 in the second (CAT-3.8)."""
-    return 0 if s.setup_i < s.num_players else 1
+    return 0 if s.setup_step < s.num_players else 1
 
 
 def setup_node(s) -> int:
@@ -181,11 +181,11 @@ def oil(s, p: int) -> int:
 
 
 def sequestered(s, p: int) -> int:
-    return s.seq[p] if s.oil_springs else 0
+    return s.sequestered[p] if s.oil_springs else 0
 
 
 def champion(s) -> int:
-    return s.champ
+    return s.champion
 
 
 def dev_cards(s, p: int, t: int) -> int:
@@ -202,11 +202,11 @@ def knights(s, p: int) -> int:
 
 
 def army_holder(s) -> int:
-    return s.la
+    return s.largest_army_holder
 
 
 def road_holder(s) -> int:
-    return s.lr
+    return s.longest_road_holder
 
 
 def road_length(s, p: int) -> int:
@@ -216,13 +216,13 @@ def road_length(s, p: int) -> int:
 def pieces_left(s, p: int) -> dict[str, int]:
     """Roads, settlements and cities ``p`` may still place (CAT-1.7)."""
     rules = s.rules
-    return {"road": rules["roads"] - s.n_road[p], "settle": rules["settlements"] - s.n_settle[p],
-            "city": rules["cities"] - s.n_city[p]}
+    return {"road": rules["roads"] - s.roads_built[p], "settle": rules["settlements"] - s.settlements_built[p],
+            "city": rules["cities"] - s.cities_built[p]}
 
 
 def rates(s, p: int) -> list[int]:
     """Best maritime rate per resource: 2 with its 2:1 harbour, 3 with a generic one, else 4 (CAT-7.3, CAT-7.4, CAT-7.5)."""
-    m = s.hmask[p]
+    m = s.harbour_access[p]
     generic = 3 if m >> GENERIC & 1 else 4
     return [2 if m >> r & 1 else generic for r in range(5)]
 
