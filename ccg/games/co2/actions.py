@@ -130,18 +130,18 @@ def action_table(components) -> ActionTable:
 def main_actions(s: Co2State, p: int) -> list:
     """The turn's one action (CO2-5.2): propose, install or build."""
     table = s.action_table
-    proj, out = s.projects, []
+    projects, out = s.projects, []
     # CO2-6.1 propose (CO2-6.1.1): a tile from the supply on an empty project space of a region whose agenda lists it
     # (CO2-6.1.5 note: two projects of one source in a region are allowed; CO2-6.1.4: also in full regions)
-    sup = s.project_supply
-    every = min(sup) > 0
+    supply = s.project_supply
+    every = min(supply) > 0
     agenda = s.agenda
     for ps in range(18):
-        if proj[ps] == -1:
+        if projects[ps] == -1:
             if every:
                 out += table.propose_all[ps][agenda[ps // 3]]
             else:
-                out += [a for src, a in table.propose[ps][agenda[ps // 3]] if sup[src] > 0]
+                out += [a for src, a in table.propose[ps][agenda[ps // 3]] if supply[src] > 0]
     # CO2-6.2 install any proposed project (CO2-6.2.1): pay the install CEP; displacing needs the coin (CO2-8.4 note)
     need = s.rules["install.cep"]
     have = s.cep[p]
@@ -149,10 +149,10 @@ def main_actions(s: Co2State, p: int) -> list:
         have += sum(s.region_cep[r] for r in range(6) if s.controller[r] == p)
     if have >= need:
         fee_ok = s.coins[p] >= s.rules["displace.coins"]
-        inst, occ = s.installed, s.occupant
+        installed, occupant = s.installed, s.occupant
         for ps in range(18):
-            if proj[ps] >= 0 and not inst[ps]:
-                o = occ[ps]
+            if projects[ps] >= 0 and not installed[ps]:
+                o = occupant[ps]
                 if o == -1 or o == p or fee_ok:
                     out.append(table.install[ps])
     # CO2-6.3 build
@@ -203,12 +203,12 @@ def lobby_actions(s: Co2State, p: int) -> list:
     CO2-12.1.3 note (reading): a main lobby is linked to a matching activity of this turn, so it is
     offered once that activity happened (propose, install, summit move, buy, sell); the build cards
     15-19 change the price, so they are played as part of the build action (``build … <card>``)."""
-    tf, components, out = s.turn_flags, s.components, []
+    flags, components, out = s.turn_flags, s.components, []
     table = s.action_table
     for c in s.lobby[p]:
         main, secondary = table.lobby_info[c]
         flag, value, bitwise = table.lobby_trigger[c]
-        if flag >= 0 and ((tf[flag] & value) if bitwise else tf[flag] == value):
+        if flag >= 0 and ((flags[flag] & value) if bitwise else flags[flag] == value):
             out.append(main)
         out.append(secondary)
     if s.resources[p] > 0 and s.un_display:
@@ -226,22 +226,22 @@ def turn_actions(s: Co2State, task) -> list:
     """The legal actions of a turn (CO2-5.2): the action until it is taken, each free step once at any time (CO2-5.3),
     the company goal's sale (CO2-12.2.2), and ``end`` once the action is taken."""
     p = task.seat
-    tf = s.turn_flags
+    flags = s.turn_flags
     out = []
-    can_end = bool(tf[_ACTION_TAKEN])
+    can_end = bool(flags[_ACTION_TAKEN])
     if not can_end:
         out = main_actions(s, p)
         can_end = not out  # CO2-5.2 note (engine reading): no legal action -> the turn may end
-    if not tf[_SCIENTIST_MOVED]:  # CO2-5.3.1
+    if not flags[_SCIENTIST_MOVED]:  # CO2-5.3.1
         sci_from = s.action_table.sci_from
         out += [sci_from[x] for x in origins(s, p)]
-    if not tf[_MARKET_VISIT]:  # CO2-5.3.2, CO2-7.2.2
+    if not flags[_MARKET_VISIT]:  # CO2-5.3.2, CO2-7.2.2
         if s.coins[p] >= s.price and (s.market or s.bank_cep):  # CO2-7.2.3
             out.append(BUY)
         # CO2-7.2.5: sell from hand only, and only while the price has not changed this turn
-        if s.cep[p] > 0 and not tf[_PRICE_CHANGED] and not tf[_MARKET_REFILLED]:
+        if s.cep[p] > 0 and not flags[_PRICE_CHANGED] and not flags[_MARKET_REFILLED]:
             out.append(SELL)
-    if not tf[_CARD_PLAYED]:  # CO2-5.3.3, CO2-7.3.1
+    if not flags[_CARD_PLAYED]:  # CO2-5.3.3, CO2-7.3.1
         out += lobby_actions(s, p)
     out += goal_sale(s, p)
     if can_end:

@@ -102,21 +102,21 @@ def destinations(s: Co2State, p: int, frm: int) -> list[int]:
     to another empty project (CO2-8.3.2), to hand (CO2-8.3.3) or to a summit slot of the project's source
     (CO2-8.3.4; the only way onto a summit, CO2-10.2). A scientist on a summit stays there until it ends
     (CO2-8.3.5)."""
-    proj, occ = s.projects, s.occupant
-    empty = [ps for ps in range(18) if proj[ps] >= 0 and occ[ps] == -1]
+    projects, occupant = s.projects, s.occupant
+    empty = [ps for ps in range(18) if projects[ps] >= 0 and occupant[ps] == -1]
     if frm == HAND:
         return empty
-    return [HAND] + [ps for ps in empty if ps != frm] + summit_slots_for(s, proj[frm])
+    return [HAND] + [ps for ps in empty if ps != frm] + summit_slots_for(s, projects[frm])
 
 
 def origins(s: Co2State, p: int) -> list[int]:
     """Locations of p's scientists that have at least one legal move (summits never move, CO2-8.3.5)."""
-    sci = s.scientists[4 * p:4 * p + 4]
-    out = sorted(loc for loc in sci if 0 <= loc < SUMMIT_SLOT0)
-    if HAND in sci:
-        proj, occ = s.projects, s.occupant
+    scientists = s.scientists[4 * p:4 * p + 4]
+    out = sorted(loc for loc in scientists if 0 <= loc < SUMMIT_SLOT0)
+    if HAND in scientists:
+        projects, occupant = s.projects, s.occupant
         for ps in range(18):
-            if proj[ps] >= 0 and occ[ps] == -1:
+            if projects[ps] >= 0 and occupant[ps] == -1:
                 out.insert(0, HAND)
                 break
     return out

@@ -57,16 +57,16 @@ def why_illegal(s: Co2State, a) -> str | None:
     if s.over or not s.tasks or s.tasks[-1].kind != "turn" or not isinstance(a, Action):
         return None
     p = s.tasks[-1].seat
-    tf = s.turn_flags
-    if a.kind in ("propose", "install", "build") and tf[TurnFlag.ACTION_TAKEN]:
+    flags = s.turn_flags
+    if a.kind in ("propose", "install", "build") and flags[TurnFlag.ACTION_TAKEN]:
         return "you have already taken your action this turn (CO2-5.2: exactly one action)"
-    if a.kind == "end" and not tf[TurnFlag.ACTION_TAKEN]:
+    if a.kind == "end" and not flags[TurnFlag.ACTION_TAKEN]:
         return "you must take an action (propose, install or build) before ending your turn (CO2-5.2)"
-    if a.kind in ("buy", "sell") and tf[TurnFlag.MARKET_VISIT]:
+    if a.kind in ("buy", "sell") and flags[TurnFlag.MARKET_VISIT]:
         return "you have already visited the market this turn (CO2-7.2.2)"
-    if a.kind == "sell" and (tf[TurnFlag.PRICE_CHANGED] or tf[TurnFlag.MARKET_REFILLED]):
+    if a.kind == "sell" and (flags[TurnFlag.PRICE_CHANGED] or flags[TurnFlag.MARKET_REFILLED]):
         return "the market price changed this turn, so you cannot sell (CO2-7.2.5)"
-    if a.kind in ("lobby", "claim") and tf[TurnFlag.CARD_PLAYED]:
+    if a.kind in ("lobby", "claim") and flags[TurnFlag.CARD_PLAYED]:
         return "you have already played a lobby card or claimed a UN goal this turn (CO2-7.3.1)"
     if a.kind == "build" and len(a.args) >= 1 and a.args[0] in SOURCES:
         src = SOURCES.index(a.args[0])

@@ -40,7 +40,7 @@ def apply_turn(s: Co2State, task, a) -> None:
     """Play one action of the turn (``a`` is legal: ``actions.turn_actions``)."""
     p = task.seat
     k = a.kind
-    tf = s.turn_flags
+    flags = s.turn_flags
     if k == "end":
         s.tasks.pop()
         push(s, ProjectExp(p), _SUMMITS, _AFTER_TURN)  # CO2-5.4 (CO2-5.4.1 first, note)
@@ -48,7 +48,7 @@ def apply_turn(s: Co2State, task, a) -> None:
         propose(s, p, SOURCES.index(a.args[0]), s.components.regions.index(a.args[1]), GRANTS.index(a.args[2]))
     elif k == "install":
         ps = s.components.regions.index(a.args[0]) * 3 + GRANTS.index(a.args[1])
-        tf[TurnFlag.ACTION_TAKEN] = 1
+        flags[TurnFlag.ACTION_TAKEN] = 1
         # CO2-6.2.2, CO2-EX-11: an opponent's scientist is displaced, your own may stay (CO2-6.2.6, CO2-8.6); the
         # displacement, payment and flip run as one sequence, no free step between (CO2-5.3.4, CO2-8.4.4)
         tasks: list = [Displace(p, ps)] if s.occupant[ps] not in (-1, p) else []
@@ -57,30 +57,30 @@ def apply_turn(s: Co2State, task, a) -> None:
     elif k == "build":
         build(s, p, a)
     elif k == "scientist":
-        tf[TurnFlag.SCIENTIST_MOVED] = 1  # CO2-7.1
+        flags[TurnFlag.SCIENTIST_MOVED] = 1  # CO2-7.1
         push(s, ScientistTo(p, parse_location(s, a.args[0]), FREE_STEP))
     elif k == "buy":  # CO2-7.2.3, CO2-13.3 (b)
-        tf[TurnFlag.MARKET_VISIT] = 1
-        tf[TurnFlag.BOUGHT] = 1
+        flags[TurnFlag.MARKET_VISIT] = 1
+        flags[TurnFlag.BOUGHT] = 1
         before = s.price
         s.coins[p] -= s.price
         if board.market_take(s):
             s.cep[p] += 1
         if s.price != before:
-            tf[TurnFlag.PRICE_CHANGED] = 1
+            flags[TurnFlag.PRICE_CHANGED] = 1
     elif k == "sell":  # CO2-7.2.5
-        tf[TurnFlag.MARKET_VISIT] = 2
-        tf[TurnFlag.SOLD] = 1
+        flags[TurnFlag.MARKET_VISIT] = 2
+        flags[TurnFlag.SOLD] = 1
         s.cep[p] -= 1
         s.market += 1  # CO2-13.1 (a)
         s.coins[p] += s.price
         if s.price > s.rules["market.price_min"]:
             s.price -= 1
-            tf[TurnFlag.PRICE_CHANGED] = 1
+            flags[TurnFlag.PRICE_CHANGED] = 1
     elif k == "lobby":
         play_lobby(s, p, a.args[0], a.args[1])
     elif k == "claim":  # CO2-12.3.2
-        tf[TurnFlag.CARD_PLAYED] = 1
+        flags[TurnFlag.CARD_PLAYED] = 1
         u = a.args[0]
         s.resources[p] -= 1
         s.supply_resources += 1
@@ -98,10 +98,10 @@ def propose(s: Co2State, p: int, src: int, r: int, g: int) -> None:
     s.project_supply[src] -= 1
     s.projects[ps] = src
     s.installed[ps] = 0
-    tf = s.turn_flags
-    tf[TurnFlag.ACTION_TAKEN] = 1
-    tf[TurnFlag.PROPOSED_REGION] = r
-    tf[TurnFlag.PROPOSED_GRANT] = g
+    flags = s.turn_flags
+    flags[TurnFlag.ACTION_TAKEN] = 1
+    flags[TurnFlag.PROPOSED_REGION] = r
+    flags[TurnFlag.PROPOSED_GRANT] = g
     grant = GRANTS[g]
     if grant == "money":  # CO2-6.1.3.1: CEP in the region's pile, at least 1
         s.coins[p] += s.region_cep[r] or s.rules["grant.money_min"]
