@@ -91,26 +91,26 @@ def legal(s: CEState) -> list[Action]:
 def choices(s: CEState) -> list[Action]:
     """CE-4.2: one of the actions whose pointer is not in the red (forgoing included, CE-4.4, CE-5.7)."""
     out: list[Action] = []
-    m, n = s.meters, s.meter_lengths
-    if m[0] < n[0]:
-        sl = s.shares_left
+    meters, lengths = s.meters, s.meter_lengths
+    if meters[0] < lengths[0]:
+        shares_left = s.shares_left
         for c in range(5 if s.wabash_in else 4):  # CE-5.1: any company's share, no share of it needed
-            if sl[c]:
+            if shares_left[c]:
                 out.append(AUCTION[c])
-    if m[1] < n[1]:
+    if meters[1] < lengths[1]:
         mine = s.shares_of(s.mover)
-        tl = s.trains_left
+        trains_left = s.trains_left
         for c in range(5):  # CE-6.1: a company in which the mover holds a share; CE-6.11: with trains left
-            if mine[c] and tl[c]:
+            if mine[c] and trains_left[c]:
                 out.append(BUILD[c])
-    if m[2] < n[2]:
+    if meters[2] < lengths[2]:
         d = candidate_mask(s)
         while d:
             low = d & -d
             out.append(DEVELOP[low.bit_length() - 1])
             d ^= low
     for k in range(3):
-        if m[k] < n[k]:
+        if meters[k] < lengths[k]:
             out.append(FORGO[k])
     return out
 
@@ -122,7 +122,7 @@ def placements(s: CEState) -> list[Action]:
     if s.build_placed < s.rules["build.max_trains"] and s.trains_left[c] > 0:  # CE-6.2, CE-6.11
         money = s.treasury[c]
         if money >= MIN_COST:
-            occ = s.hex_companies
+            companies_on = s.hex_companies
             places = PLACE[c]
             table = COST_BY_OCC
             m = candidates(s, c)
@@ -130,7 +130,7 @@ def placements(s: CEState) -> list[Action]:
                 low = m & -m
                 h = low.bit_length() - 1
                 m ^= low
-                if table[h][occ[h]] <= money:
+                if table[h][companies_on[h]] <= money:
                     out.append(places[h])
     out.append(STOP)
     return out
