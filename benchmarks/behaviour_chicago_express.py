@@ -165,7 +165,7 @@ def placements_per_game(lineup: list, games: int, seed: int) -> dict:
         placed = [start_trains[c] - s.trains_left[c] for c in range(4)]
         most.append(max(placed))
         builds.append(n_builds)
-        cols = [h[0] for c in range(4) for h in _hexes(s.net[c])]
+        cols = [h[0] for c in range(4) for h in _hexes(s.network[c])]
         westmost.append(min("ABCDEFGHIJKLMNOPQRS".index(x) for x in cols))
     return {"most": sum(most) / games, "most_max": max(most), "builds": sum(builds) / games,
             "west": sum(westmost) / games, "ms": 1000 * cpu / max(1, actions)}

@@ -95,7 +95,7 @@ def play(seed: int, spec: str) -> dict:
     rank = None if buyer is None else 1 + sum(1 for q in range(4) if scores[q] > scores[buyer])
     return {"bids": bids, "jumps": jumps, "sales": sales, "price": over_min, "prr": opening_prr and opening_prr[0],
             "prr_rank": rank, "builds": builds, "zero": zero, "placed": placed, "idle": idle, "seen": seen,
-            "chicago": bool(state.chicago), "dividends": state.dividends, "cpu": cpu, "decisions": decisions}
+            "chicago": bool(state.chicago), "dividends": state.dividend_phases, "cpu": cpu, "decisions": decisions}
 
 
 def table(games: int, spec: str, seed: int) -> str:
