@@ -177,7 +177,7 @@ def build_actions(s: Co2State, p: int) -> list:
         if s.plants_built[src] >= len(components.plants[src]):
             continue
         tile = components.plants[src][s.plants_built[src]]  # CO2-6.3.1 only the top tile
-        if s.expertise[p * 5 + src] < tile.resources:  # CO2-6.3.3 licence
+        if s.expertise_of(p, src) < tile.resources:  # CO2-6.3.3 licence
             continue
         for ps in range(18):
             if s.projects[ps] != src or not s.installed[ps]:  # CO2-6.0: only on a proposed, then installed project

@@ -124,7 +124,7 @@ def control_winner(s: Co2State, r: int, b: int, c: int) -> int:
             return b if hb else c
     for src in agenda:  # CO2-11.3.3, CO2-9.4.3 same sources: expertise in those sources, agenda order
         if mb >> src & 1:
-            eb, ec = s.expertise[b * 5 + src], s.expertise[c * 5 + src]
+            eb, ec = s.expertise_of(b, src), s.expertise_of(c, src)
             if eb != ec:
                 return b if eb > ec else c
     return b  # CO2-11.3.4 the active player (the builder)
@@ -154,14 +154,13 @@ def incomes(s: Co2State) -> list[int]:
     places = s.rules["income.paid_places_2p"] if n == 2 else s.rules["income.paid_places"]
     scale = s.rules["income.scale"]
     out = [0] * n
-    exp = s.expertise
     for src in range(5):
-        vals = sorted({exp[p * 5 + src] for p in range(n)} - {0}, reverse=True)[:places]
+        vals = sorted({s.expertise_of(p, src) for p in range(n)} - {0}, reverse=True)[:places]
         if not vals:
             continue
         table = s.components.income[src]
         for p in range(n):
-            v = exp[p * 5 + src]
+            v = s.expertise_of(p, src)
             if v in vals:
                 out[p] += table[v] * scale
     return out
@@ -192,8 +191,8 @@ def goal_value(s: Co2State, p: int) -> int:
         # ties count; 0 expertise is never "highest" (CO2-12.2.3 note, CO2-9.4.4)
         k = 0
         for src in range(5):
-            v = s.expertise[p * 5 + src]
-            if v > 0 and all(s.expertise[q * 5 + src] <= v for q in range(n)):
+            v = s.expertise_of(p, src)
+            if v > 0 and all(s.expertise_of(q, src) <= v for q in range(n)):
                 k += 1
     else:  # plant_sources
         k = bin(built_mask(s, p)).count("1")

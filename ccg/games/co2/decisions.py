@@ -80,7 +80,7 @@ def forced(s: Co2State, task, a) -> None:
 # ---- expertise, bonuses, scientists -----------------------------------------------------------
 def legal_any_expertise(s: Co2State, task):
     p = task.seat
-    return _source_actions("exp", [x for x in range(5) if s.expertise[p * 5 + x] < s.components.track_max[x]])
+    return _source_actions("exp", [x for x in range(5) if s.expertise_of(p, x) < s.components.track_max[x]])
 
 
 def gain_chosen(s: Co2State, task, a) -> None:
@@ -95,7 +95,7 @@ def legal_summit_pick(s: Co2State, task):
 
 def legal_study(s: Co2State, task):
     p = task.seat
-    return _source_actions("study", sorted({s.projects[loc] for loc in s.scientists[4 * p:4 * p + 4] if 0 <= loc < 100}))
+    return _source_actions("study", sorted({s.projects[loc] for loc in s.scientists_of(p) if 0 <= loc < 100}))
 
 
 def legal_cep_to(s: Co2State, task):

@@ -58,5 +58,5 @@ def cep_bonus(s: Co2State, task) -> None:
 def any_expertise(s: Co2State, task) -> None:
     """CO2-9.3.4: +1 in a source of your choice (none left to choose when every track is full)."""
     p = task.seat
-    if any(s.expertise[p * 5 + x] < s.components.track_max[x] for x in range(5)):
+    if any(s.expertise_of(p, x) < s.components.track_max[x] for x in range(5)):
         push(s, ExpAny(p))

@@ -129,7 +129,7 @@ def _scientists(s: Co2State) -> None:
     require(occ == s.occupant, "occ", "project occupancy out of sync with the scientists")
     require(slots == s.summit_slots, "sslot", "summit slots out of sync with the scientists")
     for p in range(s.num_players):
-        hired = sum(1 for loc in s.scientists[4 * p:4 * p + 4] if loc != -2)
+        hired = sum(1 for loc in s.scientists_of(p) if loc != -2)
         if hired > s.rules["scientists.max"]:
             raise BrokenInvariantError(f"sci[{4 * p}:{4 * p + 4}]", "more scientists than allowed")
     for sp, t in enumerate(s.summit):
@@ -143,7 +143,7 @@ def _cards(s: Co2State) -> None:
     require(cards == list(range(1, 27)), "lobby", "lobby cards not conserved (hands, packs, deck, played)")
     track_max = s.components.track_max
     for p in range(s.num_players):
-        if not all(0 <= s.expertise[p * 5 + src] <= track_max[src] for src in range(5)):
+        if not all(0 <= s.expertise_of(p, src) <= track_max[src] for src in range(5)):
             raise BrokenInvariantError(f"exp[{5 * p}:{5 * p + 5}]", "expertise off its track")
 
 

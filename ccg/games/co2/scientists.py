@@ -111,7 +111,7 @@ def destinations(s: Co2State, p: int, frm: int) -> list[int]:
 
 def origins(s: Co2State, p: int) -> list[int]:
     """Locations of p's scientists that have at least one legal move (summits never move, CO2-8.3.5)."""
-    scientists = s.scientists[4 * p:4 * p + 4]
+    scientists = s.scientists_of(p)
     out = sorted(loc for loc in scientists if 0 <= loc < SUMMIT_SLOT0)
     if HAND in scientists:
         projects, occupant = s.projects, s.occupant
@@ -124,7 +124,7 @@ def origins(s: Co2State, p: int) -> list[int]:
 
 def can_hire(s: Co2State, p: int) -> bool:
     """A scientist left in the pool, and fewer than the maximum hired (CO2-8.1)."""
-    sci = s.scientists[4 * p:4 * p + 4]
+    sci = s.scientists_of(p)
     return POOL in sci and sum(1 for x in sci if x != POOL) < s.rules["scientists.max"]
 
 
@@ -166,7 +166,7 @@ def research(s: Co2State, task) -> None:
 def project_expertise(s: Co2State, task) -> None:
     """CO2-5.4.1, CO2-9.2.1: +1 expertise for one project one of your scientists is on."""
     p = task.seat
-    srcs = sorted({s.projects[loc] for loc in s.scientists[4 * p:4 * p + 4] if 0 <= loc < SUMMIT_SLOT0})
+    srcs = sorted({s.projects[loc] for loc in s.scientists_of(p) if 0 <= loc < SUMMIT_SLOT0})
     if len(srcs) == 1:
         push(s, Gain(p, srcs[0], 1))
     elif srcs:

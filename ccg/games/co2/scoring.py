@@ -66,7 +66,7 @@ def winners(s: Co2State) -> list[int]:
     tied = [p for p in range(n) if s.vp[p] == best]
     tied = _keep_max(tied, lambda p: board.plants_of(s, p))  # CO2-15.4.1
     for src in range(5):  # CO2-15.4.2, CO2-9.4.4 (reading: only the highest go on)
-        tied = _keep_max(tied, lambda p, src=src: s.expertise[p * 5 + src])
+        tied = _keep_max(tied, lambda p, src=src: s.expertise_of(p, src))
     tied = _keep_max(tied, lambda p: s.controller.count(p))  # CO2-15.4.3
     return tied  # CO2-15.4.4 all tied players win
 

@@ -287,7 +287,7 @@ def _task_fits(s: Co2State, tasks: list, i: int, field: str, n: int) -> None:
     elif kind == "summit_close" and s.summit[t.summit] < 0:
         raise validate._fail(field, "no summit on that space")
     elif kind == "sci_to":
-        if t.origin not in s.scientists[4 * t.seat:4 * t.seat + 4]:
+        if t.origin not in s.scientists_of(t.seat):
             raise validate._fail(field, f"seat {t.seat} has no scientist there")
     elif kind in ("retproj", "leave"):
         if s.projects[t.project] < 0 or not s.installed[t.project]:

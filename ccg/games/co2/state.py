@@ -106,6 +106,15 @@ class Co2State(GameState):
         check_rule_values(s.rules)
         return s
 
+    # ---- a seat's pieces ----------------------------------------------------------------------
+    def expertise_of(self, seat: int, source: int) -> int:
+        """The seat's expertise in a source (CO2-9.1.1), ``source`` indexed as data.SOURCES."""
+        return self.expertise[seat * 5 + source]
+
+    def scientists_of(self, seat: int) -> list[int]:
+        """Where the seat's four scientists are (see ``scientists``)."""
+        return self.scientists[seat * 4:seat * 4 + 4]
+
     # ---- protocol hooks -------------------------------------------------------------------
     @property
     def current_player(self):

@@ -47,7 +47,7 @@ def describe(s: Co2State) -> str:
     ev = [components.region_names[components.events[e]] for e in s.events[:2]]
     lines.append(f"  event: {' then '.join(ev) or '-'} · UN goals shown: {s.un_display or '-'}")
     for p in range(s.num_players):
-        exp = " ".join(f"{SOURCES[x][:4]}{s.expertise[p * 5 + x]}" for x in range(5))
+        exp = " ".join(f"{SOURCES[x][:4]}{s.expertise_of(p, x)}" for x in range(5))
         lines.append(f"  seat {p}: VP {s.vp[p]} ${s.coins[p]} res {s.resources[p]} CEP {s.cep[p]} | {exp}")
     return "\n".join(lines)
 
@@ -72,7 +72,7 @@ def why_illegal(s: Co2State, a) -> str | None:
         src = SOURCES.index(a.args[0])
         if s.plants_built[src] < len(s.components.plants[src]):
             tile = s.components.plants[src][s.plants_built[src]]
-            have = s.expertise[p * 5 + src]
+            have = s.expertise_of(p, src)
             if have < tile.resources:
                 return (f"{a.args[0]} needs expertise {tile.resources}; seat {p} has {have} (CO2-6.3.3)")
     return None
