@@ -20,6 +20,7 @@ from ..core.tree import GameTree, Node
 from ..i18n import lang as in_language
 from .board import board_figure
 from .controller import HUMAN, TableController
+from .panels import Panel
 from .setup_tab import SetupTab, offers_setup
 from .view import PANEL_WIDTH, TableView
 
@@ -83,12 +84,16 @@ class Table(TableView):
         with in_language(lang) as code:  # the bots' first moves are told in the table's language too
             controller = TableController(state_or_game, seats, players, seed, autoplay, helper, view,
                                          whatif_limit, teacher, **options)
+        self.last_what_if: pd.DataFrame | None = None  # the games of the last what-if run (None before the first)
         super().__init__(controller, whatif_games, code)
         self.setup: SetupTab | None = None
         if teacher and offers_setup(self.state):  # the Setup tab edits the position: never at a student's table
             with self.speaking():
                 self.setup = SetupTab(self)
                 self.add_panel(self.setup)
+
+    def _connect(self, panel: Panel) -> None:
+        panel.wire(self)
 
     # ------------------------------------------------------------------ controls (controller call, then redraw)
     def play(self, action: Action | str) -> None:
