@@ -13,6 +13,7 @@ from ..core.errors import InvalidPositionError
 from ..core.positions import read_position_string, to_position_string, to_seat_position_string
 from ..core.registry import get_spec, new_game
 from ..core.state import GameState
+from ..core.teaching import DEFAULT_GAME
 from ..core.tree import GameTree, Node
 from ..i18n import N_, _, ngettext
 from .seating import HUMAN, REFEREE, TO_MOVE, Seating, seat_kind_text
@@ -51,7 +52,7 @@ class TableController:
 
     def __init__(
         self,
-        state_or_game: GameState | GameTree | str = "chicago_express",
+        state_or_game: GameState | GameTree | str = DEFAULT_GAME,
         seats: Sequence[Any] | None = None,
         players: int | None = None,
         seed: int = 0,

@@ -16,6 +16,7 @@ import pandas as pd
 from ..agents import base as agents_base
 from ..core.action import Action
 from ..core.state import GameState
+from ..core.teaching import DEFAULT_GAME
 from ..core.tree import GameTree, Node
 from ..i18n import lang as in_language
 from .board import board_figure
@@ -37,8 +38,8 @@ class Table(TableView):
     >>> t = Table("chicago_express", seats=["human"], players=4, seed=1)  # three strategists
     >>> t                      # in a notebook cell: the whole table
 
-    ``state_or_game`` is a state, a GameTree, or a game name (then ``players``/``seed`` and
-    game options are passed to ``ccg.new_game``). ``seats`` has an entry per seat:
+    ``state_or_game`` is a state, a GameTree, or a game name (default ``ccg.core.teaching.DEFAULT_GAME``;
+    then ``players``/``seed`` and game options are passed to ``ccg.new_game``). ``seats`` has an entry per seat:
     ``"human"`` or an agent (a name such as ``"strategist:cooperation=0.8"`` or ``"random"``,
     an Agent, or an Agent class); ``players`` defaults to ``len(seats)``. A seat left to the
     computer — ``None``, or missing when ``seats`` is shorter than ``players`` — gets the strategist (``ccg.agents.DEFAULT_AGENT``);
@@ -68,7 +69,7 @@ class Table(TableView):
 
     def __init__(
         self,
-        state_or_game: GameState | GameTree | str = "chicago_express",
+        state_or_game: GameState | GameTree | str = DEFAULT_GAME,
         seats: Sequence[Any] | None = None,
         players: int | None = None,
         seed: int = 0,
