@@ -294,7 +294,8 @@ class Classroom:
         names = seat_names(game)
         name = (pgettext("seat colour", names[seat]) if names and seat < len(names)
                 else gettext("seat {seat}").format(seat=seat))
-        return (f"<details class='ccg-role'><summary>{html.escape(gettext('Your role'))}</summary>"
+        summary = gettext("Your role")
+        return (f"<details class='ccg-role'><summary>{html.escape(summary)}</summary>"
                 f"{html.escape(lesson.role.format(name=name))}</details>")
 
     def _change_game(self) -> None:
