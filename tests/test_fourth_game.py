@@ -39,6 +39,11 @@ out = {"games": ccg.list_games(), "conformance_cases": len(ccg.testing.cases(["c
 df = ccg.simulate("carbon_budget", players=3, n_games=30, agents=["random"] * 3, seed=1)
 out["simulate"] = {"rows": len(df), "columns": sorted(df.columns), "exceeded": int(df["budget_exceeded"].sum()),
                    "truncated": int(df["truncated"].sum())}
+from ccg.analysis.labels import to_csv
+from ccg.env.fields import documented_games, markdown, sizes_table
+out["csv_header"] = to_csv(df, "carbon_budget").splitlines()[0].split(",")
+out["fields"] = {"page": markdown(["carbon_budget"]), "sizes": sizes_table(["carbon_budget"]),
+                 "ccg_docs": documented_games()}
 
 s = ccg.new_game("carbon_budget", players=3, seed=2)
 fig = ccg.plot.board(s, seat=0)
@@ -129,6 +134,21 @@ def test_simulate_plays_it_with_its_outcome_columns(report: dict):
     assert sim["rows"] == 30 and sim["truncated"] == 0
     assert {"budget_exceeded", "budget_left", "shocks", "emitted", "score_0", "winners"} <= set(sim["columns"])
     assert 0 < sim["exceeded"] < 30  # random play both keeps and breaks the budget (CB-6.1)
+
+
+def test_its_outcome_columns_read_in_its_own_words_in_a_downloaded_table(report: dict):
+    header = report["csv_header"]
+    assert {"carbon budget exceeded", "budget left (units)", "shocks drawn", "units emitted"} <= set(header)
+    assert "budget_exceeded" not in header and "score: seat 0" in header
+
+
+def test_its_observation_tensor_is_documented_field_by_field_from_its_declaration(report: dict):
+    """``python -m ccg.env.fields`` prints its declared configuration (``SPEC.documented_configs``); ccg's own
+    pages stay ccg's games."""
+    page, sizes = report["fields"]["page"], report["fields"]["sizes"]
+    assert "## Carbon Budget, 3 players" in page and "`carbon_budget`, players=3:" in page
+    assert [row.split("|")[2].strip() for row in sizes.splitlines()[2:]] == ["2", "3", "4"]  # CB-1.1: 2-4 players
+    assert "carbon_budget" not in report["fields"]["ccg_docs"] and report["fields"]["ccg_docs"]
 
 
 def test_its_board_view_is_drawn_through_ccg_plot_for_a_seat(report: dict):

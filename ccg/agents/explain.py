@@ -15,14 +15,14 @@ the one piece of code the Table (ccg.ui.words) and the classroom's bot runner bo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from babel import numbers
 
 from ..core.action import Action
 from ..core.state import GameState
-from ..i18n import N_, _, get_language, gettext, pgettext
+from ..i18n import N_, _, format_percent, get_language, gettext, pgettext
 
 ALTERNATIVES = 3  # the best other candidates shown
 TERMS_SHOWN = 2   # the terms named per comparison (the largest differences)
@@ -43,7 +43,8 @@ class Explanation:
     """The move the strategist plays (``chosen``), the best alternatives it weighed and why.
 
     ``unit`` is what values count in (VP, $); ``reasons`` holds one sentence per alternative:
-    the terms that differ most between the chosen move and that alternative.
+    the terms that differ most between the chosen move and that alternative. ``at_random``: a level below
+    the strongest played this move at random (:mod:`ccg.agents.levels`), and ``reasons`` say so instead.
     """
 
     seat: int
@@ -52,6 +53,7 @@ class Explanation:
     unit: str
     reasons: tuple[str, ...]
     note: str = ""
+    at_random: bool = False
 
     def __str__(self) -> str:
         head = _("Seat {seat} plays: {move}.").format(seat=self.seat, move=self.chosen.description)
@@ -133,6 +135,18 @@ def build(state: GameState, seat: int, chosen: Action, unit: str, options: list[
     if not alternatives:
         reasons = (_("It was the only move weighed."),)
     return Explanation(seat, picked, alternatives, unit, reasons, note)
+
+
+def at_random(explained: Explanation, state: GameState, planned: Action, level: int, noise: float) -> Explanation:
+    """``explained`` for a move the level's noise chose at random: the sentences say so plainly and name the move
+    the plan would have played (the weighed alternatives stay as data); the plan's values do not explain it."""
+    said = _("At level {level} this bot plays a random move on {share} of its decisions, so that it is easier "
+             "to beat; this move was one of them.").format(level=level, share=format_percent(noise))
+    if str(planned) == explained.chosen.action:
+        plan = _("By chance its plan would have played the same move.")
+    else:
+        plan = _("Its plan would have played “{move}”.").format(move=describe(state, planned))
+    return replace(explained, reasons=(said, plan), note="", at_random=True)
 
 
 def one_ply_options(planner: Any, state: GameState, seat: int) -> tuple[str, list[tuple[Action, dict[str, float]]]]:

@@ -229,20 +229,29 @@ class StrategistAgent(Agent):
         return module.make_planner(weights, persona)
 
     def act(self, state: GameState) -> Action:
+        return self._decide(state)[0]
+
+    def _decide(self, state: GameState) -> tuple[Action, bool]:
+        """The move for ``state`` and whether the level's noise chose it at random (rather than the plan)."""
         legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal actions: the game is over")
         if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player
-        assert seat is not None  # a state with legal actions has a seat to move
-        planner = self.planner(state.game)
+            return legal[0], False
         if self.level is not None:
+            self.planner(state.game)  # a persona that does not apply to the game is an error before any move
             noise = level_of(state.game, self.level).noise
             if noise and self._rng.random() < noise:
-                return legal[self._rng.below(len(legal))]
-        action: Action = planner.choose(state, seat, self._rng)  # ``state`` is this seat's view (Agent)
-        for candidate in legal:
+                return legal[self._rng.below(len(legal))], True
+        return self._planned(state), False
+
+    def _planned(self, state: GameState) -> Action:
+        """The move the game's plan chooses in ``state`` (this seat's view), as one of its legal actions."""
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("no seat to move: the game is over")
+        action: Action = self.planner(state.game).choose(state, seat, self._rng)
+        for candidate in state.legal_actions():
             if candidate[0] == action[0] and candidate[1] == action[1]:
                 return candidate
         raise RuntimeError(f"the {state.game} strategist chose {action}, which is not legal here")  # a planner bug
@@ -260,7 +269,8 @@ class StrategistAgent(Agent):
         saved = self._rng.state, (self.__dict__["_view_rng"].state if "_view_rng" in self.__dict__ else None)
         try:
             view = self.seat_view(state)
-            chosen = self.act(view)
+            chosen, at_random = self._decide(view)
+            planned = self._planned(view) if at_random else None  # what the plan would have played instead
         finally:
             self._rng.state = saved[0]
             if saved[1] is None:
@@ -275,7 +285,11 @@ class StrategistAgent(Agent):
         else:
             unit, options = ex.one_ply_options(planner, view, seat)
             note = N_("This game's plan picks by its rules; the values are one move ahead.")
-        return ex.build(view, seat, chosen, unit, options, note, by_rules=getattr(planner, "explain_by_rules", hook is None))
+        explained = ex.build(view, seat, chosen, unit, options, note,
+                             by_rules=getattr(planner, "explain_by_rules", hook is None))
+        if planned is not None and self.level is not None:
+            return ex.at_random(explained, view, planned, self.level, level_of(state.game, self.level).noise)
+        return explained
 
 
 class _GreedyPlanner:

@@ -1,9 +1,10 @@
 """Readable column names for result tables people download (the What-if's CSV).
 
-``score_0`` becomes "score: seat 0" (or the seat's name), ``crossed_500`` "CO2 peak at or above the
-losing level", ``plants_reforestation`` "plants built: reforestation". Each game's outcome columns
-(``SPEC.outcome``) are named here in the rulebook's words; a column this table does not know is
-spelled out generically (underscores to spaces, a trailing ``_<seat>`` to ": seat <seat>").
+``score_0`` becomes "score: seat 0" (or the seat's name); a game's outcome columns (``SPEC.outcome``)
+take the names the game declares in the rulebook's words (``SPEC.outcome_labels``: CO2's ``crossed_500``
+"CO2 peak at or above the losing level", ``plants_reforestation`` "plants built: reforestation"); a
+column nobody names is spelled out generically (underscores to spaces, a trailing ``_<seat>`` to
+": seat <seat>").
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Callable, Sequence
 
 import pandas as pd
 
-from ..i18n import N_
+from ..core.registry import get_spec
 
 COMMON = {
     "game": "continuation",
@@ -26,52 +27,6 @@ COMMON = {
     "cell": "grid cell",
 }
 
-# per game: outcome column -> label, or prefix (ending in "_") -> label before the rest
-OUTCOMES: dict[str, dict[str, str]] = {
-    "co2": {
-        "final_ppm": N_("CO2 at the end (ppm)"),
-        "peak_ppm": N_("highest CO2 (ppm)"),
-        "planet_lost": N_("planet lost"),
-        "crossed_500": N_("CO2 peak at or above the losing level"),
-        "decade_reached": N_("last decade reached"),
-        "green_plants": N_("green power plants"),
-        "fossil_plants": N_("fossil power plants"),
-        "cep_price": N_("carbon emission permit price"),
-        "plants_": N_("plants built: "),
-    },
-    "chicago_express": {
-        "dividend_phases": N_("dividend phases"),
-        "end_reason": N_("why the game ended"),
-        "wabash_entered": N_("Wabash entered"),
-        "chicago_first": N_("first company into Chicago"),
-        "chicago_reached": N_("companies that reached Chicago"),
-        "chicago_order": N_("order of arrival in Chicago"),
-        "houses_left": N_("houses left in the supply"),
-        "income_": N_("income: "),
-    },
-    "catan": {
-        "turns": N_("turns"),
-        "winner_vp": N_("winner's victory points"),
-        "longest_road_holder": N_("longest road (seat)"),
-        "largest_army_holder": N_("largest army (seat)"),
-        "max_road": N_("longest road (segments)"),
-        "knights_played": N_("knights played"),
-        "turn_limit_end": N_("ended by the turn limit"),
-        "disasters": N_("disasters"),
-        "floods": N_("floods"),
-        "spring_hits": N_("oil springs hit by disasters"),
-        "destroyed_tokens": N_("number tokens destroyed"),
-        "flood_end": N_("island flooded"),
-        "pyrrhic": N_("pyrrhic victory"),
-        "oil_used": N_("oil used"),
-        "sequestered": N_("oil sequestered"),
-        "oil_removed": N_("oil removed"),
-        "champion": N_("champion of the environment (seat)"),
-        "metropolises": N_("metropolises"),
-        "vp_": N_("victory points: "),
-    },
-}
-
 _SEAT = re.compile(r"^(.+)_(\d+)$")
 
 
@@ -81,15 +36,16 @@ def seat_label(seat: int, names: Sequence[str] | None) -> str:
 
 def readable_name(column: str, game: str | None = None, seat_names: Sequence[str] | None = None,
                   translate: Callable[[str], str] | None = None) -> str:
-    """The readable name of one result column; ``translate`` (e.g. ``ccg.i18n.gettext``) puts a game outcome's
-    name in a reader's language (the names are marked for the catalogs; a CSV keeps them English)."""
+    """The readable name of one result column of ``game`` (None: the common columns only); ``translate`` (e.g.
+    ``ccg.i18n.gettext``) puts a game outcome's name in a reader's language (the names are marked for the
+    catalogs; a CSV keeps them English)."""
     tr = translate or (lambda text: text)
     if column in COMMON:
         return COMMON[column]
     m = _SEAT.match(column)
     if column.startswith("score_") and m:
         return f"score: {seat_label(int(m.group(2)), seat_names)}"
-    known = OUTCOMES.get(game or "", {})
+    known = get_spec(game).outcome_labels if game else {}
     if column in known:
         return tr(known[column])
     for prefix, label in known.items():

@@ -51,6 +51,10 @@ class GameSpec:
     conformance_configs: tuple[dict[str, Any], ...] = ({},)
     # extra per-game columns for ccg.simulate, from a finished state
     outcome: Callable[[GameState], dict[str, Any]] | None = None
+    # outcome column -> its name in the rulebook's words for the result tables people download (the What-if's
+    # CSV, ccg/analysis/labels.py); a key ending in "_" names every column it begins ("plants_": "plants
+    # built: " + the rest). English, marked for the catalogs (N_). A column not named is spelled out
+    outcome_labels: Mapping[str, str] = field(default_factory=dict)
     # a safety net for random play; reaching it is reported, never silent
     max_actions: int = 100_000
     # heuristic(state, seat) -> float, higher is better for seat; used by GreedyAgent and MCTS
@@ -69,6 +73,9 @@ class GameSpec:
     # the module of the game's action universe and observation tensor (``make_encoding(state)``, see
     # ccg/core/encoding.py); None: no action indices, masks or tensors (ccg.env needs them)
     encoding: str | None = None
+    # (label, new_game kwargs) the environment docs print (``python -m ccg.env.fields``): the first one's
+    # tensor field by field (at its ``players``), and for each a row per player count in the sizes table
+    documented_configs: tuple[tuple[str, dict[str, Any]], ...] = ()
     # the module with chance the generator does not see (``outcomes(state, action)``) and readable
     # outcome labels (``label(state, action, child)``), both optional: see ccg/core/chance.py
     chance: str | None = None

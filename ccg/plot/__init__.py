@@ -18,7 +18,8 @@ from typing import Any
 from ..core.registry import get_spec
 from ..core.state import GameState
 
-__all__ = ["NoBoardView", "board", "board_module", "narrow_width", "seat_colour", "seat_name", "seat_names"]
+__all__ = ["NoBoardView", "board", "board_module", "narrow_width", "seat_colour", "seat_colours", "seat_name",
+           "seat_names"]
 
 DEFAULT_COLOUR = "#555"
 
@@ -67,6 +68,11 @@ def _seat_table(game: str, *names: str) -> tuple[str, ...] | None:
 def seat_names(game: str) -> tuple[str, ...] | None:
     """The names the game's board view gives the seats (its ``SEAT_NAMES``), or None."""
     return _seat_table(game, "SEAT_NAMES", "PLAYER_NAMES")
+
+
+def seat_colours(game: str) -> tuple[str, ...] | None:
+    """The colours the game's board view gives the seats (its ``SEAT_COLOURS``), or None."""
+    return _seat_table(game, "SEAT_COLOURS", "PLAYER_COLOURS")
 
 
 def seat_name(game: str, seat: int) -> str:

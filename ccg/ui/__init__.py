@@ -12,8 +12,8 @@ Everything is built on the protocol, so every registered game works:
   (the strings of ``Action.where``) in ``customdata`` — the id itself, or a list whose first
   element is the id. A click narrows the action list to the actions whose ``where`` holds it;
 - per-player tables come from ``state.observation(seat)`` (or a plot module's optional
-  ``tables(state, seat)``); what-if outcome columns from ``SPEC.outcome``; gauges from
-  ``SPEC.trajectory``.
+  ``tables(state, seat)``); what-if outcome columns from ``SPEC.outcome``; the classroom's gauge
+  from ``SPEC.gauge``.
 
 ``click(widget, trace, point)`` / ``click_location(widget, loc)`` simulate a browser click
 (the same message the front end sends), for tests and demos. ``TableController`` is the Table's
@@ -26,7 +26,7 @@ from typing import Any
 _EXPORTS = {
     "BoardView": "board", "FigureSlot": "board", "click": "board", "click_location": "board", "location_of": "board",
     "FigureView": "figure_view", "NonFiniteFigureError": "figure_view",
-    "Classroom": "classroom", "Gauge": "classroom",
+    "Classroom": "classroom", "GameGauge": "classroom", "Gauge": "classroom",
     "Table": "table", "agent_names": "table", "board_figure": "table",
     "TableController": "controller",
     "outcome_figure": "whatif", "what_if": "whatif", "win_shares": "whatif",

@@ -13,6 +13,7 @@ from ..core.errors import InvalidPositionError
 from ..core.positions import read_position_string, to_position_string, to_seat_position_string
 from ..core.registry import get_spec, new_game
 from ..core.state import GameState
+from ..core.teaching import DEFAULT_GAME
 from ..core.tree import GameTree, Node
 from ..i18n import N_, _, ngettext
 from .seating import HUMAN, REFEREE, TO_MOVE, Seating, seat_kind_text
@@ -29,6 +30,15 @@ MILESTONE_NAMES = {"round": N_("round"), "decade": N_("decade"), "phase": N_("ph
 def _milestone(game: str, key: str) -> str:
     """A milestone's name in the current language (the key itself for one without a name)."""
     return _(MILESTONE_NAMES[key]) if key in MILESTONE_NAMES else key
+
+
+def played_move(node: Node) -> Action:
+    """The move a node of the tree stands for (every node has one but the root)."""
+    if node.move is None:
+        raise ValueError("the start of the move tree stands for no move")
+    return node.move
+
+
 EXPLAINED = 8  # bot answers in a row explained at most (a Play on's own moves are not: it may play hundreds)
 STATUS_MOVES = 4  # moves of one step the status line describes (the last ones)
 
@@ -42,7 +52,7 @@ class TableController:
 
     def __init__(
         self,
-        state_or_game: GameState | GameTree | str = "chicago_express",
+        state_or_game: GameState | GameTree | str = DEFAULT_GAME,
         seats: Sequence[Any] | None = None,
         players: int | None = None,
         seed: int = 0,
@@ -153,10 +163,18 @@ class TableController:
         self.seating.set_view(view)
 
     # ------------------------------------------------------------------ moves
+    def seat_to_move(self) -> int:
+        """The seat to decide at the cursor; ValueError once the game is over (nobody is to move)."""
+        seat = self.state.current_player
+        if seat is None:
+            raise ValueError(_("The game is over."))
+        return seat
+
     def human_to_move(self) -> bool:
         """True when the seat to move is a human's (or, without autoplay, any seat: an analysis board)."""
-        s = self.state
-        return not s.is_terminal() and (not self.autoplay or self.seating.agents[s.current_player] is None)
+        seat = self.state.current_player
+        return (seat is not None and not self.state.is_terminal()
+                and (not self.autoplay or self.seating.agents[seat] is None))
 
     def play(self, action: Action | str) -> None:
         """Play an action (or its notation) at the cursor; bots answer when autoplay is on.
@@ -167,7 +185,7 @@ class TableController:
         if not self.human_to_move():
             raise ValueError(_("The game is over.") if s.is_terminal() else
                              _("Seat {seat} is played by the {kind}: use Bot move or Play on.").format(
-                                 seat=s.current_player, kind=self.seat_kind_text(s.current_player)))
+                                 seat=s.current_player, kind=self.seat_kind_text(self.seat_to_move())))
         step: list[Node] = []
         self._play(action, step)
         self._moved(step)
@@ -179,7 +197,7 @@ class TableController:
             self.message = _("The game is over.")
             return
         step: list[Node] = []
-        self._agent_move(self.seating.agent_for(s.current_player), step, explain=True)
+        self._agent_move(self.seating.agent_for(self.seat_to_move()), step, explain=True)
         self._moved(step)
 
     def play_until(self, mode: str = "human", n: int = 10) -> int:
@@ -207,7 +225,7 @@ class TableController:
                     break
                 if key is not None and played and self.milestones().get(key) != start:
                     break
-                self._agent_move(self.seating.agent_for(self.state.current_player), step, explain=False)
+                self._agent_move(self.seating.agent_for(self.seat_to_move()), step, explain=False)
                 played += 1
             if self.autoplay:
                 self.run_bots(step=step)
@@ -224,7 +242,7 @@ class TableController:
         played = 0
         limit = get_spec(self.state.game).max_actions
         while not self.state.is_terminal() and played < limit:
-            agent = self.seating.agents[self.state.current_player]
+            agent = self.seating.agents[self.seat_to_move()]
             if agent is None:
                 if not (first_any and played == 0):
                     break
@@ -315,11 +333,12 @@ class TableController:
 
     def move_words(self, node: Node) -> str:
         """The move's description (its notation if another seat's secret move, or if the game has no words)."""
-        seen = self.state.notation_seen_by(node.move, node.seat, self.view_seat)  # type: ignore[arg-type]
-        if seen != str(node.move):  # another seat's secret: its kind only
+        move = played_move(node)
+        seen = self.state.notation_seen_by(move, node.seat, self.view_seat)
+        if seen != str(move):  # another seat's secret: its kind only
             return seen
         if node not in self.descriptions and node.parent is not None:
-            self.descriptions[node] = describe(self.tree.state_at(node.parent), node.move)  # type: ignore[arg-type]
+            self.descriptions[node] = describe(self.tree.state_at(node.parent), move)
         return self.descriptions.get(node, seen)
 
     def fill_descriptions(self) -> None:
@@ -332,10 +351,10 @@ class TableController:
             node, state = stack.pop()
             for child in node.variations:
                 if child not in self.descriptions:
-                    self.descriptions[child] = describe(state, child.move)  # type: ignore[arg-type]
+                    self.descriptions[child] = describe(state, played_move(child))
                 if child.variations:
                     after = state.clone()
-                    after.apply(child.move)  # type: ignore[arg-type]
+                    after.apply(played_move(child))
                     stack.append((child, after))
 
     def reason_for(self, node: Node) -> str | None:

@@ -1,15 +1,15 @@
 """The Table's tabs — Play, History, Inspect, Position (What if? is in ``whatif_panel.py``) — and its status line.
 
 A panel is one tab of the control panel: ``title``, ``box`` (the tab's widget), ``wire(table)``
-(connect its widgets to the Table's methods, through ``table.guard``) and ``refresh(table)``
-(redraw from ``table.controller``; the table calls it after every change, inside ``redrawing()``
-so the widgets' own observers stay quiet). Panels hold widgets only: what a click does is a
+(connect its widgets to the Table's methods, through ``table.guard``) and ``refresh(view)``
+(redraw from ``view.controller``; the table calls it after every change, inside ``redrawing()``
+so the widgets' own observers stay quiet). A panel is built and redrawn from the view alone
+(:class:`ccg.ui.view.TableView`); only ``wire`` needs the Table's controls. Panels hold widgets only: what a click does is a
 method of :class:`ccg.ui.controller.TableController`, called through the Table.
 """
 from __future__ import annotations
 
 import html
-import importlib
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ from ..agents.strategist import persona_presets
 from ..core.registry import get_spec
 from ..core.rulebook import UnknownRuleError, rules_text
 from ..i18n import N_, _, game_title, ngettext, pgettext
+from ..plot import seat_colours, seat_names
 from . import inspect as insp
 from .board import FigureSlot
 from .progress import progress_figure, progress_frame, progress_spec
@@ -31,6 +32,7 @@ from .words import rule_of
 if TYPE_CHECKING:
     from .controller import TableController
     from .table import Table
+    from .view import TableView
 
 
 class Panel:
@@ -42,7 +44,7 @@ class Panel:
     def wire(self, table: Table) -> None:
         """Connect the panel's widgets to the table (called once, after every panel is built)."""
 
-    def refresh(self, table: Table) -> None:
+    def refresh(self, table: TableView) -> None:
         """Redraw the panel from ``table.controller``."""
 
 
@@ -55,7 +57,7 @@ def status_html(c: TableController) -> str:
         turn = _("game over — winner: {who}; scores {scores}").format(who=who, scores=s.scores())
     else:
         turn = _("seat {seat} to move ({kind})").format(seat=s.current_player,
-                                                        kind=c.seat_kind_text(s.current_player))
+                                                        kind=c.seat_kind_text(c.seat_to_move()))
     note = f" — <span class='ccg-message'>{link_rules(html.escape(c.message))}</span>" if c.message else ""
     size = len(c.tree)
     why_word = html.escape(_("why?"))
@@ -86,7 +88,7 @@ class PlayPanel(Panel):
 
     title = N_("Play")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableView) -> None:
         c = table.controller
         self.search = W.Text(placeholder=_("search actions…"), layout=W.Layout(width="98%"), continuous_update=True)
         self.where = W.HTML()
@@ -146,18 +148,18 @@ class PlayPanel(Panel):
             action = self.shown[0]
         table.play(action)
 
-    def refresh(self, table: Table) -> None:
+    def refresh(self, table: TableView) -> None:
         self.refresh_actions(table)
         self.refresh_seats(table)
 
-    def refresh_seats(self, table: Table) -> None:
+    def refresh_seats(self, table: TableView) -> None:
         """Each seat's menu shows its seat (a refused change is undone here)."""
         with table.redrawing():
             for box, spec in zip(self.seat_boxes, table.controller.seating.specs):
                 if box.value != spec:
                     box.value = spec
 
-    def refresh_actions(self, table: Table) -> None:
+    def refresh_actions(self, table: TableView) -> None:
         c = table.controller
         with table.redrawing():
             shown = c.shown_actions(self.search.value)
@@ -187,7 +189,7 @@ class PlayPanel(Panel):
                                + html.escape(_("Bot move or Play on lets it play")))
 
 
-    def refresh_rule(self, table: Table) -> None:
+    def refresh_rule(self, table: TableView) -> None:
         """Under the list: the selected move in words, its notation, and the text of each rule it cites."""
         action = self.actions.value
         if action is None:
@@ -210,7 +212,7 @@ class HistoryPanel(Panel):
 
     title = N_("History")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableView) -> None:
         self.slider = W.IntSlider(min=0, max=0, value=0, description=_("move"), continuous_update=False,
                                   layout=W.Layout(width="98%")).add_class("ccg-slider")
         # |◀ and ▶| rather than ⏮ ⏭: Debian's default fonts have no glyphs for U+23ED / U+23EE
@@ -248,7 +250,7 @@ class HistoryPanel(Panel):
         if node_id is not None:
             table.go(node_id)
 
-    def refresh(self, table: Table) -> None:
+    def refresh(self, table: TableView) -> None:
         c = table.controller
         cursor = c.tree.cursor
         self.slider.max = len(c.tree.line()) - 1
@@ -264,12 +266,7 @@ class HistoryPanel(Panel):
 
 def seat_names_and_colours(game: str, n: int) -> tuple[list[str], list[str] | None]:
     """How the game's board names and colours its seats ("Blue (seat 0)"), or "seat 0" without colours."""
-    try:
-        module = importlib.import_module(f"ccg.plot.{game}")
-    except ImportError:
-        module = None
-    names = getattr(module, "SEAT_NAMES", None) or getattr(module, "PLAYER_NAMES", None)
-    colours = getattr(module, "SEAT_COLOURS", None) or getattr(module, "PLAYER_COLOURS", None)
+    names, colours = seat_names(game), seat_colours(game)  # the board view the game declares (SPEC.plot)
     if not names or len(names) < n:
         return [_("seat {seat}").format(seat=p) for p in range(n)], None
     shown = [c if c.lower() not in ("#fafafa", "#ffffff") else "#9a9a9a" for c in colours] if colours else None
@@ -283,7 +280,7 @@ class InspectPanel(Panel):
 
     title = N_("Inspect")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableView) -> None:
         c = table.controller
         self.view = W.Dropdown(description=_("view as"), layout=W.Layout(width="230px"),
                                options=c.seating.view_options(), value=c.seating.view)
@@ -304,11 +301,11 @@ class InspectPanel(Panel):
         # the chart is drawn while the tab is open (it costs a few tenths of a second): on opening it, draw it
         table.tabs.observe(table.guard(lambda _: self.refresh_chart(table)), "selected_index")
 
-    def shown(self, table: Table) -> bool:
+    def shown(self, table: TableView) -> bool:
         """True while the Inspect tab is the one open."""
         return table.tabs.selected_index is not None and table.panels[table.tabs.selected_index] is self
 
-    def refresh(self, table: Table) -> None:
+    def refresh(self, table: TableView) -> None:
         c = table.controller
         players, globals_ = insp.tables(c.state, c.view_seat)
         self.players_html.value = insp.html_table(players.T if len(players.columns) > 3 else players)
@@ -316,7 +313,7 @@ class InspectPanel(Panel):
         self.log.value = insp.html_log(insp.log_lines(c))
         self.refresh_chart(table)
 
-    def refresh_chart(self, table: Table) -> None:
+    def refresh_chart(self, table: TableView) -> None:
         """The chart of the game so far, redrawn only while the tab is open (else when it is next opened)."""
         if not self.shown(table):
             self.stale = True
@@ -358,7 +355,7 @@ class PositionPanel(Panel):
 
     title = N_("Position")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableView) -> None:
         self.position_label = W.HTML()
         self.position = W.Text(description=_("position"), layout=W.Layout(width="98%")).add_class("ccg-position")
         self.copy = W.HTML(copy_button())
@@ -379,7 +376,7 @@ class PositionPanel(Panel):
         self.replace_button.on_click(table.guard(lambda _: table.replace_tree()))
         self.previous_button.on_click(table.guard(lambda _: table.restore_previous_tree()))
 
-    def refresh(self, table: Table) -> None:
+    def refresh(self, table: TableView) -> None:
         c = table.controller
         seat = c.view_seat
         self.position.value = c.position_string

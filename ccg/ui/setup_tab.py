@@ -25,6 +25,7 @@ from ..core.positions import to_position_string
 from ..core.registry import get_spec
 from ..core.state import GameState
 from ..i18n import N_, _
+from .panels import Panel
 
 NO_CHANCE = "(this game draws nothing by chance after the set-up)"
 
@@ -34,7 +35,7 @@ def offers_setup(state: GameState) -> bool:
     return get_spec(state.game).edit is not None
 
 
-class SetupTab:
+class SetupTab(Panel):
     """A widget over ``table`` (anything with ``state``, ``load_position(text, replace)``, ``message`` and
     ``refresh()``): choose a seat and a field, set its value; choose a chance set-up, set it.
     It is also a Table panel (``title``, ``box``, ``wire``, ``refresh``; ``Table.add_panel``)."""

@@ -16,10 +16,12 @@ import pandas as pd
 from ..agents import base as agents_base
 from ..core.action import Action
 from ..core.state import GameState
+from ..core.teaching import DEFAULT_GAME
 from ..core.tree import GameTree, Node
 from ..i18n import lang as in_language
 from .board import board_figure
 from .controller import HUMAN, TableController
+from .panels import Panel
 from .setup_tab import SetupTab, offers_setup
 from .view import PANEL_WIDTH, TableView
 
@@ -36,8 +38,8 @@ class Table(TableView):
     >>> t = Table("chicago_express", seats=["human"], players=4, seed=1)  # three strategists
     >>> t                      # in a notebook cell: the whole table
 
-    ``state_or_game`` is a state, a GameTree, or a game name (then ``players``/``seed`` and
-    game options are passed to ``ccg.new_game``). ``seats`` has an entry per seat:
+    ``state_or_game`` is a state, a GameTree, or a game name (default ``ccg.core.teaching.DEFAULT_GAME``;
+    then ``players``/``seed`` and game options are passed to ``ccg.new_game``). ``seats`` has an entry per seat:
     ``"human"`` or an agent (a name such as ``"strategist:cooperation=0.8"`` or ``"random"``,
     an Agent, or an Agent class); ``players`` defaults to ``len(seats)``. A seat left to the
     computer — ``None``, or missing when ``seats`` is shorter than ``players`` — gets the strategist (``ccg.agents.DEFAULT_AGENT``);
@@ -67,7 +69,7 @@ class Table(TableView):
 
     def __init__(
         self,
-        state_or_game: GameState | GameTree | str = "chicago_express",
+        state_or_game: GameState | GameTree | str = DEFAULT_GAME,
         seats: Sequence[Any] | None = None,
         players: int | None = None,
         seed: int = 0,
@@ -83,12 +85,16 @@ class Table(TableView):
         with in_language(lang) as code:  # the bots' first moves are told in the table's language too
             controller = TableController(state_or_game, seats, players, seed, autoplay, helper, view,
                                          whatif_limit, teacher, **options)
+        self.last_what_if: pd.DataFrame | None = None  # the games of the last what-if run (None before the first)
         super().__init__(controller, whatif_games, code)
         self.setup: SetupTab | None = None
         if teacher and offers_setup(self.state):  # the Setup tab edits the position: never at a student's table
             with self.speaking():
                 self.setup = SetupTab(self)
                 self.add_panel(self.setup)
+
+    def _connect(self, panel: Panel) -> None:
+        panel.wire(self)
 
     # ------------------------------------------------------------------ controls (controller call, then redraw)
     def play(self, action: Action | str) -> None:

@@ -145,9 +145,12 @@ class TableView:
         for i, p in enumerate(self.panels):
             with self.speaking():
                 self.tabs.set_title(i, _(p.title))
-        panel.wire(self)
+        self._connect(panel)
         if refresh:
             self.refresh()
+
+    def _connect(self, panel: Panel) -> None:
+        """Connect a panel's widgets to the controls (``panel.wire``): the Table's; a bare view has none."""
 
     # ------------------------------------------------------------------ display
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -38,6 +38,7 @@ from .whatif import WhatIfRequest, continuations, outcome_figure, result_frame, 
 
 if TYPE_CHECKING:
     from .table import Table
+    from .view import TableView
 
 REDRAW_S = 0.4  # at most this often the chart is sent again while games stream in
 
@@ -61,7 +62,7 @@ class WhatIfPanel(Panel):
 
     title = N_("What if?")
 
-    def __init__(self, table: Table, games: int) -> None:
+    def __init__(self, table: TableView, games: int) -> None:
         c = table.controller
         limit = c.whatif_limit
         style = {"description_width": "initial"}

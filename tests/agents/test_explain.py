@@ -8,6 +8,7 @@ from test_fair_by_construction import twin_worlds
 import ccg
 from ccg.agents import make_agent
 from ccg.agents.explain import Explanation
+from ccg.i18n import format_percent, lang
 
 GAMES = [("co2", {}), ("chicago_express", {}), ("catan", {}), ("catan", {"scenario": "oil_springs"})]
 IDS = ["co2", "chicago_express", "catan", "catan+oil_springs"]
@@ -105,3 +106,59 @@ def test_explain_needs_a_move_to_explain():
         state.apply(agents[state.current_player].act(state))
     with pytest.raises(ValueError, match="game is over"):
         agents[0].explain(state)
+
+
+def _level_decisions(level: int, n: int, seed: int = 3):
+    """``n`` positions of a Chicago Express game between strategists where the seat to move has a choice, with a
+    level-``level`` agent for it."""
+    state = ccg.new_game("chicago_express", players=3, seed=seed)
+    players = [make_agent("strategist", p) for p in range(3)]
+    out = []
+    while not state.is_terminal() and len(out) < n:
+        if len(state.legal_actions()) > 1 and state.ply % 3 == 0:
+            out.append((state.clone(), make_agent(f"strategist:level={level}", 40 + len(out))))
+        state.apply(players[state.current_player].act(state))
+    return out
+
+
+RANDOM_SENTENCE = "At level {level} this bot plays a random move on {share} of its decisions"
+
+
+def test_a_levels_random_move_is_explained_as_random(monkeypatch):
+    """ccg.agents.levels: a level below 5 plays part of its moves at random. Such a move's "why?" says so plainly
+    and names the move the plan would have played; it gives no plan's reasons for it."""
+    from ccg.agents import strategist
+    from ccg.agents.levels import Level
+
+    monkeypatch.setattr(strategist, "level_of", lambda game, level: Level(1.0))  # every decision at random
+    for state, agent in _level_decisions(2, 6):
+        e = agent.explain(state)
+        assert e.chosen.action == str(agent.act(state)) and e.at_random
+        text = str(e)
+        assert RANDOM_SENTENCE.format(level=2, share="100%") in text
+        plan = e.reasons[1]
+        legal = [state.describe_action(a) for a in state.legal_actions()]
+        assert plan == "By chance its plan would have played the same move." or any(
+            plan == f"Its plan would have played “{words}”." for words in legal), plan
+        assert "Rather than" not in text and "more to this plan" not in text
+    with lang("cs"):  # in the reader's language, the share written its way
+        share = format_percent(1.0)
+        assert f"Na úrovni 2 hraje tento bot u {share} svých rozhodnutí náhodný tah" in str(agent.explain(state))
+
+
+def test_a_levels_planned_move_is_explained_by_its_plan_and_both_kinds_occur():
+    """Unpatched, level 1 (60 % noise) plays both kinds of move in a few decisions; the sentence about chance
+    comes exactly with the random ones, and a level-5 bot (no noise) never says it."""
+    kinds = []
+    for state, agent in _level_decisions(1, 12):
+        e = agent.explain(state)
+        assert e.chosen.action == str(agent.act(state))
+        said = RANDOM_SENTENCE.format(level=1, share="60%") in str(e)
+        assert said == e.at_random
+        if not e.at_random:  # the plan's reasons, one per alternative weighed
+            assert e.alternatives and [r.startswith("Rather than") for r in e.reasons] == [True] * len(e.alternatives)
+        kinds.append(e.at_random)
+    assert True in kinds and False in kinds, kinds
+    for state, agent in _level_decisions(5, 4):
+        e = agent.explain(state)
+        assert not e.at_random and "random move" not in str(e)

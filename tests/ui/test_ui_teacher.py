@@ -119,3 +119,47 @@ def test_classroom_with_a_choice_of_games_restarts_with_each_and_closes_the_old_
     assert first.widget.comm is None and first.board.widget.comm is None  # closed: the front end drops it
     with pytest.raises(ValueError):
         Classroom([("Toy", "toy_where", {})], scenario="x")  # options go inside each choice
+
+
+def test_the_classroom_shows_the_gauge_result_and_lesson_its_game_declares(monkeypatch):
+    """The notebook classroom names no game: its gauge is ``SPEC.gauge`` (as the viewing seat sees it), the line
+    for a finished game ``SPEC.result``, its heading and the seat's role briefing ``SPEC.lesson``."""
+    import dataclasses
+    import inspect
+    import sys
+    import types
+
+    from ccg.core import registry
+    from ccg.core.teaching import DEFAULT_GAME, Gauge, generic_lesson
+    from ccg.ui.classroom import GameGauge
+
+    assert inspect.signature(Classroom).parameters["game"].default == DEFAULT_GAME
+    plain = Classroom("toy_where", players=2, humans=1, bot="random", seed=2)
+    assert isinstance(plain.gauge, GameGauge) and plain.gauge.box.layout.display == "none"  # the game has none
+    assert "Toy pig with locations" in plain.widget.children[0].value  # no lesson: the generic one, the game's title
+    assert "You are seat 0." in plain.role.value and plain.result.value == ""
+    assert Classroom("toy_where", players=2, humans=1, bot="random", seed=2, gauge=False).gauge is None
+
+    seen: list[int | None] = []
+
+    def gauge(state, seat):
+        seen.append(seat)
+        banked = state.observation(seat)["state"]["banked"] if seat is not None else state.banked
+        return Gauge(label="banked by everyone", short="banked", unit="", value=sum(banked), danger=50, limit=90,
+                     maximum=100, note="(a test gauge)")
+
+    lesson = types.ModuleType("toy_lesson")
+    lesson.LESSON = dataclasses.replace(generic_lesson("Pig for the class"), role="You bank for {name}.")
+    monkeypatch.setitem(sys.modules, "toy_lesson", lesson)
+    spec = dataclasses.replace(ccg.get_spec("toy_where"), gauge=gauge, lesson="toy_lesson",
+                               result=lambda state, seat: f"over, as seat {seat} reads it")
+    monkeypatch.setitem(registry._SPECS, "toy_where", spec)
+    app = Classroom("toy_where", players=2, humans=1, bot="random", seed=2)
+    t = app.table
+    assert "Pig for the class" in app.widget.children[0].value and "You bank for seat 0." in app.role.value
+    assert app.gauge.box.layout.display is None and "banked by everyone" in app.gauge.html.value
+    assert "(a test gauge)" in app.gauge.html.value and set(seen) == {0}  # read as the student's seat sees it
+    assert app.result.value == ""  # not over yet
+    t.play_until("end")
+    assert t.state.is_terminal() and "over, as seat 0 reads it" in app.result.value
+    assert f">{sum(t.state.banked):g}<" in app.gauge.html.value

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ccg.core.registry import GameSpec
 from ccg.core.rules import OptionSpec, rules_option
 
-from .hooks import gauge, heuristic, heuristics, milestones, outcome, result, trajectory
+from .hooks import OUTCOME_LABELS, gauge, heuristic, heuristics, milestones, outcome, result, trajectory
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
 from .private import secret_view
@@ -49,6 +49,7 @@ SPEC = GameSpec(
         {"players": 6, "scenario": "oil_springs"},
     ),
     outcome=outcome,
+    outcome_labels=OUTCOME_LABELS,
     max_actions=30_000,
     heuristic=heuristic,
     heuristics=heuristics,
@@ -57,6 +58,7 @@ SPEC = GameSpec(
     benchmark_configs=({"players": 4}, {"players": 4, "scenario": "oil_springs"}),
     strategy="ccg.games.catan.strategy",
     encoding="ccg.games.catan.encoding",
+    documented_configs=(("Catan", {"players": 4}), ("Catan + Oil Springs", {"players": 4, "scenario": "oil_springs"})),
     describe="ccg.games.catan.describe",
     chance="ccg.games.catan.chance",
     edit="ccg.games.catan.edit",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ccg.core.teaching import Gauge
-from ccg.i18n import _, pgettext
+from ccg.i18n import N_, _, pgettext
 
 from .data import PIPS
 from .phases import PHASES
@@ -12,6 +12,30 @@ from .scoring import vp
 
 if TYPE_CHECKING:
     from .state import CatanState
+
+
+# SPEC.outcome_labels: the outcome columns in the rulebook's words (a result table people download)
+OUTCOME_LABELS = {
+    "turns": N_("turns"),
+    "winner_vp": N_("winner's victory points"),
+    "longest_road_holder": N_("longest road (seat)"),
+    "largest_army_holder": N_("largest army (seat)"),
+    "max_road": N_("longest road (segments)"),
+    "knights_played": N_("knights played"),
+    "turn_limit_end": N_("ended by the turn limit"),
+    "disasters": N_("disasters"),
+    "floods": N_("floods"),
+    "spring_hits": N_("oil springs hit by disasters"),
+    "destroyed_tokens": N_("number tokens destroyed"),
+    "flood_end": N_("island flooded"),
+    "pyrrhic": N_("pyrrhic victory"),
+    "oil_used": N_("oil used"),
+    "sequestered": N_("oil sequestered"),
+    "oil_removed": N_("oil removed"),
+    "champion": N_("champion of the environment (seat)"),
+    "metropolises": N_("metropolises"),
+    "vp_": N_("victory points: "),
+}
 
 
 def outcome(s: Any) -> dict:

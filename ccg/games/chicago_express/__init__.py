@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ccg.core import GameSpec, rules_option
 
-from .hooks import heuristic, heuristics, milestones, outcome, trajectory
+from .hooks import OUTCOME_LABELS, heuristic, heuristics, milestones, outcome, trajectory
 from .params import RULES, check_industry
 from .setup import create
 from .state import CEState
@@ -43,6 +43,7 @@ SPEC = GameSpec(
         {"players": 3, "rules": {"dividend_timing": "before_action"}},
     ),
     outcome=outcome,
+    outcome_labels=OUTCOME_LABELS,
     max_actions=20_000,
     heuristic=heuristic,
     heuristics=heuristics,
@@ -51,6 +52,7 @@ SPEC = GameSpec(
     milestones=milestones,
     benchmark_configs=({"players": 4},),
     encoding="ccg.games.chicago_express.encoding",
+    documented_configs=(("Chicago Express", {"players": 3}),),
     describe="ccg.games.chicago_express.describe",
     edit="ccg.games.chicago_express.edit",
     board_view="ccg.games.chicago_express.board_view",

@@ -3,11 +3,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ccg.i18n import N_
+
 from .board import COMPANIES
 from .phases import BIDDING, OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .state import CEState
+
+
+# SPEC.outcome_labels: the outcome columns in the rulebook's words (a result table people download)
+OUTCOME_LABELS = {
+    "dividend_phases": N_("dividend phases"),
+    "end_reason": N_("why the game ended"),
+    "wabash_entered": N_("Wabash entered"),
+    "chicago_first": N_("first company into Chicago"),
+    "chicago_reached": N_("companies that reached Chicago"),
+    "chicago_order": N_("order of arrival in Chicago"),
+    "houses_left": N_("houses left in the supply"),
+    "income_": N_("income: "),
+}
 
 
 def outcome(s: Any) -> dict:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from ccg.core import GameSpec, OptionSpec, rules_option
 
 from .data import components_data, load_components, read_components_file
-from .hooks import gauge, heuristic, milestones, outcome, result, trajectory, trajectory_frame
+from .hooks import OUTCOME_LABELS, gauge, heuristic, milestones, outcome, result, trajectory, trajectory_frame
 from .params import RULES, check_rule_values
 from .private import secret_view
 from .setup import create
@@ -88,6 +88,7 @@ SPEC = GameSpec(
         {"players": 5, "variant": "extreme"},
     ),
     outcome=outcome,
+    outcome_labels=OUTCOME_LABELS,
     max_actions=20_000,
     heuristic=heuristic,
     strategy="ccg.games.co2.strategy",
@@ -95,6 +96,7 @@ SPEC = GameSpec(
     milestones=milestones,
     benchmark_configs=({"players": 4},),
     encoding="ccg.games.co2.encoding",
+    documented_configs=(("CO2", {"players": 3}),),
     chance="ccg.games.co2.chance",
     describe="ccg.games.co2.describe",
     edit="ccg.games.co2.edit",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ccg.core.teaching import Gauge
-from ccg.i18n import _
+from ccg.i18n import N_, _
 
 from .board import GREEN0, plants_of
 from .data import SOURCES
@@ -25,6 +25,20 @@ def counts(s: Co2State) -> tuple[int, int]:
     green = sum(1 for k in s.space_kind if k >= GREEN0)
     fossil = sum(1 for k in s.space_kind if 0 <= k < GREEN0)
     return green, fossil
+
+
+# SPEC.outcome_labels: the outcome columns in the rulebook's words (a result table people download)
+OUTCOME_LABELS = {
+    "final_ppm": N_("CO2 at the end (ppm)"),
+    "peak_ppm": N_("highest CO2 (ppm)"),
+    "planet_lost": N_("planet lost"),
+    "crossed_500": N_("CO2 peak at or above the losing level"),
+    "decade_reached": N_("last decade reached"),
+    "green_plants": N_("green power plants"),
+    "fossil_plants": N_("fossil power plants"),
+    "cep_price": N_("carbon emission permit price"),
+    "plants_": N_("plants built: "),
+}
 
 
 def outcome(s: Any) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ccg.core import GameSpec, rules_option
 
-from .hooks import gauge, milestones, outcome, result
+from .hooks import OUTCOME_LABELS, gauge, milestones, outcome, result
 from .private import secret_view
 from .rules import RULES
 from .state import CarbonBudgetState, create
@@ -26,10 +26,12 @@ SPEC = GameSpec(
     rules=RULES,
     conformance_configs=({"players": 2}, {"players": 4, "rules": {"budget": 30}}),  # both player-count extremes
     outcome=outcome,
+    outcome_labels=OUTCOME_LABELS,
     max_actions=200,
     milestones=milestones,
     describe="carbon_budget.describe",
     encoding="carbon_budget.encoding",
+    documented_configs=(("Carbon Budget", {"players": 3}),),
     chance="carbon_budget.chance",  # CB-5.1: the die at the end of each round
     plot="carbon_budget.board",
     rule_prefixes=("CB",),

@@ -6,6 +6,10 @@ from typing import Any
 
 from ccg.core import GameState, Gauge
 
+# SPEC.outcome_labels: the outcome columns in the rules' words (the What-if's CSV)
+OUTCOME_LABELS = {"budget_exceeded": "carbon budget exceeded", "budget_left": "budget left (units)",
+                  "shocks": "shocks drawn", "emitted": "units emitted"}
+
 
 def outcome(state: GameState) -> dict[str, Any]:
     """Columns of ``ccg.simulate``: was the budget exceeded (CB-6.1), what was left, how many shocks (CB-5.1)."""
