@@ -452,14 +452,14 @@ class GameState:
         return bundle
 
     def _board_bundle(self, include: Any, exclude: Any) -> dict[str, Any] | None:
-        """The mime bundle of the game's board view (``SPEC.plot``, imported on first display), or None."""
+        """The mime bundle of the game's board drawing (``SPEC.plot``, imported on first display), or None."""
         view = get_spec(self.game).plot
         if view is None:
             return None
         fig = importlib.import_module(view).board(self)
         bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
         if not bundle:  # no default renderer outside a notebook: the plain Plotly mimetype
-            import plotly.io as pio  # the game's board view has loaded Plotly already
+            import plotly.io as pio  # the game's board drawing has loaded Plotly already
 
             bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
         return bundle

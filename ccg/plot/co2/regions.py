@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import FOSSILS, GRANTS
+from ccg.games.co2.economy import GREEN0
 from ccg.i18n import pgettext, term
 
 from .frame import Places
