@@ -438,7 +438,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Jupyter display: the board of the view module the game declares (``SPEC.plot``), else the text."""
+        """Jupyter display: the board drawing the game declares (``SPEC.plot``), else the text."""
         text = str(self)
         try:
             bundle = self._board_bundle(include, exclude)
@@ -477,7 +477,7 @@ def to_move(state: GameState) -> int:
 
 
 def _plotly_missing(e: ImportError) -> bool:
-    """True for the ImportError of plotly itself not being installed (not of a broken view module)."""
+    """True for the ImportError of plotly itself not being installed (not of a broken board drawing module)."""
     name = getattr(e, "name", None) or ""
     return name == "plotly" or name.startswith("plotly.")
 

@@ -1,6 +1,6 @@
 """The board as a widget: show a game's figure, map clicks to board locations.
 
-Convention (every game's ``ccg/plot/<game>.py`` follows it): each clickable point of a
+Convention (every game's board drawing, ``SPEC.plot``, follows it): each clickable point of a
 board trace carries the id of its board location (the same strings that appear in
 ``Action.where``) in ``customdata`` — either the id itself or a list/tuple whose first
 element is the id (so hover templates may use further fields). Points without a
