@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 import ccg  # noqa: E402
 from ccg.agents import make_agent  # noqa: E402
 from ccg.analysis.stats import wilson  # noqa: E402
-from ccg.games.co2.board import GREEN0  # noqa: E402
 from ccg.games.co2.data import SOURCES  # noqa: E402
+from ccg.games.co2.economy import GREEN0  # noqa: E402
 
 
 def play(seed: int, spec: str) -> dict:

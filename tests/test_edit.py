@@ -10,9 +10,9 @@ import pytest
 
 import ccg
 
-# every game's editor and board view (SPEC.edit, SPEC.board_view) has doctests; so has the generic part
+# every game's editor and board map (SPEC.edit, SPEC.board_map) has doctests; so has the generic part
 DOCTESTED = ["ccg.core.edit"] + [module for g in ccg.list_games() for module in
-                                 (ccg.core.get_spec(g).edit, ccg.core.get_spec(g).board_view) if module]
+                                 (ccg.core.get_spec(g).edit, ccg.core.get_spec(g).board_map) if module]
 
 
 @pytest.mark.parametrize("module", DOCTESTED)
@@ -269,9 +269,9 @@ def test_co2_next_fossil_is_drawn():
     assert st[-1] == 2 and sorted(st) == sorted(s.to_dict()["state"]["fossil_stack"])
 
 
-# ---- board views ------------------------------------------------------------------------------------
+# ---- board maps -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", ["chicago_express", "catan", "co2"])
-def test_board_views_are_read_only(game):
+def test_board_maps_are_read_only(game):
     for b in (ccg.board_of(game), ccg.board_of(_played(game, 5))):
         with pytest.raises(dataclasses.FrozenInstanceError):
             b.hexes = {} if hasattr(b, "hexes") else None  # type: ignore[misc]
@@ -280,7 +280,7 @@ def test_board_views_are_read_only(game):
             mapping["x"] = None
 
 
-def test_catan_board_view_matches_adjacency():
+def test_catan_board_map_matches_adjacency():
     b = ccg.board_of(ccg.new_game("catan", players=4, seed=1))
     for node in b.nodes.values():
         for e in node.edges:
@@ -334,7 +334,7 @@ def test_catan_longest_road_and_largest_army_follow_the_edit():
 
 def test_co2_control_follows_the_plants_as_in_play():
     """CO2-11.2, CO2-11.3: the editor decides control as the engine's check_control does."""
-    from ccg.games.co2.board import check_control
+    from ccg.games.co2.economy import check_control
 
     s = ccg.new_game("co2", players=3, seed=4)
     assert ccg.board_of(s).regions["africa"].agenda == ("biomass", "recycling", "solar")

@@ -1,5 +1,5 @@
 """A fourth game in its own distribution: ``examples/carbon_budget``, installed with pip, plugs in through its
-``ccg.games`` entry point alone and plays in the conformance suite, ``ccg.simulate``, the board view, the move
+``ccg.games`` entry point alone and plays in the conformance suite, ``ccg.simulate``, the board drawing, the move
 descriptions, the rules help, the secrets and debrief declarations, a headless Table, a classroom lesson
 (the server in-process: students join and play, the teacher watches, creates tables, prints the lesson and
 draws the debrief) and the environments (Gymnasium's env checker, PettingZoo's api and seed tests, OpenSpiel's
@@ -151,7 +151,7 @@ def test_its_observation_tensor_is_documented_field_by_field_from_its_declaratio
     assert "carbon_budget" not in report["fields"]["ccg_docs"] and report["fields"]["ccg_docs"]
 
 
-def test_its_board_view_is_drawn_through_ccg_plot_for_a_seat(report: dict):
+def test_its_board_drawing_is_drawn_through_ccg_plot_for_a_seat(report: dict):
     board = report["board"]
     assert board["hand"] == board["hands"][0]  # seat 0's own cards, clickable by their id
     assert board["title"].startswith("Carbon Budget — round 0") and board["seat_name"] == "Blue"
@@ -282,12 +282,12 @@ def lesson(installed: Path) -> dict:
 def test_a_student_joins_its_classroom_table_and_sees_its_own_hand_and_the_gauge(lesson: dict):
     ann, bo = lesson["ann"], lesson["bo"]
     assert ann["your_turn"] and not bo["your_turn"] and bo["actions"] == []
-    assert "Carbon Budget" in ann["header"] and "<b>Amber</b>" in ann["header"]  # its board view's seat names
+    assert "Carbon Budget" in ann["header"] and "<b>Amber</b>" in ann["header"]  # its board drawing's seat names
     assert "Your hand (secret)" in ann["secrets"] and "Your hand (secret)" in bo["secrets"]
     assert "Carbon budget used (units)" in ann["scores"]  # SPEC.gauge
     kinds = {a.split()[0] for a, _words in ann["actions"]}
     assert kinds == {"build", "abate"} and all(words.endswith(")") for _a, words in ann["actions"])  # its own words
-    assert lesson["ann_board_title"].startswith("Carbon Budget — round 0")  # its board view, for the seat
+    assert lesson["ann_board_title"].startswith("Carbon Budget — round 0")  # its board drawing, for the seat
 
 
 def test_a_students_secret_move_reaches_the_others_without_its_card_and_the_teacher_with_it(lesson: dict):

@@ -120,7 +120,7 @@ def test_a_game_in_another_distribution_plugs_in_by_its_entry_point(tmp_path):
 
 
 # ---------------------------------------------------------------------- what each GameSpec declares
-def test_board_views_and_seat_names_come_from_the_spec():
+def test_board_drawings_and_seat_names_come_from_the_spec():
     import ccg.plot
 
     for name in ("co2", "chicago_express", "catan"):
@@ -130,7 +130,7 @@ def test_board_views_and_seat_names_come_from_the_spec():
         if names:
             assert ccg.plot.seat_name(name, 1) == names[1]
         assert ccg.plot.seat_name(name, 99) == "seat 99"
-    # a game that declares no board view (the toy game may have been given one by the UI tests' plot module)
+    # a game that declares no board drawing (the toy game may have been given one by the UI tests' plot module)
     from ccg.core import registry
 
     register(dataclasses.replace(get_spec("toy"), name="toy_without_board", plot=None))

@@ -174,7 +174,7 @@ def outcome_figure(table: pd.DataFrame, title: str = "") -> go.Figure:
 
 def scatter_figure(seats: pd.DataFrame, x: str, y: str, title: str = "", game: str | None = None) -> go.Figure:
     """One point per seat (a :func:`seat_results` table), ``y`` against ``x`` (the game's ``SCATTER``): the bots'
-    seats grey, the class's named and in their seat colours (``game``'s board view)."""
+    seats grey, the class's named and in their seat colours (``game``'s board drawing)."""
     fig = go.Figure()
     if seats.empty:
         return fig

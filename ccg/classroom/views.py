@@ -34,7 +34,7 @@ LOG_LINES = 12
 
 
 def seat_name(game: str, seat: int) -> str:
-    """The colour name the game's board view gives a seat ("Orange"; ``ccg.plot.seat_name``) in the reader's
+    """The colour name the game's board drawing gives a seat ("Orange"; ``ccg.plot.seat_name``) in the reader's
     language, or "seat N"."""
     names = plot.seat_names(game)
     if not names or not 0 <= seat < len(names):
@@ -42,7 +42,7 @@ def seat_name(game: str, seat: int) -> str:
     return str(SEAT_COLOURS.get(names[seat], names[seat]))
 
 
-# the board views' seat colour names (their SEAT_NAMES) in the reader's language
+# the board drawings' seat colour names (their SEAT_NAMES) in the reader's language
 SEAT_COLOURS = {
     "Blue": lazy_pgettext("seat colour", "Blue"), "Purple": lazy_pgettext("seat colour", "Purple"),
     "Orange": lazy_pgettext("seat colour", "Orange"), "Yellow": lazy_pgettext("seat colour", "Yellow"),
@@ -52,7 +52,7 @@ SEAT_COLOURS = {
 
 
 def seat_colour(game: str, seat: int) -> str:
-    """The colour the game's board view gives a seat (``ccg.plot.seat_colour``), or grey."""
+    """The colour the game's board drawing gives a seat (``ccg.plot.seat_colour``), or grey."""
     return plot.seat_colour(game, seat)
 
 

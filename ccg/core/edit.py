@@ -228,7 +228,7 @@ def seek_draws(state: int, wanted: Callable[[Rng], bool]) -> int:
 def _spec_module(game: str, hook: str) -> Any:
     name = getattr(get_spec(game), hook)
     if name is None:
-        raise ValueError(f"the game {game!r} offers no {'position editor' if hook == 'edit' else 'board view'}")
+        raise ValueError(f"the game {game!r} offers no {'position editor' if hook == 'edit' else 'board map'}")
     return importlib.import_module(name)
 
 
@@ -258,7 +258,7 @@ def board_of(game_or_state: Any) -> Any:
     ('start', ['P6', 'P7'])
     """
     if isinstance(game_or_state, GameState):
-        return _spec_module(game_or_state.game, "board_view").board_view(game_or_state)
+        return _spec_module(game_or_state.game, "board_map").board_map(game_or_state)
     if isinstance(game_or_state, str):
-        return _spec_module(game_or_state, "board_view").board_view(None)
+        return _spec_module(game_or_state, "board_map").board_map(None)
     raise ValueError(f"ccg.board_of needs a game name or a state, got {type(game_or_state).__name__}")

@@ -86,14 +86,15 @@ class GameSpec:
     # new_game kwargs benchmarks/run.py measures (players included); empty: ``conformance_configs``
     benchmark_configs: tuple[dict[str, Any], ...] = ()
     # the module of the game's named position editor (an ``Editor(state)`` class, see ccg/core/edit.py) and
-    # of its read-only board view (``board_view(state_or_None)``); None: ``ccg.edit`` / ``ccg.board_of`` refuse
+    # of its board map, the read-only description of its board (``board_map(state_or_None)``); None:
+    # ``ccg.edit`` / ``ccg.board_of`` refuse
     edit: str | None = None
-    board_view: str | None = None
+    board_map: str | None = None
     # the module of the game's plain-language moves (``describe(state, action) -> (sentence, rule id)``,
     # see ccg/core/describe.py); None: ``state.describe_action`` gives a marked fallback (the notation)
     describe: str | None = None
-    # the module of the game's board view: ``board(state, seat=None) -> plotly Figure`` (seat: only what that
-    # seat may see), optional ``SEAT_NAMES`` / ``SEAT_COLOURS``; see ccg/plot/README.md. None: no board view
+    # the module of the game's board drawing: ``board(state, seat=None) -> plotly Figure`` (seat: only what that
+    # seat may see), optional ``SEAT_NAMES`` / ``SEAT_COLOURS``; see ccg/plot/README.md. None: no board drawing
     plot: str | None = None
     # the prefixes of the game's rule ids ("CO2"; Catan with Oil Springs: "CAT", "OIL"): a rule a description
     # cites starts with one of them, and tests/test_rule_ids.py reads them (see ccg/core/rulebook.py)

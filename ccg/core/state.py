@@ -438,7 +438,7 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        """Jupyter display: the board of the view module the game declares (``SPEC.plot``), else the text."""
+        """Jupyter display: the board drawing the game declares (``SPEC.plot``), else the text."""
         text = str(self)
         try:
             bundle = self._board_bundle(include, exclude)
@@ -452,14 +452,14 @@ class GameState:
         return bundle
 
     def _board_bundle(self, include: Any, exclude: Any) -> dict[str, Any] | None:
-        """The mime bundle of the game's board view (``SPEC.plot``, imported on first display), or None."""
+        """The mime bundle of the game's board drawing (``SPEC.plot``, imported on first display), or None."""
         view = get_spec(self.game).plot
         if view is None:
             return None
         fig = importlib.import_module(view).board(self)
         bundle = dict(fig._repr_mimebundle_(include, exclude) or {})
         if not bundle:  # no default renderer outside a notebook: the plain Plotly mimetype
-            import plotly.io as pio  # the game's board view has loaded Plotly already
+            import plotly.io as pio  # the game's board drawing has loaded Plotly already
 
             bundle = dict(pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict()))
         return bundle
@@ -477,7 +477,7 @@ def to_move(state: GameState) -> int:
 
 
 def _plotly_missing(e: ImportError) -> bool:
-    """True for the ImportError of plotly itself not being installed (not of a broken view module)."""
+    """True for the ImportError of plotly itself not being installed (not of a broken board drawing module)."""
     name = getattr(e, "name", None) or ""
     return name == "plotly" or name.startswith("plotly.")
 

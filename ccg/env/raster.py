@@ -1,7 +1,7 @@
 """A Plotly board figure as a NumPy image, drawn with Pillow: ``render_mode="rgb_array"`` without a browser.
 
 The environments' ``rgb_array`` frames (video wrappers record them) come from ``ccg.plot.board`` — the same
-figure the notebooks show — drawn here by a small rasterizer that knows what the board views use: scatter
+figure the notebooks show — drawn here by a small rasterizer that knows what the board drawings use: scatter
 traces (lines, filled shapes, markers, text), bars (horizontal or vertical, from 0), numeric or categorical
 axes, layout shapes (rectangles, lines, circles), annotations and tables (as plain text rows). Fonts are Pillow's default; HTML in labels is reduced to its text. It is a
 faithful sketch for recordings and learners, not Plotly's own rendering (use ``fig.write_image`` for print).

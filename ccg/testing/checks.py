@@ -365,7 +365,7 @@ def check_a_seats_secrets_and_board_come_from_its_observation(name: str, cfg: Cf
 
 
 def check_spec_declarations(name: str, cfg: Cfg) -> None:
-    """The ``GameSpec`` declarations the generic layers read are well formed: the board view module has
+    """The ``GameSpec`` declarations the generic layers read are well formed: the board drawing module has
     ``board``, rule prefixes are capitals, ``file_options`` are options of the game, the debrief module
     gives the metrics it lists for a finished game, the result line is text, the lesson fills 45 minutes."""
     spec = get_spec(name)

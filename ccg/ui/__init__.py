@@ -24,7 +24,7 @@ from typing import Any
 
 # name -> submodule; imported on first use, so ``ccg.ui.controller`` loads without any widget library
 _EXPORTS = {
-    "BoardView": "board", "FigureSlot": "board", "click": "board", "click_location": "board", "location_of": "board",
+    "BoardWidget": "board", "FigureSlot": "board", "click": "board", "click_location": "board", "location_of": "board",
     "FigureView": "figure_view", "NonFiniteFigureError": "figure_view",
     "Classroom": "classroom", "GameGauge": "classroom", "Gauge": "classroom",
     "Table": "table", "agent_names": "table", "board_figure": "table",

@@ -1,6 +1,6 @@
 """The board as a widget: show a game's figure, map clicks to board locations.
 
-Convention (every game's ``ccg/plot/<game>.py`` follows it): each clickable point of a
+Convention (every game's board drawing, ``SPEC.plot``, follows it): each clickable point of a
 board trace carries the id of its board location (the same strings that appear in
 ``Action.where``) in ``customdata`` — either the id itself or a list/tuple whose first
 element is the id (so hover templates may use further fields). Points without a
@@ -22,7 +22,7 @@ from ..core.state import GameState
 from ..i18n import gettext
 from .figure_view import FigureView
 
-__all__ = ["BoardView", "FigureSlot", "board_figure", "board_figures", "click", "click_location", "location_of"]
+__all__ = ["BoardWidget", "FigureSlot", "board_figure", "board_figures", "click", "click_location", "location_of"]
 
 
 READABLE_PX = 10  # the smallest text a board may show on screen: below it the narrow layout is drawn
@@ -79,9 +79,9 @@ def add_highlights(fig: go.Figure, targets: set[str], clicked: str | None = None
 
 def board_figures(state: GameState, seat: int | None = None, location: str | None = None,
                   highlight: bool = False) -> tuple[go.Figure, go.Figure | None, float]:
-    """(figure, narrow figure or None, min_scale): what a BoardView shows (see ``FigureView.show``).
+    """(figure, narrow figure or None, min_scale): what a BoardWidget shows (see ``FigureView.show``).
 
-    The narrow layout (when the game's board view has one, ``plot.narrow_width``) is drawn wherever the
+    The narrow layout (when the game's board drawing has one, ``plot.narrow_width``) is drawn wherever the
     figure would be scaled below ``min_scale``, the scale at which its smallest text is READABLE_PX on screen.
     """
     fig = board_figure(state, seat, location, highlight)
@@ -94,11 +94,11 @@ def board_figures(state: GameState, seat: int | None = None, location: str | Non
 
 def board_figure(state: GameState, seat: int | None = None, location: str | None = None,
                  highlight: bool = False, width: int | None = None) -> go.Figure:
-    """The game's board view (with ``highlight``: the legal targets and the clicked ``location`` ringed),
-    or a text panel when the game has none yet. ``width``: the board view's layout for that width."""
+    """The game's board drawing (with ``highlight``: the legal targets and the clicked ``location`` ringed),
+    or a text panel when the game has none yet. ``width``: the board drawing's layout for that width."""
     try:
         fig = plot.board(state, seat=seat) if width is None else plot.board(state, seat=seat, width=width)
-    except plot.NoBoardView:
+    except plot.NoBoardDrawing:
         pass
     else:
         return add_highlights(fig, legal_targets(state, seat), location) if highlight else fig
@@ -142,7 +142,7 @@ class FigureSlot:
         self.widget.show(fig)
 
 
-class BoardView(FigureSlot):
+class BoardWidget(FigureSlot):
     """The board: a FigureSlot beside the control panel, whose clicks report the board location.
 
     In the Table's wrapping row the board asks for its figure's own width and shrinks (scaled as

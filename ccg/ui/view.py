@@ -16,7 +16,7 @@ from ..core.action import Action
 from ..core.state import GameState
 from ..core.tree import GameTree
 from ..i18n import _, get_language, lang, normalize
-from .board import BoardView, board_figures, click_location
+from .board import BoardWidget, board_figures, click_location
 from .controller import TableController
 from .figure_view import FigureView
 from .panels import HistoryPanel, InspectPanel, Panel, PlayPanel, PositionPanel, status_html
@@ -42,7 +42,7 @@ class TableView:
         self.last_error = ""
         self._busy = False
         self._listeners: list[Callable[[GameState], None]] = []
-        self.board = BoardView(on_location=self._on_board_click)  # its first figure comes with refresh()
+        self.board = BoardWidget(on_location=self._on_board_click)  # its first figure comes with refresh()
         self.status = W.HTML().add_class("ccg-status")
         self.play_tab = PlayPanel(self)
         self.history_tab = HistoryPanel(self)

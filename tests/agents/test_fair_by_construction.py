@@ -15,7 +15,7 @@ import pytest
 import ccg
 from ccg.agents import Agent, make_agent
 from ccg.core import IllegalActionError, Rng
-from ccg.games.co2 import board
+from ccg.games.co2 import economy
 
 # (label, game, options): every game with hidden information, and CO2 with its secret draft picks (CO2-2.18.1)
 HIDDEN = [("co2", "co2", {}), ("co2+draft", "co2", {"draft": True}), ("catan", "catan", {}),
@@ -191,7 +191,7 @@ def test_pending_goal_choices_of_others_are_resampled():
     for k in range(8):
         view = state.determinize(seat, k)
         for t in (t for t in view.tasks if t.kind == "goal_choice" and t.seat != seat):
-            assert t.goal_vp == board.goal_value(view, t.seat)
+            assert t.goal_vp == economy.goal_value(view, t.seat)
             differed |= t.goal_vp != next(r.goal_vp for r in pending if r.seat == t.seat) or \
                 view.goal[t.seat] != state.goal[t.seat]
     assert differed, "the views kept the real goals"

@@ -98,7 +98,7 @@ def legal_strs(s) -> list[str]:
 
 
 def _nodes(s):
-    """The board's intersections by index (from the public board view, ``ccg.board_of``)."""
+    """The board's intersections by index (from the public board map, ``ccg.board_of``)."""
     return list(ccg.board_of(s).nodes.values())  # N0, N1, … in index order
 
 

@@ -1,4 +1,4 @@
-"""The Plotly board view: every element present, hands hidden for a seat, deterministic uids."""
+"""The Plotly board drawing: every element present, hands hidden for a seat, deterministic uids."""
 from __future__ import annotations
 
 import ccg

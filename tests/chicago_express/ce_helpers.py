@@ -91,7 +91,7 @@ __all__ = ["PRR", "BO", "NYC", "CO", "WAB", "H", "BOARD", "COMPANIES", "new", "a
 def route(s, c: int | str, target: str, via: str | None = None) -> list[str]:
     """A shortest list of hexes company c may build on from its network to ``target`` (inclusive),
     avoiding other start hexes (CE-6.5) and forests/mountains someone already holds (CE-6.8); read from the
-    position (a state, or an editor with the trains laid so far) and the public board view only."""
+    position (a state, or an editor with the trains laid so far) and the public board map only."""
     name = c if isinstance(c, str) else COMPANIES[c]
     trains = s.data["trains"] if isinstance(s, PositionEditor) else s.to_dict()["state"]["trains"]
     if via is not None:

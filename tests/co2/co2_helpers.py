@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import ccg
 from ccg.games.co2 import operations
-from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import GRANTS, SOURCES
+from ccg.games.co2.economy import GREEN0
 from ccg.games.co2.flags import fresh_turn_flags
 from ccg.games.co2.tasks import Turn
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from co2_helpers import SRC, give, hand, names, new, put_plant, put_project, turn_of
 
-from ccg.games.co2 import board, flow, operations
+from ccg.games.co2 import economy, flow, operations
 from ccg.games.co2.scoring import winners
 from ccg.games.co2.tasks import AuctionPay, AuctionStart, Bid, Final
 
@@ -123,27 +123,27 @@ def test_CO2_12_2_3_goal_values_and_caps():
     for r in range(6):
         s.controller[r] = p
     s.goal[p] = 27
-    assert board.goal_value(s, p) == 16  # 6 regions x 4, cap 16
+    assert economy.goal_value(s, p) == 16  # 6 regions x 4, cap 16
     put_plant(s, "asia", "solar", p)
     put_plant(s, "asia", "biomass", p)
     put_plant(s, "europe", "solar", p)
     s.goal[p] = 28
-    assert board.goal_value(s, p) == 6
+    assert economy.goal_value(s, p) == 6
     s.goal[p] = 30
-    assert board.goal_value(s, p) == 6  # 3 plants, not counting the first
+    assert economy.goal_value(s, p) == 6  # 3 plants, not counting the first
     s.goal[p] = 33
-    assert board.goal_value(s, p) == 6  # 2 different sources
+    assert economy.goal_value(s, p) == 6  # 2 different sources
     s.goal[p] = 31
     give(s, p, cep=10)
-    assert board.goal_value(s, p) == 16  # 12 CEP x 2, cap 16
+    assert economy.goal_value(s, p) == 16  # 12 CEP x 2, cap 16
     s.goal[p] = 32
     s.expertise[p * 5 + 1] = 3
     s.expertise[1 * 5 + 1] = 3  # a tie counts
     s.expertise[2 * 5 + 2] = 1
-    assert board.goal_value(s, p) == 4  # 0 expertise is never "highest" (note)
+    assert economy.goal_value(s, p) == 4  # 0 expertise is never "highest" (note)
     s.goal[p] = 29
     s.un_won[p] = [34, 35]
-    assert board.goal_value(s, p) == 6
+    assert economy.goal_value(s, p) == 6
 
 
 def test_CO2_12_3_claim_un_goal():

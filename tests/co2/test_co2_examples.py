@@ -16,7 +16,7 @@ from co2_helpers import (
     turn_of,
 )
 
-from ccg.games.co2 import board
+from ccg.games.co2 import economy
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.tasks import Income
 
@@ -54,7 +54,7 @@ def test_CO2_EX_04_income_first_and_second():
     s.expertise[a * 5 + SRC["recycling"]] = 5
     s.expertise[orange * 5 + SRC["recycling"]] = 3  # 2nd, printed value 2
     assert s.components.income[SRC["biomass"]][7] == 4 and s.components.income[SRC["recycling"]][3] == 2
-    assert board.incomes(s)[orange] == 6
+    assert economy.incomes(s)[orange] == 6
     s.tasks.append(Income(orange, 6))
     s.mark_edited()
     c, v = s.coins[orange], s.vp[orange]
@@ -67,7 +67,7 @@ def test_CO2_EX_05_dense_ranking_pays_all_five():
     solar = SRC["solar"]
     for p, v in enumerate([4, 4, 2, 2, 2]):  # Blue, Purple tied 1st; the other three tied 2nd
         s.expertise[p * 5 + solar] = v
-    inc = board.incomes(s)
+    inc = economy.incomes(s)
     assert all(x > 0 for x in inc)
     assert inc == [s.components.income[solar][v] for v in [4, 4, 2, 2, 2]]
 
@@ -144,7 +144,7 @@ def test_CO2_EX_08_build_top_solar_10_coins_2_resources():
     s.apply("build solar europe money")
     bonus = s.components.bonuses[SRC["solar"]][3].count("resource")  # +1 solar reached a resource bonus space
     assert s.coins[0] == 0 and s.resources[0] == 0 + bonus
-    assert s.space_kind[s.first_space[r] + 1] == board.GREEN0 + SRC["solar"]  # leftmost empty space
+    assert s.space_kind[s.first_space[r] + 1] == economy.GREEN0 + SRC["solar"]  # leftmost empty space
     assert s.space_owner[s.first_space[r] + 1] == 0
     assert s.vp[0] == tile.vp and s.expertise[SRC["solar"]] == 3
     assert s.controller[r] == 0  # control check: nobody controlled it
@@ -265,7 +265,7 @@ def test_CO2_EX_14_more_sources_wins():
     # Orange (builder) has 2 agenda sources; Purple has more plants but of 1 source
     s, r, b, c = _control_setup(["biomass", "reforestation"], ["solar", "solar", "solar"],
                                 ("reforestation", "solar", "biomass"))
-    board.check_control(s, r, b)
+    economy.check_control(s, r, b)
     assert s.controller[r] == b
 
 
@@ -273,17 +273,17 @@ def test_CO2_EX_15_agenda_order_breaks_tie():
     # both have 2 sources incl. the agenda's 1st; only Blue has the 2nd (fusion)
     # agenda solar > fusion > recycling; builder: solar + recycling, Blue (controller): solar + fusion
     s, r, b, c = _control_setup(["solar", "recycling"], ["solar", "fusion"], ("solar", "fusion", "recycling"))
-    board.check_control(s, r, b)
+    economy.check_control(s, r, b)
     assert s.controller[r] == c
 
 
 def test_CO2_EX_16_same_sources_then_expertise_then_builder():
     s, r, b, c = _control_setup(["fusion"], ["fusion"], ("solar", "fusion", "recycling"),
                                 exp_b={"fusion": 3}, exp_c={"fusion": 4})
-    board.check_control(s, r, b)
+    economy.check_control(s, r, b)
     assert s.controller[r] == c
     s.expertise[b * 5 + SRC["fusion"]] = 4
-    board.check_control(s, r, b)
+    economy.check_control(s, r, b)
     assert s.controller[r] == b  # equal -> the active player (the builder)
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import ccg
 from ccg.core import IllegalActionError, Rng
-from ccg.games.co2.board import GREEN0
+from ccg.games.co2.economy import GREEN0
 
 CONFIG = st.fixed_dictionaries({
     "players": st.integers(1, 5),

@@ -6,7 +6,7 @@ import pytest
 from co2_helpers import SRC, give, names, new, ps, put_plant, put_project, reg, set_agenda, set_fossils, turn_of
 
 from ccg import IllegalActionError
-from ccg.games.co2 import board, expertise
+from ccg.games.co2 import economy, expertise
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.tasks import Gain
 
@@ -177,7 +177,7 @@ def test_CO2_6_3_6_replace_leftmost_fossil_lowers_ppm_and_adds_region_cep():
     ppm, cep, market = s.ppm, s.region_cep[r], s.market
     s.apply("build recycling africa money")
     assert s.ppm == ppm - 40  # the leftmost fossil (coal)
-    assert s.space_kind[s.first_space[r]] == board.GREEN0 + SRC["recycling"]
+    assert s.space_kind[s.first_space[r]] == economy.GREEN0 + SRC["recycling"]
     assert s.region_cep[r] == cep + 1 and s.market == market - 1
     assert s.projects[k] == -1 and s.project_supply[SRC["recycling"]] == 6  # step 8: the tile returns
     s.check_invariants()

@@ -1,4 +1,4 @@
-"""The CO2 board view (ccg.plot.board)."""
+"""The CO2 board drawing (ccg.plot.board)."""
 from __future__ import annotations
 
 import json

@@ -51,7 +51,7 @@ def test_CO2_12_2_3_note_goal_33_capped_at_15():
                            ("reforestation", "solar", "fusion", "biomass", "recycling")):
         put_plant(s, region, src, 0)
     s.goal[0] = 33
-    from ccg.games.co2.board import goal_value
+    from ccg.games.co2.economy import goal_value
     assert goal_value(s, 0) == 15
 
 

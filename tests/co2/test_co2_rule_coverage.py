@@ -6,7 +6,7 @@ import pytest
 from co2_helpers import SRC, finish_decade, give, names, new, put_project, reg, set_agenda, turn_of
 
 from ccg.core import Rng
-from ccg.games.co2 import board, flow, operations, scientists
+from ccg.games.co2 import economy, flow, operations, scientists
 from ccg.games.co2.data import SOURCES, load_components
 from ccg.games.co2.tasks import Event, Final
 
@@ -33,7 +33,7 @@ def test_CO2_0_1_terms_project_tile_is_double_sided_and_hand_holds_tokens():
     s.apply(f"install {s.components.regions[r]} resources")
     assert s.projects[k] == SRC[src] and s.installed[k] == 1  # the same tile, flipped
     assert {s.space_kind[s.first_space[x]] for x in range(6)} <= {0, 1, 2}  # fossils only at setup
-    assert board.GREEN0 == 3 and len(SOURCES) == 5
+    assert economy.GREEN0 == 3 and len(SOURCES) == 5
     assert len(s.coins) == len(s.resources) == len(s.cep) == 4 and len(s.scientists) == 16  # per-seat hand
 
 
@@ -107,7 +107,7 @@ def test_CO2_1_2_and_2_3_1_twenty_discs_suffice(players):
         s.apply(acts[rng.below(len(acts))])
         for p in range(players):
             discs = 1 + (1 if s.vp[p] >= 50 else 0) + sum(1 for x in range(5) if s.expertise[p * 5 + x] > 0) \
-                + board.plants_of(s, p) + s.controller.count(p)
+                + economy.plants_of(s, p) + s.controller.count(p)
             assert discs <= 20
 
 
@@ -170,7 +170,7 @@ def test_CO2_2_4_vp_and_expertise_start_at_zero():
     """CO2-2.4 / CO2-9.1.2: VP 0 and every expertise 0 (no disc on the tracks)."""
     s = new(players=5, seed=9)
     assert s.vp == [0] * 5 and s.expertise == [0] * 25
-    assert board.incomes(s) == [0] * 5  # no disc, no income
+    assert economy.incomes(s) == [0] * 5  # no disc, no income
 
 
 def test_CO2_2_5_decade_and_round_markers_start_on_the_first_space():
@@ -231,9 +231,9 @@ def test_CO2_4_2_1_dense_ranking_first_and_second():
     for p, v in enumerate((5, 5, 3, 1)):
         s.expertise[p * 5 + src] = v
     t = s.components.income[src]
-    assert board.incomes(s) == [t[5], t[5], t[3], 0]
+    assert economy.incomes(s) == [t[5], t[5], t[3], 0]
     s.expertise[0 * 5 + src] = 6  # now 6 is 1st alone, the 5 is 2nd, the 3 drops out
-    assert board.incomes(s) == [t[6], t[5], 0, 0]
+    assert economy.incomes(s) == [t[6], t[5], 0, 0]
 
 
 def test_CO2_4_4_1_event_card_names_the_region_hit():

@@ -20,7 +20,7 @@ from co2_helpers import (
 )
 
 from ccg.core import Rng
-from ccg.games.co2 import board, expertise, flow, operations, scientists
+from ccg.games.co2 import economy, expertise, flow, operations, scientists
 from ccg.games.co2.data import SOURCES
 from ccg.games.co2.scoring import winners
 from ccg.games.co2.tasks import Final, Gain, Income
@@ -236,14 +236,14 @@ def test_CO2_6_3_8_full_green_region_blocks_builds_replacement_skips_green():
     ppm = s.ppm
     s.apply("build recycling africa money")
     settle(s)
-    assert s.space_kind[o:o + 3] == [board.GREEN0 + SRC["biomass"], board.GREEN0 + SRC["recycling"], 0]
+    assert s.space_kind[o:o + 3] == [economy.GREEN0 + SRC["biomass"], economy.GREEN0 + SRC["recycling"], 0]
     assert s.space_owner[o] == 1 and s.ppm == ppm - 20  # the green plant stays; the gas plant went
     s.check_invariants()
     # fill the rest with green: no build there any more; installed projects stay, proposing still works
-    while any(x < board.GREEN0 for x in s.space_kind[o:o + 3]):
-        j = next(i for i in range(o, o + 3) if s.space_kind[i] < board.GREEN0)
+    while any(x < economy.GREEN0 for x in s.space_kind[o:o + 3]):
+        j = next(i for i in range(o, o + 3) if s.space_kind[i] < economy.GREEN0)
         f = s.space_kind[j]
-        s.space_kind[j] = board.GREEN0 + SRC["biomass"]
+        s.space_kind[j] = economy.GREEN0 + SRC["biomass"]
         s.space_owner[j] = 1
         s.plants_built[SRC["biomass"]] += 1
         s.ppm -= (40, 30, 20)[f]
@@ -449,7 +449,7 @@ def test_CO2_9_4_1_income_reads_the_track_value():
     x = SRC["recycling"]
     s.expertise[x] = 9
     s.expertise[5 + x] = 2
-    assert board.incomes(s)[:2] == [s.components.income[x][9], s.components.income[x][2]] == [5, 1]
+    assert economy.incomes(s)[:2] == [s.components.income[x][9], s.components.income[x][2]] == [5, 1]
 
 
 def test_CO2_9_4_3_expertise_breaks_control_ties():
@@ -477,7 +477,7 @@ def test_CO2_9_4_4_expertise_feeds_goal_32_and_the_winner_tie_break():
     s.goal[0] = 32
     s.expertise[0:5] = [3, 0, 2, 0, 0]
     s.expertise[5:10] = [3, 1, 1, 0, 0]
-    assert board.goal_value(s, 0) == 8  # highest (tied) in reforestation, highest in fusion
+    assert economy.goal_value(s, 0) == 8  # highest (tied) in reforestation, highest in fusion
     s.over = True
     s.vp = [5, 5]
     assert winners(s) == [1]  # reforestation tied, solar decides
@@ -515,7 +515,7 @@ def test_CO2_11_1_1_agenda_tiles_list_three_sources_in_priority_order():
     first, second = s.components.agendas[s.agenda[r]][:2]
     put_plant(s, "asia", SOURCES[second], 0)
     put_plant(s, "asia", SOURCES[first], 1)
-    assert board.control_winner(s, r, 0, 1) == 1 and board.control_winner(s, r, 1, 0) == 1
+    assert economy.control_winner(s, r, 0, 1) == 1 and economy.control_winner(s, r, 1, 0) == 1
 
 
 def test_CO2_11_4_winner_disc_replaces_controller():
@@ -603,7 +603,7 @@ def test_CO2_12_3_1_and_12_3_3_un_goal_claimed_once_and_counted():
     turn_of(s, 1)
     assert f"claim {u}" not in names(s)
     s.goal[0] = 29
-    assert board.goal_value(s, 0) == 3
+    assert economy.goal_value(s, 0) == 3
 
 
 # ---- CO2-13 CEP flows -------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from co2_helpers import SRC, finish_decade, give, names, new, put_plant, reg, se
 
 import ccg
 from ccg.core import Rng
-from ccg.games.co2 import board, flow, operations
+from ccg.games.co2 import economy, flow, operations
 from ccg.games.co2.tasks import SupplyEnd
 
 
@@ -91,12 +91,12 @@ def test_CO2_4_2_2_two_players_only_first_paid_and_zero_expertise_earns_nothing(
     s = new(players=2)
     s.expertise[SRC["solar"]] = 4
     s.expertise[5 + SRC["solar"]] = 2
-    assert board.incomes(s) == [s.components.income[1][4], 0]
+    assert economy.incomes(s) == [s.components.income[1][4], 0]
     s3 = new(players=3)
     s3.expertise[SRC["solar"]] = 4
     s3.expertise[5 + SRC["solar"]] = 2
     income = s3.components.income[1]
-    assert board.incomes(s3) == [income[4], income[2], 0]  # seat 2 has 0: no disc, no income
+    assert economy.incomes(s3) == [income[4], income[2], 0]  # seat 2 has 0: no disc, no income
 
 
 def test_CO2_4_3_1_each_region_loses_one_resource_then_fossils_and_event():

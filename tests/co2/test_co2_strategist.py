@@ -8,7 +8,7 @@ from co2_helpers import SRC, give, new, put_plant, put_project, reg, set_agenda,
 
 from ccg.agents import GreedyAgent, StrategistAgent, make_agent
 from ccg.games.co2 import SPEC
-from ccg.games.co2.board import GREEN0
+from ccg.games.co2.economy import GREEN0
 from ccg.games.co2.strategy import PERSONA, WEIGHTS_FILE, forecast
 from ccg.games.co2.strategy.values import Valuer, Weights, planet
 

@@ -70,7 +70,7 @@ def test_raster_draws_what_the_figure_holds():
 
 def test_raster_draws_bars_on_categorical_axes():
     """Bars start at 0 and end at their value; text categories sit at 0, 1, … in order of appearance (Plotly's
-    horizontal bars put the first at the bottom), as a board view with a bar chart draws them."""
+    horizontal bars put the first at the bottom), as a board drawing with a bar chart draws them."""
     frame = {"width": 400, "height": 400, "margin": {"l": 0, "r": 0, "t": 0, "b": 0}}
     across = {"data": [{"type": "bar", "orientation": "h", "x": [2, 4], "y": ["a", "b"],
                         "marker": {"color": ["#ff0000", "#00ff00"]}}], "layout": dict(frame, xaxis={"range": [0, 4]})}

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCANNED = sorted((ROOT / "ccg" / "i18n").glob("*.py")) + [
     ROOT / "ccg" / "classroom" / f"{name}.py"
     for name in ("pages", "views", "student", "dashboard", "hub", "web", "teacher", "debrief")] + sorted(
-    (ROOT / "ccg" / "ui").glob("*.py")) + sorted(  # the classroom's pages and debrief, the Table, the board views
-    (ROOT / "ccg" / "plot").glob("*.py"))
+    (ROOT / "ccg" / "ui").glob("*.py")) + sorted(  # the classroom's pages and debrief, the Table, the board drawings
+    (ROOT / "ccg" / "plot").rglob("*.py"))
 # modules whose every sentence is for a user: each literal of two words or more must go through gettext
 SCANNED_EVERY_LITERAL = [ROOT / "ccg" / "core" / "describe.py"] + sorted((ROOT / "ccg" / "games").glob("*/describe.py")) + [
     ROOT / "ccg" / "classroom" / name for name in ("printables.py", "lessons.py")] + [  # the printed pages

@@ -1,4 +1,4 @@
-"""The Table, the board views, the bots' reasons, the printables and the debrief in the language asked for.
+"""The Table, the board drawings, the bots' reasons, the printables and the debrief in the language asked for.
 
 Each check compares what is shown with what the catalog says for a specific message (looked up here in that
 language), and checks that the English source is gone, so a message that bypasses the catalog, or a redraw
@@ -93,7 +93,7 @@ def test_the_what_if_chart_and_progress_chart_follow_the_table():
 
 @pytest.mark.parametrize("game, options, code", [("co2", {}, "cs"), ("catan", {"scenario": "oil_springs"}, "pl"),
                                                  ("chicago_express", {}, "zh_Hant")])
-def test_the_board_views_speak_the_current_language(game, options, code):
+def test_the_board_drawings_speak_the_current_language(game, options, code):
     state = ccg.new_game(game, players=3, seed=2, **options)
     english = ccg.plot.board(state, 0)
     with lang(code):

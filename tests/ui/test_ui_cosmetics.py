@@ -46,7 +46,7 @@ def test_chicago_express_keys_its_hex_labels():
 
 
 def test_the_classroom_gauge_and_the_board_share_one_scale():
-    """CO2's ``SPEC.gauge`` (the classroom's bar) and its board view read one scale (``gauge_top``)."""
+    """CO2's ``SPEC.gauge`` (the classroom's bar) and its board drawing read one scale (``gauge_top``)."""
     from ccg.classroom.views import seat_view
 
     state = ccg.new_game("co2", players=4, seed=1)

@@ -46,6 +46,6 @@ def test_the_ui_guide_lists_every_module_and_the_plot_guide_the_view_contract():
     modules = sorted(p.name for p in (ROOT / "ccg" / "ui").glob("*.py") if p.name != "__init__.py")
     assert [m for m in modules if f"`{m}`" not in ui] == []
     plot = (ROOT / "ccg" / "plot" / "README.md").read_text(encoding="utf-8")
-    for name in ("board(state, seat=None", "customdata", "Action.where", "NonFiniteFigureError", "NoBoardView",
+    for name in ("board(state, seat=None", "customdata", "Action.where", "NonFiniteFigureError", "NoBoardDrawing",
                  "data-ccg-revision", "figure_summary"):
         assert name in plot, name

@@ -112,7 +112,7 @@ def test_board_figures_send_the_narrow_layout_with_its_readable_scale():
     assert json.loads(view.figure_json)["revision"] == payload["revision"]  # the bad pair changed nothing
 
 
-def test_a_board_view_without_a_narrow_layout_is_only_scaled(monkeypatch):
+def test_a_board_drawing_without_a_narrow_layout_is_only_scaled(monkeypatch):
     state = _played("catan", {})
     monkeypatch.delattr(importlib.import_module("ccg.plot.catan"), "NARROW_WIDTH")
     assert ccg.plot.narrow_width("catan") is None

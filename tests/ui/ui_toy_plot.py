@@ -1,8 +1,8 @@
-"""Test helpers for the UI: a tiny board view for the toy game, a toy variant whose actions have locations,
+"""Test helpers for the UI: a tiny board drawing for the toy game, a toy variant whose actions have locations,
 and a counter of whole-position serialisations.
 
 The toy game (tests/toy_game.py) has no board; ``install()`` registers it again with this module as its
-board view (``SPEC.plot``) so ``ccg.plot.board`` works for it, and registers ``toy_where`` — the
+board drawing (``SPEC.plot``) so ``ccg.plot.board`` works for it, and registers ``toy_where`` — the
 toy game with ``Action.where`` filled in (roll touches "die", hold touches "bank<seat>").
 """
 from __future__ import annotations

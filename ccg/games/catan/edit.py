@@ -44,7 +44,7 @@ from ccg.core.edit import Counts, PositionEditor, choose, seek_draws, whole
 from ccg.core.errors import InvalidPositionError
 from ccg.core.rng import Rng
 
-from .board_view import board_view
+from .board_map import board_map
 from .chance import _SUMS
 from .data import DEV_TYPES, RESOURCES, board_kind
 from .roads import award_longest_road
@@ -120,7 +120,7 @@ class Editor(PositionEditor):
     def __init__(self, state: Any) -> None:
         super().__init__(state)
         self._params = _Limits(state)
-        self._board = board_view(state)
+        self._board = board_map(state)
         self.bank = Counts(RESOURCES, lambda r: self.data["bank"][RESOURCES.index(r)], self._set_bank, "the bank")
         self._wanted: dict[str, Callable[[Rng], bool]] = {}
         self._short = ""

@@ -30,10 +30,10 @@ from ccg.core import resolve_rules
 from ccg.core.edit import Counts, PositionEditor, choose, whole
 from ccg.core.errors import InvalidPositionError
 
-from .board_view import board_view
+from .board_map import board_map
 from .params import RULES
 
-BOARD = board_view()
+BOARD = board_map()
 COMPANY_NAMES = tuple(BOARD.companies)
 INDUSTRY_NAMES = tuple(BOARD.industries)
 METERS = ("auction", "build", "development")  # the three action meters (CE-4.2), in the position's order

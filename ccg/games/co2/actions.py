@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ccg.core import Action
 
-from . import board
+from . import economy
 from .data import GRANTS, SOURCES
 from .flags import TurnFlag
 from .scientists import origins
@@ -163,7 +163,7 @@ def main_actions(s: Co2State, p: int) -> list:
 def region_open(s: Co2State, r: int) -> bool:
     """An empty demand space or a fossil plant to replace (CO2-6.3.2)."""
     o = s.first_space[r]
-    return any(k < board.GREEN0 for k in s.space_kind[o:o + s.components.spaces[r]])
+    return any(k < economy.GREEN0 for k in s.space_kind[o:o + s.components.spaces[r]])
 
 
 def build_actions(s: Co2State, p: int) -> list:
@@ -212,7 +212,7 @@ def lobby_actions(s: Co2State, p: int) -> list:
             out.append(main)
         out.append(secondary)
     if s.resources[p] > 0 and s.un_display:
-        built = board.built_mask(s, p)
+        built = economy.built_mask(s, p)
         for u in s.un_display:  # CO2-12.3.2
             need = 0
             for x in components.un_goals[u][0]:

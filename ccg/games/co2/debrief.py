@@ -12,7 +12,7 @@ from typing import Any
 from ccg.core.registry import new_game
 from ccg.i18n import NP_
 
-from .board import GREEN0
+from .economy import GREEN0
 from .hooks import trajectory_frame
 from .state import Co2State
 

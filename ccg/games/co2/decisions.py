@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import board, turn
+from . import economy, turn
 from .actions import SELL_GOAL, cached_action, goal_sale, turn_actions
 from .data import GRANTS, SOURCES
 from .scientists import (
@@ -57,12 +57,12 @@ def legal_cep_source(s: Co2State, task):
     """CO2-11.5.1: a CEP is paid from hand or from any region the seat controls."""
     regions = s.components.regions
     return [cached_action("pay", ("hand" if r < 0 else regions[r],), ("hand",) if r < 0 else (regions[r],))
-            for r in board.cep_sources(s, task.seat)]
+            for r in economy.cep_sources(s, task.seat)]
 
 
 def pay_from_source(s: Co2State, task, a) -> None:
     s.tasks.pop()
-    board.pay_cep(s, task.seat, -1 if a.args[0] == "hand" else s.components.regions.index(a.args[0]))
+    economy.pay_cep(s, task.seat, -1 if a.args[0] == "hand" else s.components.regions.index(a.args[0]))
 
 
 def legal_forced(s: Co2State, task):
@@ -73,7 +73,7 @@ def forced(s: Co2State, task, a) -> None:
     """CO2-4.3.6: sell the company goal first (CO2-12.2.2), or cover the missing coins with VP."""
     s.tasks.pop()
     if a.kind == "sellgoal":
-        board.sell_company_goal(s, task.seat)
+        economy.sell_company_goal(s, task.seat)
     forced_buy(s, task.seat)
 
 
@@ -106,7 +106,7 @@ def legal_cep_to(s: Co2State, task):
 
 def cep_to(s: Co2State, task, a) -> None:
     s.tasks.pop()
-    if board.market_take(s):
+    if economy.market_take(s):
         s.region_cep[s.components.regions.index(a.args[0])] += 1
 
 
@@ -184,7 +184,7 @@ def legal_bid(s: Co2State, task):
 def bid(s: Co2State, task, a) -> None:
     """CO2-17.2.2: one round of bids clockwise from the start player, each raising or passing."""
     if a.kind == "sellgoal":  # CO2-12.2.2: the bidder still bids (or passes) afterwards
-        board.sell_company_goal(s, task.seat)
+        economy.sell_company_goal(s, task.seat)
         return
     s.tasks.pop()
     p, high, high_bidder = task.seat, task.high_bid, task.high_bidder
@@ -210,7 +210,7 @@ def legal_auction_pay(s: Co2State, task):
 def auction_pay(s: Co2State, task, a) -> None:
     """CO2-17.2.4: coins count 1, resources 2, CEP the market price."""
     if a.kind == "sellgoal":  # CO2-12.2.2: paying in coins from the sale
-        board.sell_company_goal(s, task.seat)
+        economy.sell_company_goal(s, task.seat)
         return
     s.tasks.pop()
     p, left = task.seat, task.amount_due
@@ -223,7 +223,7 @@ def auction_pay(s: Co2State, task, a) -> None:
         s.supply_resources += 1
         left -= 2
     else:
-        board.pay_cep(s, p, -1 if what == "hand" else s.components.regions.index(what))
+        economy.pay_cep(s, p, -1 if what == "hand" else s.components.regions.index(what))
         left -= s.price
     if left > 0:  # CO2-17.2.5: overpayment is not refunded
         s.tasks.append(AuctionPay(p, left))
@@ -283,7 +283,7 @@ def goal_choice(s: Co2State, task, a) -> None:
         s.vp[p] += task.goal_vp
         s.goal_status[p] = 2
     else:
-        board.sell_company_goal(s, p)
+        economy.sell_company_goal(s, p)
 
 
 class Decision(NamedTuple):

@@ -13,7 +13,7 @@ from ccg.core import Action
 from ccg.i18n import format_money, npgettext, pgettext, term
 from ccg.i18n import lazy_pgettext as _p
 
-from . import board
+from . import economy
 from .data import GRANTS, SOURCES
 from .scientists import (
     FREE_STEP,
@@ -183,7 +183,7 @@ def build(s, a: Action) -> tuple[str, str]:
     o = s.first_space[r]
     kinds = s.space_kind[o:o + c.spaces[r]]
     # CO2-6.3.5 step 2: the leftmost empty demand space, else the leftmost fossil plant is replaced (CO2-6.3.6)
-    fossil = -1 if -1 in kinds else next(k for k in kinds if 0 <= k < board.GREEN0)
+    fossil = -1 if -1 in kinds else next(k for k in kinds if 0 <= k < economy.GREEN0)
     if fossil < 0:
         text = npgettext("co2",
                          "Build a {source} plant in {region}, from the installed project on its {kind} space: pay "

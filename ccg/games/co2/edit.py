@@ -36,7 +36,7 @@ from ccg.core import resolve_rules
 from ccg.core.edit import Counts, PositionEditor, choose, whole
 from ccg.core.errors import InvalidPositionError
 
-from .board_view import components_of
+from .board_map import components_of
 from .data import FOSSILS, SOURCES
 from .params import RULES
 

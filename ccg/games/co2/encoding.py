@@ -49,8 +49,8 @@ from ccg.core.encoding import (
     Vec,
 )
 
-from .board import GREEN0
 from .data import GRANTS, REWARDS, SOURCES
+from .economy import GREEN0
 from .tasks import TASKS
 
 if TYPE_CHECKING:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import market_take, take_resources
 from .data import SOURCES
+from .economy import market_take, take_resources
 from .tasks import AnyExp, CepBonus, CepTo, ExpAny, Gain, Task, push
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board, expertise, operations, scientists, scoring, summits, supply, turn, variants
+from . import economy, expertise, operations, scientists, scoring, summits, supply, turn, variants
 from .decisions import DECISIONS
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ AUTO = {
     "ops_end": operations.ops_end,
     "supply": supply.supply, "decay": supply.decay, "energy": supply.energy, "fossil_pay": supply.fossil_pay,
     "event": supply.event, "supply_end": supply.supply_end,
-    "paycep": board.pay_one_cep, "control": board.check_control_task,
+    "paycep": economy.pay_one_cep, "control": economy.check_control_task,
     "gain": expertise.gain, "cep_bonus": expertise.cep_bonus, "any_exp": expertise.any_expertise,
     "displace": scientists.displace, "leave": scientists.leave, "research": scientists.research,
     "proj_exp": scientists.project_expertise,

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from ccg.core.teaching import Gauge
 from ccg.i18n import N_, _
 
-from .board import GREEN0, plants_of
 from .data import SOURCES
+from .economy import GREEN0, plants_of
 
 if TYPE_CHECKING:
     from .state import Co2State

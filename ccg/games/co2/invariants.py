@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from ccg.core.errors import BrokenInvariantError, require
 
-from .board import GREEN0
 from .data import FOSSILS
+from .economy import GREEN0
 
 if TYPE_CHECKING:
     from .state import Co2State

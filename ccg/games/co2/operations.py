@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import GREEN0
+from .economy import GREEN0
 from .flags import fresh_turn_flags
 from .hooks import snapshot
 from .tasks import BeginTurn, Bid, Final, OpsEnd, Supply, Turn, push

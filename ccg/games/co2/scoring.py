@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board
+from . import economy
 from .hooks import snapshot
 from .operations import turn_order
 from .tasks import FinalVp, GoalChoice, Income, push
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def final_scoring(s: Co2State, task) -> None:
     """CO2-15: goal 31 first, regions' CEP to controllers, sell all, income, then VP."""
     n = s.num_players
-    values = [board.goal_value(s, p) if s.goal_status[p] == 0 else 0 for p in range(n)]  # CO2-15.1
+    values = [economy.goal_value(s, p) if s.goal_status[p] == 0 else 0 for p in range(n)]  # CO2-15.1
     # CO2-15.2, CO2-13.7 in order: the controlled regions' CEP to hand (CO2-15.2.1, CO2-11.5.3), all sold, income
     for r in range(6):
         c = s.controller[r]
@@ -28,7 +28,7 @@ def final_scoring(s: Co2State, task) -> None:
         s.cep[p] = 0
     tasks: list = []
     if task.with_income:  # CO2-15.2.3 (not after a solo > 500 end, CO2-17.3.9)
-        income = board.incomes(s)
+        income = economy.incomes(s)
         tasks += [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]
     tasks += [GoalChoice(p, values[p]) for p in turn_order(s, s.start) if s.goal_status[p] == 0]
     tasks.append(FinalVp())
@@ -64,7 +64,7 @@ def winners(s: Co2State) -> list[int]:
     n = s.num_players
     best = max(s.vp)
     tied = [p for p in range(n) if s.vp[p] == best]
-    tied = _keep_max(tied, lambda p: board.plants_of(s, p))  # CO2-15.4.1
+    tied = _keep_max(tied, lambda p: economy.plants_of(s, p))  # CO2-15.4.1
     for src in range(5):  # CO2-15.4.2, CO2-9.4.4 (reading: only the highest go on)
         tied = _keep_max(tied, lambda p, src=src: s.expertise_of(p, src))
     tied = _keep_max(tied, lambda p: s.controller.count(p))  # CO2-15.4.3

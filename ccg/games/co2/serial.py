@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from ccg.core import validate
 
 from . import flow
-from .board import GREEN0
 from .decisions import DECISIONS
+from .economy import GREEN0
 from .flags import FLAG_RANGES
 from .operations import last_decade, rounds
 from .tasks import TASKS

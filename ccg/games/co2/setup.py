@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import flow
-from .board import EMPTY
+from .economy import EMPTY
 from .hooks import snapshot
 from .state import Co2State
 from .tasks import Draft, DraftPass, OpsStart, SoloRegion

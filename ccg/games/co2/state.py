@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ccg.core import Action, GameState, Rng, resolve_rules
 
-from . import board, flow, hooks, invariants, scoring, serial, text
+from . import economy, flow, hooks, invariants, scoring, serial, text
 from .actions import action_table
 from .data import components_from_data, load_components, require_printed_facts
 from .params import RULES, check_rule_values
@@ -263,7 +263,7 @@ class Co2State(GameState):
                 self.goal[p] = avail.pop()
         # another seat's pending final goal choice (CO2-15.3.1) carries its goal's VP, which the
         # observation masks: the sample carries what the sampled goal scores in this position
-        self.tasks = [GoalChoice(t.seat, board.goal_value(self, t.seat))
+        self.tasks = [GoalChoice(t.seat, economy.goal_value(self, t.seat))
                       if t.kind == "goal_choice" and t.seat != seat else t for t in self.tasks]
         for deck in (self.fossil_stack, self.summit_stack, self.un_deck):
             deck.sort()  # forget the real order before drawing a new one

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board
+from . import economy
 from .hooks import snapshot
 from .operations import turn_order
 from .tasks import Decay, Energy, Event, Final, Forced, FossilPay, Income, OpsStart, PayCepChoose, SupplyEnd, Task, push
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def supply(s: Co2State, task) -> None:
     """CO2-4.1: income, energy supply, event, then the 500 ppm check."""
-    income = board.incomes(s)
+    income = economy.incomes(s)
     tasks: list[Task] = [Income(p, income[p]) for p in turn_order(s, s.start) if income[p] > 0]  # CO2-4.2
     tasks += [Decay(), Energy(-1, 0), Event(), SupplyEnd()]
     push(s, *tasks)
@@ -62,21 +62,21 @@ def forced_buy(s: Co2State, p: int) -> None:
         s.vp[p] -= price - s.coins[p]
         s.coins[p] = price
     s.coins[p] -= price
-    board.market_take(s)
+    economy.market_take(s)
     s.bank_cep += 1
 
 
 def fossil_pay(s: Co2State, task) -> None:
     """CO2-4.3.5a: the controller pays 1 CEP from hand or any region it controls."""
     p = task.seat
-    options = board.cep_sources(s, p)
+    options = economy.cep_sources(s, p)
     if not options:
         if s.coins[p] < s.price and s.goal_status[p] == 0 and (s.market or s.bank_cep):
             push(s, Forced(p))  # CO2-4.3.6 note: the goal may be sold for 8 coins first
         else:
             forced_buy(s, p)
     elif len(options) == 1:
-        board.pay_cep(s, p, options[0])
+        economy.pay_cep(s, p, options[0])
     else:
         push(s, PayCepChoose(p))
 
@@ -88,7 +88,7 @@ def event(s: Co2State, task) -> None:
     r = s.components.events[s.events[0]]
     if s.ppm >= s.rules["ppm.catastrophe"]:  # CO2-4.4.1
         for p in range(s.num_players):
-            if board.green_sources(s, p, r) == 0:  # CO2-4.4.2
+            if economy.green_sources(s, p, r) == 0:  # CO2-4.4.2
                 if s.resources[p] > 0:
                     s.resources[p] -= 1
                     s.region_resources[r] += 1  # CO2-4.4.5: the resource stays in the region

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 from ccg.core import Action
 
-from .board import GREEN0
 from .data import FOSSILS, GRANTS, SOURCES
+from .economy import GREEN0
 from .flags import TurnFlag
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import board
+from . import economy
 from .data import GRANTS, SOURCES
 from .flags import TurnFlag
 from .scientists import FREE_STEP, LOBBY_MOVE, LOBBY_SECONDARY, RESEARCH_GRANT, parse_location
@@ -64,7 +64,7 @@ def apply_turn(s: Co2State, task, a) -> None:
         flags[TurnFlag.BOUGHT] = 1
         before = s.price
         s.coins[p] -= s.price
-        if board.market_take(s):
+        if economy.market_take(s):
             s.cep[p] += 1
         if s.price != before:
             flags[TurnFlag.PRICE_CHANGED] = 1
@@ -88,7 +88,7 @@ def apply_turn(s: Co2State, task, a) -> None:
         s.un_won[p].append(u)
         s.vp[p] += s.components.un_goals[u][1]
     elif k == "sellgoal":
-        board.sell_company_goal(s, p)
+        economy.sell_company_goal(s, p)
 
 
 def propose(s: Co2State, p: int, src: int, r: int, g: int) -> None:
@@ -106,7 +106,7 @@ def propose(s: Co2State, p: int, src: int, r: int, g: int) -> None:
     if grant == "money":  # CO2-6.1.3.1: CEP in the region's pile, at least 1
         s.coins[p] += s.region_cep[r] or s.rules["grant.money_min"]
     elif grant == "resources":  # CO2-6.1.3.2
-        board.take_resources(s, p, s.rules["grant.resources"])
+        economy.take_resources(s, p, s.rules["grant.resources"])
     else:  # CO2-6.1.3.3 research cooperation (an extra move, note)
         push(s, Research(p, RESEARCH_GRANT))
 
@@ -157,9 +157,9 @@ def take_reward(s: Co2State, p: int, reward: Reward) -> None:
     before = s.price
     s.coins[p] += reward.coins
     if reward.resources:
-        board.take_resources(s, p, reward.resources)
+        economy.take_resources(s, p, reward.resources)
     for _ in range(reward.cep):
-        if board.market_take(s):
+        if economy.market_take(s):
             s.cep[p] += 1
     if s.price != before:
         s.turn_flags[TurnFlag.PRICE_CHANGED] = 1
@@ -200,17 +200,17 @@ def build(s: Co2State, p: int, a) -> None:
     kinds = s.space_kind
     i = next((j for j in range(o, o + components.spaces[r]) if kinds[j] == -1), -1)
     if i < 0:
-        i = next(j for j in range(o, o + components.spaces[r]) if kinds[j] < board.GREEN0)
+        i = next(j for j in range(o, o + components.spaces[r]) if kinds[j] < economy.GREEN0)
         f = kinds[i]
         s.ppm -= (s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"])[f]
         s.fossil_out[f] += 1
         before = s.price
         # CO2-13.6 (a); reading (note): at the regional limit the CEP is not taken from the market
-        if s.region_cep[r] < components.spaces[r] and board.market_take(s):
+        if s.region_cep[r] < components.spaces[r] and economy.market_take(s):
             s.region_cep[r] += 1
         if s.price != before:
             s.turn_flags[TurnFlag.PRICE_CHANGED] = 1
-    kinds[i] = board.GREEN0 + src
+    kinds[i] = economy.GREEN0 + src
     s.space_owner[i] = p  # step 3
     s.vp[p] += tile.vp  # step 4
     s.turn_flags[TurnFlag.ACTION_TAKEN] = 1
@@ -259,7 +259,7 @@ def play_lobby(s: Co2State, p: int, card: int, part: str) -> None:
         elif m == "sell":
             s.coins[p] += s.rules["lobby.sell_coins"]
     elif part == "resource":  # CO2-12.1.4 secondary effects
-        board.take_resources(s, p, 1)
+        economy.take_resources(s, p, 1)
     elif part == "coins":
         s.coins[p] += s.rules["lobby.secondary_coins"]
     elif part == "cep":

@@ -8,9 +8,9 @@ engine touches this one module. Nothing here mutates the state.
 """
 from __future__ import annotations
 
-from ..board import GREEN0, cep_sources, goal_value  # noqa: F401  (re-exported rule helpers)
-from ..board import incomes as _incomes
 from ..data import GRANTS, SOURCES
+from ..economy import GREEN0, cep_sources, goal_value  # noqa: F401  (re-exported rule helpers)
+from ..economy import incomes as _incomes
 from ..flags import TurnFlag
 from ..operations import last_decade, rounds
 
@@ -133,7 +133,7 @@ _INCOMES: dict = {}
 
 
 def incomes(s) -> list[int]:
-    """Each seat's income (CO2-9.4.1, ``board.incomes``), remembered per expertise table (read-only)."""
+    """Each seat's income (CO2-9.4.1, ``economy.incomes``), remembered per expertise table (read-only)."""
     rules = s.rules
     key = (tuple(s.expertise), s.num_players, id(s.components), rules["income.scale"], rules["income.paid_places"],
            rules["income.paid_places_2p"])

@@ -1,4 +1,4 @@
-"""Shared rule helpers: the CEP market and CEP payments, region control, income, company goals.
+"""The economy's shared rule helpers: the CEP market and CEP payments, region control, income, company goals.
 
 Each function takes the state ``s`` and mutates it; rule ids in comments.
 """

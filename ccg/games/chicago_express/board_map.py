@@ -1,4 +1,4 @@
-"""The Chicago Express map as a documented, read-only view (``ccg.board_of("chicago_express")``).
+"""The board map of Chicago Express: the map as a documented, read-only description (``ccg.board_of("chicago_express")``).
 
 >>> import ccg
 >>> b = ccg.board_of("chicago_express")
@@ -80,6 +80,6 @@ def _build() -> CEBoard:
 _VIEW = _build()
 
 
-def board_view(state=None) -> CEBoard:
+def board_map(state=None) -> CEBoard:
     """The map (the same for every Chicago Express game)."""
     return _VIEW

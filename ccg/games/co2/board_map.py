@@ -1,7 +1,7 @@
-"""The CO2 board as a documented, read-only view (``ccg.board_of(state)``): regions, demand spaces, agendas.
+"""The board map of CO2: the board as a documented, read-only description (``ccg.board_of(state)``): regions, demand spaces, agendas.
 
 Regions are named by id (``africa``, ``asia``, ``europe``, ``namerica``, ``oceania``, ``samerica``, in
-the board's clockwise order); sources by name (``solar`` …, CO2-0.2). A state's view shows its
+the board's clockwise order); sources by name (``solar`` …, CO2-0.2). A state's map shows its
 own agendas (CO2-2.9, drawn at set-up), plants and summits; ``ccg.board_of("co2")`` the fixed parts.
 
 >>> import ccg
@@ -85,7 +85,7 @@ def _kind(code: int) -> str:
     return FOSSILS[code] if code < 3 else SOURCES[code - 3]
 
 
-def board_view(state: Any = None) -> Co2Board:
+def board_map(state: Any = None) -> Co2Board:
     """The board of ``state`` (its agendas, plants, projects), or the fixed board of a new game's data."""
     C = components_of(None if state is None else state.options)
     R = resolve_rules(RULES, None if state is None else state.options.get("rules"))

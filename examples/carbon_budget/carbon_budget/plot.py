@@ -1,4 +1,4 @@
-"""The board view (``SPEC.plot``): the shared budget, each seat's VP and cards, and the seat's own hand.
+"""The board drawing (``SPEC.plot``): the shared budget, each seat's VP and cards, and the seat's own hand.
 
 Drawn from ``state.observation(seat)`` (``seat=None``: the referee's view of everything), so a seat's board
 shows nothing it may not see. The cards of the hand carry their id in ``customdata``, the ``where`` of the

@@ -1,7 +1,7 @@
-"""A Catan board as a documented, read-only view (``ccg.board_of(state)``): hexes, intersections, paths.
+"""The board map of Catan: a board as a documented, read-only description (``ccg.board_of(state)``): hexes, intersections, paths.
 
 Ids are the ones actions use: hexes ``H0``…, intersections (nodes) ``N0``…, paths (edges) ``E0``….
-A state's view shows its own layout (variable boards differ per seed) with the numbers as they are
+A state's map shows its own layout (variable boards differ per seed) with the numbers as they are
 now (Oil Springs disasters remove tokens, OIL-8.7) and the robber's hex; ``ccg.board_of("catan")``
 shows the fixed beginner board (CAT-3.1).
 
@@ -86,7 +86,7 @@ class CatanBoard:
     robber: str | None
 
 
-def _view(b: Board, numbers: list[int] | tuple[int, ...], robber: int) -> CatanBoard:
+def _describe(b: Board, numbers: list[int] | tuple[int, ...], robber: int) -> CatanBoard:
     geo = b.geo
     hid, nid, eid = geo.hex_ids, geo.node_ids, geo.edge_ids
     spring = {NO_SPRING: None, SPRING_NUMBERED: "numbered"}
@@ -110,10 +110,10 @@ def _view(b: Board, numbers: list[int] | tuple[int, ...], robber: int) -> CatanB
                       hid[robber] if robber >= 0 else None)
 
 
-def board_view(state: Any = None) -> CatanBoard:
+def board_map(state: Any = None) -> CatanBoard:
     """The board of ``state`` (numbers and robber as they are now), or the beginner board."""
     if state is None:
         b = board_for(named_layout("beginner"))
-        return _view(b, b.numbers0, b.robber0)
+        return _describe(b, b.numbers0, b.robber0)
     d = state.to_dict()["state"]
-    return _view(board_for(d["layout"]), d["numbers"], d["robber"])
+    return _describe(board_for(d["layout"]), d["numbers"], d["robber"])
