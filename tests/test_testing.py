@@ -6,7 +6,11 @@ that promise must fail on it, while the toy game itself passes.
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 import toy_game
@@ -95,3 +99,36 @@ def test_a_game_that_does_not_load_fails_its_own_cases():
             ccg.testing.run_case(cases[0])
     finally:
         register("toy_without_spec", "no_such_module_anywhere")
+
+
+_OPTIMIZED_DRIVER = r'''
+import json, sys
+assert False, "not reached under python -O"
+import ccg.testing
+from test_testing import BROKEN  # registers the broken toy games in this interpreter only
+
+out = {"optimize": sys.flags.optimize, "failed": {}}
+for check, name in sorted(BROKEN.items()):
+    try:
+        ccg.testing.run_case((check, (name, {"players": 2})))
+    except ccg.testing.ConformanceError as e:
+        out["failed"][check] = str(e)
+ccg.testing.check_game("toy", configs=[{"players": 2}], checks=sorted(BROKEN))  # the unbroken game passes
+print(json.dumps(out))
+'''
+
+
+def test_the_checks_catch_broken_games_under_python_optimized():
+    """``python -O`` drops ``assert``: every check still fails on the game that breaks its promise, with
+    ConformanceError and its message (run in a fresh interpreter: nothing is registered in this one)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-O", "-c", _OPTIMIZED_DRIVER], capture_output=True, text=True,
+                         env=env, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.splitlines()[-1])
+    assert out["optimize"] == 1
+    assert sorted(out["failed"]) == sorted(BROKEN), f"passed under -O although broken: {set(BROKEN) - set(out['failed'])}"
+    assert out["failed"]["nothing_handed_out_is_live"] == "a returned container was live"
+    assert out["failed"]["observation_hides_and_determinize_is_consistent"] == (
+        "determinize changed what the seat can see")
