@@ -16,11 +16,11 @@ import pytest
 import toy_game
 
 import ccg.testing
-from ccg.core import register
+from ccg.core import register, registry
 
 
 def _variant(name: str, spec_fields=None, **hooks):
-    """The toy game under another name with some hooks replaced, registered."""
+    """The toy game under another name with some hooks replaced (registered by the ``broken_games`` fixture)."""
     cls = type(f"Toy_{name}", (toy_game.ToyState,), {"__slots__": (), "game": name, **hooks})
 
     def retype(state):
@@ -29,10 +29,8 @@ def _variant(name: str, spec_fields=None, **hooks):
 
     cls._copy = lambda self: retype(toy_game.ToyState._copy(self))
     cls._from_state_dict = classmethod(lambda c, d, n, o: retype(toy_game.ToyState._from_state_dict.__func__(c, d, n, o)))
-    spec = dataclasses.replace(toy_game.SPEC, name=name, state_class=cls,
+    return dataclasses.replace(toy_game.SPEC, name=name, state_class=cls,
                                create=lambda p, s, o: retype(toy_game.create(p, s, o)), **(spec_fields or {}))
-    register(spec)
-    return name
 
 
 def _global_die(self, action):
@@ -65,9 +63,22 @@ BROKEN = {
 }
 
 
+@pytest.fixture(autouse=True, scope="module")
+def broken_games():
+    """The broken games registered for this module's tests only: the registry is restored afterwards, so they
+    never reach another module's parametrisation (``ccg.testing.cases()`` of every registered game)."""
+    registry.list_games()  # the installed games discovered first: they stay registered afterwards
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(registry, "_MODULES", dict(registry._MODULES))
+        mp.setattr(registry, "_SPECS", dict(registry._SPECS))
+        for spec in BROKEN.values():
+            register(spec)
+        yield
+
+
 @pytest.mark.parametrize("check", sorted(BROKEN))
 def test_a_check_fails_on_the_game_that_breaks_its_promise(check):
-    name = BROKEN[check]
+    name = BROKEN[check].name
     with pytest.raises(AssertionError):
         ccg.testing.run_case((check, (name, {"players": 2})))
     ccg.testing.run_case((check, ("toy", {"players": 2})))  # the unbroken game passes the same check
@@ -91,26 +102,25 @@ def test_cases_cover_every_check_and_declared_configuration():
 
 
 def test_a_game_that_does_not_load_fails_its_own_cases():
-    register("toy_without_spec", "json")  # a module that defines no SPEC
-    try:
-        cases = [c for c in ccg.testing.cases() if c[1][0] == "toy_without_spec"]
-        assert len(cases) == len(ccg.testing.CHECKS)
-        with pytest.raises(AssertionError, match="toy_without_spec cannot be loaded: AttributeError"):
-            ccg.testing.run_case(cases[0])
-    finally:
-        register("toy_without_spec", "no_such_module_anywhere")
+    register("toy_without_spec", "json")  # a module that defines no SPEC (the fixture removes it afterwards)
+    cases = [c for c in ccg.testing.cases() if c[1][0] == "toy_without_spec"]
+    assert len(cases) == len(ccg.testing.CHECKS)
+    with pytest.raises(AssertionError, match="toy_without_spec cannot be loaded: AttributeError"):
+        ccg.testing.run_case(cases[0])
 
 
 _OPTIMIZED_DRIVER = r'''
 import json, sys
 assert False, "not reached under python -O"
 import ccg.testing
-from test_testing import BROKEN  # registers the broken toy games in this interpreter only
+from ccg.core import register
+from test_testing import BROKEN
 
 out = {"optimize": sys.flags.optimize, "failed": {}}
-for check, name in sorted(BROKEN.items()):
+for check, spec in sorted(BROKEN.items()):
+    register(spec)  # in this interpreter only
     try:
-        ccg.testing.run_case((check, (name, {"players": 2})))
+        ccg.testing.run_case((check, (spec.name, {"players": 2})))
     except ccg.testing.ConformanceError as e:
         out["failed"][check] = str(e)
 ccg.testing.check_game("toy", configs=[{"players": 2}], checks=sorted(BROKEN))  # the unbroken game passes
