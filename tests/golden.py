@@ -2,7 +2,9 @@
 
 Each file under ``tests/golden/`` shows, like OpenSpiel's playthroughs, the start of a seeded random game
 of one configuration: at every ply the seat to move, its legal moves and the move chosen, and every
-``EVERY`` plies the whole position as text (the referee's view, ``str(state)``); then the end of the game
+``EVERY`` plies the whole position as text (the referee's view, ``str(state)``) and each seat's observation
+(``observation(seat)``, the JSON that is also the OpenSpiel observation string: its fields that the seat sees
+otherwise than the referee, i.e. what is hidden from it; the rest it sees as the referee does); then the end of the game
 played out (scores, winners, the final position and a digest of everything, generator and hidden cards
 included). ``tests/test_golden.py`` plays every configuration again and compares the text, so a change
 of rules, random stream or text shows in the diff as the first ply that reads differently.
@@ -57,6 +59,19 @@ def _position(state: GameState) -> list[str]:
     return ["    " + line for line in str(state).splitlines()]
 
 
+def _observations(state: GameState) -> list[str]:
+    """Each seat's observation where it differs from the referee's position (what the seat cannot see)."""
+    full = state.to_dict()["state"]
+    lines = []
+    for seat in range(state.num_players):
+        seen = state.observation(seat)["state"]
+        fields = [f"{k}={json.dumps(v, sort_keys=True, separators=(',', ':'))}" for k, v in seen.items()
+                  if k not in full or json.dumps(v, sort_keys=True) != json.dumps(full[k], sort_keys=True)]
+        fields += [f"{k}=(not shown)" for k in full if k not in seen]
+        lines.append(f"    seat {seat} sees: " + ("; ".join(fields) if fields else "the whole position"))
+    return lines
+
+
 def _legal(legal: list) -> str:
     shown = ", ".join(str(a) for a in legal[:LEGAL_SHOWN])
     more = len(legal) - LEGAL_SHOWN
@@ -76,7 +91,9 @@ def play(name: str, cfg: dict) -> list[str]:
         action = legal[chooser.below(len(legal))]
         if state.ply < PLIES:
             if state.ply % EVERY == 0:
-                lines += ["", f"position at ply {state.ply}:", *_position(state)]
+                lines += ["", f"position at ply {state.ply}:", *_position(state),
+                          f"observations at ply {state.ply} (the fields a seat sees otherwise than the referee):",
+                          *_observations(state)]
             lines += [f"ply {state.ply}: seat {state.current_player} chooses {action}",
                       f"    legal ({len(legal)}): {_legal(legal)}"]
         state.apply(action)
@@ -88,7 +105,8 @@ def play(name: str, cfg: dict) -> list[str]:
 def render(name: str, cfg: dict) -> str:
     head = [f"# golden playthrough of {name}: regenerate with `make golden` after a deliberate change",
             f"game {name}", f"config {json.dumps(cfg, sort_keys=True)}", f"seed {SEED}",
-            f"# the first {PLIES} plies: seat to move, move chosen, legal moves; the position every {EVERY} plies"]
+            f"# the first {PLIES} plies: seat to move, move chosen, legal moves; the position and each seat's",
+            f"# observation every {EVERY} plies"]
     return "\n".join(head + play(name, cfg)) + "\n"
 
 

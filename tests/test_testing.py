@@ -6,17 +6,21 @@ that promise must fail on it, while the toy game itself passes.
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 import toy_game
 
 import ccg.testing
-from ccg.core import register
+from ccg.core import register, registry
 
 
 def _variant(name: str, spec_fields=None, **hooks):
-    """The toy game under another name with some hooks replaced, registered."""
+    """The toy game under another name with some hooks replaced (registered by the ``broken_games`` fixture)."""
     cls = type(f"Toy_{name}", (toy_game.ToyState,), {"__slots__": (), "game": name, **hooks})
 
     def retype(state):
@@ -25,10 +29,8 @@ def _variant(name: str, spec_fields=None, **hooks):
 
     cls._copy = lambda self: retype(toy_game.ToyState._copy(self))
     cls._from_state_dict = classmethod(lambda c, d, n, o: retype(toy_game.ToyState._from_state_dict.__func__(c, d, n, o)))
-    spec = dataclasses.replace(toy_game.SPEC, name=name, state_class=cls,
+    return dataclasses.replace(toy_game.SPEC, name=name, state_class=cls,
                                create=lambda p, s, o: retype(toy_game.create(p, s, o)), **(spec_fields or {}))
-    register(spec)
-    return name
 
 
 def _global_die(self, action):
@@ -61,9 +63,22 @@ BROKEN = {
 }
 
 
+@pytest.fixture(autouse=True, scope="module")
+def broken_games():
+    """The broken games registered for this module's tests only: the registry is restored afterwards, so they
+    never reach another module's parametrisation (``ccg.testing.cases()`` of every registered game)."""
+    registry.list_games()  # the installed games discovered first: they stay registered afterwards
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(registry, "_MODULES", dict(registry._MODULES))
+        mp.setattr(registry, "_SPECS", dict(registry._SPECS))
+        for spec in BROKEN.values():
+            register(spec)
+        yield
+
+
 @pytest.mark.parametrize("check", sorted(BROKEN))
 def test_a_check_fails_on_the_game_that_breaks_its_promise(check):
-    name = BROKEN[check]
+    name = BROKEN[check].name
     with pytest.raises(AssertionError):
         ccg.testing.run_case((check, (name, {"players": 2})))
     ccg.testing.run_case((check, ("toy", {"players": 2})))  # the unbroken game passes the same check
@@ -87,11 +102,43 @@ def test_cases_cover_every_check_and_declared_configuration():
 
 
 def test_a_game_that_does_not_load_fails_its_own_cases():
-    register("toy_without_spec", "json")  # a module that defines no SPEC
+    register("toy_without_spec", "json")  # a module that defines no SPEC (the fixture removes it afterwards)
+    cases = [c for c in ccg.testing.cases() if c[1][0] == "toy_without_spec"]
+    assert len(cases) == len(ccg.testing.CHECKS)
+    with pytest.raises(AssertionError, match="toy_without_spec cannot be loaded: AttributeError"):
+        ccg.testing.run_case(cases[0])
+
+
+_OPTIMIZED_DRIVER = r'''
+import json, sys
+assert False, "not reached under python -O"
+import ccg.testing
+from ccg.core import register
+from test_testing import BROKEN
+
+out = {"optimize": sys.flags.optimize, "failed": {}}
+for check, spec in sorted(BROKEN.items()):
+    register(spec)  # in this interpreter only
     try:
-        cases = [c for c in ccg.testing.cases() if c[1][0] == "toy_without_spec"]
-        assert len(cases) == len(ccg.testing.CHECKS)
-        with pytest.raises(AssertionError, match="toy_without_spec cannot be loaded: AttributeError"):
-            ccg.testing.run_case(cases[0])
-    finally:
-        register("toy_without_spec", "no_such_module_anywhere")
+        ccg.testing.run_case((check, (spec.name, {"players": 2})))
+    except ccg.testing.ConformanceError as e:
+        out["failed"][check] = str(e)
+ccg.testing.check_game("toy", configs=[{"players": 2}], checks=sorted(BROKEN))  # the unbroken game passes
+print(json.dumps(out))
+'''
+
+
+def test_the_checks_catch_broken_games_under_python_optimized():
+    """``python -O`` drops ``assert``: every check still fails on the game that breaks its promise, with
+    ConformanceError and its message (run in a fresh interpreter: nothing is registered in this one)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-O", "-c", _OPTIMIZED_DRIVER], capture_output=True, text=True,
+                         env=env, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.splitlines()[-1])
+    assert out["optimize"] == 1
+    assert sorted(out["failed"]) == sorted(BROKEN), f"passed under -O although broken: {set(BROKEN) - set(out['failed'])}"
+    assert out["failed"]["nothing_handed_out_is_live"] == "a returned container was live"
+    assert out["failed"]["observation_hides_and_determinize_is_consistent"] == (
+        "determinize changed what the seat can see")

@@ -51,7 +51,8 @@ def check_level(level: Any) -> int | None:
 def level_of(game: str, level: int) -> Level:
     """What ``level`` means in ``game`` (the same in every game today)."""
     number = check_level(level)
-    assert number is not None
+    if number is None:
+        raise ValueError(f"level_of: a strategist level from {LEVELS[0]} to {LEVELS[-1]} is needed, got None")
     return _LEVELS[number]
 
 

@@ -138,7 +138,7 @@ def check_output(path: str | os.PathLike, what: str = "out") -> str:
 
 def _need_pyarrow() -> None:
     try:
-        import pyarrow  # noqa: F401
+        import pyarrow  # noqa: F401  (an optional library, the dask extra: looked for only when Parquet is written)
     except ImportError:
         raise ImportError(
             "writing Parquet needs pyarrow: pip install 'ccg[dask]' (or pip install pyarrow); or write .csv"

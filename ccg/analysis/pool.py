@@ -43,7 +43,7 @@ def _warm_imports() -> None:
         except Exception:  # pragma: no cover - a game that needs options; it is imported on first use instead
             pass
     try:
-        from ..agents import strategist  # noqa: F401
+        from ..agents import strategist  # noqa: F401  (in the worker, before its first job: the warm-up's purpose)
     except Exception:  # pragma: no cover
         pass
 

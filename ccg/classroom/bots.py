@@ -19,6 +19,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import sqlalchemy as sa
 
@@ -56,11 +57,14 @@ class BotRunner:
 
     ``delay``: seconds a bot waits after the table's last move, so students can follow the game.
     ``tables``: only these table ids (default: every table).
+    ``clock``: the time in seconds, as the store's timestamps (``time.time``; a test may pass its own).
     """
 
     def __init__(self, store: TableStore, delay: float = 0.0, tables: list[int] | None = None,
-                 backoff: float = BACKOFF_FIRST, backoff_max: float = BACKOFF_MAX) -> None:
+                 backoff: float = BACKOFF_FIRST, backoff_max: float = BACKOFF_MAX,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock
         self.delay = float(delay)
         self.only = None if tables is None else set(tables)
         self.backoff, self.backoff_max = float(backoff), float(backoff_max)
@@ -81,7 +85,7 @@ class BotRunner:
     def step(self) -> int:
         """One pass: every table whose bot is to move (and has waited ``delay``) plays one move."""
         played = 0
-        now = time.time()
+        now = self.clock()
         try:
             versions = self.store.versions()
         except Exception as exc:  # the database is away: nothing to play this pass
@@ -150,7 +154,7 @@ class BotRunner:
         old = self.trouble.get(tid)
         failures = 1 if old is None else old.failures + 1
         wait = min(self.backoff_max, self.backoff * 2 ** (failures - 1))
-        self.trouble[tid] = TableTrouble(_short(exc), failures, time.time() + wait)
+        self.trouble[tid] = TableTrouble(_short(exc), failures, self.clock() + wait)
         self.live.pop(tid, None)  # a fresh replica next time: the store is the truth
         log.warning("bots: table %s failed (%s, %d in a row); trying again in %.1f s",
                     tid, _short(exc), failures, wait, exc_info=failures == 1 and not _is_store_trouble(exc))

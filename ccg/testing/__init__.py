@@ -29,8 +29,9 @@ moves, a seat's secrets and its board drawn from its observation only).
 ``uncited_rules(game, folder)`` lists the ids of the game's rules digest its code does not cite (every rule is
 findable by its id in the code that implements it).
 
-A check raises ``AssertionError`` saying what broke; it needs no pytest. A game registered at run time
-(``ccg.core.register``) is checked too: the cross-process check re-registers it in the fresh interpreter
+A check raises :class:`ConformanceError` (a subclass of ``AssertionError``) saying what broke; it needs no
+pytest. The checks test explicitly (:func:`require`), never with ``assert``, so the suite means the same
+under ``python -O``. A game registered at run time (``ccg.core.register``) is checked too: the cross-process check re-registers it in the fresh interpreter
 from the module ``ccg.core.game_module(name)`` names, importable through the caller's ``sys.path``.
 ``CCG_CONFORMANCE_GAMES`` (default 3; `make fuzz` plays 12) sets how many whole random games the first check plays.
 """
@@ -39,11 +40,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .checks import CHECKS
+from .errors import ConformanceError, require
 from .play import BROKEN, Config, config_id, configurations, random_game, run_python, sample_states
 from .rules import cited, uncited_rules
 
-__all__ = ["CHECKS", "Case", "case_id", "cases", "check_game", "cited", "config_id", "configurations", "random_game",
-           "run_case", "run_python", "sample_states", "uncited_rules"]
+__all__ = ["CHECKS", "Case", "ConformanceError", "case_id", "cases", "check_game", "cited", "config_id", "configurations",
+           "random_game", "require", "run_case", "run_python", "sample_states", "uncited_rules"]
 
 # (check name, (game, new_game kwargs))
 Case = tuple[str, Config]
@@ -67,10 +69,10 @@ def case_id(case: Case) -> str:
 
 
 def run_case(case: Case) -> None:
-    """Run one check on one configuration (AssertionError when the game breaks it)."""
+    """Run one check on one configuration (ConformanceError when the game breaks it)."""
     check, (name, cfg) = case
     if BROKEN in cfg:
-        raise AssertionError(f"{name} cannot be loaded: {cfg[BROKEN]}")
+        raise ConformanceError(f"{name} cannot be loaded: {cfg[BROKEN]}")
     CHECKS[check](name, dict(cfg))
 
 
@@ -78,7 +80,7 @@ def check_game(name: str, configs: list[dict[str, Any]] | None = None, checks: l
                progress: Callable[[str], None] | None = None) -> None:
     """Run the conformance checks on the game ``name``: each of ``checks`` (default all) on each of
     ``configs`` (default its ``SPEC.conformance_configs``); ``progress(case id)`` is called before each.
-    The first failure raises AssertionError naming its check and configuration."""
+    The first failure raises ConformanceError naming its check and configuration."""
     todo = cases([name], checks)
     if configs is not None:
         todo = [(check, (name, dict(cfg))) for check in dict.fromkeys(c for c, _ in todo) for cfg in configs]
@@ -87,5 +89,5 @@ def check_game(name: str, configs: list[dict[str, Any]] | None = None, checks: l
             progress(case_id(case))
         try:
             run_case(case)
-        except AssertionError as e:
-            raise AssertionError(f"{case_id(case)}: {e}") from e
+        except AssertionError as e:  # a ConformanceError, or an assert of the game's own code
+            raise ConformanceError(f"{case_id(case)}: {e}") from e

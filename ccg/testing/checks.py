@@ -1,5 +1,5 @@
 """The checks of the conformance suite: each ``check_*(name, cfg)`` plays seeded games of one configuration
-and raises AssertionError (with what broke) when the game breaks a promise of the protocol.
+and raises :class:`~ccg.testing.errors.ConformanceError` (with what broke) when the game breaks a promise of the protocol.
 
 The promises are those of ``ccg/games/README.md`` (§5 and §11); every check is deterministic.
 """
@@ -32,6 +32,7 @@ from ..core import (
 from ..core.secrets import move_seen_by, seat_secrets
 from ..core.teaching import Gauge, Lesson
 from ..plot import board_module
+from .errors import ConformanceError, require
 from .play import fingerprint, fingerprint_in_subprocess, random_game, sample_states
 
 __all__ = ["CHECKS"]
@@ -52,7 +53,7 @@ def _raises(kind: type[BaseException], what: str) -> Iterator[None]:
         yield
     except kind:
         return
-    raise AssertionError(f"{what}: expected {kind.__name__}, nothing was raised")
+    raise ConformanceError(f"{what}: expected {kind.__name__}, nothing was raised")
 
 
 # ---------------------------------------------------------------------- play and invariants
@@ -62,17 +63,20 @@ def check_random_games_end_and_keep_invariants(name: str, cfg: Cfg, games: int |
     for seed in range(_games() if games is None else games):
         def visit(state: GameState, legal: list[Action], action: Action) -> None:
             state.check_invariants()
-            assert state.current_player is not None and 0 <= state.current_player < state.num_players
-            assert len(set(map(str, legal))) == len(legal), "two legal actions share a notation"
+            require(state.current_player is not None and 0 <= state.current_player < state.num_players,
+                    f"a position to play has no valid seat to move: current_player={state.current_player!r}")
+            require(len(set(map(str, legal))) == len(legal), "two legal actions share a notation")
             for a in legal:
-                assert isinstance(a.where, tuple) and all(isinstance(w, str) for w in a.where), (str(a), a.where)
+                require(isinstance(a.where, tuple) and all(isinstance(w, str) for w in a.where),
+                        f"{a}: Action.where must be a tuple of str, not {a.where!r}")
 
         end = random_game(name, cfg, seed, visit)
         end.check_invariants()
-        assert end.is_terminal() and end.current_player is None and end.legal_actions() == []
-        assert len(end.scores()) == end.num_players
+        require(end.is_terminal() and end.current_player is None and end.legal_actions() == [],
+                "a finished game must have no seat to move and no legal actions")
+        require(len(end.scores()) == end.num_players, f"scores() gave {len(end.scores())} scores for {end.num_players} seats")
         won = end.winners()
-        assert all(0 <= w < end.num_players for w in won) and len(set(won)) == len(won), won
+        require(all(0 <= w < end.num_players for w in won) and len(set(won)) == len(won), f"winners() gave {won}: not distinct seats")
 
 
 def check_determinism_in_process_with_disturbed_globals(name: str, cfg: Cfg) -> None:
@@ -84,15 +88,15 @@ def check_determinism_in_process_with_disturbed_globals(name: str, cfg: Cfg) -> 
     np.random.seed(99)
     [random.random() for _ in range(5)]
     b = random_game(name, cfg, 11).to_json()
-    assert a == b, "the game read a global random generator"
+    require(a == b, "the game read a global random generator")
 
 
 def check_determinism_across_processes(name: str, cfg: Cfg) -> None:
     """The same seed gives the same game in fresh interpreters with other hash seeds and disturbed globals."""
     first = fingerprint_in_subprocess(name, cfg, 5, hashseed="0", disturb=3)
     second = fingerprint_in_subprocess(name, cfg, 5, hashseed="4242", disturb=8)
-    assert first == second, "the game depends on PYTHONHASHSEED (iteration over a set of strings, hash())"
-    assert first == fingerprint(random_game(name, cfg, 5)), "a fresh process plays another game than this one"
+    require(first == second, "the game depends on PYTHONHASHSEED (iteration over a set of strings, hash())")
+    require(first == fingerprint(random_game(name, cfg, 5)), "a fresh process plays another game than this one")
 
 
 # ---------------------------------------------------------------------- positions
@@ -101,16 +105,17 @@ def check_json_round_trip_and_continuation(name: str, cfg: Cfg) -> None:
     for state in sample_states(name, cfg, 21):
         text = state.to_json()
         loaded = load_state(text)
-        assert loaded.to_json() == text
-        assert loaded == state
-        assert from_position_string(to_position_string(state)).to_json() == text
+        require(loaded.to_json() == text, "a position loaded from its JSON saves to other JSON")
+        require(loaded == state, "a position loaded from its JSON is not == the original")
+        require(from_position_string(to_position_string(state)).to_json() == text,
+                "a position read back from its position string differs")
         for _ in range(15):
             if state.is_terminal():
                 break
             a = state.legal_actions()[-1]
             state.apply(a)
             loaded.apply(a)
-        assert loaded.to_json() == state.to_json(), "a loaded position continued differently"
+        require(loaded.to_json() == state.to_json(), "a loaded position continued differently")
 
 
 def check_child_equals_clone_plus_apply(name: str, cfg: Cfg) -> None:
@@ -120,13 +125,13 @@ def check_child_equals_clone_plus_apply(name: str, cfg: Cfg) -> None:
         for a in state.legal_actions()[:25]:
             c = state.clone()
             c.apply(a)
-            assert state.child(a).to_json() == c.to_json()
-            assert state.to_json() == before, "child/clone+apply changed the parent"
+            require(state.child(a).to_json() == c.to_json(), f"child({a}) differs from clone() + apply({a})")
+            require(state.to_json() == before, "child/clone+apply changed the parent")
         if not state.is_terminal():
             c = state.clone()
             c.apply(c.legal_actions()[0])
             c.rng.next64()
-            assert state.to_json() == before, "a clone shares state with its parent"
+            require(state.to_json() == before, "a clone shares state with its parent")
 
 
 def check_replay_of_record_reproduces_position(name: str, cfg: Cfg) -> None:
@@ -134,8 +139,9 @@ def check_replay_of_record_reproduces_position(name: str, cfg: Cfg) -> None:
     for state in sample_states(name, cfg, 41, every=13, cap=6):
         rec = state.record()
         json.dumps(rec)
-        assert replay(rec).to_json() == state.to_json()
-        assert replay(json.dumps(rec)).to_json() == state.to_json()
+        require(replay(rec).to_json() == state.to_json(), "replay(record()) rebuilds another position")
+        require(replay(json.dumps(rec)).to_json() == state.to_json(),
+                "replay of the record's JSON text rebuilds another position")
 
 
 def check_malformed_positions_raise_clear_errors(name: str, cfg: Cfg) -> None:
@@ -174,20 +180,24 @@ def check_replayable_is_decided_on_load(name: str, cfg: Cfg) -> None:
     state = sample_states(name, cfg, 111, every=31, cap=1)[0]
     text = state.to_json()
     loaded = load_state(text)
-    assert loaded.replayable and replay(loaded.record()).to_json() == text
+    require(loaded.replayable and replay(loaded.record()).to_json() == text,
+            "a replayable position does not load as replayable or does not replay to itself")
     d = json.loads(text)
     d["rng"] = (d["rng"] + 1) % 2**64  # a different future: still a valid position, but not this game's
     edited = load_state(json.dumps(d))
-    assert d["replayable"] and not edited.replayable
+    require(d["replayable"] and not edited.replayable,
+            "a position whose generator was edited still loads as replayable")
     with _raises(ValueError, "record() of a position that does not replay"):
         edited.record()
     if state.history():
         d = json.loads(text)
         d["history"] = d["history"][:-1]
-        assert not load_state(json.dumps(d)).replayable
+        require(not load_state(json.dumps(d)).replayable,
+                "a position whose history lost its last move still loads as replayable")
     marked = state.clone()
     marked.mark_edited()
-    assert not marked.replayable and not load_state(marked.to_json()).replayable
+    require(not marked.replayable and not load_state(marked.to_json()).replayable,
+            "an edited position (mark_edited) is still replayable")
     with _raises(ValueError, "record() of an edited position"):
         marked.record()
 
@@ -205,10 +215,10 @@ def _assert_illegal_changes_nothing(state: GameState, action: Action) -> None:
     try:
         state.apply(action)
     except IllegalActionError as e:
-        assert str(e), "an IllegalActionError must say why"
+        require(str(e), "an IllegalActionError must say why")
     else:
-        raise AssertionError(f"{action} was accepted but is not legal")
-    assert state.to_json() == before, f"rejecting {action} changed the state"
+        raise ConformanceError(f"{action} was accepted but is not legal")
+    require(state.to_json() == before, f"rejecting {action} changed the state")
 
 
 def check_illegal_actions_raise_and_change_nothing(name: str, cfg: Cfg) -> None:
@@ -233,8 +243,9 @@ def check_notation_round_trips(name: str, cfg: Cfg) -> None:
     """``parse_action(str(a)) == a`` for every legal action, case and spacing forgiven."""
     for state in sample_states(name, cfg, 61, every=5, cap=30):
         for a in state.legal_actions():
-            assert state.parse_action(str(a)) == a, str(a)
-            assert state.parse_action("  " + str(a).upper() + " ") == a, str(a)
+            require(state.parse_action(str(a)) == a, f"parse_action({str(a)!r}) is not {a}")
+            require(state.parse_action("  " + str(a).upper() + " ") == a,
+                    f"parse_action of {str(a)!r} in capitals with spaces around is not {a}")
 
 
 def check_secret_moves_agree_with_the_state(name: str, cfg: Cfg) -> None:
@@ -245,10 +256,11 @@ def check_secret_moves_agree_with_the_state(name: str, cfg: Cfg) -> None:
         actor = state.current_player
         for a in state.legal_actions():
             declared = a.kind in spec.secret_moves and bool(a.args)
-            assert state._secret_action(a) == declared, (
-                f"{a}: the state says secret={state._secret_action(a)}, SPEC.secret_moves {spec.secret_moves}")
+            require(state._secret_action(a) == declared, (
+                f"{a}: the state says secret={state._secret_action(a)}, SPEC.secret_moves {spec.secret_moves}"))
             for seat in [None, *range(state.num_players)]:
-                assert move_seen_by(name, str(a), actor, seat) == state.notation_seen_by(a, actor, seat), (str(a), seat)
+                require(move_seen_by(name, str(a), actor, seat) == state.notation_seen_by(a, actor, seat),
+                        f"{a}: move_seen_by and notation_seen_by show seat {seat} different things")
 
 
 def check_every_legal_action_is_described(name: str, cfg: Cfg) -> None:
@@ -256,18 +268,21 @@ def check_every_legal_action_is_described(name: str, cfg: Cfg) -> None:
     digest defines, with one of ``SPEC.rule_prefixes``; without it, the marked fallback."""
     spec = get_spec(name)
     declared = spec.describe is not None
-    assert not declared or spec.rule_prefixes, f"{name} describes its moves but declares no SPEC.rule_prefixes"
+    require(not declared or spec.rule_prefixes, f"{name} describes its moves but declares no SPEC.rule_prefixes")
     ids = rule_ids(name)
     for state in sample_states(name, cfg, 67, every=5, cap=30):
         for a in state.legal_actions():
             d = state.describe_action_parts(a)
             where = (name, str(a), str(d))
-            assert d.notation == str(a) and d.described == declared, where
+            require(d.notation == str(a) and d.described == declared,
+                    f"{where}: the description's notation or described flag is wrong")
             if declared:
-                assert d.rule in ids and str(d) == f"{d.text} ({d.rule})", where
-                assert d.text.lower() != str(a).lower() and len(d.text.split()) >= 3, where
+                require(d.rule in ids and str(d) == f"{d.text} ({d.rule})",
+                        f"{where}: the rule id is not in the game's digest or str() is not 'text (rule)'")
+                require(d.text.lower() != str(a).lower() and len(d.text.split()) >= 3,
+                        f"{where}: the description is no sentence (its notation, or under three words)")
             else:
-                assert d.rule == "" and str(a) in d.text, where
+                require(d.rule == "" and str(a) in d.text, f"{where}: the fallback description is not the marked notation")
 
 
 # ---------------------------------------------------------------------- hidden information
@@ -280,13 +295,14 @@ def check_observation_hides_and_determinize_is_consistent(name: str, cfg: Cfg) -
         for seat in range(state.num_players):
             obs = state.observation(seat)
             text = json.dumps(obs)
-            assert '"rng"' not in text and '"seed"' not in text, "an observation holds the generator or seed"
+            require('"rng"' not in text and '"seed"' not in text, "an observation holds the generator or seed")
             for k in range(3):
                 d = state.determinize(seat, k)
                 d.check_invariants()
-                assert d.observation(seat) == obs, "determinize changed what the seat can see"
+                require(d.observation(seat) == obs, "determinize changed what the seat can see")
                 if state.current_player == seat:
-                    assert list(map(str, d.legal_actions())) == list(map(str, state.legal_actions()))
+                    require(list(map(str, d.legal_actions())) == list(map(str, state.legal_actions())),
+                            "determinize changed the legal actions of the seat to move")
                 if d._state_dict() != state._state_dict():
                     differed = True
                 with _raises(ValueError, "record() of a determinization"):
@@ -294,7 +310,7 @@ def check_observation_hides_and_determinize_is_consistent(name: str, cfg: Cfg) -
         with _raises(ValueError, "observation of a seat that does not exist"):
             state.observation(state.num_players)
     if spec.state_class.hidden_information:
-        assert differed, "a game with hidden information never resampled anything"
+        require(differed, "a game with hidden information never resampled anything")
 
 
 def check_determinize_does_not_depend_on_the_hidden_truth(name: str, cfg: Cfg) -> None:
@@ -303,10 +319,10 @@ def check_determinize_does_not_depend_on_the_hidden_truth(name: str, cfg: Cfg) -
     for state in sample_states(name, cfg, 91, every=10, cap=6):
         for seat in range(state.num_players):
             other = state.determinize(seat, 12345)  # same observation, other hidden cards
-            assert other.observation(seat) == state.observation(seat)
+            require(other.observation(seat) == state.observation(seat), "determinize changed what the seat can see")
             a = state.determinize(seat, 7)
             b = other.determinize(seat, 7)
-            assert a._state_dict() == b._state_dict(), f"seat {seat}'s determinization leaks hidden information"
+            require(a._state_dict() == b._state_dict(), f"seat {seat}'s determinization leaks hidden information")
 
 
 def check_determinizations_keep_invariants_and_round_trip(name: str, cfg: Cfg) -> None:
@@ -319,7 +335,8 @@ def check_determinizations_keep_invariants_and_round_trip(name: str, cfg: Cfg) -
                     d.check_invariants()
                     text = d.to_json()
                     again = load_state(text)
-                    assert again.to_json() == text and not again.replayable
+                    require(again.to_json() == text and not again.replayable,
+                            f"seat {seat}'s determinization does not round-trip through JSON or loads as replayable")
 
 
 def check_seat_views_show_only_what_the_seat_may_see(name: str, cfg: Cfg) -> None:
@@ -329,12 +346,15 @@ def check_seat_views_show_only_what_the_seat_may_see(name: str, cfg: Cfg) -> Non
         for seat in range(state.num_players):
             code = to_seat_position_string(state, seat)
             loaded, shown = read_position_string(code)
-            assert shown == seat and not loaded.replayable and loaded.history() == []
+            require(shown == seat and not loaded.replayable and loaded.history() == [],
+                    f"seat {seat}'s position string reads back as another seat's, replayable or with a history")
             mine, theirs = loaded.observation(seat), state.observation(seat)
-            assert mine["state"] == theirs["state"] and mine["options"] == theirs["options"]
-            assert loaded.rng.state != state.rng.state and loaded.seed != state.seed
+            require(mine["state"] == theirs["state"] and mine["options"] == theirs["options"],
+                    f"seat {seat}'s position string does not hold what the seat observes")
+            require(loaded.rng.state != state.rng.state and loaded.seed != state.seed,
+                    f"seat {seat}'s position string holds the generator or the seed")
             twin = state.determinize(seat, 4242)  # same observation, other hidden cards and future
-            assert to_seat_position_string(twin, seat) == code, f"seat {seat}'s position string leaks"
+            require(to_seat_position_string(twin, seat) == code, f"seat {seat}'s position string leaks")
 
 
 def check_a_seats_secrets_and_board_come_from_its_observation(name: str, cfg: Cfg) -> None:
@@ -347,21 +367,22 @@ def check_a_seats_secrets_and_board_come_from_its_observation(name: str, cfg: Cf
     for state in sample_states(name, cfg, 131, every=41, cap=2)[:-1]:  # mid-game (the end may reveal all)
         for seat in range(state.num_players):
             mine = seat_secrets(state, seat)
-            assert all(isinstance(k, str) and isinstance(v, str) for k, v in mine), mine
+            require(all(isinstance(k, str) and isinstance(v, str) for k, v in mine),
+                    f"seat {seat}'s secrets must be (label, text) pairs of str, not {mine!r}")
             twin = state.determinize(seat, 99)
-            assert seat_secrets(twin, seat) == mine, f"seat {seat}'s secrets show something it may not see"
+            require(seat_secrets(twin, seat) == mine, f"seat {seat}'s secrets show something it may not see")
             if gauge is not None:
                 shown = gauge(state, seat)
-                assert shown is None or isinstance(shown, Gauge), f"SPEC.gauge gave {shown!r}, not a Gauge"
-                assert gauge(twin, seat) == shown, f"seat {seat}'s gauge shows something it may not see"
+                require(shown is None or isinstance(shown, Gauge), f"SPEC.gauge gave {shown!r}, not a Gauge")
+                require(gauge(twin, seat) == shown, f"seat {seat}'s gauge shows something it may not see")
             if view is None or not (hidden or seat == 0):
                 continue  # without hidden information every seat's twin is the position itself: one board is enough
             narrow = getattr(view, "NARROW_WIDTH", None)  # the narrow layout is sent with the board (ccg.ui)
             for width in ((None, narrow) if narrow else (None,)):
                 kwargs = {} if width is None else {"width": width}
                 figure = view.board(state, seat=seat, **kwargs).to_json()
-                assert not hidden or view.board(twin, seat=seat, **kwargs).to_json() == figure, (
-                    f"seat {seat}'s board{' (narrow layout)' if width else ''} shows something it may not see")
+                require(not hidden or view.board(twin, seat=seat, **kwargs).to_json() == figure, (
+                    f"seat {seat}'s board{' (narrow layout)' if width else ''} shows something it may not see"))
 
 
 def check_spec_declarations(name: str, cfg: Cfg) -> None:
@@ -370,34 +391,42 @@ def check_spec_declarations(name: str, cfg: Cfg) -> None:
     gives the metrics it lists for a finished game, the result line is text, the lesson fills 45 minutes."""
     spec = get_spec(name)
     view = board_module(name)
-    assert view is None or callable(getattr(view, "board", None)), f"{spec.plot} has no board(state, seat)"
+    require(view is None or callable(getattr(view, "board", None)), f"{spec.plot} has no board(state, seat)")
     for prefix in spec.rule_prefixes:
-        assert prefix and prefix.isupper() and prefix.replace("_", "").isalnum() and "-" not in prefix, prefix
+        require(prefix and prefix.isupper() and prefix.replace("_", "").isalnum() and "-" not in prefix,
+                f"SPEC.rule_prefixes: {prefix!r} is not capitals, digits and _")
     unknown = set(spec.file_options) - set(spec.options)
-    assert not unknown, f"SPEC.file_options names options the game does not have: {sorted(unknown)}"
-    assert all(isinstance(k, str) and k == k.lower() for k in spec.secret_moves), spec.secret_moves
+    require(not unknown, f"SPEC.file_options names options the game does not have: {sorted(unknown)}")
+    require(all(isinstance(k, str) and k == k.lower() for k in spec.secret_moves),
+            f"SPEC.secret_moves must be lower-case move kinds, not {spec.secret_moves!r}")
     if spec.lesson is not None:
         lesson = importlib.import_module(spec.lesson).LESSON
-        assert isinstance(lesson, Lesson), f"{spec.lesson}.LESSON is not a ccg.core.teaching.Lesson"
-        assert sum(minutes for minutes, _ in lesson.plan) == 45, f"{spec.lesson}: the plan must fill 45 minutes"
-        assert 3 <= len(lesson.exit_ticket) <= 5 and "{name}" in lesson.role, spec.lesson
+        require(isinstance(lesson, Lesson), f"{spec.lesson}.LESSON is not a ccg.core.teaching.Lesson")
+        require(sum(minutes for minutes, _ in lesson.plan) == 45, f"{spec.lesson}: the plan must fill 45 minutes")
+        require(3 <= len(lesson.exit_ticket) <= 5 and "{name}" in lesson.role,
+                f"{spec.lesson}: 3 to 5 exit-ticket questions and a role with {{name}}")
     if spec.result is not None:
         end = random_game(name, cfg, 141)
         line = spec.result(end, 0)
-        assert line is None or (isinstance(line, str) and line), f"SPEC.result gave {line!r}"
+        require(line is None or (isinstance(line, str) and line), f"SPEC.result gave {line!r}")
     if spec.debrief is not None:
         module = importlib.import_module(spec.debrief)
         end = random_game(name, cfg, 141)
         seats = module.seat_metrics(end.record(), end)
-        assert len(seats) == end.num_players and all(set(m) == set(module.SEAT_METRICS) for m in seats), seats
-        assert set(module.game_metrics(end)) == set(module.GAME_METRICS)
+        require(len(seats) == end.num_players and all(set(m) == set(module.SEAT_METRICS) for m in seats),
+                f"{spec.debrief}.seat_metrics must give SEAT_METRICS for every seat, not {seats!r}")
+        require(set(module.game_metrics(end)) == set(module.GAME_METRICS),
+                f"{spec.debrief}.game_metrics must give exactly GAME_METRICS")
         if getattr(module, "SCATTER", None):
-            assert set(module.SCATTER[:2]) <= set(module.SEAT_METRICS), module.SCATTER
+            require(set(module.SCATTER[:2]) <= set(module.SEAT_METRICS),
+                    f"{spec.debrief}.SCATTER names no seat metrics: {module.SCATTER!r}")
         if getattr(module, "SHARE", None):
-            assert module.SHARE[0] in module.GAME_METRICS, module.SHARE
+            require(module.SHARE[0] in module.GAME_METRICS,
+                    f"{spec.debrief}.SHARE names no game metric: {module.SHARE!r}")
         if getattr(module, "PATH", None):
             points = module.path(end)
-            assert points and all(isinstance(at, str) and isinstance(v, (int, float)) for at, v in points), points
+            require(points and all(isinstance(at, str) and isinstance(v, (int, float)) for at, v in points),
+                    f"{spec.debrief}.path must give (label, number) points, not {points!r}")
 
 
 # ---------------------------------------------------------------------- nothing handed out is live
@@ -461,13 +490,13 @@ def check_nothing_handed_out_is_live(name: str, cfg: Cfg) -> None:
         child_before = child.to_json()
         edited = sum(_scramble(r) for r in _public_results(state))
         edited += sum(_scramble(r) for r in _public_results(clone) + _public_results(child))
-        assert edited > 0
-        assert state.to_json() == before and clone.to_json() == before, "a returned container was live"
-        assert child.to_json() == child_before, "a returned container of a child was live"
+        require(edited > 0, "the public results held no container to edit: the check tested nothing")
+        require(state.to_json() == before and clone.to_json() == before, "a returned container was live")
+        require(child.to_json() == child_before, "a returned container of a child was live")
         with _raises(TypeError, "editing state.options"):
             state.options["rules"] = {}  # options are shared by clones and children: read-only
-        assert load_state(before).to_json() == before
-    assert new_game(name, seed=3, **cfg).to_json() == fresh, "a new game changed after edits of returned data"
+        require(load_state(before).to_json() == before, "a saved position loads differently after edits of returned data")
+    require(new_game(name, seed=3, **cfg).to_json() == fresh, "a new game changed after edits of returned data")
 
 
 # every check by its name, in the order ``check_game`` runs them

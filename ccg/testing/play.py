@@ -9,6 +9,7 @@ import sys
 from typing import Any, Callable
 
 from ..core import Action, GameState, Rng, game_module, get_spec, list_games, new_game
+from .errors import require
 
 __all__ = ["BROKEN", "Config", "config_id", "configurations", "fingerprint", "fingerprint_in_subprocess",
            "random_game", "run_python", "sample_states"]
@@ -44,7 +45,7 @@ def random_game(name: str, cfg: dict[str, Any], seed: int, visit: Visit | None =
                 limit: int | None = None) -> GameState:
     """Play one seeded uniformly random game; ``visit(state, legal, chosen)`` runs before each action.
 
-    Fails (AssertionError) on a non-terminal position without legal actions and on a game longer
+    Fails (ConformanceError) on a non-terminal position without legal actions and on a game longer
     than ``limit`` (default ``SPEC.max_actions``). Returns the final state."""
     state = new_game(name, seed=seed, **cfg)
     rng = Rng(seed + 1_000_003)
@@ -52,13 +53,13 @@ def random_game(name: str, cfg: dict[str, Any], seed: int, visit: Visit | None =
     n = 0
     while not state.is_terminal():
         legal = state.legal_actions()
-        assert legal, f"non-terminal state with no legal actions at ply {state.ply}"
+        require(legal, f"non-terminal state with no legal actions at ply {state.ply}")
         action = legal[rng.below(len(legal))]
         if visit is not None:
             visit(state, legal, action)
         state.apply(action)
         n += 1
-        assert n <= limit, f"random game did not end within {limit} actions"
+        require(n <= limit, f"random game did not end within {limit} actions")
     return state
 
 
@@ -98,7 +99,7 @@ def run_python(script: str, hashseed: str, cwd: str | None = None, timeout: floa
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=cwd,
                          timeout=timeout)
-    assert out.returncode == 0, out.stderr[-3000:]
+    require(out.returncode == 0, out.stderr[-3000:])
     return out.stdout.strip()
 
 

@@ -5,6 +5,10 @@ tests run as root and it is missing: CI starts from a clean machine). ``LocalPos
 cluster in a fresh temporary folder (trust login for one user, no fsync: a test database),
 starts it on a free loopback port and stops it again. As root the server runs as the
 ``postgres`` user the package creates (PostgreSQL refuses to run as root).
+
+The server is the ``postgres`` process itself, a child of the test process (not daemonized by
+``pg_ctl``), so it stops with the test run however that ends (``server_cleanup``): at teardown, at exit,
+on SIGTERM, and by its parent-death signal (SIGQUIT: immediate shutdown) when the run is killed.
 """
 from __future__ import annotations
 
@@ -12,10 +16,14 @@ import glob
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+import time
 from pathlib import Path
+
+from server_cleanup import spawn, stop_process, track, untrack
 
 APT_TIMEOUT = 900
 
@@ -69,6 +77,7 @@ class LocalPostgres:
         self.port = _free_port()
         self.log = self.dir / "server.log"
         self.url = f"postgresql://{self.user}@127.0.0.1:{self.port}/postgres"
+        self.proc: subprocess.Popen | None = None
 
     def _run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
         cmd = [str(self.bin / args[0]), *args[1:]]
@@ -85,22 +94,48 @@ class LocalPostgres:
         return self.resume()
 
     def resume(self) -> "LocalPostgres":
-        """Start the server (again, after :meth:`halt`) on the same port and data."""
-        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
-        out = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", opts, "-w", "-t", "60", "start")
-        if out.returncode != 0:
-            tail = self.log.read_text(errors="replace")[-1500:] if self.log.exists() else ""
-            raise RuntimeError(f"pg_ctl start failed: {out.stderr[-1500:]} {tail}")
+        """Start the server (again, after :meth:`halt`) on the same port and data; return once it accepts
+        connections."""
+        cmd = [str(self.bin / "postgres"), "-D", str(self.data), "-p", str(self.port), "-k", str(self.dir),
+               "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off"]
+        user = {"user": "postgres", "group": "postgres", "extra_groups": []} if _is_root() else {}
+        with open(self.log, "ab") as log:
+            self.proc = spawn(cmd, death_signal=signal.SIGQUIT, cwd=self.dir, stdout=log, stderr=subprocess.STDOUT,
+                              **user)
+        track(self)
+        deadline = time.monotonic() + 60
+        while not self._ready():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.close()
+                tail = self.log.read_text(errors="replace")[-1500:] if self.log.exists() else ""
+                raise RuntimeError(f"postgres did not start on port {self.port}: {tail}")
+            time.sleep(0.1)
         return self
 
-    def halt(self) -> None:
-        """Stop the server as an administrator would (its data stays; :meth:`resume` starts it again)."""
-        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", timeout=60)
+    def _ready(self) -> bool:
+        """The server says it accepts connections (the status line of ``postmaster.pid``, as pg_ctl reads it)."""
+        try:
+            lines = (self.data / "postmaster.pid").read_text().splitlines()
+        except OSError:
+            return False
+        return (self.proc is not None and len(lines) >= 8 and lines[0].strip() == str(self.proc.pid)
+                and lines[7].strip() == "ready")
 
-    def stop(self) -> None:
-        if self.data.exists():
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop", timeout=60)
+    def halt(self) -> None:
+        """Stop the server as an administrator would (fast shutdown; its data stays: :meth:`resume` starts it
+        again)."""
+        untrack(self)
+        if self.proc is not None:
+            stop_process(self.proc, signal.SIGINT, wait=60)
+
+    def close(self) -> None:
+        """Stop the server at once (immediate shutdown: a test database needs no checkpoint) and remove its folder."""
+        untrack(self)
+        if self.proc is not None:
+            stop_process(self.proc, signal.SIGQUIT, wait=30)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    stop = close
 
 
 _names = itertools.count(1)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 import ccg
+import ccg.testing
 from ccg.agents import make_agent
 from ccg.classroom import debrief as D
 from ccg.classroom import open_store
 from ccg.classroom.demo import play_demo_lesson
+from ccg.core import InvalidPositionError
 from ccg.games.co2.debrief import _fossils_by_region, cep_paid
 
 
@@ -97,3 +99,20 @@ def test_cep_paid_is_for_co2_only():
     s = ccg.new_game("chicago_express", players=3, seed=1)
     with pytest.raises(ValueError, match="CO2"):
         cep_paid(s.record())
+
+
+def test_cep_paid_refuses_a_malformed_record_naming_what_is_wrong():
+    """A record from outside is checked explicitly (also under ``python -O``): nothing is counted from it."""
+    end = ccg.testing.random_game("co2", {"players": 2}, 5)
+    record = end.record()
+    cases = [
+        ({**record, "actions": record["actions"] + [record["actions"][-1]]}, rf"action {len(record['actions']) + 1} "),
+        ({**record, "actions": ["no-such-move"] + record["actions"]}, r"action 1 \('no-such-move'\) is illegal"),
+        ({k: v for k, v in record.items() if k != "seed"}, "seed"),
+        ({**record, "actions": [3]}, "action 1 is not notation text"),
+    ]
+    for bad, message in cases:
+        with pytest.raises(InvalidPositionError, match=message):
+            cep_paid(bad)
+    with pytest.raises(ValueError, match="CO2 only"):
+        cep_paid(["not", "a record"])  # type: ignore[arg-type]  # bad input on purpose

@@ -58,7 +58,8 @@ def test_one_tables_failing_bot_never_stops_the_others_and_is_retried_with_back_
     store = open_store(tmp_path / "s")
     good = store.create_table("co2", ["random"] * 4, seed=1).id
     bad = store.create_table("co2", ["greedy"] * 4, seed=2).id
-    runner = BotRunner(store, backoff=0.01, backoff_max=0.05)
+    now = [1000.0]  # the runner's clock, moved by the test: the back-off is read, not timed
+    runner = BotRunner(store, backoff=0.01, backoff_max=0.05, clock=lambda: now[0])
     runner._agents["greedy"] = _Broken()
     with caplog.at_level(logging.WARNING, logger="ccg.classroom.bots"):
         runner.run(poll=0.01, until_idle=True)
@@ -66,10 +67,18 @@ def test_one_tables_failing_bot_never_stops_the_others_and_is_retried_with_back_
         assert store.table(bad).version == 0 and bad in runner.errors
         assert "RuntimeError: a bug in this bot" in runner.errors[bad]
         assert any(f"table {bad} failed" in r.getMessage() for r in caplog.records), "logged with the table"
-        first = runner.trouble[bad].failures
-        _wait(lambda: (runner.step(), runner.trouble[bad].failures > first + 2)[1], "retries")
-        waits = runner.trouble[bad].retry_at - time.time()
-        assert 0 < waits <= 0.05 + 0.01, "the back-off doubles up to its cap"
+        trouble = runner.trouble[bad]
+        assert trouble.failures == 1 and trouble.retry_at - now[0] == pytest.approx(0.01)
+        now[0] = trouble.retry_at - 0.001
+        runner.step()
+        assert runner.trouble[bad].failures == 1, "not tried again before its back-off has passed"
+        waits = []
+        for failures in range(2, 7):
+            now[0] = runner.trouble[bad].retry_at
+            runner.step()
+            assert runner.trouble[bad].failures == failures, "tried again once its back-off has passed"
+            waits.append(runner.trouble[bad].retry_at - now[0])
+        assert waits == pytest.approx([0.02, 0.04, 0.05, 0.05, 0.05]), "the back-off doubles up to its cap"
     runner._agents.pop("greedy")  # the bug is fixed (or the teacher reseats the table): play resumes
     runner.forget(bad)
     runner.run(poll=0.01, until_idle=True)

@@ -1,14 +1,10 @@
 """Browser-test set-up: Debian's Chromium, Jupyter servers on free ports in a private Jupyter home, app notebooks."""
 from __future__ import annotations
 
-import atexit
-import ctypes
 import json
 import os
-import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
@@ -17,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_cleanup import spawn, stop_process, track, untrack
 from system_deps import chromium  # noqa: F401  (re-exported for the browser tests)
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -29,47 +26,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-_RUNNING: list[Server] = []
-
-
-def _stop_all() -> None:
-    for server in list(_RUNNING):
-        server.close()
-
-
-def _on_sigterm(signum: int, frame: Any) -> None:
-    """A test run stopped by a timeout (SIGTERM) stops its servers first, then ends as SIGTERM would."""
-    _stop_all()
-    signal.signal(signum, signal.SIG_DFL)
-    os.kill(os.getpid(), signum)
-
-
-def _die_with_parent() -> None:
-    """In the server's process (Linux): SIGTERM when the test process dies, even by SIGKILL."""
-    if sys.platform.startswith("linux"):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
-
-
 class Server:
     """A Jupyter server process (JupyterLab or Voila) on a free local port, stopped on close.
 
-    The server goes with the test run however it ends: ``close`` at the fixture's teardown, at exit
-    (``atexit``), when the run is stopped by SIGTERM (a timeout), and, because the server asks the kernel
-    for SIGTERM when its parent dies (``PR_SET_PDEATHSIG``), even when the run is killed outright. Jupyter
-    answers SIGTERM by shutting down its kernels.
+    The server goes with the test run however it ends (``server_cleanup``: ``close`` at the fixture's
+    teardown, at exit, on SIGTERM, and by the parent-death signal SIGTERM when the run is killed outright).
+    Jupyter answers SIGTERM by shutting down its kernels.
     """
 
     def __init__(self, cmd: list[str], cwd: Path, url: str, env: dict | None = None, ready_path: str = "") -> None:
         self.log = tempfile.TemporaryFile()
         self.url = url
-        if not _RUNNING and signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
-            try:
-                signal.signal(signal.SIGTERM, _on_sigterm)
-            except ValueError:  # not the main thread: the parent-death signal below still applies
-                pass
-        self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env,
-                                     start_new_session=True, preexec_fn=_die_with_parent)
-        _RUNNING.append(self)
+        self.proc = spawn(cmd, cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        track(self)
         deadline = time.monotonic() + 90
         while True:
             try:
@@ -88,19 +57,9 @@ class Server:
         return self.log.read().decode(errors="replace")
 
     def close(self) -> None:
-        if self in _RUNNING:
-            _RUNNING.remove(self)
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        untrack(self)
+        stop_process(self.proc)
         self.log.close()
-
-
-atexit.register(_stop_all)
 
 
 def jupyter_env(home: Path, venv_bin: Path) -> dict:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ccg.core.errors import InvalidPositionError
+from ccg.core.positions import replay
 from ccg.core.registry import new_game
 from ccg.i18n import NP_
 
@@ -52,15 +54,22 @@ def _fossils_by_region(s: Co2State) -> list[int]:
 
 
 def cep_paid(record: dict[str, Any]) -> list[int]:
-    """CEP each seat paid to the bank over a CO2 game (see the module docstring for what counts)."""
-    if record["game"] != "co2":
-        raise ValueError(f"cep_paid: CEP exist in CO2 only, not in {record['game']!r}")
+    """CEP each seat paid to the bank over a CO2 game (see the module docstring for what counts).
+
+    A record of another game raises ValueError; a malformed one InvalidPositionError (a ValueError) naming
+    the field or the action that is wrong."""
+    if not isinstance(record, dict) or record.get("game") != "co2":
+        game = record.get("game") if isinstance(record, dict) else record
+        raise ValueError(f"cep_paid: CEP exist in CO2 only, not in {game!r}")
+    replay(record)  # the whole record checked first: its header, then every action legal in its turn
     state = new_game("co2", players=record["players"], seed=record["seed"], **record["options"])
-    assert isinstance(state, Co2State)
+    if not isinstance(state, Co2State):
+        raise TypeError(f"new_game('co2') made a {type(state).__name__}, not a Co2State")
     paid = [0] * state.num_players
-    for text in record["actions"]:
+    for i, text in enumerate(record["actions"]):
         mover = state.current_player
-        assert mover is not None
+        if mover is None:
+            raise InvalidPositionError(f"invalid record: action {i + 1} ({text!r}) comes after the end of the game")
         ctrl = state.controller[:]
         before = _fossils_by_region(state)
         action = state.parse_action(text)
