@@ -11,9 +11,10 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ccg.core.glossary import term
 from ccg.games.catan.data import DEV_TYPES, GOODS, HARBOUR_TYPES, PIPS, RESOURCES, TERRAINS
 from ccg.games.catan.geometry import corner_xy, hex_xy
-from ccg.i18n import N_, gettext, npgettext, pgettext, term
+from ccg.i18n import N_, gettext, npgettext, pgettext
 from ccg.plot.text import break_long_words
 
 TERRAIN_COLOURS = {"forest": "#2f6b2f", "hills": "#c4572a", "pasture": "#a6d66a", "fields": "#f0c93a",

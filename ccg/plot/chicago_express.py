@@ -14,11 +14,12 @@ import math
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ccg.core.glossary import term
 from ccg.games.chicago_express.board import BOARD, COMPANIES, INDUSTRIES, TERRAINS
 from ccg.games.chicago_express.board import BOARD as B
 from ccg.games.chicago_express.phases import BUILD, OVER, PHASE_NAMES
 from ccg.games.chicago_express.state import CEState
-from ccg.i18n import N_, format_money, gettext, pgettext, term
+from ccg.i18n import N_, format_money, gettext, pgettext
 from ccg.plot.text import text_width, wrap_parts, wrap_words
 
 COMPANY_COLOURS = ("#d62728", "#1f4fd6", "#2ca02c", "#f2c500", "#111111")  # PRR red, B&O blue, NYC green, C&O yellow, Wabash black

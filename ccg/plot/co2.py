@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from ccg.core.glossary import term
 from ccg.games.co2.board import GREEN0
 from ccg.games.co2.data import FOSSILS, GRANTS, SOURCES
 from ccg.games.co2.hooks import gauge_top
-from ccg.i18n import N_, format_money, gettext, npgettext, pgettext, term
+from ccg.i18n import N_, format_money, gettext, npgettext, pgettext
 from ccg.plot.text import wrap_words
 
 SEAT_COLOURS = ("#1f77b4", "#9467bd", "#ff7f0e", "#c9a100", "#333333")

@@ -28,9 +28,10 @@ import ipywidgets as W
 
 from ..agents.base import DEFAULT_AGENT, make_agent
 from ..agents.levels import level_presets
+from ..core.glossary import game_title
 from ..core.registry import get_spec
 from ..core.state import GameState
-from ..i18n import game_title, get_language, gettext, normalize
+from ..i18n import get_language, gettext, normalize
 from ..i18n import lang as in_language
 from .seating import seat_kind_text
 from .table import HUMAN, Table, agent_names
@@ -105,23 +106,15 @@ class Gauge:
 GameChoice = tuple[str, str, dict]
 
 
-def _title(game: str) -> str:
-    """The game's title in the current language (the spec's for a game the catalogs do not name)."""
-    try:
-        return game_title(game)
-    except ValueError:
-        return get_spec(game).title
-
-
 def _choices(game: str | Sequence[Any], options: dict) -> list[GameChoice]:
     if isinstance(game, str):
-        return [(_title(game), game, dict(options))]
+        return [(game_title(game), game, dict(options))]
     if options:
         raise ValueError("game options go inside each (label, game, options) choice when there are several games")
     out = []
     for item in game:
         if isinstance(item, str):
-            out.append((_title(item), item, {}))
+            out.append((game_title(item), item, {}))
         else:
             label, name, opts = item
             get_spec(name)
@@ -182,7 +175,7 @@ class Classroom:
                         W.HBox(self.seat_boxes, layout=W.Layout(flex_flow="row wrap"))])
         self.area = W.Box(layout=W.Layout(width="100%"))
         spec = get_spec(self.choices[0][1])
-        head = W.HTML(f"<h2>{html.escape(title or _title(spec.name))}</h2>")
+        head = W.HTML(f"<h2>{html.escape(title or game_title(spec.name))}</h2>")
         parts = [head, setup] + ([gauge.box] if gauge is not None else []) + [self.area]
         self.widget = W.VBox(parts).add_class("ccg-classroom")
         self.table: Table | None = None
