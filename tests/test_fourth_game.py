@@ -50,8 +50,9 @@ out["rules_text"] = ccg.rules_text("CB-4.1")
 out["rule_ids"] = sorted(rule_ids("carbon_budget"))
 from ccg.core import game_title, rule_title, term
 from ccg.i18n import lang
-from ccg.ui.rule_help import RuleHelp
+from ccg.ui.rule_help import RuleHelp, link_rules
 rule_help = RuleHelp()
+out["rule_links"] = link_rules(out["describe"][-1])  # a move's rule id opens the rule help
 with lang("cs"):  # its glossary is English (no catalogs of its own); a built-in game's is translated
     rule_help.show("CB-4.1")
     out["rule_help_cs"] = {"CB-4.1": rule_help.text, "CE-5.2": ccg.rules_text("CE-5.2")}
@@ -157,6 +158,7 @@ def test_its_moves_are_described_with_its_own_rule_ids(report: dict):
 def test_its_declared_words_head_its_rules_in_the_rule_help_as_a_built_in_games_do(report: dict):
     """``SPEC.glossary``: in another language than English the rule help heads a rule with the title of its
     section, from the glossary of the game whose ``rule_prefixes`` hold the id (Carbon Budget's are English)."""
+    assert f"data-rule='{report['describe'][-1][-7:-1]}'" in report["rule_links"]  # "(CB-4.1)" is a link
     help_cs = report["rule_help_cs"]
     assert help_cs["CB-4.1"].startswith("Abate\nCB-4.1 Abate: lay any card")
     assert help_cs["CE-5.2"].startswith("Akce dražba\nCE-5.2 Minimum price.")  # Chicago Express, in Czech

@@ -29,7 +29,7 @@ from ccg.i18n import SOURCE, get_language
 
 from .registry import GameSpec, get_spec, list_games
 
-__all__ = ["RULE_ID", "UnknownRuleError", "rule_ids", "rule_title", "rules_dir", "rules_text"]
+__all__ = ["RULE_ID", "UnknownRuleError", "declared_rule_ids", "rule_ids", "rule_title", "rules_dir", "rules_text"]
 
 # a game's own prefix (CO2, CE, CAT, OIL, … a new game brings its own), then numbers or a capital word
 RULE_ID = r"[A-Z][A-Z0-9]*-(?:[0-9]+|[A-Z]+)(?:[.-][0-9A-Za-z]+)*"
@@ -135,6 +135,12 @@ def rule_ids(game: str | None = None) -> frozenset[str]:
     ids = _digest(spec.rules_digest) if spec.rules_digest else _rules(rules_dir())
     prefixes = tuple(p + "-" for p in spec.rule_prefixes)
     return frozenset(i for i in ids if not prefixes or i.startswith(prefixes))
+
+
+def declared_rule_ids(prefix: str) -> frozenset[str]:
+    """The ids of prefix ``prefix`` that the digests of the games declaring it define (a game outside ccg: its
+    own digest); none if no game declares it."""
+    return frozenset(i for spec in _declaring(prefix) for i in rule_ids(spec.name) if i.startswith(prefix + "-"))
 
 
 def _outside_rules(prefix: str) -> dict[str, str]:
