@@ -21,13 +21,14 @@ from __future__ import annotations
 import difflib
 import importlib.resources
 import re
+import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
 from ccg.i18n import SOURCE, get_language
 
-from .registry import GameSpec, get_spec, list_games
+from .registry import GameSpec, game_module, get_spec, list_games
 
 __all__ = ["RULE_ID", "UnknownRuleError", "declared_rule_ids", "rule_ids", "rule_title", "rules_dir", "rules_text"]
 
@@ -105,19 +106,21 @@ def rule_title(rule_id: str) -> str:
     m = _NUMBERED_ID.fullmatch(rule_id) if isinstance(rule_id, str) else None
     if m is None:
         raise ValueError(f"a rule id is a game's prefix and section numbers, such as 'CO2-6.3.7', got {rule_id!r}")
-    specs = list(_declaring(m["prefix"]))
-    if not specs:
-        raise ValueError(f"no game declares the rule prefix {m['prefix']!r} (GameSpec.rule_prefixes) of {rule_id!r}")
-    for spec in specs:
+    declared = False
+    for spec in _declaring(m["prefix"]):  # the games are read one by one: the first titled section ends the search
+        declared = True
         title = spec.glossary.section_title(rule_id) if spec.glossary else None
         if title is not None:
             return title
+    if not declared:
+        raise ValueError(f"no game declares the rule prefix {m['prefix']!r} (GameSpec.rule_prefixes) of {rule_id!r}")
     raise ValueError(f"no titled section holds rule {rule_id!r}")
 
 
 def _declaring(prefix: str) -> Iterator[GameSpec]:
-    """The games whose ``rule_prefixes`` hold ``prefix`` (importing the games to read their specs)."""
-    for name in list_games():
+    """The games whose ``rule_prefixes`` hold ``prefix``, the games already imported first (a game is imported
+    to read its spec only when those do not end the search)."""
+    for name in sorted(list_games(), key=lambda game: game_module(game) not in sys.modules):
         try:
             spec = get_spec(name)
         except Exception:  # noqa: BLE001 - a game that does not load declares nothing here
