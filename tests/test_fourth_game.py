@@ -53,6 +53,15 @@ out["describe"] = [s.describe_action(a) for a in s.legal_actions()]
 out["describe_seat_1"] = [s.describe_action(a, seat=1) for a in s.legal_actions()]
 out["rules_text"] = ccg.rules_text("CB-4.1")
 out["rule_ids"] = sorted(rule_ids("carbon_budget"))
+from ccg.core import game_title, rule_title, term
+from ccg.i18n import lang
+from ccg.ui.rule_help import RuleHelp, link_rules
+rule_help = RuleHelp()
+out["rule_links"] = link_rules(out["describe"][-1])  # a move's rule id opens the rule help
+with lang("cs"):  # its glossary is English (no catalogs of its own); a built-in game's is translated
+    rule_help.show("CB-4.1")
+    out["rule_help_cs"] = {"CB-4.1": rule_help.text, "CE-5.2": ccg.rules_text("CE-5.2")}
+    out["words_cs"] = [game_title("carbon_budget"), rule_title("CB-3.2"), term("carbon_budget", "term", "budget")]
 out["secrets"] = seat_secrets(s, 0)
 out["log"] = [move_seen_by("carbon_budget", "abate F2", 0, seat) for seat in (None, 0, 1)]
 
@@ -164,6 +173,16 @@ def test_its_moves_are_described_with_its_own_rule_ids(report: dict):
     assert hidden and all(d == "Abate with a secret card: the budget gains 1 unit (CB-4.1)" for d in hidden)
     assert report["rules_text"].startswith("CB-4.1 Abate")
     assert "CB-6.1" in report["rule_ids"] and all(i.startswith("CB-") for i in report["rule_ids"])
+
+
+def test_its_declared_words_head_its_rules_in_the_rule_help_as_a_built_in_games_do(report: dict):
+    """``SPEC.glossary``: in another language than English the rule help heads a rule with the title of its
+    section, from the glossary of the game whose ``rule_prefixes`` hold the id (Carbon Budget's are English)."""
+    assert f"data-rule='{report['describe'][-1][-7:-1]}'" in report["rule_links"]  # "(CB-4.1)" is a link
+    help_cs = report["rule_help_cs"]
+    assert help_cs["CB-4.1"].startswith("Abate\nCB-4.1 Abate: lay any card")
+    assert help_cs["CE-5.2"].startswith("Akce dražba\nCE-5.2 Minimum price.")  # Chicago Express, in Czech
+    assert report["words_cs"] == ["Carbon Budget", "Build", "Carbon budget"]
 
 
 def test_its_secrets_and_secret_moves_are_declared(report: dict):
@@ -282,7 +301,7 @@ def lesson(installed: Path) -> dict:
 def test_a_student_joins_its_classroom_table_and_sees_its_own_hand_and_the_gauge(lesson: dict):
     ann, bo = lesson["ann"], lesson["bo"]
     assert ann["your_turn"] and not bo["your_turn"] and bo["actions"] == []
-    assert "Carbon Budget" in ann["header"] and "<b>Amber</b>" in ann["header"]  # its board drawing's seat names
+    assert "Carbon Budget" in ann["header"] and "<b>Amber</b>" in ann["header"]  # SPEC.glossary's title; its board drawing's seat names
     assert "Your hand (secret)" in ann["secrets"] and "Your hand (secret)" in bo["secrets"]
     assert "Carbon budget used (units)" in ann["scores"]  # SPEC.gauge
     kinds = {a.split()[0] for a, _words in ann["actions"]}

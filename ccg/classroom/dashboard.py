@@ -11,9 +11,9 @@ import html
 import time
 from dataclasses import dataclass
 
-from ..core.registry import get_spec
+from ..core.glossary import game_title
 from ..core.state import to_move
-from ..i18n import _, format_number, game_title, language_names
+from ..i18n import _, format_number, language_names
 from .live import LiveTable
 from .store import join_link
 from .views import gauge_html, public_move, seat_name, seat_view, why_html
@@ -105,18 +105,11 @@ def rows_html(rows: list[TableRow], trouble: dict[int, str] | None = None,
                        if spoken in names else "")
         body.append(
             f"<tr class='ccg-table-row' data-table='{r.id}'><td><b>{html.escape(r.name)}</b><br>"
-            f"<small>{html.escape(r.lesson)}</small>{spoken_html}</td><td>{html.escape(_title(r.game))}</td>"
+            f"<small>{html.escape(r.lesson)}</small>{spoken_html}</td><td>{html.escape(game_title(r.game))}</td>"
             f"<td>{format_number(r.move)}</td><td>{html.escape(r.turn)}</td><td>{html.escape(r.milestone)}</td>"
             f"<td>{gauge}<small>{html.escape(r.points)}</small></td><td>{_ago(r.idle)}</td>"
             f"<td{cls}>{html.escape(state)}</td><td class='ccg-row-actions'>{buttons}</td></tr>")
     return f"<table class='ccg-tables'><tr>{head}</tr>{''.join(body)}</table>"
-
-
-def _title(game: str) -> str:
-    try:
-        return game_title(game)
-    except ValueError:
-        return get_spec(game).title  # a game without translated names
 
 
 def _ago(seconds: float) -> str:

@@ -21,8 +21,8 @@ from urllib.parse import quote
 
 from starlette.requests import HTTPConnection
 
-from ..core.registry import get_spec
-from ..i18n import N_, _, choose_language, game_title, get_language, html_lang, lang, language_names, negotiate
+from ..core.glossary import game_title
+from ..i18n import N_, _, choose_language, get_language, html_lang, lang, language_names, negotiate
 from .lessons import game_choices
 
 __all__ = ["COOKIE", "page_language", "render"]
@@ -127,14 +127,6 @@ def _switch(code: str, name: str) -> str:
     return f"<nav class='ccg-langs' aria-label='{html.escape(name)}'>" + " · ".join(links) + "</nav>"
 
 
-def _title(game: str) -> str:
-    """The game's name in the page's language (its own title where ccg has no translation of it)."""
-    try:
-        return game_title(game)
-    except ValueError:
-        return get_spec(game).title
-
-
 def _escape(text: str) -> str:
     """Text for an element or a double-quoted attribute (the slots sit in no single-quoted one)."""
     return html.escape(text, quote=False).replace('"', "&quot;")
@@ -151,7 +143,7 @@ def render(name: str, code: str, chosen: bool = False) -> str:
         texts["lang"] = code
         texts["chosen"] = "1" if chosen else "0"
         texts["switch"] = _switch(code, _(slots["language"]))
-        texts["games"] = "".join(f"<option value='{g}'>{html.escape(_title(g))}</option>" for g in game_choices())
+        texts["games"] = "".join(f"<option value='{g}'>{html.escape(game_title(g))}</option>" for g in game_choices())
         texts["languages"] = "".join(
             f"<option value='{c}'{' selected' if c == code else ''}>{html.escape(n)}</option>"
             for c, n in language_names().items())

@@ -14,9 +14,9 @@ import shutil
 from pathlib import Path
 from typing import Sequence
 
-from ..core.registry import get_spec
+from ..core.glossary import game_title
 from ..core.teaching import Lesson, generic_lesson
-from ..i18n import _, format_number, game_title, get_language, html_lang, lang, ngettext
+from ..i18n import _, format_number, get_language, html_lang, lang, ngettext
 from .lessons import lesson_for
 from .store import TableInfo, TableStore, join_link
 from .views import seat_colour, seat_name
@@ -37,14 +37,7 @@ def _lesson_of(tables: Sequence[TableInfo]) -> tuple[Lesson, str]:
     without tables: the generic one)."""
     if not tables:
         return generic_lesson("—").translated(), "—"
-    return lesson_for(tables[0].game).translated(), _title(tables[0].game)
-
-
-def _title(game: str) -> str:
-    try:
-        return game_title(game)
-    except ValueError:
-        return get_spec(game).title
+    return lesson_for(tables[0].game).translated(), game_title(tables[0].game)
 
 
 def briefings_page(tables: Sequence[TableInfo], lesson_label: str, base_url: str = "", language: str | None = None) -> str:

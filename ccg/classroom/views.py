@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from .. import plot
+from ..core.glossary import game_title
 from ..core.registry import get_spec
 from ..core.secrets import move_seen_by, seat_secrets
 from ..core.state import GameState
 from ..core.teaching import Gauge
-from ..i18n import N_, _, format_list, format_number, game_title, lazy_pgettext
+from ..i18n import N_, _, format_list, format_number, lazy_pgettext
 from .store import MoveRow, SeatInfo
 
 __all__ = ["SeatView", "public_move", "seat_name", "seat_view", "view_css"]
@@ -131,7 +132,7 @@ def seat_view(state: GameState, seat: int, seats: Sequence[SeatInfo] | None = No
     milestone = " · ".join(f"{_(MILESTONE_NAMES[k])} {format_number(data[k])}" for k in MILESTONES
                            if isinstance(data.get(k), int) and not isinstance(data.get(k), bool))
     return SeatView(
-        game=game, title=_game_title(game, spec.title), table=table, seat=seat, name=names[seat], ply=obs["ply"], status=status,
+        game=game, title=game_title(game), table=table, seat=seat, name=names[seat], ply=obs["ply"], status=status,
         your_turn=your_turn, over=over, paused=paused, milestone=milestone, gauge=_gauge(state, spec.gauge, seat),
         scores=tuple((who(p), v, p == seat, p == to_move) for p, v in enumerate(_scores(state, data, n))),
         secrets=tuple(seat_secrets(state, seat)),
@@ -147,13 +148,6 @@ def reasons_seen(state: GameState, reasons: Mapping[int, str] | None, ply: int, 
     if not reasons or (state.hidden_information and seat is not None):
         return ""
     return reasons.get(ply, "")
-
-
-def _game_title(game: str, english: str) -> str:
-    try:
-        return game_title(game)
-    except ValueError:
-        return english  # a game without translated names (a test's toy game)
 
 
 def _result(state: GameState, result: Callable[[GameState, int | None], str | None] | None, seat: int,

@@ -23,6 +23,7 @@ from .rules import OptionSpec, RuleParam, unknown_name_error, validate_options
 from .teaching import Gauge
 
 if TYPE_CHECKING:
+    from .glossary import Glossary
     from .state import GameState
 
 GAMES_PACKAGE = "ccg.games"
@@ -112,7 +113,7 @@ class GameSpec:
     # built from ``state.observation(seat)`` and public component data; None: the generic reading of the
     # observation (ccg/core/secrets.py). The conformance suite checks it reveals nothing else
     secret_view: Callable[[GameState, int], list[tuple[str, str]]] | None = None
-    # the module of the game's debrief metrics for a class's finished games (see ccg/core/debrief.py);
+    # the module of the game's debrief metrics for a class's finished games (see ccg/analysis/debrief.py);
     # None: the debrief shows only the generic columns (scores, winners)
     debrief: str | None = None
     # gauge(state, seat) -> Gauge | None: the shared stock a class watches (CO2 in the atmosphere, a carbon
@@ -125,6 +126,11 @@ class GameSpec:
     # the module of the game's classroom lesson (``LESSON``, a ccg.core.teaching.Lesson: role briefings, the
     # 45-minute plan, questions, exit ticket); None: a generic lesson
     lesson: str | None = None
+    # the game's words in the player's language (a ccg.core.glossary.Glossary, usually from its glossary.py):
+    # its translated title, the names of its things by engine id (ccg.core.glossary.term) and the titles of its
+    # rules' sections (ccg.core.rulebook.rule_title heads rule help with them). None: the English ``title``, no
+    # names, rule help without a section title
+    glossary: Glossary | None = None
 
 
 def _discover() -> None:

@@ -13,21 +13,24 @@ project``: the section up to the next heading of the same or a higher level), or
 row (``| CO2-6.2.4.1 | Reforestation | 2 CEP … |``: the row read against the table's header).
 
 The digests are English, and so is a rule's text in every language; in another language than English the
-text is headed by the translated title of the section that holds the rule (:func:`ccg.i18n.rule_title`).
+text is headed by the translated title of the section that holds the rule (:func:`rule_title`, from the
+glossary of the game that declares the id's prefix).
 """
 from __future__ import annotations
 
 import difflib
 import importlib.resources
 import re
+import sys
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from ccg.i18n import SOURCE, get_language, rule_title
+from ccg.i18n import SOURCE, get_language
 
-from .registry import get_spec, list_games
+from .registry import GameSpec, game_module, get_spec, list_games
 
-__all__ = ["RULE_ID", "UnknownRuleError", "rule_ids", "rules_dir", "rules_text"]
+__all__ = ["RULE_ID", "UnknownRuleError", "declared_rule_ids", "rule_ids", "rule_title", "rules_dir", "rules_text"]
 
 # a game's own prefix (CO2, CE, CAT, OIL, … a new game brings its own), then numbers or a capital word
 RULE_ID = r"[A-Z][A-Z0-9]*-(?:[0-9]+|[A-Z]+)(?:[.-][0-9A-Za-z]+)*"
@@ -35,6 +38,8 @@ _ITEM = re.compile(r"^(?P<indent>\s*)(?:[-*]|\d+\.) \*\*(?P<id>" + RULE_ID + r")
 _HEADING = re.compile(r"^(?P<level>#+) (?P<id>" + RULE_ID + r")\b")
 _ROW = re.compile(r"^\| *(?P<id>" + RULE_ID + r") *\|")
 _ANY_HEADING = re.compile(r"^(#+) ")
+# an id a section title can name: a prefix, then section numbers
+_NUMBERED_ID = re.compile(r"(?P<prefix>[A-Z][A-Z0-9]*)-[0-9]+(?:\.[0-9]+)*")
 
 PACKAGE_RULES = Path(__file__).resolve().parents[1] / "_rules"  # ccg/_rules in an installed package
 SOURCE_RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"  # a checkout
@@ -92,6 +97,38 @@ def _titled(rule_id: str, text: str) -> str:
     return f"{title}\n{text}"
 
 
+def rule_title(rule_id: str) -> str:
+    """The title of the section holding a rule (``CO2-6.3.7`` → the title of ``CO2-6.3``) in the current
+    language, from the ``glossary`` of the game whose ``rule_prefixes`` hold the id's prefix.
+
+    A malformed id, a prefix no game declares or an id outside every titled section raises ``ValueError``.
+    """
+    m = _NUMBERED_ID.fullmatch(rule_id) if isinstance(rule_id, str) else None
+    if m is None:
+        raise ValueError(f"a rule id is a game's prefix and section numbers, such as 'CO2-6.3.7', got {rule_id!r}")
+    declared = False
+    for spec in _declaring(m["prefix"]):  # the games are read one by one: the first titled section ends the search
+        declared = True
+        title = spec.glossary.section_title(rule_id) if spec.glossary else None
+        if title is not None:
+            return title
+    if not declared:
+        raise ValueError(f"no game declares the rule prefix {m['prefix']!r} (GameSpec.rule_prefixes) of {rule_id!r}")
+    raise ValueError(f"no titled section holds rule {rule_id!r}")
+
+
+def _declaring(prefix: str) -> Iterator[GameSpec]:
+    """The games whose ``rule_prefixes`` hold ``prefix``, the games already imported first (a game is imported
+    to read its spec only when those do not end the search)."""
+    for name in sorted(list_games(), key=lambda game: game_module(game) not in sys.modules):
+        try:
+            spec = get_spec(name)
+        except Exception:  # noqa: BLE001 - a game that does not load declares nothing here
+            continue
+        if prefix in spec.rule_prefixes:
+            yield spec
+
+
 def rule_ids(game: str | None = None) -> frozenset[str]:
     """Every rule id ccg's digests define, or (``game``) the ids of that game's digest with one of its
     ``rule_prefixes`` (all of its digest's ids if it declares none)."""
@@ -103,15 +140,17 @@ def rule_ids(game: str | None = None) -> frozenset[str]:
     return frozenset(i for i in ids if not prefixes or i.startswith(prefixes))
 
 
+def declared_rule_ids(prefix: str) -> frozenset[str]:
+    """The ids of prefix ``prefix`` that the digests of the games declaring it define (a game outside ccg: its
+    own digest); none if no game declares it."""
+    return frozenset(i for spec in _declaring(prefix) for i in rule_ids(spec.name) if i.startswith(prefix + "-"))
+
+
 def _outside_rules(prefix: str) -> dict[str, str]:
     """The rules of the digests of games outside ccg that declare ``prefix`` (importing only those games)."""
     out: dict[str, str] = {}
-    for name in list_games():
-        try:
-            spec = get_spec(name)
-        except Exception:  # noqa: BLE001 - a game that does not load has no rules to show here
-            continue
-        if spec.rules_digest and prefix in spec.rule_prefixes:
+    for spec in _declaring(prefix):
+        if spec.rules_digest:
             out.update(_digest(spec.rules_digest))
     return out
 

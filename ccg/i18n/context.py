@@ -63,7 +63,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def pgettext(context: str, message: str) -> str:
-    """``message`` in the current language, told apart by ``context`` (a game: ``co2``, ``catan`` …)."""
+    """``message`` in the current language, told apart by ``context`` (the name of the game it belongs to)."""
     return str(translations(get_language()).pgettext(context, message))
 
 

@@ -32,11 +32,12 @@ import ipywidgets as W
 
 from ..agents.base import DEFAULT_AGENT, make_agent
 from ..agents.levels import level_presets
+from ..core.glossary import game_title
 from ..core.registry import get_spec
 from ..core.state import GameState
 from ..core.teaching import DEFAULT_GAME, Lesson, generic_lesson
 from ..core.teaching import Gauge as GameGaugeReading
-from ..i18n import game_title, get_language, gettext, normalize, pgettext
+from ..i18n import get_language, gettext, normalize, pgettext
 from ..i18n import lang as in_language
 from ..plot import seat_names
 from .seating import seat_kind_text
@@ -165,23 +166,15 @@ def result_line(state: GameState, seat: int | None) -> str:
     return (result(state, seat) or "") if result is not None and state.is_terminal() else ""
 
 
-def _title(game: str) -> str:
-    """The game's title in the current language (the spec's for a game the catalogs do not name)."""
-    try:
-        return game_title(game)
-    except ValueError:
-        return get_spec(game).title
-
-
 def _choices(game: str | Sequence[Any], options: dict[str, Any]) -> list[GameChoice]:
     if isinstance(game, str):
-        return [(_title(game), game, dict(options))]
+        return [(game_title(game), game, dict(options))]
     if options:
         raise ValueError("game options go inside each (label, game, options) choice when there are several games")
     out: list[GameChoice] = []
     for item in game:
         if isinstance(item, str):
-            out.append((_title(item), item, {}))
+            out.append((game_title(item), item, {}))
         else:
             label, name, opts = item
             get_spec(name)

@@ -18,9 +18,9 @@ import ipywidgets as W
 from ..agents.base import Agent, agent_names
 from ..agents.levels import level_presets
 from ..agents.strategist import persona_presets
-from ..core.registry import get_spec
+from ..core.glossary import game_title
 from ..core.rulebook import UnknownRuleError, rules_text
-from ..i18n import N_, _, game_title, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..plot import seat_colours, seat_names
 from . import inspect as insp
 from .board import FigureSlot
@@ -65,16 +65,8 @@ def status_html(c: TableController) -> str:
                   f"</summary>{html.escape(reason)}</details>" for node, reason in c.step_reasons())
     positions = ngettext("{count} position in the tree", "{count} positions in the tree", size).format(count=size)
     move = _("move {ply}").format(ply=s.ply)
-    return (f"<b>{html.escape(_game_title(s.game))}</b> · {html.escape(move)}"
+    return (f"<b>{html.escape(game_title(s.game))}</b> · {html.escape(move)}"
             f" · {html.escape(turn)} · {html.escape(positions)}{note}{why}")
-
-
-def _game_title(game: str) -> str:
-    """The game's title in the current language (the spec's English title for a game without names)."""
-    try:
-        return game_title(game)
-    except ValueError:
-        return get_spec(game).title
 
 
 def seat_menu_choices(game: str) -> list[Any]:

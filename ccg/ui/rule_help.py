@@ -15,7 +15,7 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from ..core.rulebook import RULE_ID, UnknownRuleError, rule_ids, rules_text
+from ..core.rulebook import RULE_ID, UnknownRuleError, declared_rule_ids, rule_ids, rules_text
 
 __all__ = ["RuleHelp", "link_rules"]
 
@@ -30,13 +30,23 @@ def _known() -> frozenset[str]:
         return frozenset()
 
 
+@lru_cache(maxsize=64)
+def _declared(prefix: str) -> frozenset[str]:
+    """The ids of a prefix ccg's digests do not define: a game outside ccg declares it with its own digest."""
+    try:
+        return declared_rule_ids(prefix)
+    except FileNotFoundError:
+        return frozenset()
+
+
 def link_rules(escaped: str) -> str:
-    """``escaped`` (HTML-escaped text) with every rule id a digest defines made a link to its text."""
+    """``escaped`` (HTML-escaped text) with every rule id a digest defines made a link to its text (ccg's
+    digests, and that of a game outside ccg whose ``rule_prefixes`` hold the id's prefix)."""
     known = _known()
 
     def link(m: re.Match) -> str:
         rule = m.group(1).rstrip(".")
-        if rule not in known:
+        if rule not in known and rule not in _declared(rule.split("-", 1)[0]):
             return m.group(0)
         tail = m.group(1)[len(rule):]
         return (f"<span class='ccg-rule-link' role='button' tabindex='0' data-rule='{rule}' "

@@ -8,6 +8,7 @@ import threading
 import pytest
 
 import ccg
+from ccg.core import term
 from ccg.i18n import (
     AVAILABLE,
     UnknownLanguageError,
@@ -23,7 +24,6 @@ from ccg.i18n import (
     normalize,
     parse_accept_language,
     pgettext,
-    term,
 )
 
 

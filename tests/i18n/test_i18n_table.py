@@ -12,7 +12,8 @@ import pytest
 
 import ccg
 import ccg.plot
-from ccg.i18n import UnknownLanguageError, _, lang, ngettext, pgettext, set_language, term
+from ccg.core import term
+from ccg.i18n import UnknownLanguageError, _, lang, ngettext, pgettext, set_language
 from ccg.ui import Table
 from ccg.ui import inspect as insp
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
+import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 
+from ccg.core import game_title, get_spec, kinds, rule_title, term
 from ccg.games.catan.data import DEV_TYPES, GOODS, TERRAINS
 from ccg.games.chicago_express.actions import METERS
 from ccg.games.chicago_express.board import COMPANIES
@@ -22,19 +24,24 @@ from ccg.games.co2.data import (
     SOURCES,
     load_components,
 )
-from ccg.i18n import game_title, kinds, lang, rule_title, term
-from ccg.i18n.rules import RULE_TITLES
-from ccg.i18n.terms import TERMS
+from ccg.i18n import lang
 
 ROOT = Path(__file__).resolve().parents[2]
 CE_BOARD = json.loads((ROOT / "ccg/games/chicago_express/data/board.json").read_text(encoding="utf-8"))
+GAMES = ("co2", "chicago_express", "catan")
+TERMS = {game: get_spec(game).glossary.terms for game in GAMES}  # each game's own glossary.py
 
 
-def test_every_registered_game_has_names():
-    import ccg
+def test_every_game_of_ccg_declares_its_words():
+    """Each game's glossary.py, on its spec: a translated title, names of its things, titles of its rules' sections
+    (for every prefix it declares)."""
+    import ccg.games
 
-    assert sorted(TERMS) == sorted(g for g in ccg.list_games() if g in ("co2", "chicago_express", "catan"))
-    assert {"co2", "chicago_express", "catan"} <= set(ccg.list_games())
+    assert sorted(GAMES) == sorted(m.name for m in pkgutil.iter_modules(ccg.games.__path__) if m.ispkg)
+    for game in GAMES:
+        spec = get_spec(game)
+        assert spec.glossary.title is not None and spec.glossary.terms
+        assert {rule.split("-")[0] for rule in spec.glossary.rule_titles} == set(spec.rule_prefixes)
 
 
 @pytest.mark.parametrize("game, kind, ids", [
@@ -112,7 +119,7 @@ def test_a_name_left_in_english_is_a_city_or_kept_so_by_the_glossary(code):
 
 
 def test_unknown_names_are_refused_clearly():
-    with pytest.raises(ValueError, match="games:"):
+    with pytest.raises(ValueError, match="unknown game 'monopoly'.*Known:"):
         term("monopoly", "region", "africa")
     with pytest.raises(ValueError, match="kinds:.*region"):
         term("co2", "regions", "africa")
@@ -123,7 +130,7 @@ def test_unknown_names_are_refused_clearly():
 
 def _doc_headings() -> dict[str, str]:
     """Rule id → heading text of every numbered section of the rules digests."""
-    heading = re.compile(r"^#{2,3} ((?:CO2|CE|CAT|OIL)-[0-9.]+) (.+)$")
+    heading = re.compile(r"^#{2,3} ([A-Z][A-Z0-9]*-[0-9.]+) (.+)$")
     found = {}
     for path in (ROOT / "docs" / "rules").glob("*.md"):
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -133,9 +140,10 @@ def _doc_headings() -> dict[str, str]:
     return found
 
 
-def test_rule_titles_are_the_rules_digests_headings():
+@pytest.mark.parametrize("game", GAMES)
+def test_rule_titles_are_the_rules_digests_headings(game):
     headings = _doc_headings()
-    for rule_id, title in RULE_TITLES.items():
+    for rule_id, title in get_spec(game).glossary.rule_titles.items():
         assert rule_id in headings, f"{rule_id} is no section of docs/rules"
         assert headings[rule_id].startswith(str(title)), (rule_id, headings[rule_id], str(title))
 
@@ -154,7 +162,7 @@ def test_a_rule_is_named_by_the_section_that_holds_it():
         assert rule_title("CO2-7") == "副行動"
 
 
-@pytest.mark.parametrize("bad", ["CO2-0.1", "CAT-13.2", "CE-D.1", "co2-6.1", "CO2 6.1", "", None, "OIL-99"])
+@pytest.mark.parametrize("bad", ["CO2-0.1", "CAT-13.2", "CE-D.1", "co2-6.1", "CO2 6.1", "", None, "OIL-99", "XYZ-1"])
 def test_a_rule_without_a_titled_section_is_refused(bad):
     with pytest.raises(ValueError, match="rule"):
         rule_title(bad)

@@ -37,7 +37,7 @@ def test_chicago_express_tables_have_whole_headers_and_trains_are_counted():
     s = ccg.new_game("chicago_express", players=4, seed=1)
     fig = ccg.plot.board(s)
     headers = _trace(fig, "ce-table-companies").header.values
-    assert {"treasury", "company"} <= {h.lower() for h in headers}  # the rulebook's names (ccg.i18n.term)
+    assert {"treasury", "company"} <= {h.lower() for h in headers}  # the rulebook's names (ccg.core.glossary.term)
     for c in range(4):
         trains = _trace(fig, f"ce-trains-{c}")
         assert f"({len(s.to_dict()['state']['trains'][company_name(c)])} on the map)" in trains.name
@@ -48,7 +48,7 @@ def test_chicago_express_tables_have_whole_headers_and_trains_are_counted():
 def test_oil_spring_hexes_are_labelled_oil_by_oil_2_3():
     s = ccg.new_game("catan", players=4, seed=1, scenario="oil_springs")
     fig = ccg.plot.board(s)
-    labels = [x.lower() for x in _trace(fig, "catan-terrain-names").text]  # names by ccg.i18n.term: "Oil"
+    labels = [x.lower() for x in _trace(fig, "catan-terrain-names").text]  # names by ccg.core.glossary.term: "Oil"
     hover = [x.lower() for x in _trace(fig, "catan-hexes").hovertext]
     hexes = list(ccg.board_of(s).hexes.values())  # H0, H1, … as the traces list them
     springs = [h for h, x in enumerate(hexes) if x.spring]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ccg.core.registry import GameSpec
 from ccg.core.rules import OptionSpec, rules_option
 
+from .glossary import GLOSSARY
 from .hooks import OUTCOME_LABELS, gauge, heuristic, heuristics, milestones, outcome, result, trajectory
 from .layouts import check_layout_option, check_saved_layout_option
 from .params import RULES
@@ -70,6 +71,7 @@ SPEC = GameSpec(
     gauge=gauge,  # Oil Springs: number tokens destroyed (OIL-8.10)
     result=result,  # OIL-10.3: the island lost, nobody wins
     lesson="ccg.games.catan.lesson",
+    glossary=GLOSSARY,
 )
 
 __all__ = ["SPEC", "CatanState", "create"]

@@ -5,13 +5,14 @@ the board: a hex as its terrain and number (``hills 6``, ``the desert``, ``fores
 an intersection as ``N14, on hills 6, forest 3 and pasture 11``, a path as ``E28, between hills 6 and
 forest 3``. Numbers removed by a disaster are left out (OIL-8.7).
 The sentences are gettext messages (context ``catan``) in the current language (:mod:`ccg.i18n`), whole
-sentences with named placeholders; resources and terrains come from :func:`ccg.i18n.term`, in lower case
+sentences with named placeholders; resources and terrains come from :func:`ccg.core.glossary.term`, in lower case
 inside a sentence as the English text writes them.
 """
 from __future__ import annotations
 
 from ccg.core import Action
-from ccg.i18n import format_list, npgettext, pgettext, term
+from ccg.core.glossary import term
+from ccg.i18n import format_list, npgettext, pgettext
 
 from .board import NO_SPRING
 from .data import (

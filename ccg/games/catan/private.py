@@ -3,8 +3,9 @@ cards (CAT-9), from ``state.observation(seat)``, in the current language (:mod:`
 card is revealed (CAT-11.2): nothing is secret."""
 from __future__ import annotations
 
+from ccg.core.glossary import term
 from ccg.core.state import GameState
-from ccg.i18n import N_, _, format_list, format_number, term
+from ccg.i18n import N_, _, format_list, format_number
 
 from .data import DEV_TYPES, GOODS
 

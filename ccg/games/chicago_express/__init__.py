@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ccg.core import GameSpec, rules_option
 
+from .glossary import GLOSSARY
 from .hooks import OUTCOME_LABELS, heuristic, heuristics, milestones, outcome, trajectory
 from .params import RULES, check_industry
 from .setup import create
@@ -59,6 +60,7 @@ SPEC = GameSpec(
     plot="ccg.plot.chicago_express",
     lesson="ccg.games.chicago_express.lesson",
     rule_prefixes=("CE",),  # no secret_view / secret_moves: nothing in Chicago Express is hidden
+    glossary=GLOSSARY,
 )
 
 __all__ = ["SPEC", "CEState"]

@@ -4,12 +4,13 @@ Companies by their rulebook names (PRR, B&O, NYC, C&O, Wabash), hexes by their m
 where the map has one (``D3 (Fort Wayne)``) and its terrain otherwise (``the forest hex N5``).
 The sentences are gettext messages (context ``chicago_express``) in the current language (:mod:`ccg.i18n`):
 whole sentences with named placeholders, so a translation may order them freely; city and terrain names come
-from :func:`ccg.i18n.term`. The companies keep the short names printed on their shares in every edition.
+from :func:`ccg.core.glossary.term`. The companies keep the short names printed on their shares in every edition.
 """
 from __future__ import annotations
 
 from ccg.core import Action
-from ccg.i18n import format_list, format_money, npgettext, pgettext, term
+from ccg.core.glossary import term
+from ccg.i18n import format_list, format_money, npgettext, pgettext
 
 from . import actions as A
 from .auction import lowest_bid

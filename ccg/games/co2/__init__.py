@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from ccg.core import GameSpec, OptionSpec, rules_option
 
 from .data import components_data, load_components, read_components_file
+from .glossary import GLOSSARY
 from .hooks import OUTCOME_LABELS, gauge, heuristic, milestones, outcome, result, trajectory, trajectory_frame
 from .params import RULES, check_rule_values
 from .private import secret_view
@@ -110,6 +111,7 @@ SPEC = GameSpec(
     gauge=gauge,
     result=result,
     lesson="ccg.games.co2.lesson",
+    glossary=GLOSSARY,
 )
 
 __all__ = ["SPEC", "Co2State", "RULES", "load_components", "trajectory_frame"]

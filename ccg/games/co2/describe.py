@@ -5,12 +5,13 @@ drafted card, ``pay hand`` for an installation or an auction bid, ``exp <source>
 summit), so the sentence is chosen by the decision on top of the task stack (``decisions.DECISIONS``).
 Names are the rulebook's: regions, sources (CO2-0.2), grant spaces (CO2-6.1.3), summits by their tiles.
 The sentences are gettext messages (context ``co2``) in the current language (:mod:`ccg.i18n`), whole
-sentences with named placeholders; names (regions, sources, summits …) come from :func:`ccg.i18n.term`.
+sentences with named placeholders; names (regions, sources, summits …) come from :func:`ccg.core.glossary.term`.
 """
 from __future__ import annotations
 
 from ccg.core import Action
-from ccg.i18n import format_money, npgettext, pgettext, term
+from ccg.core.glossary import term
+from ccg.i18n import format_money, npgettext, pgettext
 from ccg.i18n import lazy_pgettext as _p
 
 from . import economy

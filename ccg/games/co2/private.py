@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ccg.i18n import N_, _, format_money, format_number, term
+from ccg.core.glossary import term
+from ccg.i18n import N_, _, format_money, format_number
 
 from .data import GRANTS, SOURCES
 from .state import Co2State

@@ -6,7 +6,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ccg.i18n import pgettext, term
+from ccg.core.glossary import term
+from ccg.i18n import pgettext
 
 from .frame import Frame
 

@@ -5,9 +5,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ccg.core.glossary import term
 from ccg.games.catan.data import HARBOUR_TYPES, RESOURCES, TERRAINS
 from ccg.games.catan.geometry import corner_xy
-from ccg.i18n import pgettext, term
+from ccg.i18n import pgettext
 
 from .frame import Frame
 from .style import TERRAIN_COLOURS, TERRAIN_TEXT

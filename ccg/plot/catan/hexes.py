@@ -7,9 +7,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ccg.core.glossary import term
 from ccg.games.catan.data import PIPS, TERRAINS
 from ccg.games.catan.geometry import hex_xy
-from ccg.i18n import pgettext, term
+from ccg.i18n import pgettext
 
 from .frame import Frame
 from .names import good, piece, seat_colour, terrain

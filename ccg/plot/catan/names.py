@@ -1,8 +1,9 @@
 """The words of the Catan board drawing in the current language: seats, resources, terrains, pieces, phases."""
 from __future__ import annotations
 
+from ccg.core.glossary import term
 from ccg.games.catan.data import DEV_TYPES, GOODS, TERRAINS
-from ccg.i18n import N_, gettext, pgettext, term
+from ccg.i18n import N_, gettext, pgettext
 
 from .style import LEVELS, PLAYER_NAMES
 

@@ -6,9 +6,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ccg.core.glossary import term
 from ccg.games.catan.data import HARBOUR_TYPES
 from ccg.games.catan.geometry import corner_xy
-from ccg.i18n import pgettext, term
+from ccg.i18n import pgettext
 
 from .frame import Frame
 from .names import piece, seat_colour, seat_label

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ccg.core.glossary import term
 from ccg.games.chicago_express.board import BOARD, COMPANIES
-from ccg.i18n import N_, format_money, pgettext, term
+from ccg.i18n import N_, format_money, pgettext
 
 PROGRESS = {"seats": N_("money ($)")}  # what the Inspect tab charts over the game (labels)
 

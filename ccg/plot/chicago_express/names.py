@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ccg.core.glossary import term
 from ccg.games.chicago_express.board import COMPANIES
 from ccg.games.chicago_express.phases import BUILD, OVER, PHASE_NAMES
-from ccg.i18n import N_, pgettext, term
+from ccg.i18n import N_, pgettext
 
 # the key to the numbers on the hexes (CE-1.9, CE-6.10, CE-7.1, CE-7.2); hover a hex for its own values
 HEX_KEY = N_("hex key: <b>−3</b> build cost ($ from the treasury, CE-6.10) · <b>+2</b> income the company gains "

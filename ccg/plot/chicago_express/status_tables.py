@@ -5,8 +5,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ccg.core.glossary import term
 from ccg.games.chicago_express.board import BOARD, COMPANIES, INDUSTRIES
-from ccg.i18n import format_money, pgettext, term
+from ccg.i18n import format_money, pgettext
 
 from .frame import Frame
 from .names import city

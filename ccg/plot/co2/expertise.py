@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ccg.core.glossary import term
 from ccg.games.co2.data import SOURCES
-from ccg.i18n import pgettext, term
+from ccg.i18n import pgettext
 from ccg.plot.text import wrap_words
 
 from .marks import Canvas, Points, rgba, scatter

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ccg.i18n import N_, npgettext, pgettext, term
+from ccg.core.glossary import term
+from ccg.i18n import N_, npgettext, pgettext
 
 from .names import goal, goal_state, seat_colour, source
 

@@ -1,8 +1,9 @@
 """The key under the players table: the sources' and fossil fuels' colours and letters, the symbols of the board."""
 from __future__ import annotations
 
+from ccg.core.glossary import term
 from ccg.games.co2.data import FOSSILS
-from ccg.i18n import pgettext, term
+from ccg.i18n import pgettext
 
 from .frame import Places
 from .marks import Canvas

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ccg.i18n import format_money, pgettext, term
+from ccg.core.glossary import term
+from ccg.i18n import format_money, pgettext
 
 from .frame import Places
 from .marks import Canvas, scatter

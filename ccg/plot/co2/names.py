@@ -1,8 +1,9 @@
 """The words of the CO2 board drawing in the current language: sources, seats, company goals."""
 from __future__ import annotations
 
+from ccg.core.glossary import term
 from ccg.games.co2.data import SOURCES
-from ccg.i18n import N_, gettext, pgettext, term
+from ccg.i18n import N_, gettext, pgettext
 
 from .style import SEAT_NAMES
 

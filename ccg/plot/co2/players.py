@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ccg.i18n import format_money, npgettext, pgettext, term
+from ccg.core.glossary import term
+from ccg.i18n import format_money, npgettext, pgettext
 
 from .frame import Places
 from .marks import Canvas

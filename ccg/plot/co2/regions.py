@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ccg.core.glossary import term
 from ccg.games.co2.data import FOSSILS, GRANTS
 from ccg.games.co2.economy import GREEN0
-from ccg.i18n import pgettext, term
+from ccg.i18n import pgettext
 
 from .frame import Places
 from .marks import Canvas, Points, disc, rgba, scatter

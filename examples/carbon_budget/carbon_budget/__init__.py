@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ccg.core import GameSpec, rules_option
 
+from .glossary import GLOSSARY
 from .hooks import OUTCOME_LABELS, gauge, milestones, outcome, result
 from .private import secret_view
 from .rules import RULES
@@ -42,6 +43,7 @@ SPEC = GameSpec(
     gauge=gauge,
     result=result,
     lesson="carbon_budget.lesson",
+    glossary=GLOSSARY,  # its title, names and rule-section titles (English: it has no catalogs)
 )
 
 __all__ = ["SPEC", "CarbonBudgetState"]
