@@ -31,11 +31,8 @@ from ccg.core.frozen import freeze, thaw
 from ccg.core.rng import Rng
 from ccg.core.schema import convert, field_error
 
-from .data import PIPS, HarbourType, Terrain, board_kind, components
+from .data import PIPS, HarbourType, Side, Terrain, board_kind, components
 from .geometry import geometry_for, spiral
-
-Side = Literal["NE", "E", "SE", "SW", "W", "NW"]
-
 
 MAX_FILE_BYTES = 200_000  # a 6-player layout file is about 5 kB
 
