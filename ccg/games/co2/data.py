@@ -515,7 +515,7 @@ def _presets(f: ComponentFile) -> dict:
 
 
 def _tracks_by_source(f: ComponentFile) -> list[_Track]:
-    by_source = {t.source: t for t in f.track}
+    by_source: dict[str, _Track] = {t.source: t for t in f.track}
     return [by_source[s] for s in SOURCES]
 
 
