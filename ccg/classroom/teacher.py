@@ -48,14 +48,38 @@ def create_tables(store: Any, msg: dict) -> list[int]:
     bots' strategist level 1–5, empty: the bot as typed; it applies to strategist seats), ``seats``
     (optional, one kind per seat, comma-separated), ``seed``, ``lesson``, ``rules`` ("name=value, …"), ``lang``
     (the tables' language: their students' pages and printables)."""
+    game, spec = _chosen_game(msg)
+    n = _int(msg, "tables", 1, MAX_TABLES, 1)
+    kinds = _seat_kinds(msg, spec)
+    seed = _int(msg, "seed", 0, 2**31, 1)
+    lesson = msg.get("lesson", "")
+    options = _form_options(msg, game)
+    # every table is checked before any is stored: a bad seat or option fails the whole form
+    kinds = _with_level(store.check_seats(kinds), msg.get("level"))
+    try:
+        new_game(game, players=len(kinds), seed=seed, **options)
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
+    language = _form_language(msg)
+    ids = [store.create_table(game, kinds, seed=seed + k, options=options, lesson=lesson).id for k in range(n)]
+    if language is not None:
+        for tid in ids:
+            store.set_table_language(tid, language)
+    return ids
+
+
+def _chosen_game(msg: dict) -> tuple[str, Any]:
     game = msg.get("game")
     if not isinstance(game, str):
         raise StoreError("game: choose a game")
     try:
-        spec = get_spec(game)
+        return game, get_spec(game)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    n = _int(msg, "tables", 1, MAX_TABLES, 1)
+
+
+def _seat_kinds(msg: dict, spec: Any) -> list[str]:
+    """One kind per seat: as listed in ``seats``, else ``students`` students and bots for the other seats."""
     seats_text = msg.get("seats") or ""
     if not isinstance(seats_text, str):
         raise StoreError("seat kinds: expected text")
@@ -65,8 +89,11 @@ def create_tables(store: Any, msg: dict) -> list[int]:
         students = _int(msg, "students", 0, players, players)
         bot = msg.get("bot") or DEFAULT_BOT
         kinds = [STUDENT] * students + [bot] * (players - students)
-    seed = _int(msg, "seed", 0, 2**31, 1)
-    lesson = msg.get("lesson", "")
+    return kinds
+
+
+def _form_options(msg: dict, game: str) -> dict:
+    """The game's options: ``options`` with the ``rules`` text ("name=value, …") merged in."""
     rules_text = msg.get("rules") or ""
     if not isinstance(rules_text, str):
         raise StoreError("rules: expected text")
@@ -75,26 +102,20 @@ def create_tables(store: Any, msg: dict) -> list[int]:
     if not isinstance(options, dict):
         raise StoreError("options: expected key: value pairs")
     try:
-        options = {**options, **options_from_text(game, [], rules)}
+        return {**options, **options_from_text(game, [], rules)}
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    # every table is checked before any is stored: a bad seat or option fails the whole form
-    kinds = _with_level(store.check_seats(kinds), msg.get("level"))
-    try:
-        new_game(game, players=len(kinds), seed=seed, **options)
-    except ValueError as exc:
-        raise StoreError(str(exc)) from None
+
+
+def _form_language(msg: dict) -> str | None:
+    """The tables' language (None: the class's default)."""
     language = msg.get("lang") or None
-    if language is not None:
-        try:
-            language = normalize(language) if isinstance(language, str) else normalize("")
-        except UnknownLanguageError as exc:
-            raise StoreError(f"language: {exc}") from None
-    ids = [store.create_table(game, kinds, seed=seed + k, options=options, lesson=lesson).id for k in range(n)]
-    if language is not None:
-        for tid in ids:
-            store.set_table_language(tid, language)
-    return ids
+    if language is None:
+        return None
+    try:
+        return normalize(language) if isinstance(language, str) else normalize("")
+    except UnknownLanguageError as exc:
+        raise StoreError(f"language: {exc}") from None
 
 
 def _with_level(kinds: list[str], level: object) -> list[str]:
