@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from ..core.action import Action
 from ..core.rng import Rng
@@ -189,35 +189,10 @@ class MCTSAgent(Agent):
         tree_depth: int | None = None,
         seed: int = 0,
     ) -> None:
-        _check_int("iterations", iterations, 1, allow_none=seconds is not None)
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
-            raise ValueError(f"seconds must be a positive number, got {seconds!r}")
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
-            raise ValueError(f"c must be a number >= 0, got {c!r}")
-        _check_int("rollout_depth", rollout_depth, 0, allow_none=True)
-        if evaluation not in EVALUATIONS:
-            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
-        if normalise not in NORMALISATIONS:
-            raise ValueError(f"normalise must be one of {', '.join(NORMALISATIONS)}, got {normalise!r}")
-        prior = _check_prior(prior)
-        if candidates is not None and not prior:
-            raise ValueError("candidates ranks children by their priors: give it with prior=heuristic or prior=strategist")
-        if not isinstance(early_stop, bool):
-            raise ValueError(f"early_stop must be true or false, got {early_stop!r}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
-        _check_int("prior_visits", prior_visits, 1, allow_none=False)
-        if clock not in CLOCKS:
-            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
-        _check_int("candidates", candidates, 1, allow_none=True)
-        _check_int("tree_depth", tree_depth, 1, allow_none=True)
-        if value not in VALUES:
-            raise ValueError(f"value must be one of {', '.join(VALUES)}, got {value!r}")
-        persona = _parse_persona(persona)
-        uses_strategist = rollout == "strategist" or prior == "strategist" or value == "strategist"
-        if persona and not uses_strategist:
-            raise ValueError("persona applies to the strategist: give it with rollout=strategist, prior=strategist "
-                             "or value=strategist")
+        prior, persona, uses_strategist = _check_settings(
+            iterations=iterations, seconds=seconds, c=c, rollout_depth=rollout_depth, evaluation=evaluation,
+            normalise=normalise, prior=prior, candidates=candidates, early_stop=early_stop, rollout=rollout,
+            prior_visits=prior_visits, clock=clock, tree_depth=tree_depth, value=value, persona=persona)
         super().__init__(seed)
         # validates the persona's names and ranges now; the game is checked when its planner is built
         self._strategist = StrategistAgent(seed=seed, **(persona or {})) if uses_strategist else None
@@ -408,75 +383,132 @@ class MCTSAgent(Agent):
             steps += 1
 
     def _iterate(self, root: _Node, state: GameState, heuristic: Heuristic) -> None:
-        rng = self._rng
-        c = self.c
-        prior = self.prior
-        local = self.normalise == "node"
+        """One simulation: select (and expand) down the tree, roll out, back the values up the path."""
+        path = self._select(root, state, heuristic)
+        self._rollout(state)
+        _backpropagate(path, self._values(state, heuristic))
+
+    def _select(self, root: _Node, state: GameState, heuristic: Heuristic) -> list[_Node]:
+        """Walk down from ``root`` by UCB, playing the moves on ``state``, until a node is expanded, an untried
+        action is added, the game ends or ``tree_depth`` is reached; the nodes walked."""
         node = root
         path = [root]
         depth_left = math.inf if self.tree_depth is None else self.tree_depth
-        # selection and expansion
         while not state.is_terminal() and depth_left > 0:
             legal = state.legal_actions()
-            children = node.children
             mover = state.current_player
             assert mover is not None  # the state is not terminal
-            if prior and not node.expanded:  # expand: every child gets its heuristic prior, then simulate from here
-                node.expanded = True
-                for action in legal:
-                    if action not in children:
-                        self._new_child(node, action, state, mover, heuristic)
-                pick = self._strategist_prior(node, legal, state, mover) if prior == "strategist" else None
-                self._narrow(node, legal, pick)
+            if self.prior and not node.expanded:  # expand: every child gets its prior, then simulate from here
+                self._expand(node, legal, state, mover, heuristic)
                 break
-            allowed = node.allowed
-            if allowed is not None:  # the candidates this determinization allows (all, if it allows none)
-                narrowed = [a for a in legal if a in allowed]
-                if narrowed:
-                    legal = narrowed
-            untried = []
-            seen = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    if prior:  # an action this determinization allows for the first time
-                        child = self._new_child(node, action, state, mover, heuristic)
-                    else:
-                        untried.append(action)
-                        continue
-                child.avail += 1
-                seen.append((action, child))
+            untried, seen = self._children_in_view(node, legal, state, mover, heuristic)
             if untried:
-                action = untried[rng.below(len(untried))]
-                child = children[action] = _Node(mover)
+                action = untried[self._rng.below(len(untried))]
+                child = node.children[action] = _Node(mover)
                 child.avail = 1
                 state.apply(action)
                 path.append(child)
                 break
-            if local:  # normalise by the values seen below this node: lowest 0, highest 1
-                lo = min(ch.lo for _, ch in seen)
-                hi = max(ch.hi for _, ch in seen)
-            else:
-                lo, hi = self._lo, self._hi
-            scale = 1.0 / (hi - lo) if hi > lo else 0.0
-            chosen = chosen_action = None
-            best = -1.0
-            for action, child in seen:
-                q = (child.total / child.visits - lo) * scale if scale else 0.5
-                score = q + c * math.sqrt(math.log(child.avail) / child.visits)
-                if score > best:
-                    best, chosen, chosen_action = score, child, action
-            assert chosen is not None and chosen_action is not None  # ``seen`` holds every legal action
-            state.apply(chosen_action)
-            node = chosen
+            node, action = self._ucb_choice(seen)
+            state.apply(action)
             path.append(node)
             depth_left -= 1
-        # simulation
-        self._rollout(state)
-        values = self._values(state, heuristic)
-        # backpropagation
-        for node in path:
-            if node.seat is None:
-                node.visits += 1
-            else:
-                node.add(values[node.seat])
+        return path
+
+    def _expand(self, node: _Node, legal: list[Action], state: GameState, mover: int, heuristic: Heuristic) -> None:
+        """Every legal action gets a child with its heuristic prior (and the strategist's pick its bonus)."""
+        node.expanded = True
+        for action in legal:
+            if action not in node.children:
+                self._new_child(node, action, state, mover, heuristic)
+        pick = self._strategist_prior(node, legal, state, mover) if self.prior == "strategist" else None
+        self._narrow(node, legal, pick)
+
+    def _children_in_view(self, node: _Node, legal: list[Action], state: GameState, mover: int,
+                          heuristic: Heuristic) -> tuple[list[Action], list[tuple[Action, _Node]]]:
+        """The actions of this determinization (the allowed candidates, if it has any) not yet tried, and the
+        (action, child) pairs already in the tree, each counted as available once more."""
+        allowed = node.allowed
+        if allowed is not None:  # the candidates this determinization allows (all, if it allows none)
+            narrowed = [a for a in legal if a in allowed]
+            if narrowed:
+                legal = narrowed
+        untried = []
+        seen = []
+        for action in legal:
+            child = node.children.get(action)
+            if child is None:
+                if self.prior:  # an action this determinization allows for the first time
+                    child = self._new_child(node, action, state, mover, heuristic)
+                else:
+                    untried.append(action)
+                    continue
+            child.avail += 1
+            seen.append((action, child))
+        return untried, seen
+
+    def _ucb_choice(self, seen: list[tuple[Action, _Node]]) -> tuple[_Node, Action]:
+        """The child with the best UCB score, values normalised to 0..1 by those below this node ("node") or
+        in the whole search ("search")."""
+        if self.normalise == "node":
+            lo = min(ch.lo for _, ch in seen)
+            hi = max(ch.hi for _, ch in seen)
+        else:
+            lo, hi = self._lo, self._hi
+        scale = 1.0 / (hi - lo) if hi > lo else 0.0
+        c = self.c
+        chosen = chosen_action = None
+        best = -1.0
+        for action, child in seen:
+            q = (child.total / child.visits - lo) * scale if scale else 0.5
+            score = q + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best:
+                best, chosen, chosen_action = score, child, action
+        assert chosen is not None and chosen_action is not None  # ``seen`` holds every legal action
+        return chosen, chosen_action
+
+
+def _backpropagate(path: list[_Node], values: list[float]) -> None:
+    """Each node on the path counts the visit and adds the value of the seat that chose it."""
+    for node in path:
+        if node.seat is None:
+            node.visits += 1
+        else:
+            node.add(values[node.seat])
+
+
+def _check_choice(name: str, value: Any, allowed: Sequence[str]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+
+
+def _check_settings(*, iterations: Any, seconds: Any, c: Any, rollout_depth: Any, evaluation: Any, normalise: Any,
+                    prior: Any, candidates: Any, early_stop: Any, rollout: Any, prior_visits: Any, clock: Any,
+                    tree_depth: Any, value: Any, persona: Any) -> tuple[bool | str, dict[str, Any] | None, bool]:
+    """MCTSAgent's settings checked, in the order of its signature: the prior and persona as read, and whether
+    the strategist is used (a persona needs it)."""
+    _check_int("iterations", iterations, 1, allow_none=seconds is not None)
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
+        raise ValueError(f"seconds must be a positive number, got {seconds!r}")
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
+        raise ValueError(f"c must be a number >= 0, got {c!r}")
+    _check_int("rollout_depth", rollout_depth, 0, allow_none=True)
+    _check_choice("evaluation", evaluation, EVALUATIONS)
+    _check_choice("normalise", normalise, NORMALISATIONS)
+    prior = _check_prior(prior)
+    if candidates is not None and not prior:
+        raise ValueError("candidates ranks children by their priors: give it with prior=heuristic or prior=strategist")
+    if not isinstance(early_stop, bool):
+        raise ValueError(f"early_stop must be true or false, got {early_stop!r}")
+    _check_choice("rollout", rollout, ROLLOUTS)
+    _check_int("prior_visits", prior_visits, 1, allow_none=False)
+    _check_choice("clock", clock, CLOCKS)
+    _check_int("candidates", candidates, 1, allow_none=True)
+    _check_int("tree_depth", tree_depth, 1, allow_none=True)
+    _check_choice("value", value, VALUES)
+    persona = _parse_persona(persona)
+    uses_strategist = rollout == "strategist" or prior == "strategist" or value == "strategist"
+    if persona and not uses_strategist:
+        raise ValueError("persona applies to the strategist: give it with rollout=strategist, prior=strategist "
+                         "or value=strategist")
+    return prior, persona, uses_strategist

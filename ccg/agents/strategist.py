@@ -30,16 +30,19 @@ works for every registered game.
 from __future__ import annotations
 
 import importlib
-import json
 import math
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Mapping
+
+import msgspec
+from msgspec import Meta
 
 from ..core.action import Action
 from ..core.persona import PersonaParam
 from ..core.registry import get_spec, list_games
 from ..core.rng import Rng
+from ..core.schema import convert_values, decode_json, field_error
 from ..core.state import GameState
 from ..i18n import N_
 from . import explain as ex
@@ -95,37 +98,41 @@ def persona_presets(game: str) -> list[str]:
     return out
 
 
+class _Weight(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    value: float
+    doc: str
+    range: tuple[float, float] | None = None  # [lo, hi] a tuner may move the value in
+
+
+class WeightsFile(msgspec.Struct, kw_only=True):
+    """A strategist weights file; its other top-level keys (``doc``, ``tuned`` …) are notes for people."""
+
+    weights: Annotated[dict[str, Any], Meta(min_length=1)]  # each value read as a ``_Weight`` by load_weights
+
+
 def load_weights(path: Path | str) -> dict[str, dict[str, Any]]:
     """Read a strategist weights file: ``{"weights": {name: {"value": x, "doc": ..., "range": [lo, hi]}}}``.
 
-    Returns ``{name: {"value": float, "doc": str, "range": (lo, hi) | None}}``. The file is
-    the package's own data; it is still read with a size cap and checked field by field.
+    Returns ``{name: {"value": float, "doc": str, "range": (lo, hi) | None}}``. The file is the package's own
+    data; it is still read with a size cap and checked field by field (``WeightsFile``): an error names the
+    field (``w.json: weights.vp.range: …``).
     """
     path = Path(path)
     with open(path, "rb") as fh:
         raw = fh.read(_MAX_WEIGHTS_BYTES + 1)
     if len(raw) > _MAX_WEIGHTS_BYTES:
         raise ValueError(f"{path.name}: a weights file is at most {_MAX_WEIGHTS_BYTES} bytes")
-    data = json.loads(raw.decode("utf-8"))
-    table = data.get("weights") if isinstance(data, dict) else None
-    if not isinstance(table, dict) or not table:
-        raise ValueError(f"{path.name}: expected an object with a non-empty 'weights' object")
-    out: dict[str, dict[str, Any]] = {}
-    for name, entry in table.items():
-        if not isinstance(entry, dict) or not isinstance(entry.get("doc"), str):
-            raise ValueError(f"{path.name}: weight {name!r} needs a 'value' and a 'doc'")
-        value = entry.get("value")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"{path.name}: weight {name!r} must have a finite number as its value")
-        rng = entry.get("range")
-        if rng is not None:
-            if (not isinstance(rng, list) or len(rng) != 2
-                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in rng)
-                    or not rng[0] <= value <= rng[1]):
-                raise ValueError(f"{path.name}: weight {name!r}: 'range' must be [lo, hi] around its value")
-            rng = (float(rng[0]), float(rng[1]))
-        out[name] = {"value": float(value), "doc": entry["doc"], "range": rng}
-    return out
+    weights = decode_json(raw, WeightsFile, path.name).weights
+    table = convert_values(weights, _Weight, path.name, "weights")  # its errors name the weight
+    for name, w in table.items():
+        _check_weight(w, f"weights.{name}", path.name)
+    return {name: {"value": w.value, "doc": w.doc, "range": w.range} for name, w in table.items()}
+
+
+def _check_weight(w: _Weight, field: str, what: str) -> None:
+    """The value inside its range, when it has one (msgspec's JSON decoder refuses non-finite numbers)."""
+    if w.range is not None and not w.range[0] <= w.value <= w.range[1]:
+        raise field_error(what, f"{field}.range", f"must be [lo, hi] around the value {w.value:g}")
 
 
 _DEFAULT_WEIGHTS: dict[str, dict[str, float]] = {}

@@ -45,64 +45,71 @@ def grid_cells(game: str, grid: Mapping[str, Sequence[Any]], players: int | None
     keys = list(grid)
     values: list[list] = []
     for key in keys:
-        vals = grid[key]
-        if isinstance(vals, (str, bytes)) or not isinstance(vals, Sequence) or isinstance(vals, Mapping):
-            vals = [vals] if not isinstance(vals, (list, tuple, range)) else vals
-        vals = list(vals)
-        if not vals:
-            raise ValueError(f"grid key {key!r} has no values")
-        if not isinstance(key, str):
-            raise ValueError(f"grid keys must be strings, got {key!r}")
-        if key.startswith("rules."):
-            name = key[len("rules."):]
-            if name not in spec.rules:
-                raise unknown_name_error(f"rule of {game} in grid key {key!r}:", name, spec.rules)
-            vals = [spec.rules[name].check(name, v) for v in vals]
-        elif key == "players":
-            vals = [check_players(spec, v) for v in vals]
-        elif key == "agents":
-            vals = [tuple(v.split(",")) if isinstance(v, str) else tuple(v) for v in vals]
-        elif key == "rules":
-            raise ValueError("grid key 'rules' is not allowed: vary one rule per key, e.g. 'rules.<name>'")
-        elif key in spec.options:
-            vals = [spec.options[key].validate(key, v) for v in vals]
-        else:
-            known = ["players", "agents", *[k for k in spec.options if k != "rules"], *[f"rules.{r}" for r in spec.rules]]
-            raise unknown_name_error(f"grid key for {game}", key, known)
+        values.append(_grid_values(spec, game, key, grid[key]))
         if key in options or (key == "players" and players is not None) or (key == "agents" and agents is not None):
             raise ValueError(f"{key!r} is given both in the grid and as a fixed argument")
-        values.append(vals)
-    cells = []
-    for combo in itertools.product(*values):
-        cell_players = players
-        cell_agents = agents
-        cell_options = dict(options)
-        rules = dict(base_rules)
-        columns: dict[str, Any] = {}
-        for key, value in zip(keys, combo):
-            if key.startswith("rules."):
-                rules[key[len("rules."):]] = value
-                columns[key] = value
-            elif key == "players":
-                cell_players = value
-                columns[key] = value
-            elif key == "agents":
-                cell_agents = value
-                columns[key] = ",".join(agent_label(a) for a in value)
-            else:
-                cell_options[key] = value
-                columns[key] = value
-        if rules:
-            cell_options["rules"] = rules
-        cell_players = check_players(spec, cell_players)
-        try:
-            cell_agents = check_agents(cell_agents, cell_players)
-            cell_options = validate_options(spec.name, spec.options, cell_options)
-            new_game(game, players=cell_players, seed=0, **cell_options)  # catches combinations a game rejects
-        except ValueError as exc:
-            raise ValueError(f"grid cell {columns}: {exc}") from None
-        cells.append({"players": cell_players, "options": cell_options, "agents": cell_agents, "columns": columns})
-    return cells
+    return [_cell(spec, game, dict(zip(keys, combo)), players, agents, options, base_rules)
+            for combo in itertools.product(*values)]
+
+
+def _grid_values(spec: Any, game: str, key: Any, vals: Any) -> list:
+    """The checked values of one grid key (a lone value is a list of one)."""
+    if isinstance(vals, (str, bytes)) or not isinstance(vals, Sequence) or isinstance(vals, Mapping):
+        vals = [vals] if not isinstance(vals, (list, tuple, range)) else vals
+    vals = list(vals)
+    if not vals:
+        raise ValueError(f"grid key {key!r} has no values")
+    if not isinstance(key, str):
+        raise ValueError(f"grid keys must be strings, got {key!r}")
+    if key.startswith("rules."):
+        name = key[len("rules."):]
+        if name not in spec.rules:
+            raise unknown_name_error(f"rule of {game} in grid key {key!r}:", name, spec.rules)
+        return [spec.rules[name].check(name, v) for v in vals]
+    if key == "players":
+        return [check_players(spec, v) for v in vals]
+    if key == "agents":
+        return [tuple(v.split(",")) if isinstance(v, str) else tuple(v) for v in vals]
+    if key == "rules":
+        raise ValueError("grid key 'rules' is not allowed: vary one rule per key, e.g. 'rules.<name>'")
+    if key in spec.options:
+        return [spec.options[key].validate(key, v) for v in vals]
+    known = ["players", "agents", *[k for k in spec.options if k != "rules"], *[f"rules.{r}" for r in spec.rules]]
+    raise unknown_name_error(f"grid key for {game}", key, known)
+
+
+def _cell(spec: Any, game: str, chosen: dict[str, Any], players: int | None, agents: Sequence[Any] | None,
+          options: dict[str, Any], base_rules: dict[str, Any]) -> dict:
+    """One cell of the grid (``chosen``: a value per grid key) merged into the fixed arguments, checked by
+    starting a game with it."""
+    cell_players = players
+    cell_agents = agents
+    cell_options = dict(options)
+    rules = dict(base_rules)
+    columns: dict[str, Any] = {}
+    for key, value in chosen.items():
+        if key.startswith("rules."):
+            rules[key[len("rules."):]] = value
+            columns[key] = value
+        elif key == "players":
+            cell_players = value
+            columns[key] = value
+        elif key == "agents":
+            cell_agents = value
+            columns[key] = ",".join(agent_label(a) for a in value)
+        else:
+            cell_options[key] = value
+            columns[key] = value
+    if rules:
+        cell_options["rules"] = rules
+    cell_players = check_players(spec, cell_players)
+    try:
+        cell_agents = check_agents(cell_agents, cell_players)
+        cell_options = validate_options(spec.name, spec.options, cell_options)
+        new_game(game, players=cell_players, seed=0, **cell_options)  # catches combinations a game rejects
+    except ValueError as exc:
+        raise ValueError(f"grid cell {columns}: {exc}") from None
+    return {"players": cell_players, "options": cell_options, "agents": cell_agents, "columns": columns}
 
 
 def sweep(

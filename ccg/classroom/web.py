@@ -182,65 +182,80 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
                limiter: JoinLimiter | None = None, language: str | None = None) -> Starlette:
     """The ASGI app serving ``store``'s class (``runner``: the bot runner of this process, shown on the dashboard;
     ``language``: the pages' language when a browser asks for none ccg speaks, default the process's)."""
-    limiter = limiter or JoinLimiter()
-    state: dict[str, Any] = {}
+    room = Classroom(store, runner, poll, base_url, limiter or JoinLimiter(), language)
+    routes = [
+        Route("/", room.student_page), Route("/teacher", room.teacher_page), Route("/static/{name}", static_file),
+        Route("/teacher/print", room.printable), Route("/teacher/print/{name}", room.printable),
+        WebSocketRoute("/ws/student", room.student_ws), WebSocketRoute("/ws/teacher", room.teacher_ws),
+    ]
+    app = Starlette(routes=routes, lifespan=room.lifespan)
+    app.state.classroom = room.state
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+class Classroom:
+    """The routes of one class's app: its pages, the teacher's printables and the two websockets. ``state``
+    holds the hub and the teacher's cookie token while the app runs (``lifespan``)."""
+
+    def __init__(self, store: TableStore, runner: Any, poll: float, base_url: str, limiter: JoinLimiter,
+                 language: str | None) -> None:
+        self.store, self.runner, self.poll, self.base_url = store, runner, poll, base_url
+        self.limiter, self.language = limiter, language
+        self.state: dict[str, Any] = {}
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
-        hub = Hub(store, poll=poll, runner=runner, base_url=base_url)
-        state["hub"] = hub
-        state["token"] = teacher_token(await anyio.to_thread.run_sync(store.teacher_key))
-        await anyio.to_thread.run_sync(plotly_js_gzip)  # before the class arrives
+    async def lifespan(self, app: Starlette):
+        """Start the hub (and read the teacher's key, warm plotly.js) before the class arrives; stop it after."""
+        hub = Hub(self.store, poll=self.poll, runner=self.runner, base_url=self.base_url)
+        self.state["hub"] = hub
+        self.state["token"] = teacher_token(await anyio.to_thread.run_sync(self.store.teacher_key))
+        await anyio.to_thread.run_sync(plotly_js_gzip)
         hub.start()
         try:
             yield
         finally:
             await hub.stop()
 
-    def is_teacher(conn: HTTPConnection) -> bool:
+    def is_teacher(self, conn: HTTPConnection) -> bool:
         token = conn.cookies.get(COOKIE, "")
-        return bool(token) and hmac.compare_digest(token, state["token"])
+        return bool(token) and hmac.compare_digest(token, self.state["token"])
 
-    async def student_page(request: Request) -> Response:
-        return _page("student.html", request, language)
+    # ---- pages ----
+    async def student_page(self, request: Request) -> Response:
+        return _page("student.html", request, self.language)
 
-    async def teacher_page(request: Request) -> Response:
+    async def teacher_page(self, request: Request) -> Response:
+        """The dashboard; ``?key=`` (the printed link) logs in instead."""
         key = request.query_params.get("key")
         if key is not None:
-            ok = await anyio.to_thread.run_sync(store.check_teacher_key, key)
-            if not ok:
-                return HTMLResponse("<p>This is not the teacher's key: open the teacher link that "
-                                    "<code>ccg classroom serve</code> printed.</p>", 403)
-            response = RedirectResponse("/teacher", 303)  # the key leaves the address bar (and the history)
-            response.set_cookie(COOKIE, state["token"], httponly=True, samesite="strict", path="/")
-            return response
-        if not is_teacher(request):
+            return await self._teacher_login(key)
+        if not self.is_teacher(request):
             return HTMLResponse("<p>The teacher's dashboard needs the teacher's link that "
                                 "<code>ccg classroom serve</code> printed.</p>", 403)
-        return _page("teacher.html", request, language)
+        return _page("teacher.html", request, self.language)
 
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name == "plotly.min.js":
-            if "gzip" in request.headers.get("accept-encoding", ""):
-                return Response(await anyio.to_thread.run_sync(plotly_js_gzip), media_type="text/javascript",
-                                headers={"content-encoding": "gzip", "vary": "Accept-Encoding"})
-            return FileResponse(plotly_js(), media_type="text/javascript")
-        if name not in {"classroom.js", "teacher.js", "classroom.css"}:
-            return PlainTextResponse("not found", 404)
-        kind = "text/css" if name.endswith(".css") else "text/javascript"
-        return FileResponse(STATIC / name, media_type=kind)
+    async def _teacher_login(self, key: str) -> Response:
+        """The right key sets the teacher's cookie and redirects, so the key leaves the address bar (and the
+        history)."""
+        ok = await anyio.to_thread.run_sync(self.store.check_teacher_key, key)
+        if not ok:
+            return HTMLResponse("<p>This is not the teacher's key: open the teacher link that "
+                                "<code>ccg classroom serve</code> printed.</p>", 403)
+        response = RedirectResponse("/teacher", 303)
+        response.set_cookie(COOKIE, self.state["token"], httponly=True, samesite="strict", path="/")
+        return response
 
-    async def printable(request: Request) -> Response:
-        if not is_teacher(request):
+    async def printable(self, request: Request) -> Response:
+        """A lesson's printable page (``/teacher/print/{name}?lesson=``), or the list of them."""
+        if not self.is_teacher(request):
             return PlainTextResponse("the teacher's pages need the teacher's link", 403)
-
         lesson = request.query_params.get("lesson", "")
         name = request.path_params.get("name")
         try:
-            code = page_language(request, language)  # the dashboard's language (its switch, cookie, browser)
+            code = page_language(request, self.language)  # the dashboard's language (its switch, cookie, browser)
             pages = await anyio.to_thread.run_sync(
-                lambda: printables.lesson_pages(store, lesson, base_url=base_url, language=code))
+                lambda: printables.lesson_pages(self.store, lesson, base_url=self.base_url, language=code))
         except StoreError as exc:
             return PlainTextResponse(str(exc), 400)
         if name is None:
@@ -251,36 +266,15 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
             return PlainTextResponse("no such page", 404)
         return HTMLResponse(pages[name])
 
-    def same_origin(ws: WebSocket) -> bool:
-        origin = ws.headers.get("origin")
-        host = ws.headers.get("host", "")
-        return origin is None or origin.split("://", 1)[-1] == host
-
-    async def receive(ws: WebSocket) -> dict | None:
-        """The next message of a page as a dict (None: closed); anything else is answered and skipped."""
-        while True:
-            try:
-                text = await ws.receive_text()
-            except (WebSocketDisconnect, RuntimeError, KeyError):
-                return None
-            if len(text) > MAX_MESSAGE:
-                await ws.close(1009)
-                return None
-            try:
-                msg = json.loads(text)
-            except ValueError:
-                msg = None
-            if isinstance(msg, dict) and isinstance(msg.get("type"), str):
-                return msg
-            await ws.send_text(said("the page sent something it should not; reload it", True))
-
-    async def student_ws(ws: WebSocket) -> None:
+    # ---- websockets ----
+    async def student_ws(self, ws: WebSocket) -> None:
+        """A student's page: joins a table with its card's code, plays, pings."""
         if not same_origin(ws):
             await ws.close(1008)
             return
         await ws.accept()
-        hub: Hub = state["hub"]
-        client = Client(send=ws.send_text, lang=_connection_language(ws, language))
+        hub: Hub = self.state["hub"]
+        client = Client(send=ws.send_text, lang=_connection_language(ws, self.language))
         hub.clients.add(client)
         who = ws.client.host if ws.client else "?"
         try:
@@ -289,26 +283,7 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
             while (msg := await receive(ws)) is not None:
                 kind = msg["type"]
                 if kind == "join":
-                    wait = limiter.wait(who)
-                    if wait > 0:
-                        with lang(client.lang):
-                            text = _("Too many wrong codes from this device: wait {seconds} s and check your "
-                                     "card.").format(seconds=f"{wait:.0f}")
-                        await hub.send(client, json.dumps({"type": "join-error", "text": text}))
-                        continue
-                    code, name = msg.get("code"), msg.get("name")
-                    if not isinstance(code, str) or (name is not None and not isinstance(name, str)):
-                        with lang(client.lang):
-                            text = _("type the code on your card")
-                        await hub.send(client, json.dumps({"type": "join-error", "text": text}))
-                        continue
-                    with lang(client.lang):
-                        problem = await hub.join(client, code, name or None)
-                        reconnecting = _(RECONNECTING)
-                    if problem is not None:
-                        if problem != reconnecting:
-                            limiter.failure(who)
-                        await hub.send(client, json.dumps({"type": "join-error", "text": problem}))
+                    await self._join(hub, client, msg, who)
                 elif kind == "play":
                     await hub.play(client, msg.get("action"), msg.get("seen"))
                 elif kind == "ping":
@@ -319,13 +294,37 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
             client.alive = False
             hub.clients.discard(client)
 
-    async def teacher_ws(ws: WebSocket) -> None:
-        if not same_origin(ws) or not is_teacher(ws):
+    async def _join(self, hub: Hub, client: Client, msg: dict, who: str) -> None:
+        """A student joins with a card's code (and a name); wrong codes from one device are rate-limited."""
+        wait = self.limiter.wait(who)
+        if wait > 0:
+            with lang(client.lang):
+                text = _("Too many wrong codes from this device: wait {seconds} s and check your "
+                         "card.").format(seconds=f"{wait:.0f}")
+            await hub.send(client, json.dumps({"type": "join-error", "text": text}))
+            return
+        code, name = msg.get("code"), msg.get("name")
+        if not isinstance(code, str) or (name is not None and not isinstance(name, str)):
+            with lang(client.lang):
+                text = _("type the code on your card")
+            await hub.send(client, json.dumps({"type": "join-error", "text": text}))
+            return
+        with lang(client.lang):
+            problem = await hub.join(client, code, name or None)
+            reconnecting = _(RECONNECTING)
+        if problem is not None:
+            if problem != reconnecting:
+                self.limiter.failure(who)
+            await hub.send(client, json.dumps({"type": "join-error", "text": problem}))
+
+    async def teacher_ws(self, ws: WebSocket) -> None:
+        """The dashboard: the class's state pushed to it, the teacher's actions carried out."""
+        if not same_origin(ws) or not self.is_teacher(ws):
             await ws.close(1008)
             return
         await ws.accept()
-        hub: Hub = state["hub"]
-        client = Client(send=ws.send_text, teacher=True, lang=_connection_language(ws, language))
+        hub: Hub = self.state["hub"]
+        client = Client(send=ws.send_text, teacher=True, lang=_connection_language(ws, self.language))
         hub.clients.add(client)
         try:
             if not hub.store_ok:
@@ -333,30 +332,60 @@ def create_app(store: TableStore, runner: Any = None, poll: float = 0.1, base_ur
             await hub.push_teacher(force=True)
             while (msg := await receive(ws)) is not None:
                 with lang(client.lang):
-                    try:
-                        await teacher_action(hub, client, msg)
-                    except StoreError as exc:
-                        await hub.send(client, said(str(exc), True))
-                    except Exception:
-                        log.exception("classroom: a dashboard action failed")
-                        await hub.send(client, said(_("that did not work: {why}").format(why=_(RECONNECTING)),
-                                                    True))
+                    await _teacher_action(hub, client, msg)
         finally:
             client.alive = False
             hub.clients.discard(client)
 
-    async def teacher_action(hub: Hub, client: Client, msg: dict) -> None:
+
+async def _teacher_action(hub: Hub, client: Client, msg: dict) -> None:
+    """Carry out one dashboard action; a refusal or a failure is said on the dashboard."""
+    try:
         answer = await carry_out(hub, client, msg)
         if answer:
             await hub.send(client, said(answer))
         hub.wake.set()
+    except StoreError as exc:
+        await hub.send(client, said(str(exc), True))
+    except Exception:
+        log.exception("classroom: a dashboard action failed")
+        await hub.send(client, said(_("that did not work: {why}").format(why=_(RECONNECTING)), True))
 
-    routes = [
-        Route("/", student_page), Route("/teacher", teacher_page), Route("/static/{name}", static),
-        Route("/teacher/print", printable), Route("/teacher/print/{name}", printable),
-        WebSocketRoute("/ws/student", student_ws), WebSocketRoute("/ws/teacher", teacher_ws),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.classroom = state
-    app.add_middleware(SecurityHeaders)
-    return app
+
+async def static_file(request: Request) -> Response:
+    """The pages' own scripts and style, and plotly.js from the installed package (gzipped when accepted)."""
+    name = request.path_params["name"]
+    if name == "plotly.min.js":
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(await anyio.to_thread.run_sync(plotly_js_gzip), media_type="text/javascript",
+                            headers={"content-encoding": "gzip", "vary": "Accept-Encoding"})
+        return FileResponse(plotly_js(), media_type="text/javascript")
+    if name not in {"classroom.js", "teacher.js", "classroom.css"}:
+        return PlainTextResponse("not found", 404)
+    kind = "text/css" if name.endswith(".css") else "text/javascript"
+    return FileResponse(STATIC / name, media_type=kind)
+
+
+def same_origin(ws: WebSocket) -> bool:
+    origin = ws.headers.get("origin")
+    host = ws.headers.get("host", "")
+    return origin is None or origin.split("://", 1)[-1] == host
+
+
+async def receive(ws: WebSocket) -> dict | None:
+    """The next message of a page as a dict (None: closed); anything else is answered and skipped."""
+    while True:
+        try:
+            text = await ws.receive_text()
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            return None
+        if len(text) > MAX_MESSAGE:
+            await ws.close(1009)
+            return None
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            msg = None
+        if isinstance(msg, dict) and isinstance(msg.get("type"), str):
+            return msg
+        await ws.send_text(said("the page sent something it should not; reload it", True))

@@ -93,17 +93,7 @@ def _header(data: dict[str, Any]) -> tuple[GameSpec, int, int, dict[str, Any]]:
 
 def state_from_dict(data: Any) -> GameState:
     """A state from the dict form of ``GameState.to_dict()`` (or a seat view), fully validated."""
-    if not isinstance(data, dict):
-        raise InvalidPositionError("invalid position: expected an object")
-    form = data.get("format")
-    if form not in (FORMAT, SEAT_VIEW):
-        raise InvalidPositionError(f"invalid position: 'format' must be {FORMAT!r} or {SEAT_VIEW!r}")
-    if data.get("version") != FORMAT_VERSION:
-        raise InvalidPositionError(f"invalid position: unsupported 'version' {data.get('version')!r}")
-    expected = set(_FIELDS) | ({"seat"} if form == SEAT_VIEW else set())
-    extra = set(data) - expected
-    if extra:
-        raise InvalidPositionError(f"invalid position: unknown field(s) {sorted(extra)}")
+    seat_view = _is_seat_view(data)
     spec, players, seed, options = _header(data)
     rng = _need(data, "rng", int, "a whole number")
     if not 0 <= rng < 2**64:
@@ -112,13 +102,50 @@ def state_from_dict(data: Any) -> GameState:
     history = _need(data, "history", list, "a list of action notations")
     if not all(isinstance(h, str) for h in history):
         raise InvalidPositionError("invalid position: 'history' must hold notation strings")
-    if form == SEAT_VIEW:
-        seat = _need(data, "seat", int, "a seat number")
-        if not 0 <= seat < players:
-            raise InvalidPositionError(f"invalid position: 'seat' must be 0..{players - 1}, got {seat}")
-        if history or claimed:
-            raise InvalidPositionError("invalid position: a seat view has no history and is not replayable")
+    if seat_view:
+        _check_seat_view(data, players, history, claimed)
     body = _need(data, "state", dict, "an object")
+    state = _playable_state(spec, body, players, options, seed, rng, history)
+    # a canonical position serialises back to exactly what was given
+    canonical = state._state_dict()
+    if json.dumps(canonical, sort_keys=True) != json.dumps(body, sort_keys=True):
+        raise InvalidPositionError(f"invalid position: the {spec.name} state has unknown, missing or non-canonical "
+                                   f"fields: {differing_fields(body, canonical)}")
+    # replayable is decided here, not read: the history replayed from the seed must give this very state
+    state._replayable = claimed and _replays_to(state, spec, history)
+    return state
+
+
+def _is_seat_view(data: Any) -> bool:
+    """Whether the position is a seat view (else a full position); its format and version checked, no unknown
+    field."""
+    if not isinstance(data, dict):
+        raise InvalidPositionError("invalid position: expected an object")
+    form: object = data.get("format")
+    if form not in (FORMAT, SEAT_VIEW):
+        raise InvalidPositionError(f"invalid position: 'format' must be {FORMAT!r} or {SEAT_VIEW!r}")
+    if data.get("version") != FORMAT_VERSION:
+        raise InvalidPositionError(f"invalid position: unsupported 'version' {data.get('version')!r}")
+    expected = set(_FIELDS) | ({"seat"} if form == SEAT_VIEW else set())
+    extra = set(data) - expected
+    if extra:
+        raise InvalidPositionError(f"invalid position: unknown field(s) {sorted(extra)}")
+    return form == SEAT_VIEW
+
+
+def _check_seat_view(data: dict[str, Any], players: int, history: list[Any], claimed: bool) -> None:
+    """A seat view names its seat, and has no history and is not replayable."""
+    seat = _need(data, "seat", int, "a seat number")
+    if not 0 <= seat < players:
+        raise InvalidPositionError(f"invalid position: 'seat' must be 0..{players - 1}, got {seat}")
+    if history or claimed:
+        raise InvalidPositionError("invalid position: a seat view has no history and is not replayable")
+
+
+def _playable_state(spec: GameSpec, body: dict[str, Any], players: int, options: dict[str, Any], seed: int, rng: int,
+                    history: list[str]) -> GameState:
+    """The game's state from its ``state`` object, with the generator and history given; it keeps the rule
+    invariants and, unless over, has a legal action (a broken invariant is an invalid position)."""
     try:
         state = spec.state_class._from_state_dict(body, players, options)
         state.seed = seed
@@ -135,13 +162,6 @@ def state_from_dict(data: Any) -> GameState:
             raise InvalidPositionError(f"invalid position: seat {state.current_player} is to move but has no legal action")
     except BrokenInvariantError as e:
         raise InvalidPositionError(f"invalid position: breaks a rule invariant: {e}") from None
-    # a canonical position serialises back to exactly what was given
-    canonical = state._state_dict()
-    if json.dumps(canonical, sort_keys=True) != json.dumps(body, sort_keys=True):
-        raise InvalidPositionError(f"invalid position: the {spec.name} state has unknown, missing or non-canonical "
-                                   f"fields: {differing_fields(body, canonical)}")
-    # replayable is decided here, not read: the history replayed from the seed must give this very state
-    state._replayable = claimed and _replays_to(state, spec, history)
     return state
 
 

@@ -158,94 +158,151 @@ def _g(d: dict | None, *keys: str) -> Any:
     return d
 
 
-def figure_to_array(fig: Any, width: int | None = None, height: int | None = None) -> np.ndarray:
-    """The figure (a Plotly Figure or its dict) as an ``(height, width, 3)`` uint8 array.
+class _Canvas:
+    """What every drawing step needs: the Pillow image and its pen, the default font, the figure's scale,
+    the plotting box (left, top, width, height) and the subplots' axes."""
 
-    Default size: the figure's own (else 800 × 600); with only ``width`` or ``height``, the figure's aspect."""
-    spec = fig if isinstance(fig, dict) else fig.to_dict()
-    layout, data = spec.get("layout", {}), spec.get("data", [])
-    own_w, own_h = float(layout.get("width") or 800), float(layout.get("height") or 600)
-    W = int(width or (own_w * height / own_h if height else own_w))
-    H = int(height or own_h * W / own_w)
-    scale = W / own_w
-    paper = _color(layout.get("paper_bgcolor"), (255, 255, 255, 255)) or (255, 255, 255, 255)
-    image = Image.new("RGBA", (W, H), paper)
-    draw = ImageDraw.Draw(image, "RGBA")
-    font = ImageFont.load_default()
-    m = layout.get("margin") or {}
-    ml, mr, mt, mb = (float(m.get(k, 0) or 0) * scale for k in ("l", "r", "t", "b"))
-    box = (ml, mt, W - ml - mr, H - mt - mb)
-    traces = [t for t in data if t.get("type", "scatter") in ("scatter", "bar")]
+    def __init__(self, layout: dict, traces: list[dict], width: int | None, height: int | None) -> None:
+        own_w, own_h = float(layout.get("width") or 800), float(layout.get("height") or 600)
+        W = int(width or (own_w * height / own_h if height else own_w))
+        H = int(height or own_h * W / own_w)
+        self.scale = W / own_w
+        paper = _color(layout.get("paper_bgcolor"), (255, 255, 255, 255)) or (255, 255, 255, 255)
+        self.image = Image.new("RGBA", (W, H), paper)
+        self.draw = ImageDraw.Draw(self.image, "RGBA")
+        self.font = ImageFont.load_default()
+        m = layout.get("margin") or {}
+        ml, mr, mt, mb = (float(m.get(k, 0) or 0) * self.scale for k in ("l", "r", "t", "b"))
+        self.box = (ml, mt, W - ml - mr, H - mt - mb)
+        self.axes = _subplot_axes(layout, traces, self.box)
+        self.main = self.axes.get(("x", "y")) or next(iter(self.axes.values()))
+
+    def axes_of(self, t: dict) -> _Axes:
+        return self.axes[(t.get("xaxis") or "x", t.get("yaxis") or "y")]
+
+    def width(self, line_width: float) -> int:
+        """A Plotly line width in pixels, at least 1."""
+        return max(1, int(round(line_width * self.scale)))
+
+
+def _subplot_axes(layout: dict, traces: list[dict], box: tuple[float, float, float, float]) -> dict:
+    """The axes of each (xaxis, yaxis) pair the traces use (the main pair when there are none)."""
     groups: dict[tuple[str, str], list] = {}
     for t in traces:
         groups.setdefault((t.get("xaxis") or "x", t.get("yaxis") or "y"), []).append(t)
-    axes = {(xk, yk): _Axes(layout, "xaxis" + xk[1:], "yaxis" + yk[1:], ts, box)
+    return {(xk, yk): _Axes(layout, "xaxis" + xk[1:], "yaxis" + yk[1:], ts, box)
             for (xk, yk), ts in (groups or {("x", "y"): []}).items()}
-    main = axes.get(("x", "y")) or next(iter(axes.values()))
+
+
+def figure_to_array(fig: Any, width: int | None = None, height: int | None = None) -> np.ndarray:
+    """The figure (a Plotly Figure or its dict) as an ``(height, width, 3)`` uint8 array.
+
+    Default size: the figure's own (else 800 × 600); with only ``width`` or ``height``, the figure's aspect.
+    Drawn back to front, as Plotly layers them."""
+    spec = fig if isinstance(fig, dict) else fig.to_dict()
+    layout, data = spec.get("layout", {}), spec.get("data", [])
+    traces = [t for t in data if t.get("type", "scatter") in ("scatter", "bar")]
+    canvas = _Canvas(layout, traces, width, height)
+    _plot_backgrounds(canvas, layout)
+    _shapes(canvas, layout, "below")
+    for t in traces:
+        if t.get("type") == "bar":
+            _bars(canvas.draw, canvas.axes_of(t), t)
+        else:
+            _scatter(canvas, t)
+    _shapes(canvas, layout, "above")
+    _annotations(canvas, layout)
+    for table in (t for t in data if t.get("type") == "table"):
+        _table(canvas, table)
+    _title(canvas, layout)
+    return np.asarray(canvas.image.convert("RGB"), dtype=np.uint8)
+
+
+def _plot_backgrounds(canvas: _Canvas, layout: dict) -> None:
     plot_bg = _color(layout.get("plot_bgcolor"), None)
     if plot_bg:
-        for a in axes.values():
-            draw.rectangle([a.x0, a.y0, a.x1, a.y1], fill=plot_bg)
+        for a in canvas.axes.values():
+            canvas.draw.rectangle([a.x0, a.y0, a.x1, a.y1], fill=plot_bg)
 
-    def shapes(layer: str) -> None:
-        for sh in layout.get("shapes") or ():
-            kind = sh.get("type")
-            if (sh.get("layer") or "above") != layer or kind not in ("rect", "line", "circle"):
-                continue
-            (x0, y0), (x1, y1) = main.px(sh["x0"], sh["y0"]), main.px(sh["x1"], sh["y1"])
-            lw = _g(sh, "line", "width")
-            line = _color(_g(sh, "line", "color"), (68, 68, 68, 255)) if lw is None or lw > 0 else None
-            w = max(1, int(round((lw or 1) * scale)))
-            fill = _color(sh.get("fillcolor"), None)
-            xy = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
-            if kind == "line":
-                draw.line([(x0, y0), (x1, y1)], fill=line, width=w)
-            elif kind == "rect":
-                draw.rectangle(xy, fill=fill, outline=line, width=w)
-            else:
-                draw.ellipse(xy, fill=fill, outline=line, width=w)
 
-    shapes("below")
-    for t in traces:
-        ax = axes[(t.get("xaxis") or "x", t.get("yaxis") or "y")]
-        if t.get("type") == "bar":
-            _bars(draw, ax, t)
+def _shapes(canvas: _Canvas, layout: dict, layer: str) -> None:
+    """The layout's rectangles, lines and circles on ``layer`` ("below" or "above" the traces)."""
+    for sh in layout.get("shapes") or ():
+        kind = sh.get("type")
+        if (sh.get("layer") or "above") != layer or kind not in ("rect", "line", "circle"):
             continue
-        mode = t.get("mode") or "markers"
-        xs, ys = list(t.get("x") or ()), list(t.get("y") or ())
-        if t.get("fill") == "toself":
-            fill = _color(t.get("fillcolor"), (200, 200, 200, 128))
-            outline = _color(_g(t, "line", "color"), None) if "lines" in mode else None
-            for run in _runs(xs, ys):
-                pts = [ax.px(x, y) for x, y in run]
-                if len(pts) >= 3:
-                    draw.polygon(pts, fill=fill, outline=outline)
-        elif "lines" in mode:
-            color = _color(_g(t, "line", "color"))
-            w = max(1, int(round((_g(t, "line", "width") or 2) * scale)))
-            for run in _runs(xs, ys):
-                pts = [ax.px(x, y) for x, y in run]
-                if len(pts) >= 2:
-                    draw.line(pts, fill=color, width=w, joint="curve")
-        if "markers" in mode and xs:
-            n = len(xs)
-            sizes, colors = _seq(_g(t, "marker", "size"), n), _seq(_g(t, "marker", "color"), n)
-            symbols = _seq(_g(t, "marker", "symbol"), n)
-            edge = _color(_g(t, "marker", "line", "color"), None)
-            for x, y, s, c, sym in zip(xs, ys, sizes, colors, symbols):
-                if x is None or y is None:
-                    continue
-                cx, cy = ax.px(x, y)
-                r = max(1.0, float(s if isinstance(s, (int, float)) else 6) * scale / 2)
-                _marker(draw, sym, cx, cy, r, _color(c), edge)
-        if "text" in mode and xs:
-            texts = _seq(t.get("text"), len(xs))
-            color = _color(_g(t, "textfont", "color"), (20, 20, 20, 255))
-            for x, y, label in zip(xs, ys, texts):
-                words = _text(label)
-                if words and x is not None and y is not None:
-                    draw.text(ax.px(x, y), words, fill=color, font=font, anchor="mm")
-    shapes("above")
+        (x0, y0), (x1, y1) = canvas.main.px(sh["x0"], sh["y0"]), canvas.main.px(sh["x1"], sh["y1"])
+        lw = _g(sh, "line", "width")
+        line = _color(_g(sh, "line", "color"), (68, 68, 68, 255)) if lw is None or lw > 0 else None
+        w = canvas.width(lw or 1)
+        fill = _color(sh.get("fillcolor"), None)
+        xy = [min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)]
+        if kind == "line":
+            canvas.draw.line([(x0, y0), (x1, y1)], fill=line, width=w)
+        elif kind == "rect":
+            canvas.draw.rectangle(xy, fill=fill, outline=line, width=w)
+        else:
+            canvas.draw.ellipse(xy, fill=fill, outline=line, width=w)
+
+
+def _scatter(canvas: _Canvas, t: dict) -> None:
+    """A scatter trace: a filled shape or lines, then markers, then text, as its mode asks."""
+    ax = canvas.axes_of(t)
+    mode = t.get("mode") or "markers"
+    xs, ys = list(t.get("x") or ()), list(t.get("y") or ())
+    if t.get("fill") == "toself":
+        _filled(canvas, ax, t, mode, xs, ys)
+    elif "lines" in mode:
+        _lines(canvas, ax, t, xs, ys)
+    if "markers" in mode and xs:
+        _markers(canvas, ax, t, xs, ys)
+    if "text" in mode and xs:
+        _labels(canvas, ax, t, xs, ys)
+
+
+def _filled(canvas: _Canvas, ax: _Axes, t: dict, mode: str, xs: list, ys: list) -> None:
+    fill = _color(t.get("fillcolor"), (200, 200, 200, 128))
+    outline = _color(_g(t, "line", "color"), None) if "lines" in mode else None
+    for run in _runs(xs, ys):
+        pts = [ax.px(x, y) for x, y in run]
+        if len(pts) >= 3:
+            canvas.draw.polygon(pts, fill=fill, outline=outline)
+
+
+def _lines(canvas: _Canvas, ax: _Axes, t: dict, xs: list, ys: list) -> None:
+    color = _color(_g(t, "line", "color"))
+    w = canvas.width(_g(t, "line", "width") or 2)
+    for run in _runs(xs, ys):
+        pts = [ax.px(x, y) for x, y in run]
+        if len(pts) >= 2:
+            canvas.draw.line(pts, fill=color, width=w, joint="curve")
+
+
+def _markers(canvas: _Canvas, ax: _Axes, t: dict, xs: list, ys: list) -> None:
+    n = len(xs)
+    sizes, colors = _seq(_g(t, "marker", "size"), n), _seq(_g(t, "marker", "color"), n)
+    symbols = _seq(_g(t, "marker", "symbol"), n)
+    edge = _color(_g(t, "marker", "line", "color"), None)
+    for x, y, s, c, sym in zip(xs, ys, sizes, colors, symbols):
+        if x is None or y is None:
+            continue
+        cx, cy = ax.px(x, y)
+        r = max(1.0, float(s if isinstance(s, (int, float)) else 6) * canvas.scale / 2)
+        _marker(canvas.draw, sym, cx, cy, r, _color(c), edge)
+
+
+def _labels(canvas: _Canvas, ax: _Axes, t: dict, xs: list, ys: list) -> None:
+    texts = _seq(t.get("text"), len(xs))
+    color = _color(_g(t, "textfont", "color"), (20, 20, 20, 255))
+    for x, y, label in zip(xs, ys, texts):
+        words = _text(label)
+        if words and x is not None and y is not None:
+            canvas.draw.text(ax.px(x, y), words, fill=color, font=canvas.font, anchor="mm")
+
+
+def _annotations(canvas: _Canvas, layout: dict) -> None:
+    """The layout's annotations at data or paper coordinates."""
+    box = canvas.box
     for note in layout.get("annotations") or ():
         words = _text(note.get("text"))
         x, y = note.get("x"), note.get("y")
@@ -254,26 +311,32 @@ def figure_to_array(fig: Any, width: int | None = None, height: int | None = Non
         if note.get("xref") == "paper" or note.get("yref") == "paper":
             cx, cy = box[0] + x * box[2], box[1] + (1 - y) * box[3]
         else:
-            cx, cy = main.px(x, y)
+            cx, cy = canvas.main.px(x, y)
         anchor = {"left": "l", "right": "r"}.get(note.get("xanchor") or "", "m") + "m"
-        draw.text((cx, cy), words, fill=(20, 20, 20, 255), font=font, anchor=anchor)
-    for table in (t for t in data if t.get("type") == "table"):
-        dx, dy = _g(table, "domain", "x") or (0, 1), _g(table, "domain", "y") or (0, 1)
-        x0, x1 = box[0] + dx[0] * box[2], box[0] + dx[1] * box[2]
-        y0, y1 = box[1] + (1 - dy[1]) * box[3], box[1] + (1 - dy[0]) * box[3]
-        draw.rectangle([x0, y0, x1, y1], fill=(250, 250, 250, 255), outline=(170, 170, 170, 255))
-        columns = [list(c) if isinstance(c, (list, tuple)) else [c] for c in (_g(table, "cells", "values") or ())]
-        header = list(_g(table, "header", "values") or ())
-        rows = [[_text(h) for h in header]] + [[_text(c[i]) if i < len(c) else "" for c in columns]
-                                               for i in range(max((len(c) for c in columns), default=0))]
-        step = max(len(header), len(columns), 1)
-        for k, row in enumerate(rows):
-            y = y0 + 4 + k * 12
-            if y > y1 - 10:
-                break
-            for j, cell in enumerate(row):
-                draw.text((x0 + 4 + j * (x1 - x0) / step, y), cell[:24], fill=(20, 20, 20, 255), font=font)
+        canvas.draw.text((cx, cy), words, fill=(20, 20, 20, 255), font=canvas.font, anchor=anchor)
+
+
+def _table(canvas: _Canvas, table: dict) -> None:
+    """A table trace as plain text rows (header first) in its domain, cut where the domain ends."""
+    box, draw = canvas.box, canvas.draw
+    dx, dy = _g(table, "domain", "x") or (0, 1), _g(table, "domain", "y") or (0, 1)
+    x0, x1 = box[0] + dx[0] * box[2], box[0] + dx[1] * box[2]
+    y0, y1 = box[1] + (1 - dy[1]) * box[3], box[1] + (1 - dy[0]) * box[3]
+    draw.rectangle([x0, y0, x1, y1], fill=(250, 250, 250, 255), outline=(170, 170, 170, 255))
+    columns = [list(c) if isinstance(c, (list, tuple)) else [c] for c in (_g(table, "cells", "values") or ())]
+    header = list(_g(table, "header", "values") or ())
+    rows = [[_text(h) for h in header]] + [[_text(c[i]) if i < len(c) else "" for c in columns]
+                                           for i in range(max((len(c) for c in columns), default=0))]
+    step = max(len(header), len(columns), 1)
+    for k, row in enumerate(rows):
+        y = y0 + 4 + k * 12
+        if y > y1 - 10:
+            break
+        for j, cell in enumerate(row):
+            draw.text((x0 + 4 + j * (x1 - x0) / step, y), cell[:24], fill=(20, 20, 20, 255), font=canvas.font)
+
+
+def _title(canvas: _Canvas, layout: dict) -> None:
     title = _g(layout, "title", "text")
     if title:
-        draw.text((box[0], 8), _text(title), fill=(20, 20, 20, 255), font=font)
-    return np.asarray(image.convert("RGB"), dtype=np.uint8)
+        canvas.draw.text((canvas.box[0], 8), _text(title), fill=(20, 20, 20, 255), font=canvas.font)

@@ -10,7 +10,7 @@ south, west to east): hexes ``H0..``, intersections ``N0..``, paths ``E0..``.
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Iterable, Iterator
 
 NEIGHBOURS = ((1, 0), (-1, 0), (1, -1), (0, -1), (0, 1), (-1, 1))  # E W NE NW SE SW
 
@@ -64,41 +64,57 @@ class Geometry:
 
     def __init__(self, land: Iterable[tuple[int, int]]) -> None:
         land_set = {(q, r) for q, r in land}
+        self._hex_tables(land_set)
+        self._node_tables(land_set)
+        self._edge_tables()
+
+    def _hex_tables(self, land_set: set[tuple[int, int]]) -> None:
+        """Land hexes in reading order (row, then column), their ids and their land neighbours."""
         hexes = sorted(land_set, key=lambda h: (h[1], h[0]))
         self.hexes: list[tuple[int, int]] = hexes
         self.hex_index = {h: i for i, h in enumerate(hexes)}
         self.hex_ids = tuple(f"H{i}" for i in range(len(hexes)))
+        self.hex_nbrs = tuple(
+            tuple(self.hex_index[(q + dq, r + dr)] for dq, dr in NEIGHBOURS if (q + dq, r + dr) in land_set)
+            for q, r in hexes
+        )
+
+    def _node_tables(self, land_set: set[tuple[int, int]]) -> None:
+        """CAT-2.2: an intersection is a corner of a land hex; CAT-2.4: a building is on the hexes of its corner;
+        CAT-2.3, OIL-16.5: coastal intersections touch a sea position (derived, never listed by hand)."""
         corners = set()
-        for q, r in hexes:
+        for q, r in self.hexes:
             corners.update(hex_corners(q, r))
         nodes = sorted(corners, key=corner_key)
         self.nodes = nodes
         self.node_index = {c: i for i, c in enumerate(nodes)}
         self.node_ids = tuple(f"N{i}" for i in range(len(nodes)))
-        # CAT-2.2: an intersection is a corner of a land hex; CAT-2.4: a building is on the hexes of its corner
-        self.hex_nodes = tuple(tuple(self.node_index[c] for c in hex_corners(q, r)) for q, r in hexes)
-        self.hex_nbrs = tuple(
-            tuple(self.hex_index[(q + dq, r + dr)] for dq, dr in NEIGHBOURS if (q + dq, r + dr) in land_set)
-            for q, r in hexes
-        )
+        self.hex_nodes = tuple(tuple(self.node_index[c] for c in hex_corners(q, r)) for q, r in self.hexes)
         self.node_hexes = tuple(
             tuple(sorted(self.hex_index[p] for p in corner_positions(c) if p in land_set)) for c in nodes
         )
-        # CAT-2.3, OIL-16.5: coastal intersections touch a sea position (derived, never listed by hand)
         self.node_coastal = tuple(any(p not in land_set for p in corner_positions(c)) for c in nodes)
-        # paths: sides of land hexes, as node pairs (CAT-2.2); two intersections joined by one are adjacent (CAT-2.4)
-        pairs = set()
-        for h in range(len(hexes)):
-            ring = self.hex_nodes[h]
+
+    def _hex_sides(self) -> Iterator[tuple[int, int]]:
+        """Every side of every land hex as a node pair (low, high); a side shared by two hexes comes twice."""
+        for ring in self.hex_nodes:
             for i in range(6):
                 a, b = ring[i], ring[(i + 1) % 6]
-                pairs.add((min(a, b), max(a, b)))
+                yield min(a, b), max(a, b)
+
+    def _edge_tables(self) -> None:
+        """Paths: sides of land hexes, as node pairs, in reading order of their midpoints (CAT-2.2); two
+        intersections joined by one are adjacent (CAT-2.4); a path is coastal when only one land hex borders it."""
+        nodes = self.nodes
+        count: dict[tuple[int, int], int] = {}
+        for e in self._hex_sides():
+            count[e] = count.get(e, 0) + 1
 
         def mid(p):
             ka, kb = corner_key(nodes[p[0]]), corner_key(nodes[p[1]])
             return (ka[0] + kb[0], ka[1] + kb[1])
 
-        edges = sorted(pairs, key=mid)
+        edges = sorted(count, key=mid)
         self.edges = edges
         self.edge_index = {e: i for i, e in enumerate(edges)}
         self.edge_ids = tuple(f"E{i}" for i in range(len(edges)))
@@ -112,14 +128,6 @@ class Geometry:
             inc[b].append(i)
         self.node_nbrs = tuple(tuple(x) for x in nbrs)
         self.node_edges = tuple(tuple(x) for x in inc)
-        # a path is coastal when only one land hex borders it
-        count: dict[tuple[int, int], int] = {}
-        for h in range(len(hexes)):
-            ring = self.hex_nodes[h]
-            for i in range(6):
-                a, b = ring[i], ring[(i + 1) % 6]
-                e = (min(a, b), max(a, b))
-                count[e] = count.get(e, 0) + 1
         self.edge_coastal = tuple(count[e] == 1 for e in edges)
 
     def side_edge(self, q: int, r: int, side: str) -> int:

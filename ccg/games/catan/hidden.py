@@ -49,13 +49,21 @@ def observe(s: CatanState, seat: int) -> dict:
 
 
 def resample(s: CatanState, seat: int, rng) -> None:
+    """Redeal what ``seat`` cannot see: the other players' resource cards (counts and known cards kept) and
+    the development cards among the deck and the other hands (counts kept; the active player not holding a
+    won game's VP cards)."""
     if s.over:
         return  # nothing is hidden any more
-    n = s.num_players
-    others = [p for p in range(n) if p != seat]
-    # cards everyone knows a seat holds: the goods an open offer gives, and the goods it asks for in the hand
-    # of every player who accepted or is being asked (only players able to pay are asked, CAT-7.2)
-    known = [0] * (5 * n)
+    others = [p for p in range(s.num_players) if p != seat]
+    _redeal_resources(s, others, _known_cards(s), rng)
+    _redeal_development_cards(s, seat, others, rng)
+
+
+def _known_cards(s: CatanState) -> list[int]:
+    """Cards everyone knows a seat holds (per seat and resource): the goods an open offer gives, and the goods
+    it asks for in the hand of every player who accepted or is being asked (only players able to pay are
+    asked, CAT-7.2)."""
+    known = [0] * (5 * s.num_players)
     if s.offer is not None:
         off = s.offer
         payers = acceptors(s) + ([s.seat_to_move] if s.phase == RESPOND else [])
@@ -63,7 +71,11 @@ def resample(s: CatanState, seat: int, rng) -> None:
             known[s.active * 5 + r] = off[r]
             for q in payers:
                 known[q * 5 + r] = off[6 + r]
-    # resource cards: pool the unknown ones by type, redeal with the counts kept
+    return known
+
+
+def _redeal_resources(s: CatanState, others: list[int], known: list[int], rng) -> None:
+    """Pool the others' unknown resource cards by type and redeal them, each hand keeping its count."""
     pool = []
     for p in others:
         for r in range(5):
@@ -77,7 +89,11 @@ def resample(s: CatanState, seat: int, rng) -> None:
         for r in pool[:k]:
             s.hand[p * 5 + r] += 1
         del pool[:k]
-    # development cards: unseen = deck + others' hands
+
+
+def _redeal_development_cards(s: CatanState, seat: int, others: list[int], rng) -> None:
+    """Shuffle the unseen development cards (the deck and the others' hands) and deal each hand its count
+    again (the active player's new cards first), the rest back to the deck."""
     unseen = list(s.deck)
     new_count = sum(s.dev_new) if s.active != seat else 0
     counts = [sum(s.dev[p * 5:(p + 1) * 5]) for p in others]
@@ -85,15 +101,7 @@ def resample(s: CatanState, seat: int, rng) -> None:
         for t in range(5):
             unseen.extend([t] * s.dev[p * 5 + t])
     unseen.sort()  # forget the real deck order and owners before drawing
-    limit = _vp_card_limit(s, seat)
-    at = sum(counts[:others.index(s.active)]) if limit is not None else 0  # the active player's cards
-    for _ in range(REDRAWS):
-        rng.shuffle(unseen)
-        if limit is None or unseen[at:at + counts[others.index(s.active)]].count(VP_CARD) <= limit:
-            break
-    else:
-        if limit is not None:  # (with no limit the first shuffle is kept)
-            _swap_surplus_vp(unseen, at, counts[others.index(s.active)], limit, rng)
+    _shuffle_unseen(s, seat, others, counts, unseen, rng)
     for p, k in zip(others, counts):
         for t in range(5):
             s.dev[p * 5 + t] = 0
@@ -106,6 +114,21 @@ def resample(s: CatanState, seat: int, rng) -> None:
             for t in take[:new_count]:
                 s.dev_new[t] += 1
     s.deck = unseen
+
+
+def _shuffle_unseen(s: CatanState, seat: int, others: list[int], counts: list[int], unseen: list[int],
+                    rng) -> None:
+    """Shuffle ``unseen`` so that the active player's share holds no more VP cards than would have won already
+    (CAT-11.2): a few redraws, then the surplus swapped out."""
+    limit = _vp_card_limit(s, seat)
+    at = sum(counts[:others.index(s.active)]) if limit is not None else 0  # the active player's cards
+    for _ in range(REDRAWS):
+        rng.shuffle(unseen)
+        if limit is None or unseen[at:at + counts[others.index(s.active)]].count(VP_CARD) <= limit:
+            break
+    else:
+        if limit is not None:  # (with no limit the first shuffle is kept)
+            _swap_surplus_vp(unseen, at, counts[others.index(s.active)], limit, rng)
 
 
 def _vp_card_limit(s: CatanState, seat: int) -> int | None:

@@ -31,11 +31,8 @@ from ccg.core.frozen import freeze, thaw
 from ccg.core.rng import Rng
 from ccg.core.schema import convert, field_error
 
-from .data import PIPS, HarbourType, Terrain, board_kind, components
+from .data import PIPS, HarbourType, Side, Terrain, board_kind, components
 from .geometry import geometry_for, spiral
-
-Side = Literal["NE", "E", "SE", "SW", "W", "NW"]
-
 
 MAX_FILE_BYTES = 200_000  # a 6-player layout file is about 5 kB
 
@@ -201,60 +198,63 @@ def place_oil_springs(layout: dict, rng: Rng) -> dict:
     at = {(h["q"], h["r"]): h for h in hexes}
     H = [at[p] for p in geo.hexes]  # in geometry order
     springs: list[int] = []
-    desert_numbers = components()["oil_spring_tiles"]["desert_numbers"]
-    deserts = [i for i, h in enumerate(H) if h["terrain"] == "desert"]
-
-    def nbr_numbers(i):
-        return {H[n]["number"] for n in geo.hex_nbrs[i]}
-
-    # OIL-13.2, OIL-13.7: numbered desert springs, printed number not on a neighbour if possible; with one
-    # desert (3-4 players) either numbered tile may be chosen ("wybierz numer, który nie graniczy z
-    # pustynią"), the first in the tile list on a tie
-    best: tuple[int, tuple[int, ...]] = (len(deserts) + 1, ())
-    for perm in itertools.permutations(desert_numbers, min(len(deserts), len(desert_numbers))):
-        bad = sum(perm[j] in nbr_numbers(d) for j, d in enumerate(deserts))
-        if bad < best[0]:
-            best = (bad, perm)
-    if deserts:
-        for j, d in enumerate(deserts):
-            H[d]["number"] = best[1][j]
-            H[d]["spring"] = "numbered"
-            springs.append(d)
-
-    def adjacent_to_spring(i):
-        return any(n in springs for n in geo.hex_nbrs[i])
-
-    def place(terrain: str, second_from_top: bool) -> None:
-        cands = [i for i, h in enumerate(H) if h["terrain"] == terrain and h["spring"] is None and h["number"]]
-        if not cands:
-            return
-        classes = sorted({PIPS[H[i]["number"]] for i in cands}, reverse=second_from_top)
-        cls = classes[1] if len(classes) >= 2 else classes[0]  # A23: distinct probability classes
-        members = [i for i in cands if PIPS[H[i]["number"]] == cls]
-        free = [i for i in members if not adjacent_to_spring(i)]
-        if free:
-            chosen = free[rng.below(len(free))] if len(free) > 1 else free[0]
-        else:
-            # A25: move the chosen token to a non-adjacent hex, same terrain first
-            src = members[0]
-            others = [i for i in cands if i != src and not adjacent_to_spring(i)]
-            if others:
-                dst = min(others, key=lambda i: (geo.hex_distance(i, src), i))
-                H[src]["number"], H[dst]["number"] = H[dst]["number"], H[src]["number"]
-                chosen = dst
-            else:
-                # no same-terrain hex away from the springs: a token swap with another terrain cannot
-                # move a pasture/forest spring, and OIL-13.6 forbids moving terrain: accept adjacency
-                chosen = src
-        H[chosen]["spring"] = "overlay"
-        springs.append(chosen)
-
-    place("pasture", True)   # OIL-13.3: second most probable pasture
-    place("forest", False)   # OIL-13.4 (A22): second least probable forest
+    _numbered_desert_springs(H, geo, springs)
+    _overlay_spring(H, geo, springs, "pasture", True, rng)   # OIL-13.3: second most probable pasture
+    _overlay_spring(H, geo, springs, "forest", False, rng)   # OIL-13.4 (A22): second least probable forest
     layout["hexes"] = [{k: h[k] for k in ("q", "r", "terrain", "number", "spring")} for h in H]
     layout["robber"] = None  # OIL-13.1: the robber starts off the board
     layout["source"] += "; oil springs placed by OIL-13"
     return layout
+
+
+def _numbered_desert_springs(H: list[dict], geo: Any, springs: list[int]) -> None:
+    """OIL-13.2, OIL-13.7: numbered desert springs, printed number not on a neighbour if possible; with one
+    desert (3-4 players) either numbered tile may be chosen ("wybierz numer, który nie graniczy z
+    pustynią"), the first in the tile list on a tie."""
+    desert_numbers = components()["oil_spring_tiles"]["desert_numbers"]
+    deserts = [i for i, h in enumerate(H) if h["terrain"] == "desert"]
+    best: tuple[int, tuple[int, ...]] = (len(deserts) + 1, ())
+    for perm in itertools.permutations(desert_numbers, min(len(deserts), len(desert_numbers))):
+        bad = sum(perm[j] in {H[n]["number"] for n in geo.hex_nbrs[d]} for j, d in enumerate(deserts))
+        if bad < best[0]:
+            best = (bad, perm)
+    for j, d in enumerate(deserts):
+        H[d]["number"] = best[1][j]
+        H[d]["spring"] = "numbered"
+        springs.append(d)
+
+
+def _overlay_spring(H: list[dict], geo: Any, springs: list[int], terrain: str, second_from_top: bool,
+                    rng: Rng) -> None:
+    """An overlay spring on a numbered ``terrain`` hex of the second probability class from the top (or the
+    bottom), away from the other springs (OIL-13.5; A23: distinct probability classes; A25 when none is)."""
+    cands = [i for i, h in enumerate(H) if h["terrain"] == terrain and h["spring"] is None and h["number"]]
+    if not cands:
+        return
+    classes = sorted({PIPS[H[i]["number"]] for i in cands}, reverse=second_from_top)
+    cls = classes[1] if len(classes) >= 2 else classes[0]
+    members = [i for i in cands if PIPS[H[i]["number"]] == cls]
+
+    def adjacent_to_spring(i: int) -> bool:
+        return any(n in springs for n in geo.hex_nbrs[i])
+
+    free = [i for i in members if not adjacent_to_spring(i)]
+    if free:
+        chosen = free[rng.below(len(free))] if len(free) > 1 else free[0]
+    else:
+        # A25: move the chosen token to a non-adjacent hex, same terrain first
+        src = members[0]
+        others = [i for i in cands if i != src and not adjacent_to_spring(i)]
+        if others:
+            dst = min(others, key=lambda i: (geo.hex_distance(i, src), i))
+            H[src]["number"], H[dst]["number"] = H[dst]["number"], H[src]["number"]
+            chosen = dst
+        else:
+            # no same-terrain hex away from the springs: a token swap with another terrain cannot
+            # move a pasture/forest spring, and OIL-13.6 forbids moving terrain: accept adjacency
+            chosen = src
+    H[chosen]["spring"] = "overlay"
+    springs.append(chosen)
 
 
 def place_oil_springs_56(layout: dict, rng: Rng) -> dict:

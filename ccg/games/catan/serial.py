@@ -50,28 +50,55 @@ def state_dict(s: CatanState) -> dict:
 
 
 def from_state_dict(cls, d, n: int, options: dict):
+    """A CatanState from a saved dict, or InvalidPositionError naming the first bad field."""
     from .setup import blank  # setup builds the state, whose module imports this one
 
     v.as_dict(d, "state", FIELDS)
+    s = blank(n, 0, options, _layout(d["layout"]))
+    _turn(s, d, n)
+    _pieces(s, d, n)
+    _cards(s, d, n)
+    _numbers(s, d)
+    _holders_and_counters(s, d, n)
+    _trade_offer(s, d, n)
+    _last_disaster(s, d["last_disaster"], n)
+    recompute_derived(s)
+    return s
+
+
+def _layout(data) -> dict:
+    """The map, valid and in canonical form (the form saving writes)."""
     try:
-        layout = validate_layout(d["layout"])
+        layout = validate_layout(data)
     except ValueError as e:
         raise InvalidPositionError(f"invalid position: layout: {e}") from None
-    if layout != d["layout"]:
+    if layout != data:
         raise InvalidPositionError(f"invalid position: layout is not in canonical form: "
-                                   f"{differing_fields(d['layout'], layout, 'layout')}")
-    s = blank(n, 0, options, layout)
-    b = s.board
+                                   f"{differing_fields(data, layout, 'layout')}")
+    return layout
+
+
+def _turn(s: CatanState, d: dict, n: int) -> None:
+    """The phase, the active and first players, the seat to move, the turn and the setup step (CAT-3, CAT-4)."""
     s.phase = PHASES.index(v.as_str(d["phase"], "phase", PHASES))
     for f in ("active", "first"):
         setattr(s, f, v.as_int(d[f], f, 0, n - 1))
     s.seat_to_move = v.as_int(d["cur"], "cur", -1, n - 1)
     s.turn = v.as_int(d["turn"], "turn", 0)
     s.setup_step = v.as_int(d["setup_i"], "setup_i", 0, 2 * n)
-    s.setup_node = v.as_int(d["setup_node"], "setup_node", -1, b.n_node - 1)
+    s.setup_node = v.as_int(d["setup_node"], "setup_node", -1, s.board.n_node - 1)
+
+
+def _pieces(s: CatanState, d: dict, n: int) -> None:
+    """Who owns each intersection (and at what level) and each path."""
+    b = s.board
     s.node_owner = v.int_list(d["node_owner"], "node_owner", b.n_node, -1, n - 1)
     s.node_level = v.int_list(d["node_level"], "node_level", b.n_node, 0, 3)
     s.edge_owner = v.int_list(d["edge_owner"], "edge_owner", b.n_edge, -1, n - 1)
+
+
+def _cards(s: CatanState, d: dict, n: int) -> None:
+    """Hands, the bank, development cards (held, new, the deck), knights played, discards owed, oil."""
     s.hand = v.int_list(d["hand"], "hand", 5 * n, 0)
     s.bank = v.int_list(d["bank"], "bank", 5, 0)
     s.dev = v.int_list(d["dev"], "dev", 5 * n, 0)
@@ -81,6 +108,11 @@ def from_state_dict(cls, d, n: int, options: dict):
     s.discard = v.int_list(d["discard"], "discard", n, 0)
     s.oil = v.int_list(d["oil"], "oil", n, 0)
     s.sequestered = v.int_list(d["seq"], "seq", n, 0)
+
+
+def _numbers(s: CatanState, d: dict) -> None:
+    """The number tokens on the hexes, and those destroyed by disasters (hex, number; OIL-8)."""
+    b = s.board
     s.numbers = v.int_list(d["numbers"], "numbers", b.n_hex, 0, 12)
     des = v.as_list(d["destroyed"], "destroyed")
     s.destroyed = []
@@ -88,29 +120,38 @@ def from_state_dict(cls, d, n: int, options: dict):
         v.int_list(x, f"destroyed[{i}]", 2)
         s.destroyed.append([v.as_int(x[0], f"destroyed[{i}][0]", 0, b.n_hex - 1),
                             v.as_int(x[1], f"destroyed[{i}][1]", 2, 12)])
+
+
+def _holders_and_counters(s: CatanState, d: dict, n: int) -> None:
+    """Seats holding a title or ending the game, the robber, the dice, the flags and the counters."""
     for f in ("lr", "la", "champ", "trigger", "winner", "pyrrhic"):
         setattr(s, ATTRIBUTE.get(f, f), v.as_int(d[f], f, -1, n - 1))
-    s.robber = v.as_int(d["robber"], "robber", -1, b.n_hex - 1)
+    s.robber = v.as_int(d["robber"], "robber", -1, s.board.n_hex - 1)
     s.dice = v.as_int(d["dice"], "dice", 0, 12)
     for f in BOOLS:
         setattr(s, f, v.as_bool(d[f], f))
     for f in ("free_roads", "offers_made", "sbp_left", "supply", "removed", "marker", "metro_pool", "disasters",
               "floods", "spring_hits", "oil_used_total"):
         setattr(s, ATTRIBUTE.get(f, f), v.as_int(d[f], f, 0))
+
+
+def _trade_offer(s: CatanState, d: dict, n: int) -> None:
+    """CAT-7.2: the offer on the table: the goods given (lumber … ore, oil), then the goods asked for (checked
+    against hands by the invariants); the seats that accepted, as bits."""
     off = d["offer"]
-    # CAT-7.2: the goods given (lumber … ore, oil), then the goods asked for; checked against hands by the invariants
     s.offer = None if off is None else tuple(v.int_list(off, "offer", 12, 0, 10 ** 4))
     s.accepted = v.as_int(d["accepted"], "accepted", 0, (1 << n) - 1)
-    ld = d["last_disaster"]
+
+
+def _last_disaster(s: CatanState, ld, n: int) -> None:
+    """The last disaster (number rolled, hex hit or -1, seat hit or -1), or null (OIL-8)."""
     if ld is not None:
         v.int_list(ld, "last_disaster", 3)
         v.as_int(ld[0], "last_disaster[0]", 2, 12)
-        v.as_int(ld[1], "last_disaster[1]", -1, b.n_hex - 1)
+        v.as_int(ld[1], "last_disaster[1]", -1, s.board.n_hex - 1)
         v.as_int(ld[2], "last_disaster[2]", -1, n - 1)
         ld = list(ld)
     s.last_disaster = ld
-    recompute_derived(s)
-    return s
 
 
 def recompute_derived(s: CatanState) -> None:

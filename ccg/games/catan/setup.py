@@ -32,19 +32,33 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s._init_base(players, seed, options)
     s.rules = resolve_rules(RULES, options.get("rules"))
     precompute_rule_values(s, players, options.get("scenario"))
-    b: Board = board_for(layout)
-    s.board = b
+    s.board = board_for(layout)
+    _empty_board(s, s.board)
+    _empty_hands_and_full_bank(s, players, board_kind(players))
+    _before_the_first_placement(s)
+    _oil_springs_at_start(s)
+    return s
+
+
+def _empty_board(s: CatanState, b: Board) -> None:
+    """No pieces on the board; the number tokens as laid out, the robber on its start hex."""
     s.spots = None
-    n = players
-    kind = board_kind(players)
     s.node_owner = [-1] * b.n_node
     s.node_level = [0] * b.n_node
     s.edge_owner = [-1] * b.n_edge
+    s.numbers = list(b.numbers0)
+    s.destroyed = []
+    s.robber = b.robber0
+
+
+def _empty_hands_and_full_bank(s: CatanState, n: int, kind: dict) -> None:
+    """The bank holds every resource card (CAT-1.4, CAT-12.4) and the development deck (CAT-1.5, CAT-12.1);
+    players hold nothing and have built nothing."""
     s.hand = [0] * (5 * n)
-    s.bank = [kind["bank"]] * 5  # CAT-1.4, CAT-12.4
+    s.bank = [kind["bank"]] * 5
     s.dev = [0] * (5 * n)
     s.dev_new = [0] * 5
-    s.deck = [t for t, name in enumerate(DEV_TYPES) for _ in range(kind["dev_deck"][name])]  # CAT-1.5, CAT-12.1
+    s.deck = [t for t, name in enumerate(DEV_TYPES) for _ in range(kind["dev_deck"][name])]
     s.knights = [0] * n
     s.roads_built = [0] * n
     s.settlements_built = [0] * n
@@ -55,15 +69,16 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s.discard = [0] * n
     s.oil = [0] * n
     s.sequestered = [0] * n
-    s.numbers = list(b.numbers0)
-    s.destroyed = []
+
+
+def _before_the_first_placement(s: CatanState) -> None:
+    """Setup's first settlement to place (CAT-3.7); no roll, no offer, no title holder, nobody has won."""
     s.phase = SETUP_SETTLE
     s.active = s.seat_to_move = s.first = 0
     s.turn = 0
     s.setup_step = 0
     s.setup_node = -1
     s.longest_road_holder = s.largest_army_holder = -1
-    s.robber = b.robber0
     s.dice = 0
     s.dev_played = s.rolled = s.built = False
     s.free_roads = 0
@@ -71,18 +86,22 @@ def blank(players: int, seed: int, options: dict, layout: dict) -> CatanState:
     s.accepted = 0  # bitmask of the seats that accepted the open offer (CAT-7.2)
     s.offers_made = 0
     s.special_build_left = 0
-    s.supply = s.oil_tokens if s.oil_springs else 0  # OIL-2.6: every oil token starts in the supply
-    s.removed = 0
-    s.marker = 0  # OIL-2.5
-    s.metro_pool = s.oil_metropolises if s.oil_springs else 0
-    s.champion = -1
-    s.oil_used = s.seq_done = s.pending = False
     s.trigger = -1
     s.over = s.lost = False
     s.winner = s.pyrrhic = -1
+
+
+def _oil_springs_at_start(s: CatanState) -> None:
+    """Oil Springs: every oil token in the supply (OIL-2.6), the disaster marker at 0 (OIL-2.5), the metropolises
+    in their pool; no champion, no disaster yet. In the base game the oil counts stay 0."""
+    s.supply = s.oil_tokens if s.oil_springs else 0
+    s.removed = 0
+    s.marker = 0
+    s.metro_pool = s.oil_metropolises if s.oil_springs else 0
+    s.champion = -1
+    s.oil_used = s.seq_done = s.pending = False
     s.disasters = s.floods = s.spring_hits = s.oil_used_total = 0
     s.last_disaster = None
-    return s
 
 
 def create(players: int, seed: int, options: dict) -> CatanState:

@@ -1,12 +1,12 @@
 """The turn sequence (CAT-3 setup, CAT-4 turn, OIL-15 state machine): the effects of actions.
 
-``apply`` dispatches on the action kind (the legal actions of each phase are in actions.py). Rules
+``apply`` dispatches on the action kind through ``EFFECTS`` (the legal actions of each phase are in actions.py). Rules
 live in the small modules this one calls (building, robber, devcards, trade, oil); this module only
 sequences them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from . import devcards, oil, production, robber, trade
 from .building import place_city, place_metropolis, place_road, place_settlement, road_spots
@@ -24,86 +24,140 @@ def node_of(text: str) -> int:
 
 
 def apply(s: CatanState, a) -> None:
-    k = a.kind
-    p = s.seat_to_move
-    # the most frequent kinds first (roll, end, maritime trade, the trade table, discards)
-    if k == "roll":
-        roll(s)
-        return
-    if k == "end":
-        end_turn(s)
-        return
-    if k == "trade":
-        trade.maritime(s, p, a.args[0], RES_INDEX[a.args[1]], RES_INDEX[a.args[2]])
-    elif k == "propose":
-        trade.propose(s, p)
-    elif k == "give":
-        trade.give(s, p, RES_INDEX[a.args[0]])
-    elif k == "ask":
-        trade.ask(s, p, RES_INDEX[a.args[0]])
-    elif k == "offer":
-        trade.offer(s, p)
-    elif k == "choose":
-        trade.choose(s, p, a.args[0])
-    elif k == "accept":
-        trade.accept(s, p)
-    elif k == "reject":
-        trade.reject(s, p)
-    elif k == "cancel":
-        trade.cancel(s, p)
-    elif k == "discard":
-        robber.discard(s, p, RES_INDEX[a.args[0]])
-    elif k == "robber":
-        robber.move(s, p, a.args)
-    elif k == "road":
-        e = int(a.args[0][1:])
-        if s.phase == SETUP_ROAD:
-            place_road(s, p, e, free=True)
-            end_setup_step(s)
-            return
-        if s.phase == FREE_ROAD:
-            place_road(s, p, e, free=True)
-            s.free_roads -= 1
-            if s.free_roads <= 0 or not road_spots(s, p):
-                s.phase = MAIN if s.rolled else PRE_ROLL
-        else:
-            place_road(s, p, e)
-            s.built = True
-    elif k == "settle":
-        n = node_of(a.args[0])
-        if s.phase == SETUP_SETTLE:
-            setup_settlement(s, p, n)
-            return
-        place_settlement(s, p, n)
+    """Apply a legal action: the effect of its kind (``EFFECTS``; legal_actions offers no other kinds)."""
+    EFFECTS[a.kind](s, s.seat_to_move, a.args)
+
+
+# ---- one effect per action kind: (state, actor, args) -----------------------------------------
+def _roll(s: CatanState, p: int, args: tuple) -> None:
+    roll(s)
+
+
+def _end(s: CatanState, p: int, args: tuple) -> None:
+    end_turn(s)
+
+
+def _maritime_trade(s: CatanState, p: int, args: tuple) -> None:
+    """CAT-7.3: trade with the bank at rate ``args[0]``."""
+    trade.maritime(s, p, args[0], RES_INDEX[args[1]], RES_INDEX[args[2]])
+
+
+def _give(s: CatanState, p: int, args: tuple) -> None:
+    trade.give(s, p, RES_INDEX[args[0]])
+
+
+def _ask(s: CatanState, p: int, args: tuple) -> None:
+    trade.ask(s, p, RES_INDEX[args[0]])
+
+
+def _choose_partner(s: CatanState, p: int, args: tuple) -> None:
+    trade.choose(s, p, args[0])
+
+
+def _discard(s: CatanState, p: int, args: tuple) -> None:
+    robber.discard(s, p, RES_INDEX[args[0]])
+
+
+def _move_robber(s: CatanState, p: int, args: tuple) -> None:
+    robber.move(s, p, args)
+
+
+def _build_road(s: CatanState, p: int, args: tuple) -> None:
+    """A road: free in setup (CAT-3) and from Road Building (CAT-9.3), else bought (CAT-6.1)."""
+    e = int(args[0][1:])
+    if s.phase == SETUP_ROAD:
+        place_road(s, p, e, free=True)
+        end_setup_step(s)
+    elif s.phase == FREE_ROAD:
+        place_road(s, p, e, free=True)
+        s.free_roads -= 1
+        if s.free_roads <= 0 or not road_spots(s, p):
+            s.phase = MAIN if s.rolled else PRE_ROLL
+        check_base_win(s)
+    else:
+        place_road(s, p, e)
         s.built = True
-    elif k == "city":
-        place_city(s, p, node_of(a.args[0]))
-        s.built = True
-    elif k == "metro":
-        place_metropolis(s, p, node_of(a.args[0]))
-        s.built = True
-    elif k == "buy":
-        devcards.buy(s, p)
-        s.built = True
-    elif k == "pass":
-        next_sbp(s)
-        return
-    elif k == "play":
-        devcards.play(s, p, a.args)
-    elif k == "convert":
-        if len(a.args) == 2:
-            oil.convert_pair(s, p, RES_INDEX[a.args[0]], RES_INDEX[a.args[1]])
-        else:
-            oil.convert(s, p, RES_INDEX[a.args[0]])
-    elif k == "sequester":
-        oil.sequester(s, p)
-    else:  # pragma: no cover - legal_actions never offers other kinds
-        raise AssertionError(k)
-    if k in VP_KINDS:
         check_base_win(s)
 
 
-VP_KINDS = frozenset(("road", "settle", "city", "buy", "play"))  # actions that can raise the actor's VP
+def _build_settlement(s: CatanState, p: int, args: tuple) -> None:
+    """A settlement: placed free in setup (CAT-3), else bought (CAT-6.2)."""
+    n = node_of(args[0])
+    if s.phase == SETUP_SETTLE:
+        setup_settlement(s, p, n)
+    else:
+        place_settlement(s, p, n)
+        s.built = True
+        check_base_win(s)
+
+
+def _build_city(s: CatanState, p: int, args: tuple) -> None:
+    place_city(s, p, node_of(args[0]))
+    s.built = True
+    check_base_win(s)
+
+
+def _build_metropolis(s: CatanState, p: int, args: tuple) -> None:
+    place_metropolis(s, p, node_of(args[0]))
+    s.built = True
+
+
+def _buy_development_card(s: CatanState, p: int, args: tuple) -> None:
+    devcards.buy(s, p)
+    s.built = True
+    check_base_win(s)
+
+
+def _pass_sbp(s: CatanState, p: int, args: tuple) -> None:
+    next_sbp(s)
+
+
+def _play_development_card(s: CatanState, p: int, args: tuple) -> None:
+    devcards.play(s, p, args)
+    check_base_win(s)
+
+
+def _convert_oil(s: CatanState, p: int, args: tuple) -> None:
+    """OIL-6.2: 1 oil for cards of one resource, or (oil.convert_mixed) of two different ones."""
+    if len(args) == 2:
+        oil.convert_pair(s, p, RES_INDEX[args[0]], RES_INDEX[args[1]])
+    else:
+        oil.convert(s, p, RES_INDEX[args[0]])
+
+
+def _sequester(s: CatanState, p: int, args: tuple) -> None:
+    oil.sequester(s, p)
+
+
+def _actor_only(effect: Callable[[CatanState, int], None]) -> Callable[[CatanState, int, tuple], None]:
+    """An effect that takes no arguments but the actor (the domestic-trade table's steps)."""
+    return lambda s, p, args: effect(s, p)
+
+
+EFFECTS: dict[str, Callable[[CatanState, int, tuple], None]] = {
+    "roll": _roll,
+    "end": _end,
+    "trade": _maritime_trade,
+    "propose": _actor_only(trade.propose),
+    "give": _give,
+    "ask": _ask,
+    "offer": _actor_only(trade.offer),
+    "choose": _choose_partner,
+    "accept": _actor_only(trade.accept),
+    "reject": _actor_only(trade.reject),
+    "cancel": _actor_only(trade.cancel),
+    "discard": _discard,
+    "robber": _move_robber,
+    "road": _build_road,
+    "settle": _build_settlement,
+    "city": _build_city,
+    "metro": _build_metropolis,
+    "buy": _buy_development_card,
+    "pass": _pass_sbp,
+    "play": _play_development_card,
+    "convert": _convert_oil,
+    "sequester": _sequester,
+}
 
 
 def check_base_win(s: CatanState) -> None:

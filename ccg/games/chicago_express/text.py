@@ -1,13 +1,13 @@
 """Text: the position as a student reads it (``str(state)``) and why an action is illegal, in sentences."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ccg.core import Action
 
 from . import actions as A
 from .auction import lowest_bid
-from .board import BOARD, CHICAGO, COMPANIES, DETROIT, FOREST, INDUSTRIAL, INDUSTRIES, PLAIN, START
+from .board import BOARD, CHICAGO, COMPANIES, DETROIT, FOREST, INDUSTRIAL, INDUSTRIES, PLAIN, START, WABASH
 from .build import cost
 from .phases import BIDDING, BUILD, CHOOSE, OVER, PHASE_NAMES
 
@@ -30,6 +30,7 @@ def _now(s: CEState) -> str:
 
 
 def why_illegal(s: CEState, action: Action) -> str | None:
+    """A sentence saying why ``action`` cannot be played now, by what the phase allows (None: no reason found)."""
     if s.phase == OVER:
         return None
     kind, args = action.kind, action.args
@@ -38,59 +39,84 @@ def why_illegal(s: CEState, action: Action) -> str | None:
         return None
     if canon.kind in ("place", "develop") and canon.args[-1] not in BOARD.index:
         return f"there is no hex {canon.args[-1]} on the map (columns A–S, rows 0–10; see ccg.plot.board)"
-    kind = canon.kind
-    ph = s.phase
-    bidding = ph in BIDDING
-    if kind in ("bid", "pass"):
-        if not bidding:
-            return f"no auction is running; {_now(s)}"
-        amount = canon.args[0] if kind == "bid" else 0
-        if kind == "bid":
-            lo = lowest_bid(s)
-            cash = s.cash[s.auction_turn]
-            if amount < lo:
-                if s.auction_leader < 0:
-                    return (f"the first bid on this {COMPANIES[s.auction_company]} share must be at least the minimum "
-                            f"${s.auction_minimum} (CE-3.3, CE-5.4)")
-                return (f"a bid must beat the highest bid ${s.auction_high_bid} by at least ${s.rules['bid_increment']}; "
-                        f"bid ${lo} or more (CE-3.3, CE-3 note)")
-            if amount > cash:
-                return f"seat {s.auction_turn} has only ${cash}; bids are capped at the bidder's cash (CE-3 note)"
-        return None
-    if bidding:
+    if canon.kind in ("bid", "pass"):
+        return _why_not_bid(s, canon)
+    if s.phase in BIDDING:
         return f"an auction is running: {_now(s)}"
-    if kind in ("place", "stop"):
-        if ph != BUILD:
-            return f"no build action is running; {_now(s)}"
-        if kind == "place":
-            c = A.LOWER_COMPANY[canon.args[0].lower()]
-            if c != s.build_company:
-                return f"this build action is for {COMPANIES[s.build_company]}, not {COMPANIES[c]} (CE-6.1)"
-            return why_not_place(s, c, BOARD.index[canon.args[1]])
-        return None
-    if ph == BUILD:
+    if canon.kind in ("place", "stop"):
+        return _why_not_build_step(s, canon)
+    if s.phase == BUILD:
         return f"finish the build first: {_now(s)}"
-    # CHOOSE
-    meter = {"auction": 0, "build": 1, "develop": 2}.get(kind, -1)
-    if kind == "forgo":
-        meter = A.METERS.index(canon.args[0])
+    return _why_not_choose(s, canon)
+
+
+def _why_not_bid(s: CEState, canon: Action) -> str | None:
+    """A bid or a pass: only in an auction; a bid reaches the lowest bid and the bidder's cash (CE-3.3, CE-5.4)."""
+    if s.phase not in BIDDING:
+        return f"no auction is running; {_now(s)}"
+    if canon.kind != "bid":
+        return None
+    amount, lo, cash = canon.args[0], lowest_bid(s), s.cash[s.auction_turn]
+    if amount < lo:
+        if s.auction_leader < 0:
+            return (f"the first bid on this {COMPANIES[s.auction_company]} share must be at least the minimum "
+                    f"${s.auction_minimum} (CE-3.3, CE-5.4)")
+        return (f"a bid must beat the highest bid ${s.auction_high_bid} by at least ${s.rules['bid_increment']}; "
+                f"bid ${lo} or more (CE-3.3, CE-3 note)")
+    if amount > cash:
+        return f"seat {s.auction_turn} has only ${cash}; bids are capped at the bidder's cash (CE-3 note)"
+    return None
+
+
+def _why_not_build_step(s: CEState, canon: Action) -> str | None:
+    """Placing a train or stopping: only during a build action, for its company (CE-6.1)."""
+    if s.phase != BUILD:
+        return f"no build action is running; {_now(s)}"
+    if canon.kind != "place":
+        return None
+    c = A.LOWER_COMPANY[canon.args[0].lower()]
+    if c != s.build_company:
+        return f"this build action is for {COMPANIES[s.build_company]}, not {COMPANIES[c]} (CE-6.1)"
+    return why_not_place(s, c, BOARD.index[canon.args[1]])
+
+
+def _why_not_choose(s: CEState, canon: Action) -> str | None:
+    """Choosing an action (CE-4): its pointer not in the red (CE-4.2), then the action's own condition."""
+    meter = A.METERS.index(canon.args[0]) if canon.kind == "forgo" else CHOICE_METER.get(canon.kind, -1)
     if meter >= 0 and s.meters[meter] >= s.meter_lengths[meter]:
         return f"the {A.METERS[meter]} pointer is in the red; that action cannot be chosen until the next dividend phase (CE-4.2)"
-    if kind == "auction":
-        c = A.LOWER_COMPANY[canon.args[0].lower()]
-        if c == 4 and not s.wabash_in:
-            return "Wabash shares can be auctioned only after Wabash has entered play (CE-5.1, CE-10.4)"
-        if not s.shares_left[c]:
-            return f"{COMPANIES[c]} has no shares left on its board (CE-5.1)"
-    elif kind == "build":
-        c = A.LOWER_COMPANY[canon.args[0].lower()]
-        if not s.shares_held(s.mover, c):
-            return f"seat {s.mover} holds no {COMPANIES[c]} share; you may build only for a company you hold (CE-6.1)"
-        if not s.trains_left[c]:
-            return f"{COMPANIES[c]} has no trains left on its board, so it cannot build (CE-6.11)"
-    elif kind == "develop":
-        return why_not_develop(s, BOARD.index[canon.args[0]])
+    check = CHOICE_CHECKS.get(canon.kind)
+    return check(s, canon) if check else None
+
+
+def _why_not_auction(s: CEState, canon: Action) -> str | None:
+    """CE-5.1: a company with shares left on its board; the Wabash only once in play (CE-10.4)."""
+    c = A.LOWER_COMPANY[canon.args[0].lower()]
+    if c == WABASH and not s.wabash_in:
+        return "Wabash shares can be auctioned only after Wabash has entered play (CE-5.1, CE-10.4)"
+    if not s.shares_left[c]:
+        return f"{COMPANIES[c]} has no shares left on its board (CE-5.1)"
     return None
+
+
+def _why_not_build_for(s: CEState, canon: Action) -> str | None:
+    """CE-6.1: only for a company one holds; CE-6.11: one with trains left."""
+    c = A.LOWER_COMPANY[canon.args[0].lower()]
+    if not s.shares_held(s.mover, c):
+        return f"seat {s.mover} holds no {COMPANIES[c]} share; you may build only for a company you hold (CE-6.1)"
+    if not s.trains_left[c]:
+        return f"{COMPANIES[c]} has no trains left on its board, so it cannot build (CE-6.11)"
+    return None
+
+
+def _why_not_develop_at(s: CEState, canon: Action) -> str | None:
+    return why_not_develop(s, BOARD.index[canon.args[0]])
+
+
+CHOICE_METER = {"auction": 0, "build": 1, "develop": 2}  # the pointer each action moves (CE-4.2)
+CHOICE_CHECKS: dict[str, Callable[[CEState, Action], str | None]] = {
+    "auction": _why_not_auction, "build": _why_not_build_for, "develop": _why_not_develop_at,
+}
 
 
 def why_not_place(s: CEState, c: int, h: int) -> str | None:

@@ -15,7 +15,7 @@ import json
 import os
 import tomllib
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Mapping, get_args
+from typing import Annotated, Any, Callable, Literal, Mapping, get_args
 
 import msgspec
 from msgspec import Meta
@@ -349,45 +349,58 @@ class _Reader:
 
 def parse_components(raw: Mapping, path: str = "data") -> Components:
     """Validate a parsed component table (see components.toml for the format): the format by msgspec
-    (``ComponentFile``), then the rules relating fields (CO2-DATA-01 … CO2-DATA-18)."""
+    (``ComponentFile``), then the rules relating fields (``CROSS_FIELD_CHECKS``, CO2-DATA-01 … CO2-DATA-18)."""
     rd = _Reader(path)
     f = convert(raw, ComponentFile, rd.what)
+    for check in CROSS_FIELD_CHECKS:
+        check(f, rd)
+    return _components(f, path, rd.provenance)
 
-    board = f.board
-    rd.distinct(board.clockwise, "board.clockwise", "must name each of the 6 regions once")
-    if tuple(board.grants) != GRANTS:
+
+# ---- the checks relating fields: each raises naming the field path, and records its entries' provenance ----
+def _check_board(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-01: the clockwise order names each region once; CO2-DATA-02: the grants in the engine's order."""
+    rd.distinct(f.board.clockwise, "board.clockwise", "must name each of the 6 regions once")
+    if tuple(f.board.grants) != GRANTS:
         raise rd.fail("board.grants", f"must be the three grants in the engine's order {list(GRANTS)}")
-    rd.entry(board, "board")
-    order = tuple(board.clockwise)
+    rd.entry(f.board, "board")
 
-    by_id = {}
+
+def _check_regions(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-01: one entry per region."""
+    seen: set[str] = set()
     for i, r in enumerate(f.region):
-        if r.id in by_id:
+        if r.id in seen:
             raise rd.fail(f"region[{i}].id", f"{r.id!r} appears twice")
-        by_id[r.id] = r
+        seen.add(r.id)
         rd.entry(r, f"region[{i}]")
 
-    fossils = (f.fossil.coal, f.fossil.oil, f.fossil.gas)
+
+def _check_presets(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-17.1: each preset places 6 fossil plants, one per region, from the tiles there are (with the gas
+    tiles Extreme removes, CO2-17.1.4)."""
+    fossils = _fossil_counts(f)
     rd.entry(f.fossil, "fossil")
-    presets = {}
     for name in PRESETS:
         p: _Preset = getattr(f.preset, name)
-        need = (p.coal, p.oil, p.gas)
-        if sum(need) != 6:
-            raise rd.fail(f"preset.{name}", f"must place exactly 6 fossil plants (one per region), got {sum(need)}")
+        placed = p.coal + p.oil + p.gas
+        if placed != 6:
+            raise rd.fail(f"preset.{name}", f"must place exactly 6 fossil plants (one per region), got {placed}")
         for k, (have, want) in enumerate(zip(fossils, (p.coal, p.oil, p.gas + p.remove_gas))):
             if want > have:
                 raise rd.fail(f"preset.{name}", f"needs {want} {FOSSILS[k]} tiles but fossil.{FOSSILS[k]} is {have}")
-        presets[name] = need + (p.remove_gas,)
         rd.entry(p, f"preset.{name}")
 
-    tracks: dict[int, _Track] = {}
+
+def _check_tracks(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-04 … CO2-DATA-07: one track per source; build icon and bonuses on the track; an income per
+    space, 0 on the first (no disc, no income: CO2-4.2 note)."""
+    seen: set[str] = set()
     for i, t in enumerate(f.track):
         field = f"track[{i}]"
-        s = SOURCES.index(t.source)
-        if s in tracks:
+        if t.source in seen:
             raise rd.fail(f"{field}.source", f"{t.source!r} has two tracks")
-        tracks[s] = t
+        seen.add(t.source)
         if t.build_icon > t.max:
             raise rd.fail(f"{field}.build_icon", f"must be at most the track's max {t.max}")
         if len(t.income) != t.max + 1:
@@ -398,74 +411,138 @@ def parse_components(raw: Mapping, path: str = "data") -> Components:
             if b.at > t.max:
                 raise rd.fail(f"{field}.bonuses[{k}].at", f"must be at most the track's max {t.max}")
         rd.entry(t, field)
-    track = [tracks[s] for s in range(5)]
 
-    stacks: list[list[Plant]] = [[] for _ in range(5)]
+
+def _check_plants(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-08: a plant needs at most its track's maximum expertise; every source has plant tiles."""
+    track_max = {t.source: t.max for t in f.track}
     for i, pl in enumerate(f.plant):
-        s = SOURCES.index(pl.source)
-        if pl.resources > track[s].max:
-            raise rd.fail(f"plant[{i}].resources", f"must be at most {track[s].max} (the {pl.source} track)")
-        stacks[s].append(Plant(s, pl.coins, pl.resources, pl.vp))
+        if pl.resources > track_max[pl.source]:
+            raise rd.fail(f"plant[{i}].resources", f"must be at most {track_max[pl.source]} (the {pl.source} track)")
         rd.entry(pl, f"plant[{i}]")
-    for s in range(5):
-        if not stacks[s]:
-            raise rd.fail("plant", f"no {SOURCES[s]} plant tiles")
-        stacks[s].sort(key=lambda tile: tile.resources)  # CO2-2.7: lowest cost on top; ties keep the file's order
+    for source in SOURCES:
+        if not any(pl.source == source for pl in f.plant):
+            raise rd.fail("plant", f"no {source} plant tiles")
     rd.entry(f.projects, "projects")
 
-    agendas = []
+
+def _check_agendas(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-10: an agenda tile lists 3 different sources."""
     for i, a in enumerate(f.agenda):
         rd.distinct(a.sources, f"agenda[{i}].sources", "must list 3 different sources")
-        agendas.append(tuple(SOURCES.index(x) for x in a.sources))
         rd.entry(a, f"agenda[{i}]")
 
-    summits = []
+
+def _check_summits(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-11: a summit tile's topics are different sources; CO2-2.8: enough two-topic tiles for the board."""
     for i, sm in enumerate(f.summit):
         rd.distinct(sm.topics, f"summit[{i}].topics", "topics must be different sources")
-        summits.append((sm.name, tuple(SOURCES.index(x) for x in sm.topics)))
         rd.entry(sm, f"summit[{i}]")
-    if sum(1 for _, topics in summits if len(topics) == 2) < board.summit_spaces:
-        raise rd.fail("summit", f"needs at least {board.summit_spaces} two-topic tiles for the board (CO2-2.8)")
+    if sum(1 for sm in f.summit if len(sm.topics) == 2) < f.board.summit_spaces:
+        raise rd.fail("summit", f"needs at least {f.board.summit_spaces} two-topic tiles for the board (CO2-2.8)")
 
-    rd.card_set([c.card for c in f.lobby], "lobby", 1, 26)  # CO2-1.11: lobby cards 01-26
-    lobby = {}
+
+def _check_lobby(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-1.11, CO2-DATA-12: lobby cards 01-26, each once."""
+    rd.card_set([c.card for c in f.lobby], "lobby", 1, 26)
     for i, c in enumerate(f.lobby):
-        lobby[c.card] = {
-            "main": c.__struct_config__.tag, "secondary": c.secondary,
-            "region": order.index(c.region) if isinstance(c, _ProposeRegion) else -1,
-            "grant": GRANTS.index(c.grant) if isinstance(c, _ProposeGrant) else -1,
-            "source": SOURCES.index(c.source) if isinstance(c, (_Install, _Build, _SummitCard)) else -1,
-            "reward": tuple(c.reward) if isinstance(c, (_ProposeGrant, _Install)) else (),
-        }
         rd.entry(c, f"lobby[{i}]")
 
+
+def _check_company_goals(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-14: company goals 27-33, each once; CO2-2.15: enough left for every player count to deal one each."""
     rd.card_set([g.card for g in f.company_goal], "company_goal", 27, 33)
-    goals = {g.card: (g.kind, g.vp_each, g.cap, tuple(g.remove_for)) for g in f.company_goal}
     for i, g in enumerate(f.company_goal):
         rd.entry(g, f"company_goal[{i}]")
     for n in range(1, 6):
-        if sum(1 for g in goals.values() if n not in g[3]) < n:
+        if sum(1 for g in f.company_goal if n not in g.remove_for) < n:
             raise rd.fail("company_goal", f"too many cards removed for {n} players to deal one each")
 
+
+def _check_un_goals(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-13: UN goals 34-46, each once."""
     rd.card_set([u.card for u in f.un_goal], "un_goal", 34, 46)
-    un = {u.card: (tuple(SOURCES.index(x) for x in u.sources), u.vp) for u in f.un_goal}
     for i, u in enumerate(f.un_goal):
         rd.entry(u, f"un_goal[{i}]")
 
+
+def _check_events(f: ComponentFile, rd: _Reader) -> None:
+    """CO2-DATA-15: events 47-52, each once."""
     rd.card_set([e.card for e in f.event], "event", 47, 52)
-    events = {e.card: order.index(e.region) for e in f.event}
     for i, e in enumerate(f.event):
         rd.entry(e, f"event[{i}]")
 
+
+# in the file's order: the first broken rule is the one reported
+CROSS_FIELD_CHECKS: tuple[Callable[[ComponentFile, _Reader], None], ...] = (
+    _check_board, _check_regions, _check_presets, _check_tracks, _check_plants, _check_agendas, _check_summits,
+    _check_lobby, _check_company_goals, _check_un_goals, _check_events,
+)
+
+
+# ---- the engine's tables, from a checked file ----
+def _components(f: ComponentFile, path: str, provenance: dict) -> Components:
+    order = tuple(f.board.clockwise)
+    by_id = {r.id: r for r in f.region}
+    track = _tracks_by_source(f)
     return Components(
         path=path, regions=order, region_names=tuple(by_id[r].name for r in order),
-        spaces=tuple(by_id[r].demand_spaces for r in order), summit_spaces=board.summit_spaces, fossils=fossils,
-        presets=presets, track_max=tuple(t.max for t in track), build_icon=tuple(t.build_icon for t in track),
-        income=tuple(tuple(t.income) for t in track),
-        bonuses=tuple(tuple(tuple(b.gain for b in t.bonuses if b.at == v) for v in range(t.max + 1)) for t in track),
-        plants=tuple(tuple(s) for s in stacks), projects_per_source=f.projects.per_source, agendas=tuple(agendas),
-        summits=tuple(summits), lobby=lobby, goals=goals, un_goals=un, events=events, provenance=rd.provenance,
+        spaces=tuple(by_id[r].demand_spaces for r in order), summit_spaces=f.board.summit_spaces,
+        fossils=_fossil_counts(f), presets=_presets(f), track_max=tuple(t.max for t in track),
+        build_icon=tuple(t.build_icon for t in track), income=tuple(tuple(t.income) for t in track),
+        bonuses=tuple(_bonuses(t) for t in track), plants=_plant_stacks(f),
+        projects_per_source=f.projects.per_source,
+        agendas=tuple(tuple(SOURCES.index(x) for x in a.sources) for a in f.agenda),
+        summits=tuple((sm.name, tuple(SOURCES.index(x) for x in sm.topics)) for sm in f.summit),
+        lobby={c.card: _lobby_card(c, order) for c in f.lobby},
+        goals={g.card: (g.kind, g.vp_each, g.cap, tuple(g.remove_for)) for g in f.company_goal},
+        un_goals={u.card: (tuple(SOURCES.index(x) for x in u.sources), u.vp) for u in f.un_goal},
+        events={e.card: order.index(e.region) for e in f.event}, provenance=provenance,
     )
+
+
+def _fossil_counts(f: ComponentFile) -> tuple[int, int, int]:
+    return (f.fossil.coal, f.fossil.oil, f.fossil.gas)
+
+
+def _presets(f: ComponentFile) -> dict:
+    """name -> (coal, oil, gas, remove_gas) (CO2-17.1)."""
+    presets = {}
+    for name in PRESETS:
+        p: _Preset = getattr(f.preset, name)
+        presets[name] = (p.coal, p.oil, p.gas, p.remove_gas)
+    return presets
+
+
+def _tracks_by_source(f: ComponentFile) -> list[_Track]:
+    by_source: dict[str, _Track] = {t.source: t for t in f.track}
+    return [by_source[s] for s in SOURCES]
+
+
+def _bonuses(t: _Track) -> tuple[tuple[str, ...], ...]:
+    """CO2-DATA-06: the gains at each value of a track."""
+    return tuple(tuple(b.gain for b in t.bonuses if b.at == v) for v in range(t.max + 1))
+
+
+def _plant_stacks(f: ComponentFile) -> tuple[tuple[Plant, ...], ...]:
+    """CO2-2.7: each source's plant stack, lowest cost on top; ties keep the file's order (CO2-DATA-08)."""
+    stacks: list[list[Plant]] = [[] for _ in SOURCES]
+    for pl in f.plant:
+        s = SOURCES.index(pl.source)
+        stacks[s].append(Plant(s, pl.coins, pl.resources, pl.vp))
+    return tuple(tuple(sorted(stack, key=lambda tile: tile.resources)) for stack in stacks)
+
+
+def _lobby_card(c: _LobbyCard, order: tuple[str, ...]) -> dict:
+    """CO2-DATA-12: a lobby card's main action, secondary effect and the fields its action prints (-1 / ())."""
+    return {
+        "main": c.__struct_config__.tag, "secondary": c.secondary,
+        "region": order.index(c.region) if isinstance(c, _ProposeRegion) else -1,
+        "grant": GRANTS.index(c.grant) if isinstance(c, _ProposeGrant) else -1,
+        "source": SOURCES.index(c.source) if isinstance(c, (_Install, _Build, _SummitCard)) else -1,
+        "reward": tuple(c.reward) if isinstance(c, (_ProposeGrant, _Install)) else (),
+    }
+
 
 class UnprintedComponentsError(ValueError):
     """Component data that breaks a confirmed printed fact (docs/co2_components.md), loaded without

@@ -9,6 +9,8 @@ sentences with named placeholders; names (regions, sources, summits …) come fr
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ccg.core import Action
 from ccg.core.glossary import term
 from ccg.i18n import format_money, npgettext, pgettext
@@ -265,72 +267,103 @@ def sell_goal(s) -> tuple[str, str]:
 
 # ---- decisions inside a phase (decisions.DECISIONS) --------------------------------------------
 def decision(s, task, a: Action) -> tuple[str, str]:
-    kind, k, c = task.kind, a.kind, s.components
-    if k == "sellgoal":
+    """Words and rule id of action ``a`` in the decision ``task`` (the table ``DECISION_WORDS``, by task kind)."""
+    if a.kind == "sellgoal":
         return sell_goal(s)
-    if kind == "income":
-        coins = a.args[0]
-        return (pgettext("co2", "Take your income of {amount} as {sum} and {vp}").format(
-            amount=task.amount, sum=format_money(coins), vp=vp(task.amount - coins)), "CO2-4.2.4")
-    if kind == "paycep_choose":
-        return pay_cep_words(s, a.args[0]), "CO2-11.5.1"
-    if kind == "forced":
-        return (pgettext("co2", "Pay the missing coins for the CEP with VP (1 VP per coin) and buy it at the market"),
-                "CO2-4.3.6")
-    if kind == "exp_any":
-        return (pgettext("co2", "Expertise bonus: +1 {source} expertise, your choice of source").format(
-            source=source_name(a.args[0])), "CO2-9.3.4")
-    if kind == "summit_pick":
-        name = term("co2", "summit", c.summits[s.summit[task.summit]][0])
-        return (pgettext("co2", "Gain +1 {source} expertise from the {summit} summit").format(
-            source=source_name(a.args[0]), summit=name), "CO2-10.4.2")
-    if kind == "study":
-        return (pgettext("co2", "Gain +1 {source} expertise for your scientist's project work").format(
-            source=source_name(a.args[0])), "CO2-5.4.1")
-    if kind == "cepto":
-        return (pgettext("co2", "Expertise bonus: put 1 CEP from the market on {region}").format(
-            region=region_name(s, a.args[0])), "CO2-9.3.3")
-    if kind == "displaced":
-        if k == "keep":
-            return (pgettext("co2", "Take your displaced scientist back to hand and gain +1 {source} expertise").format(
-                source=source_of(task.source)), "CO2-8.4.2")
-        return (pgettext("co2", "Send your displaced scientist to {place}").format(
-            place=location_words(s, parse_location(s, a.args[0]))), "CO2-8.4.2")
-    if kind == "sci_to":
-        return move_words(s, task, a)
-    if kind == "research_choose":
-        return research_choose(s, task, a)
-    if kind == "lobby_pick":
-        return (pgettext("co2", "Take the reward of lobby card {card}: {reward}").format(
-            card=task.card, reward=reward_words(a.args[0])), "CO2-12.1.5.3")
-    if kind == "bid":
-        if k == "pass":
-            return pgettext("co2", "Pass in the start-player auction"), "CO2-17.2.2"
-        return pgettext("co2", "Bid {amount} for the start player tile").format(amount=a.args[0]), "CO2-17.2.2"
-    if kind == "auction_pay":
-        return auction_pay(s, task, a.args[0]), "CO2-17.2.4"
-    if kind == "auction_start":
-        if a.args[0] == s.current_player:
-            return pgettext("co2", "Make yourself the start player for this decade"), "CO2-17.2.3"
-        return (pgettext("co2", "Make seat {seat} the start player for this decade").format(seat=a.args[0]),
-                "CO2-17.2.3")
-    if kind == "draft":
-        card = a.args[0]
-        return (pgettext("co2", "Keep lobby card {card} ({effects}) and pass the rest on").format(
-            card=card, effects=lobby_words(s, card)), "CO2-2.18.1")
-    if kind == "solo_region":
-        return (pgettext("co2", "Start placing the five starting projects in {region}").format(
-            region=region_name(s, a.args[0])), "CO2-17.3.3")
-    if kind == "solo_space":
-        region = c.regions[task.region]
-        return (pgettext("co2", "Put the starting {source} project in {region} on the {kind} space (no grant)").format(
-            source=source_of(task.source), region=region_name(s, region), kind=grant_name(a.args[0])), "CO2-17.3.3")
-    if kind == "goal_choice":
-        if a.args[0] == "score":
-            return pgettext("co2", "Score your company goal for {vp}").format(vp=vp(task.goal_vp)), "CO2-15.3.1"
-        return (pgettext("co2", "Exchange your company goal for {sum} instead of scoring it").format(
-            sum=format_money(s.rules["goal.discard_coins"])), "CO2-15.3.1")
-    raise ValueError(f"CO2 has no description for {a} in a {kind!r} decision")
+    words = DECISION_WORDS.get(task.kind)
+    if words is None:
+        raise ValueError(f"CO2 has no description for {a} in a {task.kind!r} decision")
+    return words(s, task, a)
+
+
+def _income(s, task, a: Action) -> tuple[str, str]:
+    coins = a.args[0]
+    return (pgettext("co2", "Take your income of {amount} as {sum} and {vp}").format(
+        amount=task.amount, sum=format_money(coins), vp=vp(task.amount - coins)), "CO2-4.2.4")
+
+
+def _pay_cep_choice(s, task, a: Action) -> tuple[str, str]:
+    return pay_cep_words(s, a.args[0]), "CO2-11.5.1"
+
+
+def _forced_purchase(s, task, a: Action) -> tuple[str, str]:
+    return (pgettext("co2", "Pay the missing coins for the CEP with VP (1 VP per coin) and buy it at the market"),
+            "CO2-4.3.6")
+
+
+def _expertise_any(s, task, a: Action) -> tuple[str, str]:
+    return (pgettext("co2", "Expertise bonus: +1 {source} expertise, your choice of source").format(
+        source=source_name(a.args[0])), "CO2-9.3.4")
+
+
+def _summit_pick(s, task, a: Action) -> tuple[str, str]:
+    name = term("co2", "summit", s.components.summits[s.summit[task.summit]][0])
+    return (pgettext("co2", "Gain +1 {source} expertise from the {summit} summit").format(
+        source=source_name(a.args[0]), summit=name), "CO2-10.4.2")
+
+
+def _study(s, task, a: Action) -> tuple[str, str]:
+    return (pgettext("co2", "Gain +1 {source} expertise for your scientist's project work").format(
+        source=source_name(a.args[0])), "CO2-5.4.1")
+
+
+def _cep_to_region(s, task, a: Action) -> tuple[str, str]:
+    return (pgettext("co2", "Expertise bonus: put 1 CEP from the market on {region}").format(
+        region=region_name(s, a.args[0])), "CO2-9.3.3")
+
+
+def _displaced(s, task, a: Action) -> tuple[str, str]:
+    if a.kind == "keep":
+        return (pgettext("co2", "Take your displaced scientist back to hand and gain +1 {source} expertise").format(
+            source=source_of(task.source)), "CO2-8.4.2")
+    return (pgettext("co2", "Send your displaced scientist to {place}").format(
+        place=location_words(s, parse_location(s, a.args[0]))), "CO2-8.4.2")
+
+
+def _lobby_pick(s, task, a: Action) -> tuple[str, str]:
+    return (pgettext("co2", "Take the reward of lobby card {card}: {reward}").format(
+        card=task.card, reward=reward_words(a.args[0])), "CO2-12.1.5.3")
+
+
+def _bid(s, task, a: Action) -> tuple[str, str]:
+    if a.kind == "pass":
+        return pgettext("co2", "Pass in the start-player auction"), "CO2-17.2.2"
+    return pgettext("co2", "Bid {amount} for the start player tile").format(amount=a.args[0]), "CO2-17.2.2"
+
+
+def _auction_pay(s, task, a: Action) -> tuple[str, str]:
+    return auction_pay(s, task, a.args[0]), "CO2-17.2.4"
+
+
+def _auction_start(s, task, a: Action) -> tuple[str, str]:
+    if a.args[0] == s.current_player:
+        return pgettext("co2", "Make yourself the start player for this decade"), "CO2-17.2.3"
+    return (pgettext("co2", "Make seat {seat} the start player for this decade").format(seat=a.args[0]),
+            "CO2-17.2.3")
+
+
+def _draft(s, task, a: Action) -> tuple[str, str]:
+    card = a.args[0]
+    return (pgettext("co2", "Keep lobby card {card} ({effects}) and pass the rest on").format(
+        card=card, effects=lobby_words(s, card)), "CO2-2.18.1")
+
+
+def _solo_region(s, task, a: Action) -> tuple[str, str]:
+    return (pgettext("co2", "Start placing the five starting projects in {region}").format(
+        region=region_name(s, a.args[0])), "CO2-17.3.3")
+
+
+def _solo_space(s, task, a: Action) -> tuple[str, str]:
+    region = s.components.regions[task.region]
+    return (pgettext("co2", "Put the starting {source} project in {region} on the {kind} space (no grant)").format(
+        source=source_of(task.source), region=region_name(s, region), kind=grant_name(a.args[0])), "CO2-17.3.3")
+
+
+def _goal_choice(s, task, a: Action) -> tuple[str, str]:
+    if a.args[0] == "score":
+        return pgettext("co2", "Score your company goal for {vp}").format(vp=vp(task.goal_vp)), "CO2-15.3.1"
+    return (pgettext("co2", "Exchange your company goal for {sum} instead of scoring it").format(
+        sum=format_money(s.rules["goal.discard_coins"])), "CO2-15.3.1")
 
 
 def research_choose(s, task, a: Action) -> tuple[str, str]:
@@ -399,3 +432,13 @@ def describe(s, a: Action) -> tuple[str, str]:
 def describe_secret(s, a: Action) -> tuple[str, str]:
     """A draft pick as the other seats read it: which card stays secret (CO2-2.18.1)."""
     return pgettext("co2", "Keep one lobby card of the draft pack and pass the rest on"), "CO2-2.18.1"
+
+
+# the words of each decision's actions, by task kind (decisions.DECISIONS)
+DECISION_WORDS: dict[str, Callable[[Any, Any, Action], tuple[str, str]]] = {
+    "income": _income, "paycep_choose": _pay_cep_choice, "forced": _forced_purchase, "exp_any": _expertise_any,
+    "summit_pick": _summit_pick, "study": _study, "cepto": _cep_to_region, "displaced": _displaced,
+    "sci_to": move_words, "research_choose": research_choose, "lobby_pick": _lobby_pick, "bid": _bid,
+    "auction_pay": _auction_pay, "auction_start": _auction_start, "draft": _draft, "solo_region": _solo_region,
+    "solo_space": _solo_space, "goal_choice": _goal_choice,
+}

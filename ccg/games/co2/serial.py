@@ -89,10 +89,26 @@ def state_dict(s: Co2State) -> dict:
 def load(cls, data, n: int, options):
     """A ``cls`` (Co2State) from a saved ``state`` dict, or InvalidPositionError naming the first bad field."""
     s = cls.blank(n, 0, options)
-    components = s.components
     validate.as_dict(data, "state", SAVED_KEYS)
     _scalars(s, data, n)
-    ints = validate.int_list
+    _players(s, data, n)
+    _board(s, data, n)
+    _summits(s, data, n)
+    _supplies(s, data)
+    _decks(s, data)
+    _hands(s, data, n)
+    s.trajectory_rows = _trajectory(data["traj"], n)
+    s.tasks = _tasks(s, data["tasks"], n)
+    check_turn_order(s)  # CO2-5.1: the active player follows from the start player and the turns played
+    s.check_invariants()
+    if not s.over and not flow.legal(s):
+        raise validate._fail("tasks", f"the decision {s.tasks[-1].kind!r} on top has no legal action")
+    return s
+
+
+def _players(s: Co2State, data, n: int) -> None:
+    """Each player's coins, VP, resources, CEP, expertise, scientists and goal card."""
+    components, ints = s.components, validate.int_list
     s.coins = ints(data["coins"], "coins", n, 0, MAX_COINS)
     s.vp = ints(data["vp"], "vp", n, -MAX_VP, MAX_VP)
     s.resources = ints(data["res"], "res", n, 0, s.rules["resources.total"])
@@ -106,6 +122,11 @@ def load(cls, data, n: int, options):
     dealt = [c for c in sorted(components.goals) if n not in components.goals[c][3]]  # CO2-2.15
     s.goal = _distinct(ints(data["goal"], "goal", n), "goal", dealt)
     s.goal_status = ints(data["goal_st"], "goal_st", n, 0, 2)
+
+
+def _board(s: Co2State, data, n: int) -> None:
+    """The spaces, the regions (CEP, resources, controller, agenda) and the project slots."""
+    components, ints = s.components, validate.int_list
     spaces = sum(components.spaces)
     s.space_kind = ints(data["space_kind"], "space_kind", spaces, -1, GREEN0 + 4)
     s.space_owner = ints(data["space_owner"], "space_owner", spaces, -1, n - 1)
@@ -116,10 +137,20 @@ def load(cls, data, n: int, options):
     s.projects = ints(data["proj"], "proj", 18, -1, 4)
     s.installed = ints(data["inst"], "inst", 18, 0, 1)
     s.occupant = ints(data["occ"], "occ", 18, -1, n - 1)
+
+
+def _summits(s: Co2State, data, n: int) -> None:
+    """The summit tiles on the board (each at most once) and their slots."""
+    components, ints = s.components, validate.int_list
     summit = ints(data["summit"], "summit", components.summit_spaces, -1, len(components.summits) - 1)
     _distinct([t for t in summit if t >= 0], "summit", range(len(components.summits)))
     s.summit = summit
     s.summit_slots = ints(data["sslot"], "sslot", 4 * components.summit_spaces, -1, n - 1)
+
+
+def _supplies(s: Co2State, data) -> None:
+    """The power plants built, the project supply, the fossil and summit stacks."""
+    components, ints = s.components, validate.int_list
     s.plants_built = ints(data["stack"], "stack", 5, 0)
     for src in range(5):
         if s.plants_built[src] > len(components.plants[src]):
@@ -128,8 +159,13 @@ def load(cls, data, n: int, options):
     s.fossil_stack = ints(data["fossil_stack"], "fossil_stack", None, 0, 2)
     s.summit_stack = _distinct(ints(data["summit_stack"], "summit_stack"), "summit_stack",
                                range(len(components.summits)))
-    if set(s.summit_stack) & set(summit):
+    if set(s.summit_stack) & set(s.summit):
         raise validate._fail("summit_stack", "holds a summit tile that is on the board")
+
+
+def _decks(s: Co2State, data) -> None:
+    """The event deck, the UN goal display and deck, the lobby cards, the turn flags and fossils out."""
+    components, ints = s.components, validate.int_list
     s.events = _distinct(ints(data["events"], "events"), "events", sorted(components.events))
     s.un_display = _distinct(ints(data["un_display"], "un_display"), "un_display", sorted(components.un_goals))
     s.un_deck = _distinct(ints(data["un_deck"], "un_deck"), "un_deck", sorted(components.un_goals))
@@ -137,6 +173,11 @@ def load(cls, data, n: int, options):
     s.lobby_played = ints(data["lobby_played"], "lobby_played", None, 1, 26)
     s.turn_flags = _turn_flags(data["tf"])
     s.fossil_out = ints(data["fossil_out"], "fossil_out", 3, 0)
+
+
+def _hands(s: Co2State, data, n: int) -> None:
+    """Each player's lobby cards, card packs and UN goals won; a UN goal is in one place only."""
+    ints = validate.int_list
     for f in NESTED_FIELDS:
         rows = validate.as_list(data[f], f, n)
         setattr(s, f, [ints(r, f"{f}[{i}]") for i, r in enumerate(rows)])
@@ -144,17 +185,10 @@ def load(cls, data, n: int, options):
         for f in ("lobby", "packs"):
             for c in getattr(s, f)[p]:
                 validate.as_int(c, f"{f}[{p}]", 1, 26)
-        _distinct(s.un_won[p], f"un_won[{p}]", sorted(components.un_goals))
+        _distinct(s.un_won[p], f"un_won[{p}]", sorted(s.components.un_goals))
     un = s.un_display + s.un_deck + sum(s.un_won, [])
     if len(set(un)) != len(un):
         raise validate._fail("un_won", "a UN goal is in two places (display, deck, won)")
-    s.trajectory_rows = _trajectory(data["traj"], n)
-    s.tasks = _tasks(s, data["tasks"], n)
-    check_turn_order(s)  # CO2-5.1: the active player follows from the start player and the turns played
-    s.check_invariants()
-    if not s.over and not flow.legal(s):
-        raise validate._fail("tasks", f"the decision {s.tasks[-1].kind!r} on top has no legal action")
-    return s
 
 
 def _scalars(s: Co2State, data, n: int) -> None:

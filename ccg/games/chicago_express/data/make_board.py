@@ -39,90 +39,102 @@ SOURCES = {
 }
 
 
+ABOUT = ("Chicago Express board for ccg. Keys: column A-S (west to east) + row 0-10 (north to south); "
+         "flat-topped hexes, odd columns (B, D, ...) half a hex lower. cost = red build value, "
+         "income = black value, house = development value (null: industrial, see industry). "
+         "Each hex's 'source' names where every value came from (see 'sources'); 'doubtful' flags "
+         "values the data README or the rules digest question.")
+# CE-1.1 companies (shares and trains printed; CE-D.2 starting incomes derived)
+COMPANIES = [
+    {"name": "PRR", "colour": "red", "shares": 3, "trains": 20, "start": "R5", "income": 7,
+     "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
+    {"name": "B&O", "colour": "blue", "shares": 4, "trains": 22, "start": "Q7", "income": 6,
+     "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
+    {"name": "NYC", "colour": "green", "shares": 5, "trains": 24, "start": "S3", "income": 8,
+     "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
+    {"name": "C&O", "colour": "yellow", "shares": 6, "trains": 26, "start": "Q9", "income": 5,
+     "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
+    {"name": "Wabash", "colour": "black", "shares": 2, "trains": 11, "start": "D3", "income": 0,
+     "source": {"shares": "rules", "trains": "rules", "start": "rules", "income": "rules"}},
+]
+COMPANIES_NOTES = {
+    "income": "starting incomes are derived (CE-D.2): they equal the opening minimum bids of p.3 "
+              "(PRR 7, B&O 6, C&O 5, NYC 8) through ceil(I/1); the hobby implementation swaps NYC "
+              "and C&O. Wabash has no income until it enters (1, or 3 with a house on Fort Wayne, CE-10.4).",
+    "start": "PRR/B&O/C&O pairings with their start cities are inferred (CE-1.1).",
+}
+# CE-7.3 industry tracks
+INDUSTRY_TRACKS = {
+    "detroit": {"hex": "E0", "start": 1, "step": 1, "max": 8,
+                "source": {"start": "rules", "step": "rules", "max": "rules"}},
+    "wheeling": {"hex": "I6", "start": 3, "step": 1, "max": 6,
+                 "source": {"start": "rules", "step": "rules", "max": "readme"},
+                 "doubtful": {"max": "README: maximum 6 from the hobby implementation only"}},
+    "pittsburgh": {"hex": "K4", "start": 4, "step": 2, "max": 8,
+                   "source": {"start": "rules", "step": "rules", "max": "readme"},
+                   "doubtful": {"max": "README: maximum 8 from the hobby implementation only"}},
+}
+
+
+def hex_key(key: str) -> tuple[str, int]:
+    """Column, then row: the order of board.json's hexes."""
+    return key[0], int(key[1:])
+
+
 def convert(src: dict) -> dict:
-    hexes = {}
-    for key in sorted(src["hexes"], key=lambda k: (k[0], int(k[1:]))):
-        h = src["hexes"][key]
-        terrain = h["terrain"]
-        entry: dict = {}
-        srcs: dict = {}
-        if key == "A2":
-            entry["terrain"] = "chicago"
-            srcs["terrain"] = "rules"  # CE-1.9: Chicago is its own kind (never developable, CE-8.6)
-        elif key in START:
-            entry["terrain"] = "start"
-            entry["company"] = START[key]
-            srcs["terrain"] = srcs["company"] = "map"
-        elif key in INDUSTRY:
-            entry["terrain"] = "industrial"
-            entry["industry"] = INDUSTRY[key]
-            srcs["terrain"] = srcs["industry"] = "map"
-        else:
-            entry["terrain"] = terrain
-            srcs["terrain"] = "map"
-        if "name" in h:
-            entry["name"] = h["name"]
-            srcs["name"] = "map"
-        entry["cost"] = h["cost"]
-        srcs["cost"] = "map"
-        entry["income"] = h["income"]
-        srcs["income"] = "map"
-        if terrain == "industrial":
-            entry["house"] = None  # the industry track gives the value (CE-7.3)
-            srcs["house"] = "rules"
-        else:
-            entry["house"] = h["house"]
-            srcs["house"] = "map"
-        if key == "D3":
-            entry["wabash_start"] = True
-            srcs["wabash_start"] = "rules"
-        entry["neighbours"] = sorted(h["neighbours"], key=lambda k: (k[0], int(k[1:])))
-        srcs["neighbours"] = "map"
-        entry["source"] = srcs
-        notes = {f: n for (k, f), n in DOUBTFUL.items() if k == key}
-        if terrain == "forest":
-            notes.setdefault("house", "map gives 0; the rulebook lets a forest with a train be developed once "
-                                      "for a $2 bonus (CE-8.2, CE-8.9)")
-        if notes:
-            entry["doubtful"] = notes
-        hexes[key] = entry
-    return {
-        "_about": "Chicago Express board for ccg. Keys: column A-S (west to east) + row 0-10 (north to south); "
-                  "flat-topped hexes, odd columns (B, D, ...) half a hex lower. cost = red build value, "
-                  "income = black value, house = development value (null: industrial, see industry). "
-                  "Each hex's 'source' names where every value came from (see 'sources'); 'doubtful' flags "
-                  "values the data README or the rules digest question.",
-        "sources": SOURCES,
-        "companies": [
-            {"name": "PRR", "colour": "red", "shares": 3, "trains": 20, "start": "R5", "income": 7,
-             "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
-            {"name": "B&O", "colour": "blue", "shares": 4, "trains": 22, "start": "Q7", "income": 6,
-             "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
-            {"name": "NYC", "colour": "green", "shares": 5, "trains": 24, "start": "S3", "income": 8,
-             "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
-            {"name": "C&O", "colour": "yellow", "shares": 6, "trains": 26, "start": "Q9", "income": 5,
-             "source": {"shares": "rules", "trains": "rules", "start": "map", "income": "derived"}},
-            {"name": "Wabash", "colour": "black", "shares": 2, "trains": 11, "start": "D3", "income": 0,
-             "source": {"shares": "rules", "trains": "rules", "start": "rules", "income": "rules"}},
-        ],
-        "companies_notes": {
-            "income": "starting incomes are derived (CE-D.2): they equal the opening minimum bids of p.3 "
-                      "(PRR 7, B&O 6, C&O 5, NYC 8) through ceil(I/1); the hobby implementation swaps NYC "
-                      "and C&O. Wabash has no income until it enters (1, or 3 with a house on Fort Wayne, CE-10.4).",
-            "start": "PRR/B&O/C&O pairings with their start cities are inferred (CE-1.1).",
-        },
-        "industry": {
-            "detroit": {"hex": "E0", "start": 1, "step": 1, "max": 8,
-                        "source": {"start": "rules", "step": "rules", "max": "rules"}},
-            "wheeling": {"hex": "I6", "start": 3, "step": 1, "max": 6,
-                         "source": {"start": "rules", "step": "rules", "max": "readme"},
-                         "doubtful": {"max": "README: maximum 6 from the hobby implementation only"}},
-            "pittsburgh": {"hex": "K4", "start": 4, "step": 2, "max": 8,
-                           "source": {"start": "rules", "step": "rules", "max": "readme"},
-                           "doubtful": {"max": "README: maximum 8 from the hobby implementation only"}},
-        },
-        "hexes": hexes,
-    }
+    """board.json's data from the transcription ``src``."""
+    hexes = {key: hex_entry(key, src["hexes"][key]) for key in sorted(src["hexes"], key=hex_key)}
+    return {"_about": ABOUT, "sources": SOURCES, "companies": COMPANIES, "companies_notes": COMPANIES_NOTES,
+            "industry": INDUSTRY_TRACKS, "hexes": hexes}
+
+
+def hex_entry(key: str, h: dict) -> dict:
+    """One hex: its values, where each came from ("source") and the doubtful ones ("doubtful")."""
+    terrain = h["terrain"]
+    entry, srcs = _terrain(key, terrain)
+    if "name" in h:
+        entry["name"] = h["name"]
+        srcs["name"] = "map"
+    entry["cost"] = h["cost"]
+    srcs["cost"] = "map"
+    entry["income"] = h["income"]
+    srcs["income"] = "map"
+    if terrain == "industrial":
+        entry["house"] = None  # the industry track gives the value (CE-7.3)
+        srcs["house"] = "rules"
+    else:
+        entry["house"] = h["house"]
+        srcs["house"] = "map"
+    if key == "D3":
+        entry["wabash_start"] = True
+        srcs["wabash_start"] = "rules"
+    entry["neighbours"] = sorted(h["neighbours"], key=hex_key)
+    srcs["neighbours"] = "map"
+    entry["source"] = srcs
+    notes = _doubtful(key, terrain)
+    if notes:
+        entry["doubtful"] = notes
+    return entry
+
+
+def _terrain(key: str, terrain: str) -> tuple[dict, dict]:
+    """The hex's kind (Chicago, a company's start, an industry, or the map's terrain) and its sources."""
+    if key == "A2":
+        return {"terrain": "chicago"}, {"terrain": "rules"}  # CE-1.9: Chicago is its own kind (never developable, CE-8.6)
+    if key in START:
+        return {"terrain": "start", "company": START[key]}, {"terrain": "map", "company": "map"}
+    if key in INDUSTRY:
+        return {"terrain": "industrial", "industry": INDUSTRY[key]}, {"terrain": "map", "industry": "map"}
+    return {"terrain": terrain}, {"terrain": "map"}
+
+
+def _doubtful(key: str, terrain: str) -> dict:
+    """The notes on the hex's doubtful values (DOUBTFUL; a forest's house value, CE-8.2, CE-8.9)."""
+    notes = {f: n for (k, f), n in DOUBTFUL.items() if k == key}
+    if terrain == "forest":
+        notes.setdefault("house", "map gives 0; the rulebook lets a forest with a train be developed once "
+                                  "for a $2 bonus (CE-8.2, CE-8.9)")
+    return notes
 
 
 def main(path: str) -> None:
