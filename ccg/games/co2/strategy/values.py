@@ -120,20 +120,25 @@ def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
     return gain
 
 
-_TARGETS: dict = {}
-_TARGETS_LIMIT = 50_000
+_LAYOUTS: dict = {}
+_LAYOUTS_LIMIT = 50_000
 
 
-def _region_targets(s) -> list[tuple[tuple[int, int, int], ...]]:
-    """Per region, ``((source, steps, 6 * source + steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
-    plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
-    tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
-    key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), id(s.components))
-    hit = _TARGETS.get(key)
+def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
+    """The plan's targets grouped by what a planned plant needs: ``((shape, source, steps, grant, regions), ...)``.
+
+    A target is a source a region's agenda lists (CO2-11.1.2) that can get a plant there: 0 steps for an
+    installed project, 1 for a proposed one, 2 for a free project space while tiles of the source are left
+    (CO2-6.1.5); grant 1 when the region's resource pile can pay one resource (CO2-6.3.4). Regions whose
+    targets agree on (source, steps, grant) share one entry (``shape`` = 6 * source + 3 * grant + steps
+    indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. Shared by
+    every position with the same projects, agendas and regional resources."""
+    key = (tuple(s.proj), tuple(s.inst), tuple(s.agenda), tuple(s.psupply), tuple(s.reg_res), id(s.components))
+    hit = _LAYOUTS.get(key)
     if hit is not None and hit[0] is s.components:
         return hit[1]
     proj, inst = rd.projects(s), rd.installed(s)
-    out = []
+    groups: dict[int, list[int]] = {}
     for r in range(rd.REGIONS):
         here: dict[int, int] = {}
         empty = False
@@ -145,18 +150,30 @@ def _region_targets(s) -> list[tuple[tuple[int, int, int], ...]]:
                     here[k] = step
             elif k == -1:
                 empty = True
-        targets = []
+        grant = 1 if rd.region_resources(s, r) > 0 else 0
         for src in rd.agenda(s, r):
             steps = here.get(src, 9)
             if steps > 2 and empty and rd.project_supply(s, src) > 0:
                 steps = 2
             if steps < 9:
-                targets.append((src, steps, 6 * src + steps))
-        out.append(tuple(targets))
-    if len(_TARGETS) > _TARGETS_LIMIT:
-        _TARGETS.clear()
-    _TARGETS[key] = (s.components, out)
+                groups.setdefault(6 * src + 3 * grant + steps, []).append(r)
+    out = tuple((shape, shape // 6, shape % 3, shape % 6 // 3, tuple(regions)) for shape, regions in groups.items())
+    if len(_LAYOUTS) > _LAYOUTS_LIMIT:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (s.components, out)
     return out
+
+
+def best_rival_rough(s, p: int) -> float:
+    """The best other seat's rough final VP (for the rival term): VP + coins / 2 + 2 × resources."""
+    vps, coins, res = rd.holdings(s)
+    best = float("-inf")
+    for q in range(s.num_players):
+        if q != p:
+            rough = vps[q] + coins[q] * 0.5 + 2.0 * res[q]
+            if rough > best:
+                best = rough
+    return best
 
 
 class Valuer:
@@ -188,17 +205,12 @@ class Valuer:
             memo = outlook.memo[id(w)] = (w, weights, {})
         out = self.own(s, p, outlook, memo)
         if w.rival and n > 1:
-            out["the best rival's prospects"] = -w.rival * max(self.rough(s, q) for q in range(n) if q != p)
+            out["the best rival's prospects"] = -w.rival * best_rival_rough(s, p)
         if self.coop:
             out["the planet (ppm outlook)"] = self.coop * w.planet * planet(s, w, outlook, memo[1])
         return out
 
     # ---- one seat's own prospects -------------------------------------------------------------
-    @staticmethod
-    def rough(s, q: int) -> float:
-        """A cheap estimate of another seat's final VP (for the rival term)."""
-        return rd.vp(s, q) + rd.coins(s, q) * 0.5 + 2.0 * rd.resources(s, q)
-
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
         phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]]})`` shared by every position of this outlook."""
@@ -241,8 +253,8 @@ class Valuer:
         un = 0.0
         built = rd.built_sources(s, p)
         if built:
-            for need, gvp in rd.un_display(s):
-                if all(built >> x & 1 for x in need):
+            for need, gvp in rd.un_display_masks(s):
+                if built & need == need:
                     un += w.un_goal * gvp
         out["UN goals"] = un
         out["plan (green plants on the way)"] = (
@@ -299,62 +311,88 @@ class Valuer:
         table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
         if table is None:
             table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
+        layout = _plan_layout(s)
+        # per layout entry, the best planet bonus among its regions by the Supply phases the plant misses
+        # (False: not yet known, None: no region of the entry has a space left)
+        group_key = (self.coop, id(layout))
+        groups = memo[2].get(group_key)
+        if groups is None or groups[0] is not layout:
+            groups = memo[2][group_key] = (layout, [None] * 30)
+        group_bonus: list = groups[1]
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
-        for r, targets in enumerate(_region_targets(s)):
-            saving = outlook.saving[r]
-            if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
+        for slot, src, steps, grant, regions in layout:
+            shape = shapes[slot]
+            if shape is False:
+                tile = tiles[src]
+                shape = None
+                if tile is not None:
+                    gap = gaps[src]
+                    if studied >> src & 1:
+                        lic = gap - steps if gap > steps else 0
+                    else:
+                        lic = gap + 0.5 if spare and gap else 2 * gap
+                    need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                    short = 0.0
+                    if tile.coins > have_coins:
+                        short = (tile.coins - have_coins) / per_step
+                    if need > have_res:
+                        short += (need - have_res) / 2.0
+                    turns = steps + short + 1
+                    if turns + lic <= last:
+                        # the Supply phases the plant can still come before (CO2-14.3): those with
+                        # enough of this seat's turns left before them, at best one in n table turns
+                        late = 0
+                        if soonest < turns:
+                            late = 1
+                            while late < nreach and reach[late] < turns:
+                                late += 1
+                        # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                        shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
+                                 licence_step ** lic, 0.0 if built >> src & 1 else new_source)
+                shapes[slot] = shape
+            if shape is None:
                 continue
-            grant = 1 if rd.region_resources(s, r) > 0 else 0
-            by_late = table[r]
-            for src, steps, slot in targets:
-                shape = shapes[slot + 3 * grant]
-                if shape is False:
-                    tile = tiles[src]
-                    shape = None
-                    if tile is not None:
-                        gap = gaps[src]
-                        if studied >> src & 1:
-                            lic = gap - steps if gap > steps else 0
-                        else:
-                            lic = gap + 0.5 if spare and gap else 2 * gap
-                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                        short = 0.0
-                        if tile.coins > have_coins:
-                            short = (tile.coins - have_coins) / per_step
-                        if need > have_res:
-                            short += (need - have_res) / 2.0
-                        turns = steps + short + 1
-                        if turns + lic <= last:
-                            # the Supply phases the plant can still come before (CO2-14.3): those with
-                            # enough of this seat's turns left before them, at best one in n table turns
-                            late = 0
-                            if soonest < turns:
-                                late = 1
-                                while late < nreach and reach[late] < turns:
-                                    late += 1
-                            # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                            shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
-                                     licence_step ** lic, 0.0 if built >> src & 1 else new_source)
-                    shapes[slot + 3 * grant] = shape
-                if shape is None:
-                    continue
-                vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
-                bonus = by_late[late]
-                if bonus is None:
-                    bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo[1])
-                net = vp + bonus - pay_coins - pay_res
-                if fresh:
-                    net += fresh
-                if net > 0:
-                    v = net * step_factor * licence_factor
-                    if v > best[src]:
-                        best[src] = v
+            vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
+            by_late = group_bonus[slot]
+            if by_late is None:
+                by_late = group_bonus[slot] = [False] * (nreach + 1)
+            bonus = by_late[late]
+            if bonus is False:
+                bonus = by_late[late] = self._best_bonus(s, regions, late, outlook, table, memo[1])
+            if bonus is None:
+                continue
+            net = vp + bonus - pay_coins - pay_res
+            if fresh:
+                net += fresh
+            if net > 0:
+                v = net * step_factor * licence_factor
+                if v > best[src]:
+                    best[src] = v
         values = [v for v in best if v > 0]
         if not values:
             return 0.0
         values.sort(reverse=True)
         return values[0] + w.plan_second * sum(values[1:2])
+
+    def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: list,
+                    weights: list[float]) -> float | None:
+        """The best :meth:`_bonus` among ``regions`` (None when none of them has a space left, CO2-6.3.8): the
+        same plant in each of them is worth most where the planet gains most. ``table``: per region, the
+        bonuses by ``late`` already known."""
+        best = None
+        savings = outlook.saving
+        for r in regions:
+            saving = savings[r]
+            if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
+                continue
+            by_late = table[r]
+            b = by_late[late]
+            if b is None:
+                b = by_late[late] = self._bonus(s, r, late, saving, outlook, weights)
+            if best is None or b > best:
+                best = b
+        return best
 
     def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
