@@ -173,7 +173,7 @@ _PAYOUTS: dict = {}
 _PAYOUTS_LIMIT = 50_000
 
 
-def payout(steps: tuple, income: int, budget: float, inflow: float, first: float, rate: float, phases: float,
+def payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float, phases: float,
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
     (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
@@ -187,7 +187,7 @@ def payout(steps: tuple, income: int, budget: float, inflow: float, first: float
     return total
 
 
-def simulate_payout(steps: tuple, income: int, budget: float, inflow: float, first: float, rate: float,
+def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float,
                     phases: float, trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``.
 

@@ -26,7 +26,9 @@ class Outlook:
         self.checks = checks = list(range(max(2, first), last + 1))  # Supply phases still to come
         self.mean = mean = rd.fossil_stack_mean(s)
         ppm3 = rd.fossil_ppm(s)
-        filled, saving, future = [], [], []
+        filled: list[int] = []
+        saving: list[tuple[int, float] | None] = []  # None: only green plants, nothing more can be built there
+        future: list[int] = []
         per_decade = dict.fromkeys(checks, 0)
         for r in range(rd.REGIONS):
             kinds = rd.region_spaces(s, r)
