@@ -176,6 +176,25 @@ def best_rival_rough(s, p: int) -> float:
     return best
 
 
+_PLANTS: dict = {}
+_PLANTS_LIMIT = 10_000
+
+
+def _next_plants(s) -> tuple:
+    """``(components, the top tile of each green plant stack or None, the most coins and the most resources one
+    of them costs, the stacks' key)`` (CO2-6.3.1), shared by positions with the same stacks."""
+    key = tuple(s.stack)
+    hit = _PLANTS.get(key)
+    if hit is None or hit[0] is not s.components:
+        if len(_PLANTS) > _PLANTS_LIMIT:
+            _PLANTS.clear()
+        tiles = tuple(rd.next_plant(s, src) for src in range(5))
+        coins = max((t.coins for t in tiles if t is not None), default=0)
+        resources = max((t.resources for t in tiles if t is not None), default=0)
+        hit = _PLANTS[key] = (s.components, tiles, coins, resources, key)
+    return hit
+
+
 class Valuer:
     """Evaluates positions for one seat with fixed weights and a cooperation level."""
 
@@ -290,22 +309,26 @@ class Valuer:
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         # a planned plant's needs are the same in every region with the same project steps and grant, and in
-        # every position that agrees on what they are made of: per 6 * source + 3 * grant + steps, None (out
-        # of reach) or (VP, coins' cost, resources' cost, Supply phases it misses, plan_step^turns,
-        # licence_step^expertise missing, VP of a new source)
-        key = (tuple(s.stack), tuple(exp), studied, spare, have_coins, have_res, coin, res, left, now, n,
+        # every position that agrees on what they are made of: per 2 * (6 * source + 3 * grant + steps) + 1 if
+        # a scientist studies the source, None (out of reach) or (VP, coins' cost, resources' cost, Supply
+        # phases it misses, plan_step^turns, licence_step^expertise missing, VP of a new source). Coins and
+        # resources beyond what the dearest next plant takes change none of them.
+        plants = _next_plants(s)
+        tiles = plants[1]
+        have_coins = min(have_coins, plants[2])
+        have_res = min(have_res, plants[3])
+        key = (plants[4], tuple(exp), spare, have_coins, have_res, coin, res, left, now, n,
                tuple(outlook.turns_before), built)
         hit = self._shapes.get(key)
         if hit is None or hit[0] is not s.components:
             if len(self._shapes) > _SHAPES_LIMIT:
                 self._shapes.clear()
-            tiles = [rd.next_plant(s, src) for src in range(5)]
             gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
             reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
-            blank: list = [False] * 30
-            hit = self._shapes[key] = (s.components, blank, tiles, gaps, reach)
+            blank: list = [False] * 60
+            hit = self._shapes[key] = (s.components, blank, gaps, reach, {})
         shapes: list = hit[1]
-        tiles, gaps, reach = hit[2], hit[3], hit[4]
+        gaps, reach = hit[2], hit[3]
         nreach = len(reach)
         soonest = reach[0] if reach else float("inf")
         table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
@@ -319,16 +342,23 @@ class Valuer:
         if groups is None or groups[0] is not layout:
             groups = memo[2][group_key] = (layout, [None] * 30)
         group_bonus: list = groups[1]
+        # the plan is these needs with these bonuses: positions agreeing on both have the same plan
+        results: dict = hit[4]
+        result_key = (id(groups), studied)
+        done = results.get(result_key)
+        if done is not None and done[0] is groups:
+            return done[1]
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
         for slot, src, steps, grant, regions in layout:
-            shape = shapes[slot]
+            studies = studied >> src & 1
+            shape = shapes[2 * slot + studies]
             if shape is False:
                 tile = tiles[src]
                 shape = None
                 if tile is not None:
                     gap = gaps[src]
-                    if studied >> src & 1:
+                    if studies:
                         lic = gap - steps if gap > steps else 0
                     else:
                         lic = gap + 0.5 if spare and gap else 2 * gap
@@ -350,7 +380,7 @@ class Valuer:
                         # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
                         shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
                                  licence_step ** lic, 0.0 if built >> src & 1 else new_source)
-                shapes[slot] = shape
+                shapes[2 * slot + studies] = shape
             if shape is None:
                 continue
             vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
@@ -370,10 +400,12 @@ class Valuer:
                 if v > best[src]:
                     best[src] = v
         values = [v for v in best if v > 0]
-        if not values:
-            return 0.0
-        values.sort(reverse=True)
-        return values[0] + w.plan_second * sum(values[1:2])
+        total = 0.0
+        if values:
+            values.sort(reverse=True)
+            total = values[0] + w.plan_second * sum(values[1:2])
+        results[result_key] = (groups, total)
+        return total
 
     def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: list,
                     weights: list[float]) -> float | None:
