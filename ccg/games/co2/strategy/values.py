@@ -124,6 +124,34 @@ _LAYOUTS: dict = {}
 _LAYOUTS_LIMIT = 50_000
 
 
+_REGION_TARGETS: dict = {}
+_REGIONS_OF = None  # the component set _REGION_TARGETS holds for
+
+
+def _region_targets(s, r: int) -> tuple[int, ...]:
+    """Region r's targets as ``6 * source + 3 * grant + steps`` (see :func:`_plan_layout`)."""
+    proj, inst = rd.projects(s), rd.installed(s)
+    here: dict[int, int] = {}
+    empty = False
+    for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
+        k = proj[ps]
+        if k >= 0:
+            step = 0 if inst[ps] else 1
+            if step < here.get(k, 9):
+                here[k] = step
+        elif k == -1:
+            empty = True
+    grant = 1 if rd.region_resources(s, r) > 0 else 0
+    out = []
+    for src in rd.agenda(s, r):
+        steps = here.get(src, 9)
+        if steps > 2 and empty and rd.project_supply(s, src) > 0:
+            steps = 2
+        if steps < 9:
+            out.append(6 * src + 3 * grant + steps)
+    return tuple(out)
+
+
 def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
     """The plan's targets grouped by what a planned plant needs: ``((shape, source, steps, grant, regions), ...)``.
 
@@ -137,26 +165,28 @@ def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
     hit = _LAYOUTS.get(key)
     if hit is not None and hit[0] is s.components:
         return hit[1]
-    proj, inst = rd.projects(s), rd.installed(s)
+    global _REGIONS_OF
+    if _REGIONS_OF is not s.components:  # the per-region targets hold for one component set
+        _REGIONS_OF = s.components
+        _REGION_TARGETS.clear()
+    elif len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
+        _REGION_TARGETS.clear()
+    proj, inst, agendas, piles = rd.projects(s), rd.installed(s), s.agenda, s.reg_res
+    supply = tuple([k > 0 for k in key[3]])  # which sources still have project tiles (CO2-6.1.5)
     groups: dict[int, list[int]] = {}
     for r in range(rd.REGIONS):
-        here: dict[int, int] = {}
-        empty = False
-        for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
-            k = proj[ps]
-            if k >= 0:
-                step = 0 if inst[ps] else 1
-                if step < here.get(k, 9):
-                    here[k] = step
-            elif k == -1:
-                empty = True
-        grant = 1 if rd.region_resources(s, r) > 0 else 0
-        for src in rd.agenda(s, r):
-            steps = here.get(src, 9)
-            if steps > 2 and empty and rd.project_supply(s, src) > 0:
-                steps = 2
-            if steps < 9:
-                groups.setdefault(6 * src + 3 * grant + steps, []).append(r)
+        o = 3 * r
+        region_key = (r, proj[o], proj[o + 1], proj[o + 2], inst[o], inst[o + 1], inst[o + 2], agendas[r],
+                      piles[r] > 0, supply)
+        slots = _REGION_TARGETS.get(region_key)
+        if slots is None:
+            slots = _REGION_TARGETS[region_key] = _region_targets(s, r)
+        for slot in slots:
+            regions = groups.get(slot)
+            if regions is None:
+                groups[slot] = [r]
+            else:
+                regions.append(r)
     out = tuple((shape, shape // 6, shape % 3, shape % 6 // 3, tuple(regions)) for shape, regions in groups.items())
     if len(_LAYOUTS) > _LAYOUTS_LIMIT:
         _LAYOUTS.clear()
