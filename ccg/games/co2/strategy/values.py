@@ -284,17 +284,32 @@ class Valuer:
         out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         sci = rd.scientists(s, p)
+        proj = rd.projects(s)
+        on_project = spare = False  # a scientist on a project; one that could go to a project (the plan)
+        summits = studied = 0  # scientists at summits; the sources of the projects they work on (a bit each)
+        for x in sci:
+            if 0 <= x < rd.PROJECT_SPACES:
+                on_project = spare = True
+                k = proj[x]
+                if k >= 0:
+                    studied |= 1 << k
+            elif x >= rd.SUMMIT0:
+                summits += 1
+            elif x == rd.HAND:
+                spare = True
         hired = len(sci) - sci.count(rd.POOL)
         science = w.scientist * tau * (hired - 1)
-        if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
+        if left > 0 and on_project:
             science += w.on_project * tau
-        science += w.on_summit * sum(1 for x in sci if x >= rd.SUMMIT0)
+        science += w.on_summit * summits
         out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
         control = 0.0
-        for r, seat in enumerate(rd.controllers(s)):
-            if seat == p:
-                control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
+        ctrl = rd.controllers(s)
+        if p in ctrl:
+            for r, seat in enumerate(ctrl):
+                if seat == p:
+                    control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
         out["regions controlled"] = control
         # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
         out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
@@ -307,12 +322,12 @@ class Valuer:
                     un += w.un_goal * gvp
         out["UN goals"] = un
         out["plan (green plants on the way)"] = (
-            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo) if left > 0 else 0.0)
+            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0)
         return out
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
-             built: int, memo: tuple) -> float:
+             built: int, memo: tuple, studied: int, spare: bool) -> float:
         """Σ over the best targets of (VP + planet − cost) × plan_step^(turns still missing) ×
         licence_step^(expertise still missing) (CO2-6).
 
@@ -320,7 +335,8 @@ class Valuer:
         for an installed / proposed / proposable project there; the coins and resources still
         missing (CO2-6.3.4); then the build. The licence shortfall (CO2-6.3.3) shrinks by one a
         turn while a scientist works on a project of the source (CO2-5.4.1) — at the end of a turn
-        spent on something else — so it is discounted by its own ``licence_step``."""
+        spent on something else — so it is discounted by its own ``licence_step``. ``studied``: a bit per
+        source of a project this seat's scientists work on; ``spare``: one of them could go to a project."""
         w = self.w
         # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
         # paying for plants is what the premium is for
@@ -328,13 +344,6 @@ class Valuer:
         coin = end_coin + w.spend * (coin - end_coin)
         res = w.resource_late + w.spend * (res - w.resource_late)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
-        proj = rd.projects(s)
-        sci = rd.scientists(s, p)
-        studied = 0  # the sources of the projects this seat's scientists work on
-        for x in sci:
-            if 0 <= x < rd.PROJECT_SPACES and proj[x] >= 0:
-                studied |= 1 << proj[x]
-        spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
         best = [0.0] * 5
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
