@@ -124,6 +124,7 @@ _LAYOUTS: dict = {}
 _LAYOUTS_LIMIT = 50_000
 
 
+_SHAPE_PARTS = tuple((shape, shape // 6, shape % 3, shape % 6 // 3) for shape in range(30))  # (shape, source, steps, grant)
 _REGION_TARGETS: dict = {}
 _REGIONS_OF = None  # the component set _REGION_TARGETS holds for
 
@@ -187,23 +188,29 @@ def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
                 groups[slot] = [r]
             else:
                 regions.append(r)
-    out = tuple((shape, shape // 6, shape % 3, shape % 6 // 3, tuple(regions)) for shape, regions in groups.items())
+    out = tuple(_SHAPE_PARTS[shape] + (tuple(regions),) for shape, regions in groups.items())
     if len(_LAYOUTS) > _LAYOUTS_LIMIT:
         _LAYOUTS.clear()
     _LAYOUTS[key] = (s.components, out)
     return out
 
 
+_ROUGH: dict = {}
+_ROUGH_LIMIT = 50_000
+
+
 def best_rival_rough(s, p: int) -> float:
     """The best other seat's rough final VP (for the rival term): VP + coins / 2 + 2 × resources."""
     vps, coins, res = rd.holdings(s)
-    best = float("-inf")
-    for q in range(s.num_players):
-        if q != p:
-            rough = vps[q] + coins[q] * 0.5 + 2.0 * res[q]
-            if rough > best:
-                best = rough
-    return best
+    key = (tuple(vps), tuple(coins), tuple(res))
+    top = _ROUGH.get(key)
+    if top is None:  # the best two seats' (rough VP, seat)
+        if len(_ROUGH) > _ROUGH_LIMIT:
+            _ROUGH.clear()
+        roughs = sorted(((vps[q] + coins[q] * 0.5 + 2.0 * res[q], q) for q in range(s.num_players)), reverse=True)
+        top = _ROUGH[key] = (roughs[0], roughs[1] if len(roughs) > 1 else (float("-inf"), -1))
+    best = top[0]
+    return best[0] if best[1] != p else top[1][0]
 
 
 _PLANTS: dict = {}
@@ -256,13 +263,18 @@ class Valuer:
         if w.rival and n > 1:
             out["the best rival's prospects"] = -w.rival * best_rival_rough(s, p)
         if self.coop:
-            out["the planet (ppm outlook)"] = self.coop * w.planet * planet(s, w, outlook, memo[1])
+            ppm_outlook = memo[2].get("planet")  # the same for every position of the outlook
+            if ppm_outlook is None:
+                ppm_outlook = memo[2]["planet"] = planet(s, w, outlook, memo[1])
+            out["the planet (ppm outlook)"] = self.coop * w.planet * ppm_outlook
         return out
 
     # ---- one seat's own prospects -------------------------------------------------------------
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]]})`` shared by every position of this outlook."""
+        phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]], (coop, layout id):
+        (layout, per layout entry the best such bonus), "planet": the planet term before its weights})`` shared
+        by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
