@@ -272,9 +272,9 @@ class Valuer:
     # ---- one seat's own prospects -------------------------------------------------------------
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]], (coop, layout id):
-        (layout, per layout entry the best such bonus), "planet": the planet term before its weights})`` shared
-        by every position of this outlook."""
+        phases' weights, {coop: ([per region, [planet bonus by the Supply phases out of reach]], {(regions, Supply
+        phases out of reach): the best such bonus among them}), "planet": the planet term before its weights})``
+        shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
@@ -382,23 +382,19 @@ class Valuer:
         gaps, reach = hit[2], hit[3]
         nreach = len(reach)
         soonest = reach[0] if reach else float("inf")
-        table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
+        # the planet bonus of a plant by the Supply phases it misses: per region, and the best among the regions
+        # of a layout entry by (regions, misses) (None: no region of the entry has a space left)
+        table = memo[2].get(self.coop)
         if table is None:
-            table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
+            table = memo[2][self.coop] = ([[None] * (nreach + 1) for _ in range(rd.REGIONS)], {})
+        regional, by_regions = table
         layout = _plan_layout(s)
-        # per layout entry, the best planet bonus among its regions by the Supply phases the plant misses
-        # (False: not yet known, None: no region of the entry has a space left)
-        group_key = (self.coop, id(layout))
-        groups = memo[2].get(group_key)
-        if groups is None or groups[0] is not layout:
-            groups = memo[2][group_key] = (layout, [None] * 30)
-        group_bonus: list = groups[1]
         # the plan is these needs with these bonuses: positions agreeing on both have the same plan
         results: dict = hit[4]
-        result_key = (id(groups), studied)
+        result_key = (id(layout), id(by_regions), studied)
         done = results.get(result_key)
-        if done is not None and done[0] is groups:
-            return done[1]
+        if done is not None and done[0] is layout and done[1] is by_regions:
+            return done[2]
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
         for slot, src, steps, grant, regions in layout:
@@ -435,12 +431,9 @@ class Valuer:
             if shape is None:
                 continue
             vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
-            by_late = group_bonus[slot]
-            if by_late is None:
-                by_late = group_bonus[slot] = [False] * (nreach + 1)
-            bonus = by_late[late]
+            bonus = by_regions.get((regions, late), False)
             if bonus is False:
-                bonus = by_late[late] = self._best_bonus(s, regions, late, outlook, table, memo[1])
+                bonus = by_regions[regions, late] = self._best_bonus(s, regions, late, outlook, regional, memo[1])
             if bonus is None:
                 continue
             net = vp + bonus - pay_coins - pay_res
@@ -455,7 +448,7 @@ class Valuer:
         if values:
             values.sort(reverse=True)
             total = values[0] + w.plan_second * sum(values[1:2])
-        results[result_key] = (groups, total)
+        results[result_key] = (layout, by_regions, total)
         return total
 
     def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: list,
