@@ -207,7 +207,9 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
     credit = float(now) if now else 3.0 * first
     first_pending = now > 0  # after the build chosen now, the rest of this stretch's builds
     for t in range(1, math.ceil(phases - 1e-9) + 1):
-        weight = min(1.0, phases - (t - 1))
+        weight = phases - (t - 1)
+        if not weight < 1.0:  # min(1.0, …) without the call
+            weight = 1.0
         if t > 1:
             money += inflow
         while trains > 0:
@@ -234,7 +236,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
                 inc += gain
         first_pending = False
         total += inc * weight
-        credit = min(3.0, credit) + 3.0 * rate
+        credit = (credit if credit < 3.0 else 3.0) + 3.0 * rate
     return total
 
 
