@@ -255,7 +255,7 @@ class Valuer:
             best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
             return {"VP": float(rd.vp(s, p)), "lead over the best rival": w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0}
         outlook = fc.outlook_of(s)
-        memo = outlook.memo.get(id(w))
+        memo: tuple | None = outlook.memo.get(id(w))
         if memo is None or memo[0] is not w:  # the Supply phases' weights and each region's planet bonus
             weights = check_weights(w, outlook)
             memo = outlook.memo[id(w)] = (w, weights, {})
