@@ -62,6 +62,19 @@ def test_shuffle_is_a_permutation_and_reproducible():
     assert a == b and sorted(a) == items and a != items
 
 
+@given(st.integers(min_value=0, max_value=60), st.integers())
+def test_shuffle_is_fisher_yates_by_below_and_leaves_the_generator_where_below_would(size, seed):
+    """shuffle writes the generator's steps out; it must draw exactly ``below(i + 1)`` from the top down."""
+    items = list(range(size))
+    fast, slow = Rng(seed), Rng(seed)
+    shuffled = items[:]
+    fast.shuffle(shuffled)
+    for i in range(size - 1, 0, -1):
+        j = slow.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    assert shuffled == items and fast.state == slow.state
+
+
 @given(st.integers(min_value=1, max_value=10**6), st.integers())
 def test_below_stays_in_range(n, seed):
     r = Rng(seed)

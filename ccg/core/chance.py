@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, MutableSequence, TypeVar, cast
 
 from .action import Action
 from .registry import get_spec
@@ -34,6 +34,8 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .state import GameState
+
+T = TypeVar("T")
 
 __all__ = ["ChanceOutcome", "NotEnumerable", "ScriptedRng", "chance_outcomes", "enumerate_draws", "scripted_child",
            "LIMIT"]
@@ -61,6 +63,12 @@ class ScriptedRng(Rng):
         k = len(self.sizes)
         self.sizes.append(n)
         return self.script[k] if k < len(self.script) else 0
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates by this generator's scripted ``below`` answers."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def next64(self) -> int:
         raise NotEnumerable("the action asks for raw random bits")

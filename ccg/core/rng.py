@@ -74,10 +74,16 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher–Yates)."""
+        """Shuffle in place (Fisher–Yates): ``j = below(i + 1)`` for i from the top down, the generator's
+        steps written out here (a seat view shuffles every hidden deck, so this runs per decision)."""
+        z = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            z = (z + _GOLDEN) & MASK64
+            x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+            j = ((x ^ (x >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = z
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""

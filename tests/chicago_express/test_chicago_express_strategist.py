@@ -230,3 +230,30 @@ def test_a_company_whose_best_plan_is_background_growth_still_builds_along_its_b
                     found += 1
         s.apply(agent.act(s))
     assert found
+
+
+def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
+    """Route searches and payout simulations are remembered by everything they read: along a whole game the
+    tables warm from every earlier decision rate every seat's worth as after a cold start. (The planner's own
+    plans are kept per rounded clock and rates, a deliberate approximation, so each rating starts without them.)"""
+    from ccg.games.chicago_express.strategy import routes
+
+    agents = [StrategistAgent(seed=70 + p) for p in range(4)]
+    planner = agents[0].planner("chicago_express")
+    s = ccg.new_game("chicago_express", players=4, seed=43)
+    checked = 0
+    while not s.is_terminal():
+        view = s.determinize(s.current_player, s.ply)
+        planner._plans.clear()
+        warm = planner.values(view)
+        tables = (routes._SEARCHES, routes._STEPS, routes._PAYOUTS, routes._ROUTES)
+        kept = [dict(table) for table in tables]
+        for table in tables:
+            table.clear()
+        assert StrategistAgent(seed=1).planner("chicago_express").values(view) == warm
+        for table, entries in zip(tables, kept):  # warm again for the rest of the game
+            table.clear()
+            table.update(entries)
+        checked += 1
+        s.apply(agents[s.current_player].act(s))
+    assert checked > 100

@@ -230,3 +230,34 @@ def test_planet_term_prefers_the_saving_region():
     v = Valuer(w, 0.0)
     assert v.utility(asia, 0) > v.utility(europe, 0)  # for its own VP alone, Asia's grant is worth more
     assert sum(1 for k in europe.space_kind if k >= GREEN0) == 8
+
+
+def _forget_shared_caches():
+    """Empty every table the valuation shares between positions (a cold start)."""
+    from ccg.games.co2.strategy import position, values
+
+    for table in (values._LAYOUTS, values._REGION_TARGETS, values._PLANTS, values._ROUGH, forecast._OUTLOOKS,
+                  position._INCOMES, position._UN_MASKS):
+        table.clear()
+
+
+@pytest.mark.parametrize("cooperation", [0.0, 0.8])
+def test_remembered_parts_of_the_valuation_give_what_a_cold_valuation_gives(cooperation):
+    """The plan's, outlook's and rivals' tables are keyed by everything they read: along a whole game every
+    candidate a planner weighs (its caches warm from all the positions it weighed before) has the value a
+    new valuer gives it after a cold start."""
+    agents = [make_agent(f"strategist:cooperation={cooperation}", 60 + p) for p in range(3)]
+    planner = agents[0].planner("co2")
+    s = new(3, seed=41)
+    checked = 0
+    while not s.is_terminal():
+        seat = s.current_player
+        if seat == 0 and len(s.legal_actions()) > 1:
+            view = s.determinize(0, s.ply)
+            options = planner.options(view, 0)
+            _forget_shared_caches()
+            cold = Valuer(planner.valuer.w, cooperation)
+            assert [cold.utility(settled, 0) for _, settled, _ in options] == [v for _, _, v in options]
+            checked += len(options)
+        s.apply(agents[seat].act(s))
+    assert checked > 200

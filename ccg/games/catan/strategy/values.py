@@ -47,9 +47,9 @@ class Outlook:
         # how much of the game is left: production matters less as anyone nears the target (CAT-11.2, OIL-10.2)
         self.horizon = max(0.12, 1.0 - max(lead, self.my_vp) / self.vp_to_win)
         self.board_pips = _board_pips(s)
-        self._goal = None
+        self._goal: Goal | None = None
         self._goals: list[Goal] = []
-        self._oil_price = None
+        self._oil_price: float | None = None
 
     # ---- intersections ------------------------------------------------------------------------
     def resource_weight(self, g: int) -> float:
@@ -162,16 +162,18 @@ class Outlook:
             g.score = g.value * gamma ** g.rounds
         return out
 
-    def goal(self) -> Goal | None:
-        """The goal the seat builds toward: the best score; ties by the order of :meth:`goals`."""
-        if self._goal is None:
-            best = None
+    def goal(self) -> Goal:
+        """The goal the seat builds toward: the best score; ties by the order of :meth:`goals` (a goal of
+        kind ``none`` when there is nothing to build)."""
+        goal = self._goal
+        if goal is None:
+            best: Goal | None = None
             self._goals = self.goals()
             for g in self._goals:
                 if best is None or g.score > best.score + 1e-12:
                     best = g
-            self._goal = best or Goal("none", -1, [], [0] * 5, 0, 0.0)
-        return self._goal
+            goal = self._goal = best or Goal("none", -1, [], [0] * 5, 0, 0.0)
+        return goal
 
     def all_goals(self) -> list[Goal]:
         """The goals :meth:`goal` chose from."""
@@ -229,11 +231,12 @@ class Outlook:
 
     def oil_price(self) -> float:
         """VP-equivalent cost of using one oil now, from the disaster risk (see :mod:`.oil`)."""
-        if self._oil_price is None:
+        price = self._oil_price
+        if price is None:
             from .oil import use_price  # strategy/oil.py imports this module
 
-            self._oil_price = use_price(self)
-        return self._oil_price
+            price = self._oil_price = use_price(self)
+        return price
 
 
 def _board_pips(s) -> list[int]:

@@ -88,7 +88,8 @@ class Outlook:
                        plan: Plan | None = None, extra_rate: float = 0.0) -> float:
         """c's :func:`routes.payout` under a change: more money, more holders, a build now, more income,
         ``first`` builds in the rest of this stretch, ``extra_rate`` more builds in each later stretch."""
-        plan = self.plans[c] if plan is None else plan
+        if plan is None:
+            plan = self.plan_of(c)
         phases = self.phases if phases is None else phases
         rate = self.rate[c]
         if holders:
@@ -100,6 +101,13 @@ class Outlook:
         return payout(plan.steps, P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c],
                       first, rate + extra_rate, phases, P.trains_left(s)[c], P.chicago_income(s),
                       self.w["background_income"], self.w["background_cost"], now)
+
+    def plan_of(self, c: int) -> Plan:
+        """Company c's plan; a company not in play (Wabash before it enters, CE-10.4) has none."""
+        plan = self.plans[c]
+        if plan is None:
+            raise ValueError(f"{P.COMPANIES[c]} is not in play: it has no plan")
+        return plan
 
     def margin(self, seat: int, worth: list[float]) -> float:
         """The seat's worth minus ``rivalry`` times the others' (``leader_focus`` on the best, the rest on
@@ -321,7 +329,7 @@ class Planner:
         return look.margin(seat, look.with_payouts({c: look.payout[c] + best})) - base
 
     def _candidates(self, look: Outlook, c: int) -> list[Plan]:
-        plan = look.plans[c]
+        plan = look.plan_of(c)
         if plan.steps:
             out = [plan]
         else:  # CE-6.10: no route beats spreading out at random, but the treasury's money still builds one
@@ -352,14 +360,14 @@ class Planner:
         own = self.w["own_builds"]
         later_stretches = max(0, math.ceil(look.phases - 1e-9) - 1)
         without = look.company_payout(c, first=0.0, plan=plan)
-        best = None
+        best = float("-inf")  # at least one build: _builds_left_for is 1 or more
         for k in range(1, self._builds_left_for(look) + 1):
             now = min(first_now + per * (k - 1), len(plan.steps), trains)
             rest = max(0, min(len(plan.steps), trains) - now)
             later = min(own * later_stretches, math.ceil(rest / per))
             total = look.company_payout(c, now=now, first=0.0, plan=plan, extra_rate=own if later else 0.0) - without
             gain = (min(immediate, total) + self.builder * max(0.0, total - immediate)) / (k + later)
-            if best is None or gain > best:
+            if gain > best:
                 best = gain
             if now >= len(plan.steps) or now >= trains:
                 break

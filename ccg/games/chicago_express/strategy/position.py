@@ -17,7 +17,8 @@ __all__ = [
     "INDUSTRIAL", "MOUNTAIN", "OPENING", "PASS", "STOP", "WABASH", "WABASH_AUCTION", "bid", "lowest_bid",
     "phase", "players", "mover", "cash", "shares_held", "shares_in_circulation", "shares_for_sale",
     "income", "treasury", "trains_left", "in_play", "meters", "meter_lengths", "industry", "industry_max",
-    "house_supply", "houses_end", "companies_end", "chicago_income", "max_placements", "network", "occupancy",
+    "house_supply", "houses_end", "companies_end", "chicago_income", "max_placements", "network", "networks",
+    "occupancy",
     "occupied", "houses", "placement_income", "placement_cost", "auction_company", "auction_leader",
     "auction_high", "build_company", "build_placed", "reached_chicago", "board_key", "house_value",
     "industry_step", "minimum_price", "forest_bonus", "opening_still_to_sell",
@@ -121,6 +122,11 @@ def max_placements(s) -> int:
 def network(s, c: int) -> int:
     """Bit mask of the hexes holding company c's trains."""
     return s.network[c]
+
+
+def networks(s) -> list[int]:
+    """Per company, the bit mask of the hexes holding its trains (read-only)."""
+    return s.network
 
 
 def occupancy(s) -> list[int]:

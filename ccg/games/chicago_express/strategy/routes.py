@@ -86,17 +86,40 @@ class Plan:
         return f"Plan({P.COMPANIES[self.company]} to {where}, {len(self.steps)} placements, payout {self.payout:.1f})"
 
 
-def cheapest_routes(s, c: int, money_weight: float):
-    """Dijkstra from company c's network: per reachable hex (weight, dollars, placements, predecessor).
+_STEPS: dict = {}  # (occupancy, money weight) -> per hex, money weight × the cost of a train placed there now
+_STEPS_LIMIT = 2_000
+_SEARCHES: dict = {}  # (company, every network, money weight) -> cheapest_routes' answer
+_SEARCHES_LIMIT = 5_000
+_NB_STOP_AT_CHICAGO = tuple(() if h == _CHICAGO else nbs for h, nbs in enumerate(_NB))
 
-    Legal steps only (CE-6.3 connected, CE-6.5 no other start hex, CE-6.6 one train per hex,
-    CE-6.8 forests and mountains hold one train); money is not checked here. Routes end at Chicago.
+
+def _money_steps(occ: list[int], money_weight: float) -> list[float]:
+    """Per hex, ``money_weight`` × the CE-6.9 cost of one more train there now (shared by every company)."""
+    key = (tuple(occ), money_weight)
+    hit = _STEPS.get(key)
+    if hit is None:
+        if len(_STEPS) > _STEPS_LIMIT:
+            _STEPS.clear()
+        hit = _STEPS[key] = [money_weight * k for k in map(tuple.__getitem__, _COST, occ)]
+    return hit
+
+
+def cheapest_routes(s, c: int, money_weight: float) -> tuple[list[float], list[int], list[int]]:
+    """Dijkstra from company c's network: per reachable hex (weight, placements, predecessor) (read-only).
+
+    The weight of a step is ``money_weight`` × its dollars + 1. Legal steps only (CE-6.3 connected, CE-6.5
+    no other start hex, CE-6.6 one train per hex, CE-6.8 forests and mountains hold one train); money is
+    not checked here. Routes end at Chicago. Shared by every position with the same networks.
     """
-    net = P.network(s, c)
+    nets = P.networks(s)
+    key = (c, tuple(nets), money_weight)
+    hit = _SEARCHES.get(key)
+    if hit is not None:
+        return hit
+    net = nets[c]
     blocked = _FORBID[c] | (P.occupied(s) & _EXCL & ~net)
-    occ = P.occupancy(s)
+    step = _money_steps(P.occupancy(s), money_weight)
     weight = [math.inf] * N_HEX
-    dollars = [0] * N_HEX
     count = [0] * N_HEX
     prev = [-1] * N_HEX
     closed = bytearray(N_HEX)  # done (the network, then every hex settled) or blocked: never entered again
@@ -112,26 +135,26 @@ def cheapest_routes(s, c: int, money_weight: float):
             heap.append((0.0, h))
     heapq.heapify(heap)
     pop, push = heapq.heappop, heapq.heappush
-    chicago_open = not net >> _CHICAGO & 1
+    nbs = _NB_STOP_AT_CHICAGO if not net >> _CHICAGO & 1 else _NB  # a route stops at Chicago
     while heap:
         wt, h = pop(heap)
-        if wt > weight[h]:
-            continue
-        if h == _CHICAGO and chicago_open:
-            continue  # a route stops at Chicago
-        for j in _NB[h]:
+        if closed[h] and wt:
+            continue  # settled already (or blocked, or the network's own hexes past the start)
+        closed[h] = 1
+        n1 = count[h] + 1
+        for j in nbs[h]:
             if closed[j]:
                 continue
-            k = _COST[j][occ[j]]
-            nw = wt + money_weight * k + 1.0
+            nw = wt + step[j] + 1.0
             if nw < weight[j]:
                 weight[j] = nw
-                dollars[j] = dollars[h] + k
-                count[j] = count[h] + 1
+                count[j] = n1
                 prev[j] = h
                 push(heap, (nw, j))
-        closed[h] = 1
-    return weight, dollars, count, prev
+    if len(_SEARCHES) > _SEARCHES_LIMIT:
+        _SEARCHES.clear()
+    out = _SEARCHES[key] = (weight, count, prev)
+    return out
 
 
 def route_steps(s, c: int, target: int, prev: list[int]) -> tuple:
@@ -146,8 +169,26 @@ def route_steps(s, c: int, target: int, prev: list[int]) -> tuple:
     return tuple(out)
 
 
-def payout(steps: tuple, income: int, budget: float, inflow: float, first: float, rate: float, phases: float,
+_PAYOUTS: dict = {}
+_PAYOUTS_LIMIT = 50_000
+
+
+def payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float, phases: float,
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
+    """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
+    (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
+    key = (steps, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
+    total = _PAYOUTS.get(key)
+    if total is None:
+        if len(_PAYOUTS) > _PAYOUTS_LIMIT:
+            _PAYOUTS.clear()
+        total = _PAYOUTS[key] = simulate_payout(steps, income, budget, inflow, first, rate, phases, trains, chicago,
+                                                bg_gain, bg_cost, now)
+    return total
+
+
+def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float,
+                    phases: float, trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``.
 
     Each stretch between dividend phases the company is built ``rate`` times (``first`` in the
@@ -166,7 +207,9 @@ def payout(steps: tuple, income: int, budget: float, inflow: float, first: float
     credit = float(now) if now else 3.0 * first
     first_pending = now > 0  # after the build chosen now, the rest of this stretch's builds
     for t in range(1, math.ceil(phases - 1e-9) + 1):
-        weight = min(1.0, phases - (t - 1))
+        weight = phases - (t - 1)
+        if not weight < 1.0:  # min(1.0, …) without the call
+            weight = 1.0
         if t > 1:
             money += inflow
         while trains > 0:
@@ -193,7 +236,7 @@ def payout(steps: tuple, income: int, budget: float, inflow: float, first: float
                 inc += gain
         first_pending = False
         total += inc * weight
-        credit = min(3.0, credit) + 3.0 * rate
+        credit = (credit if credit < 3.0 else 3.0) + 3.0 * rate
     return total
 
 
@@ -210,7 +253,7 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     hit = _ROUTES.get(key)
     if hit is not None:
         return hit
-    weight, dollars, count, prev = cheapest_routes(s, c, w["money_weight"])
+    weight, count, prev = cheapest_routes(s, c, w["money_weight"])
     # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago
     quick = []
     for h in _TARGET_HEXES:

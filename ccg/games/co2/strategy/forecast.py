@@ -26,7 +26,9 @@ class Outlook:
         self.checks = checks = list(range(max(2, first), last + 1))  # Supply phases still to come
         self.mean = mean = rd.fossil_stack_mean(s)
         ppm3 = rd.fossil_ppm(s)
-        filled, saving, future = [], [], []
+        filled: list[int] = []
+        saving: list[tuple[int, float] | None] = []  # None: only green plants, nothing more can be built there
+        future: list[int] = []
         per_decade = dict.fromkeys(checks, 0)
         for r in range(rd.REGIONS):
             kinds = rd.region_spaces(s, r)
@@ -74,15 +76,15 @@ def outlook_of(s) -> Outlook:
     """The :class:`Outlook` of ``s``, shared by positions that agree on everything it reads (the decade
     and turn, the spaces, ppm and the fossil stack): a decision's candidates mostly do."""
     stack = s.fossil_stack
+    rules, components = s.rules, s.components  # the rule values and the board's spaces, by identity
     key = (s.decade, rd.supply_pending(s), s.round, s.turns, s.num_players, s.ppm, tuple(s.space_kind),
-           stack.count(0), stack.count(1), len(stack), rd.final_decade(s), rd.rounds_per_decade(s),
-           rd.fossil_ppm(s), rd.ppm_lose(s), tuple(s.first_space), tuple(s.components.spaces))
+           stack.count(0), stack.count(1), len(stack), id(rules), id(components))
     hit = _OUTLOOKS.get(key)
-    if hit is None:
+    if hit is None or hit[0] is not rules or hit[1] is not components:
         if len(_OUTLOOKS) >= _OUTLOOKS_LIMIT:
             _OUTLOOKS.clear()
-        hit = _OUTLOOKS[key] = Outlook(s)
-    return hit
+        hit = _OUTLOOKS[key] = (rules, components, Outlook(s))
+    return hit[2]
 
 
 def trajectory(s) -> list[tuple[int, float]]:

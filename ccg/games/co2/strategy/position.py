@@ -103,6 +103,11 @@ def cep(s, p: int) -> int:
     return s.cep[p]
 
 
+def holdings(s) -> tuple[list[int], list[int], list[int]]:
+    """Every seat's VP, coins and resources, by seat (read-only)."""
+    return s.vp, s.coins, s.resources
+
+
 def expertise(s, p: int) -> list[int]:
     """Seat p's expertise in the five sources, canonical order (CO2-0.2)."""
     return s.expertise[p * 5:p * 5 + 5]
@@ -279,6 +284,23 @@ def un_display(s) -> list[tuple[tuple[int, ...], int]]:
     """The displayed UN goals as (sources needed, VP) (CO2-12.3)."""
     goals = s.components.un_goals
     return [goals[u] for u in s.un_display]
+
+
+_UN_MASKS: dict = {}
+
+
+def un_display_masks(s) -> list[tuple[int, int]]:
+    """The displayed UN goals as (bit mask of the sources needed, VP) (CO2-12.3): a seat with built sources
+    ``m`` (``built_sources``) can claim one when ``m & mask == mask``."""
+    goals = s.components.un_goals
+    hit = _UN_MASKS.get(id(goals))
+    if hit is None or hit[0] is not goals:
+        if len(_UN_MASKS) > 64:
+            _UN_MASKS.clear()
+        masks = {u: (sum(1 << x for x in set(need)), gvp) for u, (need, gvp) in goals.items()}
+        hit = _UN_MASKS[id(goals)] = (goals, masks)
+    masks = hit[1]
+    return [masks[u] for u in s.un_display]
 
 
 def summit_open_topics(s) -> list[int]:

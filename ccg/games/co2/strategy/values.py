@@ -120,43 +120,116 @@ def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
     return gain
 
 
-_TARGETS: dict = {}
-_TARGETS_LIMIT = 50_000
+_LAYOUTS: dict = {}
+_LAYOUTS_LIMIT = 50_000
 
 
-def _region_targets(s) -> list[tuple[tuple[int, int, int], ...]]:
-    """Per region, ``((source, steps, 6 * source + steps), ...)`` for every source its agenda lists (CO2-11.1.2) that can get a
-    plant there: 0 steps for an installed project, 1 for a proposed one, 2 for a free project space while
-    tiles of the source are left (CO2-6.1.5). Shared by every position with the same projects and agendas."""
-    key = (tuple(s.projects), tuple(s.installed), tuple(s.agenda), tuple(s.project_supply), id(s.components))
-    hit = _TARGETS.get(key)
+_SHAPE_PARTS = tuple((shape, shape // 6, shape % 3, shape % 6 // 3) for shape in range(30))  # (shape, source, steps, grant)
+_REGION_TARGETS: dict = {}
+_REGIONS_OF = None  # the component set _REGION_TARGETS holds for
+
+
+def _region_targets(s, r: int) -> tuple[int, ...]:
+    """Region r's targets as ``6 * source + 3 * grant + steps`` (see :func:`_plan_layout`)."""
+    proj, inst = rd.projects(s), rd.installed(s)
+    here: dict[int, int] = {}
+    empty = False
+    for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
+        k = proj[ps]
+        if k >= 0:
+            step = 0 if inst[ps] else 1
+            if step < here.get(k, 9):
+                here[k] = step
+        elif k == -1:
+            empty = True
+    grant = 1 if rd.region_resources(s, r) > 0 else 0
+    out = []
+    for src in rd.agenda(s, r):
+        steps = here.get(src, 9)
+        if steps > 2 and empty and rd.project_supply(s, src) > 0:
+            steps = 2
+        if steps < 9:
+            out.append(6 * src + 3 * grant + steps)
+    return tuple(out)
+
+
+def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
+    """The plan's targets grouped by what a planned plant needs: ``((shape, source, steps, grant, regions), ...)``.
+
+    A target is a source a region's agenda lists (CO2-11.1.2) that can get a plant there: 0 steps for an
+    installed project, 1 for a proposed one, 2 for a free project space while tiles of the source are left
+    (CO2-6.1.5); grant 1 when the region's resource pile can pay one resource (CO2-6.3.4). Regions whose
+    targets agree on (source, steps, grant) share one entry (``shape`` = 6 * source + 3 * grant + steps
+    indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. Shared by
+    every position with the same projects, agendas and regional resources."""
+    key = (tuple(s.projects), tuple(s.installed), tuple(s.agenda), tuple(s.project_supply), tuple(s.region_resources), id(s.components))
+    hit = _LAYOUTS.get(key)
     if hit is not None and hit[0] is s.components:
         return hit[1]
-    proj, inst = rd.projects(s), rd.installed(s)
-    out = []
+    global _REGIONS_OF
+    if _REGIONS_OF is not s.components:  # the per-region targets hold for one component set
+        _REGIONS_OF = s.components
+        _REGION_TARGETS.clear()
+    elif len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
+        _REGION_TARGETS.clear()
+    proj, inst, agendas, piles = rd.projects(s), rd.installed(s), s.agenda, s.region_resources
+    supply = tuple([k > 0 for k in key[3]])  # which sources still have project tiles (CO2-6.1.5)
+    groups: dict[int, list[int]] = {}
     for r in range(rd.REGIONS):
-        here: dict[int, int] = {}
-        empty = False
-        for ps in (3 * r, 3 * r + 1, 3 * r + 2):  # the region's three project spaces (CO2-DATA-02)
-            k = proj[ps]
-            if k >= 0:
-                step = 0 if inst[ps] else 1
-                if step < here.get(k, 9):
-                    here[k] = step
-            elif k == -1:
-                empty = True
-        targets = []
-        for src in rd.agenda(s, r):
-            steps = here.get(src, 9)
-            if steps > 2 and empty and rd.project_supply(s, src) > 0:
-                steps = 2
-            if steps < 9:
-                targets.append((src, steps, 6 * src + steps))
-        out.append(tuple(targets))
-    if len(_TARGETS) > _TARGETS_LIMIT:
-        _TARGETS.clear()
-    _TARGETS[key] = (s.components, out)
+        o = 3 * r
+        region_key = (r, proj[o], proj[o + 1], proj[o + 2], inst[o], inst[o + 1], inst[o + 2], agendas[r],
+                      piles[r] > 0, supply)
+        slots = _REGION_TARGETS.get(region_key)
+        if slots is None:
+            slots = _REGION_TARGETS[region_key] = _region_targets(s, r)
+        for slot in slots:
+            regions = groups.get(slot)
+            if regions is None:
+                groups[slot] = [r]
+            else:
+                regions.append(r)
+    out = tuple(_SHAPE_PARTS[shape] + (tuple(regions),) for shape, regions in groups.items())
+    if len(_LAYOUTS) > _LAYOUTS_LIMIT:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (s.components, out)
     return out
+
+
+_ROUGH: dict = {}
+_ROUGH_LIMIT = 50_000
+
+
+def best_rival_rough(s, p: int) -> float:
+    """The best other seat's rough final VP (for the rival term): VP + coins / 2 + 2 × resources."""
+    vps, coins, res = rd.holdings(s)
+    key = (tuple(vps), tuple(coins), tuple(res))
+    top = _ROUGH.get(key)
+    if top is None:  # the best two seats' (rough VP, seat)
+        if len(_ROUGH) > _ROUGH_LIMIT:
+            _ROUGH.clear()
+        roughs = sorted(((vps[q] + coins[q] * 0.5 + 2.0 * res[q], q) for q in range(s.num_players)), reverse=True)
+        top = _ROUGH[key] = (roughs[0], roughs[1] if len(roughs) > 1 else (float("-inf"), -1))
+    best = top[0]
+    return best[0] if best[1] != p else top[1][0]
+
+
+_PLANTS: dict = {}
+_PLANTS_LIMIT = 10_000
+
+
+def _next_plants(s) -> tuple:
+    """``(components, the top tile of each green plant stack or None, the most coins and the most resources one
+    of them costs, the stacks' key)`` (CO2-6.3.1), shared by positions with the same stacks."""
+    key = tuple(s.plants_built)
+    hit = _PLANTS.get(key)
+    if hit is None or hit[0] is not s.components:
+        if len(_PLANTS) > _PLANTS_LIMIT:
+            _PLANTS.clear()
+        tiles = tuple(rd.next_plant(s, src) for src in range(5))
+        coins = max((t.coins for t in tiles if t is not None), default=0)
+        resources = max((t.resources for t in tiles if t is not None), default=0)
+        hit = _PLANTS[key] = (s.components, tiles, coins, resources, key)
+    return hit
 
 
 class Valuer:
@@ -182,26 +255,26 @@ class Valuer:
             best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
             return {"VP": float(rd.vp(s, p)), "lead over the best rival": w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0}
         outlook = fc.outlook_of(s)
-        memo = outlook.memo.get(id(w))
+        memo: tuple | None = outlook.memo.get(id(w))
         if memo is None or memo[0] is not w:  # the Supply phases' weights and each region's planet bonus
             weights = check_weights(w, outlook)
             memo = outlook.memo[id(w)] = (w, weights, {})
         out = self.own(s, p, outlook, memo)
         if w.rival and n > 1:
-            out["the best rival's prospects"] = -w.rival * max(self.rough(s, q) for q in range(n) if q != p)
+            out["the best rival's prospects"] = -w.rival * best_rival_rough(s, p)
         if self.coop:
-            out["the planet (ppm outlook)"] = self.coop * w.planet * planet(s, w, outlook, memo[1])
+            ppm_outlook = memo[2].get("planet")  # the same for every position of the outlook
+            if ppm_outlook is None:
+                ppm_outlook = memo[2]["planet"] = planet(s, w, outlook, memo[1])
+            out["the planet (ppm outlook)"] = self.coop * w.planet * ppm_outlook
         return out
 
     # ---- one seat's own prospects -------------------------------------------------------------
-    @staticmethod
-    def rough(s, q: int) -> float:
-        """A cheap estimate of another seat's final VP (for the rival term)."""
-        return rd.vp(s, q) + rd.coins(s, q) * 0.5 + 2.0 * rd.resources(s, q)
-
     def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
         """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {coop: [per region, [planet bonus by the Supply phases out of reach]]})`` shared by every position of this outlook."""
+        phases' weights, {coop: ([per region, [planet bonus by the Supply phases out of reach]], {(regions, Supply
+        phases out of reach): the best such bonus among them}), "planet": the planet term before its weights})``
+        shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
@@ -223,17 +296,32 @@ class Valuer:
         out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         sci = rd.scientists(s, p)
+        proj = rd.projects(s)
+        on_project = spare = False  # a scientist on a project; one that could go to a project (the plan)
+        summits = studied = 0  # scientists at summits; the sources of the projects they work on (a bit each)
+        for x in sci:
+            if 0 <= x < rd.PROJECT_SPACES:
+                on_project = spare = True
+                k = proj[x]
+                if k >= 0:
+                    studied |= 1 << k
+            elif x >= rd.SUMMIT0:
+                summits += 1
+            elif x == rd.HAND:
+                spare = True
         hired = len(sci) - sci.count(rd.POOL)
         science = w.scientist * tau * (hired - 1)
-        if left > 0 and any(0 <= x < rd.PROJECT_SPACES for x in sci):
+        if left > 0 and on_project:
             science += w.on_project * tau
-        science += w.on_summit * sum(1 for x in sci if x >= rd.SUMMIT0)
+        science += w.on_summit * summits
         out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
         control = 0.0
-        for r, seat in enumerate(rd.controllers(s)):
-            if seat == p:
-                control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
+        ctrl = rd.controllers(s)
+        if p in ctrl:
+            for r, seat in enumerate(ctrl):
+                if seat == p:
+                    control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
         out["regions controlled"] = control
         # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
         out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
@@ -241,17 +329,17 @@ class Valuer:
         un = 0.0
         built = rd.built_sources(s, p)
         if built:
-            for need, gvp in rd.un_display(s):
-                if all(built >> x & 1 for x in need):
+            for need, gvp in rd.un_display_masks(s):
+                if built & need == need:
                     un += w.un_goal * gvp
         out["UN goals"] = un
         out["plan (green plants on the way)"] = (
-            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo) if left > 0 else 0.0)
+            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0)
         return out
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
-             built: int, memo: tuple) -> float:
+             built: int, memo: tuple, studied: int, spare: bool) -> float:
         """Σ over the best targets of (VP + planet − cost) × plan_step^(turns still missing) ×
         licence_step^(expertise still missing) (CO2-6).
 
@@ -259,7 +347,8 @@ class Valuer:
         for an installed / proposed / proposable project there; the coins and resources still
         missing (CO2-6.3.4); then the build. The licence shortfall (CO2-6.3.3) shrinks by one a
         turn while a scientist works on a project of the source (CO2-5.4.1) — at the end of a turn
-        spent on something else — so it is discounted by its own ``licence_step``."""
+        spent on something else — so it is discounted by its own ``licence_step``. ``studied``: a bit per
+        source of a project this seat's scientists work on; ``spare``: one of them could go to a project."""
         w = self.w
         # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
         # paying for plants is what the premium is for
@@ -267,94 +356,119 @@ class Valuer:
         coin = end_coin + w.spend * (coin - end_coin)
         res = w.resource_late + w.spend * (res - w.resource_late)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
-        proj = rd.projects(s)
-        sci = rd.scientists(s, p)
-        studied = 0  # the sources of the projects this seat's scientists work on
-        for x in sci:
-            if 0 <= x < rd.PROJECT_SPACES and proj[x] >= 0:
-                studied |= 1 << proj[x]
-        spare = any(x == rd.HAND or 0 <= x < rd.PROJECT_SPACES for x in sci)
         best = [0.0] * 5
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         # a planned plant's needs are the same in every region with the same project steps and grant, and in
-        # every position that agrees on what they are made of: per 6 * source + 3 * grant + steps, None (out
-        # of reach) or (VP, coins' cost, resources' cost, Supply phases it misses, plan_step^turns,
-        # licence_step^expertise missing, VP of a new source)
-        key = (tuple(s.plants_built), tuple(exp), studied, spare, have_coins, have_res, coin, res, left, now, n,
+        # every position that agrees on what they are made of: per 2 * (6 * source + 3 * grant + steps) + 1 if
+        # a scientist studies the source, None (out of reach) or (VP, coins' cost, resources' cost, Supply
+        # phases it misses, plan_step^turns, licence_step^expertise missing, VP of a new source). Coins and
+        # resources beyond what the dearest next plant takes change none of them.
+        plants = _next_plants(s)
+        tiles = plants[1]
+        have_coins = min(have_coins, plants[2])
+        have_res = min(have_res, plants[3])
+        key = (plants[4], tuple(exp), spare, have_coins, have_res, coin, res, left, now, n,
                tuple(outlook.turns_before), built)
         hit = self._shapes.get(key)
         if hit is None or hit[0] is not s.components:
             if len(self._shapes) > _SHAPES_LIMIT:
                 self._shapes.clear()
-            tiles = [rd.next_plant(s, src) for src in range(5)]
             gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
             reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
-            blank: list = [False] * 30
-            hit = self._shapes[key] = (s.components, blank, tiles, gaps, reach)
+            blank: list = [False] * 60
+            hit = self._shapes[key] = (s.components, blank, gaps, reach, {})
         shapes: list = hit[1]
-        tiles, gaps, reach = hit[2], hit[3], hit[4]
+        gaps, reach = hit[2], hit[3]
         nreach = len(reach)
         soonest = reach[0] if reach else float("inf")
-        table = memo[2].get(self.coop)  # per region, the planet bonus of a plant by the Supply phases it misses
+        # the planet bonus of a plant by the Supply phases it misses: per region, and the best among the regions
+        # of a layout entry by (regions, misses) (None: no region of the entry has a space left)
+        table = memo[2].get(self.coop)
         if table is None:
-            table = memo[2][self.coop] = [[None] * (nreach + 1) for _ in range(rd.REGIONS)]
+            table = memo[2][self.coop] = ([[None] * (nreach + 1) for _ in range(rd.REGIONS)], {})
+        regional, by_regions = table
+        layout = _plan_layout(s)
+        # the plan is these needs with these bonuses: positions agreeing on both have the same plan
+        results: dict = hit[4]
+        result_key = (id(layout), id(by_regions), studied)
+        done = results.get(result_key)
+        if done is not None and done[0] is layout and done[1] is by_regions:
+            return done[2]
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
-        for r, targets in enumerate(_region_targets(s)):
-            saving = outlook.saving[r]
+        for slot, src, steps, grant, regions in layout:
+            studies = studied >> src & 1
+            shape = shapes[2 * slot + studies]
+            if shape is False:
+                tile = tiles[src]
+                shape = None
+                if tile is not None:
+                    gap = gaps[src]
+                    if studies:
+                        lic = gap - steps if gap > steps else 0
+                    else:
+                        lic = gap + 0.5 if spare and gap else 2 * gap
+                    need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                    short = 0.0
+                    if tile.coins > have_coins:
+                        short = (tile.coins - have_coins) / per_step
+                    if need > have_res:
+                        short += (need - have_res) / 2.0
+                    turns = steps + short + 1
+                    if turns + lic <= last:
+                        # the Supply phases the plant can still come before (CO2-14.3): those with
+                        # enough of this seat's turns left before them, at best one in n table turns
+                        late = 0
+                        if soonest < turns:
+                            late = 1
+                            while late < nreach and reach[late] < turns:
+                                late += 1
+                        # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                        shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
+                                 licence_step ** lic, 0.0 if built >> src & 1 else new_source)
+                shapes[2 * slot + studies] = shape
+            if shape is None:
+                continue
+            vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
+            bonus = by_regions.get((regions, late), False)
+            if bonus is False:
+                bonus = by_regions[regions, late] = self._best_bonus(s, regions, late, outlook, regional, memo[1])
+            if bonus is None:
+                continue
+            net = vp + bonus - pay_coins - pay_res
+            if fresh:
+                net += fresh
+            if net > 0:
+                v = net * step_factor * licence_factor
+                if v > best[src]:
+                    best[src] = v
+        values = [v for v in best if v > 0]
+        total = 0.0
+        if values:
+            values.sort(reverse=True)
+            total = values[0] + w.plan_second * sum(values[1:2])
+        results[result_key] = (layout, by_regions, total)
+        return total
+
+    def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: list,
+                    weights: list[float]) -> float | None:
+        """The best :meth:`_bonus` among ``regions`` (None when none of them has a space left, CO2-6.3.8): the
+        same plant in each of them is worth most where the planet gains most. ``table``: per region, the
+        bonuses by ``late`` already known."""
+        best = None
+        savings = outlook.saving
+        for r in regions:
+            saving = savings[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            grant = 1 if rd.region_resources(s, r) > 0 else 0
             by_late = table[r]
-            for src, steps, slot in targets:
-                shape = shapes[slot + 3 * grant]
-                if shape is False:
-                    tile = tiles[src]
-                    shape = None
-                    if tile is not None:
-                        gap = gaps[src]
-                        if studied >> src & 1:
-                            lic = gap - steps if gap > steps else 0
-                        else:
-                            lic = gap + 0.5 if spare and gap else 2 * gap
-                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                        short = 0.0
-                        if tile.coins > have_coins:
-                            short = (tile.coins - have_coins) / per_step
-                        if need > have_res:
-                            short += (need - have_res) / 2.0
-                        turns = steps + short + 1
-                        if turns + lic <= last:
-                            # the Supply phases the plant can still come before (CO2-14.3): those with
-                            # enough of this seat's turns left before them, at best one in n table turns
-                            late = 0
-                            if soonest < turns:
-                                late = 1
-                                while late < nreach and reach[late] < turns:
-                                    late += 1
-                            # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                            shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
-                                     licence_step ** lic, 0.0 if built >> src & 1 else new_source)
-                    shapes[slot + 3 * grant] = shape
-                if shape is None:
-                    continue
-                vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
-                bonus = by_late[late]
-                if bonus is None:
-                    bonus = by_late[late] = self._bonus(s, r, late, saving, outlook, memo[1])
-                net = vp + bonus - pay_coins - pay_res
-                if fresh:
-                    net += fresh
-                if net > 0:
-                    v = net * step_factor * licence_factor
-                    if v > best[src]:
-                        best[src] = v
-        values = [v for v in best if v > 0]
-        if not values:
-            return 0.0
-        values.sort(reverse=True)
-        return values[0] + w.plan_second * sum(values[1:2])
+            b = by_late[late]
+            if b is None:
+                b = by_late[late] = self._bonus(s, r, late, saving, outlook, weights)
+            if best is None or b > best:
+                best = b
+        return best
 
     def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
