@@ -212,7 +212,7 @@ def test_a_company_whose_best_plan_is_background_growth_still_builds_along_its_b
     (the plan has no steps), a build follows the best route all the same, so a build with money is valued
     by that route rather than as a build that places nothing."""
     from ccg.games.chicago_express.strategy import position as P
-    from ccg.games.chicago_express.strategy.planner import Outlook
+    from ccg.games.chicago_express.strategy.values import Outlook
 
     agent = StrategistAgent(seed=1)
     planner = agent.planner(GAME)

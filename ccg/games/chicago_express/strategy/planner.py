@@ -1,6 +1,6 @@
 """The Chicago Express planner: shares valued by the dividends they will pay, builds along plans, the clock.
 
-One decision reads the position once into an :class:`Outlook` — the dividend
+One decision reads the position once into an :class:`~.values.Outlook` — the dividend
 phases left (the game-end clock, :mod:`.clock`), each company's plan and the
 dollars it will pay its shareholders (:mod:`.routes`), so each share's value —
 and every seat's *worth*: cash plus what its shares will still pay. The
@@ -30,9 +30,9 @@ from ccg.i18n import NP_
 
 from . import position as P
 from .clock import phases_left
-from .routes import Plan, best_plan, payout
+from .routes import Plan, best_plan
+from .values import BUILD, Outlook
 
-_AUC, _BLD, _DEV = 0, 1, 2
 _TIE = 1e-9
 
 
@@ -40,93 +40,6 @@ def _gumbel(rng) -> float:
     """Gumbel noise: adding it to every option's value and taking the best samples a softmax choice."""
     u = min(max(rng.random(), 1e-12), 1.0 - 1e-12)
     return -math.log(-math.log(u))
-
-
-class Outlook:
-    """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
-
-    __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
-                 "payout", "per_share", "worth")
-
-    def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
-        self.s = s
-        self.w = w
-        self.phases = phases_left(s, w) if phases is None else phases
-        n = self.n = P.players(s)
-        held = P.shares_held(s)
-        self.out = [sum(held[p * 5 + c] for p in range(n)) for c in range(5)]
-        self.holders = [sum(1 for p in range(n) if held[p * 5 + c]) for c in range(5)]
-        m, lengths = P.meters(s), P.meter_lengths(s)
-        self.left_this = (lengths[_BLD] - m[_BLD]) / lengths[_BLD]
-        self.rate = [min(float(lengths[_BLD]), w["builds_per_holder"] * h) for h in self.holders]
-        self.first = [r * self.left_this for r in self.rate]
-        self.inflow = [0.0] * 5
-        self.plans: list[Plan | None] = [None] * 5
-        self.payout = [0.0] * 5
-        self.per_share = [0.0] * 5
-        for c in range(5):
-            if not P.in_play(s, c):
-                continue
-            self.inflow[c] = self.sales_per_stretch(c)
-            plan = self.plans[c] = planner.plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
-            self.payout[c] = plan.payout
-            if self.out[c]:
-                self.per_share[c] = plan.payout / self.out[c]
-        cash = P.cash(s)
-        self.worth = [cash[p] + sum(held[p * 5 + c] * self.per_share[c] for c in range(5)) for p in range(n)]
-
-    def sales_per_stretch(self, c: int) -> float:
-        """Dollars share sales are expected to bring company c per later stretch (CE-5.5)."""
-        left = P.shares_for_sale(self.s)[c]
-        if not left or self.phases <= 1.0:
-            return 0.0
-        price = P.minimum_price(self.s, c)
-        return self.w["inflow"] * left * price / max(1.0, self.phases - 1.0)
-
-    def company_payout(self, c: int, phases: float | None = None, extra_money: float = 0.0, holders: int = 0,
-                       now: int = 0, income_gain: float = 0.0, first: float | None = None,
-                       plan: Plan | None = None, extra_rate: float = 0.0) -> float:
-        """c's :func:`routes.payout` under a change: more money, more holders, a build now, more income,
-        ``first`` builds in the rest of this stretch, ``extra_rate`` more builds in each later stretch."""
-        if plan is None:
-            plan = self.plan_of(c)
-        phases = self.phases if phases is None else phases
-        rate = self.rate[c]
-        if holders:
-            lengths = P.meter_lengths(self.s)
-            rate = min(float(lengths[_BLD]), self.w["builds_per_holder"] * (self.holders[c] + holders))
-        if first is None:
-            first = rate * self.left_this
-        s = self.s
-        return payout(plan.steps, P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c],
-                      first, rate + extra_rate, phases, P.trains_left(s)[c], P.chicago_income(s),
-                      self.w["background_income"], self.w["background_cost"], now)
-
-    def plan_of(self, c: int) -> Plan:
-        """Company c's plan; a company not in play (Wabash before it enters, CE-10.4) has none."""
-        plan = self.plans[c]
-        if plan is None:
-            raise ValueError(f"{P.COMPANIES[c]} is not in play: it has no plan")
-        return plan
-
-    def margin(self, seat: int, worth: list[float]) -> float:
-        """The seat's worth minus ``rivalry`` times the others' (``leader_focus`` on the best, the rest on
-        their mean): cash decides the game (CE-11.3), so what counts is getting ahead of the others."""
-        others = [worth[q] for q in range(self.n) if q != seat]
-        focus = self.w["leader_focus"]
-        return worth[seat] - self.w["rivalry"] * (focus * max(others) + (1.0 - focus) * sum(others) / len(others))
-
-    def with_payouts(self, payouts: dict[int, float]) -> list[float]:
-        """Every seat's worth if the companies in ``payouts`` paid those totals instead."""
-        held = P.shares_held(self.s)
-        worth = self.worth[:]
-        for c, total in payouts.items():
-            if self.out[c]:
-                d = (total - self.payout[c]) / self.out[c]
-                for p in range(self.n):
-                    if held[p * 5 + c]:
-                        worth[p] += held[p * 5 + c] * d
-        return worth
 
 
 class Planner:
@@ -398,7 +311,7 @@ class Planner:
         rest = sorted(lengths[k] - m[k] for k in range(3))
         turns = rest[0] + rest[1]
         mine = -(-turns // look.n)
-        return max(1, min(lengths[_BLD] - m[_BLD], mine))
+        return max(1, min(lengths[BUILD] - m[BUILD], mine))
 
     def _develop_value(self, look: Outlook, seat: int, h: int, base: float, dev_clock: list) -> float:
         """CE-8.7, CE-8.8: income for every company present; CE-8.9: $2 to a forest's company; one house used."""

@@ -1,0 +1,106 @@
+"""The Chicago Express strategist's valuation: one decision's :class:`Outlook` of the game.
+
+It reads the position once — the dividend phases left (the game-end clock, :mod:`.clock`), each
+company's plan and the dollars it will pay its shareholders (:mod:`.routes`), so each share's value —
+and every seat's *worth*: cash plus what its shares will still pay (CE-11.3: cash decides the game).
+The planner (:mod:`.planner`) measures its moves by the change they make to these worths.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import position as P
+from .clock import phases_left
+from .routes import Plan, payout
+
+if TYPE_CHECKING:
+    from .planner import Planner
+
+AUCTION, BUILD, DEVELOP = 0, 1, 2  # the action meters' order (CE-4.2)
+
+
+class Outlook:
+    """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
+
+    __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
+                 "payout", "per_share", "worth")
+
+    def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
+        self.s = s
+        self.w = w
+        self.phases = phases_left(s, w) if phases is None else phases
+        n = self.n = P.players(s)
+        held = P.shares_held(s)
+        self.out = [sum(held[p * 5 + c] for p in range(n)) for c in range(5)]
+        self.holders = [sum(1 for p in range(n) if held[p * 5 + c]) for c in range(5)]
+        m, lengths = P.meters(s), P.meter_lengths(s)
+        self.left_this = (lengths[BUILD] - m[BUILD]) / lengths[BUILD]
+        self.rate = [min(float(lengths[BUILD]), w["builds_per_holder"] * h) for h in self.holders]
+        self.first = [r * self.left_this for r in self.rate]
+        self.inflow = [0.0] * 5
+        self.plans: list[Plan | None] = [None] * 5
+        self.payout = [0.0] * 5
+        self.per_share = [0.0] * 5
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            self.inflow[c] = self.sales_per_stretch(c)
+            plan = self.plans[c] = planner.plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
+            self.payout[c] = plan.payout
+            if self.out[c]:
+                self.per_share[c] = plan.payout / self.out[c]
+        cash = P.cash(s)
+        self.worth = [cash[p] + sum(held[p * 5 + c] * self.per_share[c] for c in range(5)) for p in range(n)]
+
+    def sales_per_stretch(self, c: int) -> float:
+        """Dollars share sales are expected to bring company c per later stretch (CE-5.5)."""
+        left = P.shares_for_sale(self.s)[c]
+        if not left or self.phases <= 1.0:
+            return 0.0
+        price = P.minimum_price(self.s, c)
+        return self.w["inflow"] * left * price / max(1.0, self.phases - 1.0)
+
+    def company_payout(self, c: int, phases: float | None = None, extra_money: float = 0.0, holders: int = 0,
+                       now: int = 0, income_gain: float = 0.0, first: float | None = None,
+                       plan: Plan | None = None, extra_rate: float = 0.0) -> float:
+        """c's :func:`routes.payout` under a change: more money, more holders, a build now, more income,
+        ``first`` builds in the rest of this stretch, ``extra_rate`` more builds in each later stretch."""
+        if plan is None:
+            plan = self.plan_of(c)
+        phases = self.phases if phases is None else phases
+        rate = self.rate[c]
+        if holders:
+            lengths = P.meter_lengths(self.s)
+            rate = min(float(lengths[BUILD]), self.w["builds_per_holder"] * (self.holders[c] + holders))
+        if first is None:
+            first = rate * self.left_this
+        s = self.s
+        return payout(plan.steps, P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c],
+                      first, rate + extra_rate, phases, P.trains_left(s)[c], P.chicago_income(s),
+                      self.w["background_income"], self.w["background_cost"], now)
+
+    def plan_of(self, c: int) -> Plan:
+        """Company c's plan; a company not in play (Wabash before it enters, CE-10.4) has none."""
+        plan = self.plans[c]
+        if plan is None:
+            raise ValueError(f"{P.COMPANIES[c]} is not in play: it has no plan")
+        return plan
+
+    def margin(self, seat: int, worth: list[float]) -> float:
+        """The seat's worth minus ``rivalry`` times the others' (``leader_focus`` on the best, the rest on
+        their mean): cash decides the game (CE-11.3), so what counts is getting ahead of the others."""
+        others = [worth[q] for q in range(self.n) if q != seat]
+        focus = self.w["leader_focus"]
+        return worth[seat] - self.w["rivalry"] * (focus * max(others) + (1.0 - focus) * sum(others) / len(others))
+
+    def with_payouts(self, payouts: dict[int, float]) -> list[float]:
+        """Every seat's worth if the companies in ``payouts`` paid those totals instead."""
+        held = P.shares_held(self.s)
+        worth = self.worth[:]
+        for c, total in payouts.items():
+            if self.out[c]:
+                d = (total - self.payout[c]) / self.out[c]
+                for p in range(self.n):
+                    if held[p * 5 + c]:
+                        worth[p] += held[p * 5 + c] * d
+        return worth
