@@ -32,7 +32,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-## make test: lint, then every test but the long fuzzing runs (marker fuzz), notebooks included (nbval;
+## make test: lint, then every test but the long runs (marker fuzz), notebooks included (nbval;
 # notebooks/learning needs the `learn` extra: make bench)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
@@ -84,7 +84,8 @@ golden: $(STAMP)
 	$(PY) tests/golden.py
 
 ## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set), more
-# random games per configuration, and the long fuzzing runs (marker fuzz)
+# random games per configuration, and the long runs (marker fuzz: the long fuzzing runs, and a fresh Binder
+# environment built from binder/requirements.txt that runs the tour and serves the apps)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore CCG_CONFORMANCE_GAMES=12 $(PY) -m pytest -n 2 -p no:cacheprovider -q tests
 
