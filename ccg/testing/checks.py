@@ -344,8 +344,7 @@ def check_a_seats_secrets_and_board_come_from_its_observation(name: str, cfg: Cf
     view = board_module(name)
     hidden = get_spec(name).state_class.hidden_information
     gauge = get_spec(name).gauge
-    # one mid-game position (the end may reveal all), the later of two: past the opening, when hands hold cards
-    for state in sample_states(name, cfg, 131, every=41, cap=2, to_end=False)[-1:]:
+    for state in sample_states(name, cfg, 131, every=41, cap=2, to_end=False):  # mid-game (the end may reveal all)
         for seat in range(state.num_players):
             mine = seat_secrets(state, seat)
             assert all(isinstance(k, str) and isinstance(v, str) for k, v in mine), mine
