@@ -36,7 +36,9 @@ lint: $(STAMP)
 # notebooks/learning needs the `learn` extra: make bench)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
-# --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
+# --dist loadgroup: the browser tests run in one xdist worker (one browser module's JupyterLab, Voila and
+# Chromium at a time, beside the other tests), and modules with costly module fixtures keep them on one worker
+# (marker xdist_group; tests/conftest.py makes the groups work under pytest 9)
 test: $(STAMP) lint browser postgres catalogs
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider -m "not fuzz" tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks \
