@@ -32,11 +32,13 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-## make test: lint, then every test but the long fuzzing runs (marker fuzz), notebooks included (nbval;
+## make test: lint, then every test but the long runs (marker fuzz), notebooks included (nbval;
 # notebooks/learning needs the `learn` extra: make bench)
 # Notebooks run in a second pass with --dist loadfile: every cell of a notebook must run
 # in the same kernel, so a notebook may not be split across xdist workers.
-# --dist loadgroup: the browser tests share one JupyterLab and one Voila server (one xdist worker)
+# --dist loadgroup: the browser tests run in one xdist worker (one browser module's JupyterLab, Voila and
+# Chromium at a time, beside the other tests), and modules with costly module fixtures keep them on one worker
+# (marker xdist_group; tests/conftest.py makes the groups work under pytest 9)
 test: $(STAMP) lint browser postgres catalogs
 	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider -m "not fuzz" tests
 	$(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval-lax --nbval-current-env notebooks \
@@ -84,7 +86,8 @@ golden: $(STAMP)
 	$(PY) tests/golden.py
 
 ## make fuzz: the unit tests with fresh random Hypothesis examples (CI uses a fixed, derandomized set), more
-# random games per configuration, and the long fuzzing runs (marker fuzz)
+# random games per configuration, and the long runs (marker fuzz: the long fuzzing runs, and a fresh Binder
+# environment built from binder/requirements.txt that runs the tour and serves the apps)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore CCG_CONFORMANCE_GAMES=12 $(PY) -m pytest -n 2 -p no:cacheprovider -q tests
 

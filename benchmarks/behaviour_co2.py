@@ -259,15 +259,13 @@ def reading() -> list[str]:
                 "losses measured before were the players' horizon." if dil['four'] >= 0.7 else ""),
              ""]
     if 1 in free and 3 in free:
-        lines += [f"Free riders: in the saved games of mixed tables the selfish seats win {free[1][0]:.3f} / "
+        lines += [f"Free riders: in the saved games of the mixed tables above the selfish seats won {free[1][0]:.3f} / "
                   f"{free[2][0]:.3f} / {free[3][0]:.3f} (1 / 2 / 3 cooperators at the table) and the cooperators "
-                  f"{free[1][1]:.3f} / {free[2][1]:.3f} / {free[3][1]:.3f}"
-                  + (": in this reconstruction the green plants that save the planet are also the main source of "
-                     "VP, so free riding does not pay in VP. " if sum(free[k][1] for k in (1, 2, 3))
-                     >= sum(free[k][0] for k in (1, 2, 3)) else ": free riding pays in VP. ")
-                  + "What the selfish seats do get for free is the planet: their win rate over all games goes from "
-                  f"{free[0][2]:.3f} at an all-selfish table to {free[1][2]:.3f} / {free[2][2]:.3f} / "
-                  f"{free[3][2]:.3f} beside 1 / 2 / 3 cooperators.", ""]
+                  f"{free[1][1]:.3f} / {free[2][1]:.3f} / {free[3][1]:.3f}; at {STATS['games']} games a row the "
+                  "intervals overlap, so whether free riding pays is read from the 600-game rows of "
+                  "`benchmarks/free_rider.py`. What the selfish seats do get for free is the planet: their win rate "
+                  f"over all games goes from {free[0][2]:.3f} at an all-selfish table to {free[1][2]:.3f} / "
+                  f"{free[2][2]:.3f} / {free[3][2]:.3f} beside 1 / 2 / 3 cooperators.", ""]
     return lines
 
 
@@ -345,6 +343,7 @@ def main(args) -> str:
     ap.add_argument("--figure", default=str(ROOT / "docs" / "figures" / "co2_cooperation.html"))
     own = ap.parse_args(args.rest)
     parts = set(own.only.split(","))
+    STATS["games"] = args.games
     start, cpu = time.perf_counter(), time.process_time()
     command = (f"python benchmarks/agents_behaviour.py co2 --games {args.games} --seed {args.seed} "
                f"--workers {args.workers} --backend {args.backend}" + (" " + " ".join(args.rest) if args.rest else ""))

@@ -1,8 +1,7 @@
 """MCTS with strategist rollouts: strength at equal iterations and at equal CPU time.
 
-    .venv/bin/python benchmarks/mcts_rollouts.py --out ~/mcts_rollouts.jsonl          # every row, every game
-    .venv/bin/python benchmarks/mcts_rollouts.py --out ~/mcts_rollouts.jsonl --write  # ... and BENCHMARKS.md
-    .venv/bin/python benchmarks/mcts_rollouts.py --quick                                  # smoke test: 4 games a row
+    .venv/bin/python benchmarks/mcts_rollouts.py --out ~/mcts_rollouts.jsonl   # every row, every game
+    .venv/bin/python benchmarks/mcts_rollouts.py --quick                          # smoke test: 4 games a row
 
 One tested MCTS seat against the game's strategist (default persona) in every other seat, seats
 rotated (``ccg.tournament``), standard rules, 95 % Wilson intervals. Rows per game:
@@ -22,8 +21,9 @@ Rows are played kind by kind (``--rows`` order), each kind for every game before
 
 Each finished row is appended to ``--out`` (JSON lines); a second run with the same file skips the
 rows already there, so a long run can be resumed or split (``--rows``, ``--game``, or one seed per
-process: rows of one label and spec at several seeds are also shown pooled). ``--write``
-renders every row of the file into BENCHMARKS.md between ``<!-- mcts-rollouts -->`` markers.
+process: rows of one label and spec at several seeds are also shown pooled). Every row of the file
+is printed as a markdown table at the end (``--rows ""`` prints without playing); the findings are
+in docs/design/why-level-5-is-no-search.md and BENCHMARKS.md ("The strong search").
 CPU per game is the CPU time of the worker processes (all seats) divided by the games.
 """
 from __future__ import annotations
@@ -46,7 +46,6 @@ from ccg.analysis.stats import wilson  # noqa: E402
 
 GAMES = ("co2", "catan", "chicago_express")
 TARGET_RATIO = 1.3  # the strength target: 1.3 × the fair share
-BEGIN, END = "<!-- mcts-rollouts -->", "<!-- /mcts-rollouts -->"
 HEADING = "### MCTS with strategist rollouts (`benchmarks/mcts_rollouts.py`)"
 
 
@@ -170,8 +169,8 @@ def render(records: list[dict], command: str) -> str:
     dates = sorted({r["date"] for r in records})
     loads = [x for r in records for x in r["load"]]
     machine = records[0]["machine"] if records else "—"
-    lines = [HEADING, "", BEGIN,
-             f"Command: `{command}` (rows appended to a JSON-lines file as they finish, then rendered with `--write`). "
+    lines = [HEADING, "",
+             f"Command: `{command}` (rows appended to a JSON-lines file as they finish). "
              f"Date {', '.join(dates)}; {machine}; load average {min(loads):.1f}–{max(loads):.1f} during the runs "
              "(budgets are CPU time of the searching process, `clock=cpu`, so the load does not change them). "
              "One tested seat (MCTS, Greedy for reference) against three strategists (default persona), seats rotated, standard rules, "
@@ -198,26 +197,7 @@ def render(records: list[dict], command: str) -> str:
                 cells += f" {r['saved']}/{n} | {_rate(r['wins_saved'], r['saved'])} |"
             lines.append(cells + f" {r['cpu_per_game']:.0f} |")
         lines.append("")
-    lines.append(END)
-    return "\n".join(lines)
-
-
-def write_benchmarks(markdown: str, path: Path) -> None:
-    """Replace the marked section of BENCHMARKS.md, or add it at the end of "## Agents and sweeps"."""
-    text = path.read_text(encoding="utf-8")
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        head = head.rstrip()
-        if head.endswith(HEADING):
-            head = head[: -len(HEADING)].rstrip()
-        tail = rest.split(END, 1)[1]
-        text = head + "\n\n" + markdown + tail
-    else:
-        start = text.index("## Agents and sweeps")
-        nxt = text.find("\n## ", start + 3)
-        nxt = len(text) if nxt < 0 else nxt + 1
-        text = text[:nxt].rstrip() + "\n\n" + markdown + "\n\n" + text[nxt:]
-    path.write_text(text, encoding="utf-8")
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def main(argv=None) -> int:
@@ -236,8 +216,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2, help="worker processes (default 2; 1 = serial)")
     p.add_argument("--out", help="JSON-lines file of finished rows (appended; rows already there are skipped)")
-    p.add_argument("--write", action="store_true", help="render every row of --out into BENCHMARKS.md")
-    p.add_argument("--command", help="the command line to record in BENCHMARKS.md (default: this one)")
+    p.add_argument("--command", help="the command line to record in the table (default: this one)")
     p.add_argument("--quick", action="store_true", help="4 games a row, 8 iterations, 0.02 CPU-s: a smoke test")
     args = p.parse_args(argv)
     if args.quick:
@@ -266,10 +245,7 @@ def main(argv=None) -> int:
         print(f"{game:16s} {label:50s} {r['games']:4d} games  win {_rate(r['wins'], r['games'])}  "
               f"top {_rate(r['top'], r['games'])}  {r['cpu_per_game']:.1f} CPU-s/game", flush=True)
     command = args.command or "python benchmarks/mcts_rollouts.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    markdown = render(records, command)
-    if args.write:
-        write_benchmarks(markdown, ROOT / "BENCHMARKS.md")
-    print(markdown)
+    print(render(records, command))
     return 0
 
 

@@ -7,7 +7,7 @@ strategist rollouts to the end of the game and backs up the mover's final score 
 best other seat. Whether 1 CPU-s per move can improve on the strategist depends on how far apart
 the candidates' expected margins are (d) compared with the spread of one rollout's margin (s).
 
-At each sampled position (``mcts_agreement.strategist_positions``) the script takes the strategist's
+At each sampled position (``strategist_positions`` below) the script takes the strategist's
 move and the best other move by the strategist's worth of the position after it (the search's
 second candidate), plays ``--rollouts`` strategist rollouts after each (determinized for the mover,
 the same seeds for both moves), and reports per game, as medians over the positions:
@@ -27,6 +27,16 @@ positions, and how often the search's move was the better one.
 
     .venv/bin/python benchmarks/rollout_noise.py --spec SPEC --positions 15 --rollouts 32
 
+With ``--agreement --spec SPEC`` it measures how a spec uses its budget: at each sampled position
+the tested spec chooses (its ``act`` timed) and the seat's strategist chooses too; it prints the
+share of positions where both chose the same move, the median number of simulations and the mean
+and largest CPU-s per move. ``--spec strategist`` gives the floor: a strategist with other seeds
+agrees with the seat's strategist only as often as their determinizations (resampled hidden cards
+and future dice) lead to the same move.
+
+    .venv/bin/python benchmarks/rollout_noise.py --agreement --game catan --positions 30 --spec SPEC
+
+Positions are sampled from games of four strategists (every 17th action with a choice, seeds 1, 2, …).
 CPU time is this process's (``time.process_time``).
 """
 from __future__ import annotations
@@ -36,17 +46,48 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mcts_agreement import strategist_positions  # noqa: E402
-
-from ccg.agents import make_agent  # noqa: E402
-from ccg.core import Rng  # noqa: E402
+import ccg  # noqa: E402
+from ccg.agents import Agent, StrategistAgent, make_agent  # noqa: E402
+from ccg.core import GameState, Rng  # noqa: E402
 
 GAMES = ("co2", "catan", "chicago_express")
+
+
+def strategist_positions(game: str, positions: int, every: int = 17) -> Iterator[tuple[GameState, Agent, int]]:
+    """``positions`` positions with a choice from games of four strategists (seeds 1, 2, …; every
+    ``every``-th action), each with the strategist of the seat to move and a seed for the tester."""
+    found = seed = 0
+    while found < positions:
+        seed += 1
+        state = ccg.new_game(game, players=4, seed=seed)
+        table = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
+        k = 0
+        while not state.is_terminal() and found < positions:
+            if len(state.legal_actions()) > 1 and k % every == 5:
+                yield state, table[state.current_player], seed * 1000 + k
+                found += 1
+            state.apply(table[state.current_player].act(state))
+            k += 1
+
+
+def measure_agreement(game: str, spec: str, positions: int) -> dict:
+    """The agreement with the strategist, simulations and CPU per move of ``spec`` over ``positions``
+    sampled positions."""
+    agree, simulations, cpu = 0, [], []
+    for state, strategist, seed in strategist_positions(game, positions):
+        tested = make_agent(spec, seed)
+        start = time.process_time()
+        move = tested.act(state)
+        cpu.append(time.process_time() - start)
+        simulations.append(getattr(tested, "last_iterations", 0))  # 0 for an agent that does not search
+        agree += move == strategist.act(state)
+    return {"positions": len(cpu), "agreement": agree / len(cpu), "median_simulations": statistics.median(simulations),
+            "mean_cpu": statistics.mean(cpu), "max_cpu": max(cpu)}
 
 
 def final_margin(planner, state, seat: int, seed: int) -> float:
@@ -140,9 +181,20 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=20, help="positions (with --spec: deviations) per game")
     p.add_argument("--rollouts", type=int, default=24, help="rollouts after each of the two moves (default 24)")
     p.add_argument("--spec", help="compare this search's move with the strategist's where they differ")
+    p.add_argument("--agreement", action="store_true",
+                   help="with --spec: how often it plays the strategist's move, its simulations and CPU per move")
     args = p.parse_args(argv)
     if args.rollouts < 2 or args.positions < 1:
         p.error("--rollouts must be at least 2 and --positions at least 1")
+    if args.agreement:
+        if not args.spec:
+            p.error("--agreement needs --spec (the spec to measure, or 'strategist' for the floor)")
+        for game in args.game or GAMES:
+            r = measure_agreement(game, args.spec, args.positions)
+            print(f"{game}: {r['positions']} positions, the strategist's move in {r['agreement']:.2f}, "
+                  f"median {r['median_simulations']:g} simulations, CPU-s per move mean {r['mean_cpu']:.2f}, "
+                  f"max {r['max_cpu']:.2f}", flush=True)
+        return 0
     if args.spec:
         make_agent(args.spec, 0)  # a bad spec fails here, before any rollout
         print(f"`{args.spec}` against the strategist where their moves differ (gain: the search's move's mean final "

@@ -26,6 +26,8 @@ import ccg.testing
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "carbon_budget"
+# one xdist worker for the module: its module fixtures (the installed distribution, the lesson) are built once
+pytestmark = pytest.mark.xdist_group("fourth_game")
 
 SCRIPT = r"""
 import json

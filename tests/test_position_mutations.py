@@ -1,7 +1,7 @@
 """Property: 1–3 random edits of a mid-game position give InvalidPositionError or a state that plays.
 
 A state that loads must play: 200 random plies with every invariant checked after each. ``make test``
-runs a fixed (derandomized) set of a few hundred examples per game; ``make fuzz`` draws 2,000 fresh
+runs a fixed (derandomized) set of 150 examples per game; ``make fuzz`` draws 2,000 fresh
 ones per game (``CCG_MUTATION_EXAMPLES`` overrides both).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from mutation import Picks, base_positions, loads_and_plays, mutate
 
 GAMES = ["catan", "chicago_express", "co2"]
 _EXPLORE = os.environ.get("HYPOTHESIS_PROFILE") == "explore"
-EXAMPLES = int(os.environ.get("CCG_MUTATION_EXAMPLES", "2000" if _EXPLORE else "300"))
+EXAMPLES = int(os.environ.get("CCG_MUTATION_EXAMPLES", "2000" if _EXPLORE else "150"))
 
 
 @pytest.mark.parametrize("game", GAMES)

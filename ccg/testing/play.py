@@ -63,16 +63,27 @@ def random_game(name: str, cfg: dict[str, Any], seed: int, visit: Visit | None =
     return state
 
 
-def sample_states(name: str, cfg: dict[str, Any], seed: int, every: int = 7, cap: int = 40) -> list[GameState]:
-    """Up to ``cap`` mid-game positions (clones, every ``every`` plies) of one random game, then its end."""
+class _Enough(Exception):
+    """Raised by a visit that has the positions it wanted: the rest of the game is not played."""
+
+
+def sample_states(name: str, cfg: dict[str, Any], seed: int, every: int = 7, cap: int = 40,
+                  to_end: bool = True) -> list[GameState]:
+    """Up to ``cap`` mid-game positions (clones, every ``every`` plies) of one random game, then its end;
+    with ``to_end=False`` only the mid-game positions (the game stops at the ``cap``-th)."""
     out: list[GameState] = []
 
     def visit(state: GameState, legal: list[Action], action: Action) -> None:
         if state.ply % every == 3 and len(out) < cap:
             out.append(state.clone())
+            if not to_end and len(out) == cap:
+                raise _Enough
 
-    out.append(random_game(name, cfg, seed, visit))
-    return out
+    try:
+        end = random_game(name, cfg, seed, visit)
+    except _Enough:
+        return out
+    return out + [end] if to_end else out
 
 
 def fingerprint(state: GameState) -> str:

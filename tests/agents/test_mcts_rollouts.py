@@ -352,8 +352,7 @@ def test_rollout_noise_pairs_its_rollouts():
     """The same move twice gets the same margins rollout by rollout (same determinization and dice),
     a move's rollouts do not depend on the move it is paired with, and the rollouts differ."""
     noise = benchmark_module("rollout_noise")
-    agreement = benchmark_module("mcts_agreement")
-    state, strategist, seed = next(agreement.strategist_positions("chicago_express", 1))
+    state, strategist, seed = next(noise.strategist_positions("chicago_express", 1))
     seat = state.current_player
     planner = strategist.planner("chicago_express")
     pick = strategist.act(state)

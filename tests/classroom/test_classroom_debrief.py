@@ -13,6 +13,9 @@ from ccg.classroom.demo import play_demo_lesson
 from ccg.core import InvalidPositionError
 from ccg.games.co2.debrief import _fossils_by_region, cep_paid
 
+# one xdist worker for the module: the demo lesson below is played once
+pytestmark = pytest.mark.xdist_group("classroom_debrief")
+
 
 @pytest.fixture(scope="module")
 def lesson(tmp_path_factory):

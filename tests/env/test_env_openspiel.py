@@ -10,13 +10,19 @@ from open_spiel.python.algorithms import ismcts, mcts
 import ccg
 import ccg.env.openspiel as osp
 
-# Catan to 5 VP keeps a whole random game short enough for make test at every player count; one game
-# per count is played under the printed rules too (catan-3p-printed)
+# Catan to 5 VP keeps a whole random game short enough for make test; one game is played under the printed
+# rules too (catan-3p-printed). A whole random Catan game with serialization at every node takes long, so
+# make test plays Catan at its fewest and most players and in Oil Springs; the other counts and the printed
+# rules run in make fuzz (the conformance suite plays whole Catan games under the printed rules in make test).
 SHORT = {"catan": {"rule.vp_to_win": 5, "rule.oil.vp_to_win": 5}}
 SIMS = [(g, p, SHORT.get(g, {})) for g, p in player_counts()]
 SIMS += [("catan", 4, dict(SHORT["catan"], scenario="oil_springs")), ("catan", 3, {})]
 IDS = [f"{g}-{p}p" + ("-oil" if "scenario" in extra else "-printed" if g == "catan" and not extra else "")
        for g, p, extra in SIMS]
+_CATAN_COUNTS = [p for g, p in player_counts() if g == "catan"]
+FUZZ_ONLY = {f"catan-{p}p" for p in _CATAN_COUNTS[1:-1]} | {"catan-3p-printed"}
+SIMS = [pytest.param(*sim, id=i, marks=pytest.mark.fuzz) if i in FUZZ_ONLY else pytest.param(*sim, id=i)
+        for sim, i in zip(SIMS, IDS)]
 
 
 def test_every_game_is_registered_on_import():
@@ -24,7 +30,7 @@ def test_every_game_is_registered_on_import():
     assert set(osp.GAMES) <= set(pyspiel.registered_names())
 
 
-@pytest.mark.parametrize("game,players,extra", SIMS, ids=IDS)
+@pytest.mark.parametrize("game,players,extra", SIMS)
 def test_openspiel_random_simulation_with_serialization(game, players, extra):
     """OpenSpiel's C++ RandomSimTest: legal actions sorted and unique strings, clones equal, serialize /
     deserialize round trips, chance outcomes sampled by their probabilities, observation and

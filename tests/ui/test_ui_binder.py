@@ -1,7 +1,7 @@
 """The Binder configuration cannot rot: repo2docker's own detection picks the Python declared in
 binder/runtime.txt, binder/requirements.txt resolves for that Python and covers every notebook's imports,
-the README's badges follow the one repository setting, and a fresh virtualenv from the requirements plus
-binder/postBuild runs a notebook top to bottom."""
+the README's badges follow the one repository setting, and (in `make fuzz`) a fresh virtualenv from the
+requirements plus binder/postBuild runs a notebook top to bottom."""
 from __future__ import annotations
 
 import ast
@@ -22,6 +22,9 @@ NOTEBOOK = ROOT / "notebooks" / "00_tour.ipynb"
 REQUIREMENTS = ROOT / "binder" / "requirements.txt"
 
 pytestmark = pytest.mark.slow
+# Building an environment from the pinned requirements (pip downloads and installs the whole stack) takes
+# minutes: those two checks run in `make fuzz`; `make test` keeps the pins, their coverage and the badges.
+fresh_environment = pytest.mark.fuzz
 
 
 def _norm(name: str) -> str:
@@ -131,6 +134,7 @@ def _run(cmd, env, cwd=ROOT):
     return done
 
 
+@fresh_environment
 def test_repo2docker_picks_the_declared_python_and_the_requirements_resolve_for_it(tmp_path):
     bin_dir, env = _venv(tmp_path / "r2d")
     _run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "jupyter-repo2docker"], env)
@@ -152,6 +156,7 @@ def test_repo2docker_picks_the_declared_python_and_the_requirements_resolve_for_
     assert {name: resolved.get(name) for name in pinned()} == pinned()
 
 
+@fresh_environment
 def test_fresh_binder_environment_runs_the_tour(tmp_path):
     bin_dir, env = _venv(tmp_path / "binder-env")
     _run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "-r", str(REQUIREMENTS)], env)
