@@ -191,9 +191,9 @@ class Co2State(GameState):
         new.lobby_played = self.lobby_played[:]
         new.turn_flags = self.turn_flags[:]
         new.fossil_out = self.fossil_out[:]
-        new.lobby = [h[:] for h in self.lobby]
-        new.packs = [h[:] for h in self.packs]
-        new.un_won = [h[:] for h in self.un_won]
+        new.lobby = [*map(list.copy, self.lobby)]  # per seat: map copies without a comprehension's frame
+        new.packs = [*map(list.copy, self.packs)]
+        new.un_won = [*map(list.copy, self.un_won)]
         new.decade = self.decade
         new.round = self.round
         new.turns = self.turns

@@ -17,6 +17,7 @@ from ccg.i18n import NP_
 
 from . import forecast as fc
 from . import position as rd
+from .position import HAND, POOL, PROJECT_SPACES, SUMMIT0
 
 # the names of the utility's terms (``Valuer.terms``) and of its unit, marked for the catalogs: ``explain``
 # shows them in the reader's language (marked here once, not in the hot path)
@@ -213,6 +214,26 @@ def best_rival_rough(s, p: int) -> float:
     return best[0] if best[1] != p else top[1][0]
 
 
+_UN_VP: dict = {}
+_UN_VP_LIMIT = 10_000
+
+
+def un_goals_vp(s, built: int, weight: float) -> float:
+    """``weight`` × the VP of the displayed UN goals a seat with built sources ``built`` could claim now
+    (CO2-12.3.2), remembered per (display, built sources, weight): the display changes a few times a game."""
+    key = (tuple(s.un_display), built, weight)
+    hit = _UN_VP.get(key)
+    if hit is None or hit[0] is not s.components:
+        if len(_UN_VP) > _UN_VP_LIMIT:
+            _UN_VP.clear()
+        un = 0.0
+        for need, gvp in rd.un_display_masks(s):
+            if built & need == need:
+                un += weight * gvp
+        hit = _UN_VP[key] = (s.components, un)
+    return hit[1]
+
+
 _PLANTS: dict = {}
 _PLANTS_LIMIT = 10_000
 
@@ -300,16 +321,16 @@ class Valuer:
         on_project = spare = False  # a scientist on a project; one that could go to a project (the plan)
         summits = studied = 0  # scientists at summits; the sources of the projects they work on (a bit each)
         for x in sci:
-            if 0 <= x < rd.PROJECT_SPACES:
+            if 0 <= x < PROJECT_SPACES:
                 on_project = spare = True
                 k = proj[x]
                 if k >= 0:
                     studied |= 1 << k
-            elif x >= rd.SUMMIT0:
+            elif x >= SUMMIT0:
                 summits += 1
-            elif x == rd.HAND:
+            elif x == HAND:
                 spare = True
-        hired = len(sci) - sci.count(rd.POOL)
+        hired = len(sci) - sci.count(POOL)
         science = w.scientist * tau * (hired - 1)
         if left > 0 and on_project:
             science += w.on_project * tau
@@ -326,13 +347,8 @@ class Valuer:
         # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
         out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
         # UN goals one could claim now (CO2-12.3.2)
-        un = 0.0
         built = rd.built_sources(s, p)
-        if built:
-            for need, gvp in rd.un_display_masks(s):
-                if built & need == need:
-                    un += w.un_goal * gvp
-        out["UN goals"] = un
+        out["UN goals"] = un_goals_vp(s, built, w.un_goal) if built else 0.0
         out["plan (green plants on the way)"] = (
             w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0)
         return out
