@@ -372,7 +372,6 @@ class Valuer:
         coin = end_coin + w.spend * (coin - end_coin)
         res = w.resource_late + w.spend * (res - w.resource_late)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
-        best = [0.0] * 5
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         # a planned plant's needs are the same in every region with the same project steps and grant, and in
@@ -385,7 +384,7 @@ class Valuer:
         have_coins = min(have_coins, plants[2])
         have_res = min(have_res, plants[3])
         key = (plants[4], tuple(exp), spare, have_coins, have_res, coin, res, left, now, n,
-               tuple(outlook.turns_before), built)
+               outlook.turns_before, built)
         hit = self._shapes.get(key)
         if hit is None or hit[0] is not s.components:
             if len(self._shapes) > _SHAPES_LIMIT:
@@ -394,10 +393,8 @@ class Valuer:
             reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
             blank: list = [False] * 60
             hit = self._shapes[key] = (s.components, blank, gaps, reach, {})
-        shapes: list = hit[1]
-        gaps, reach = hit[2], hit[3]
+        reach = hit[3]
         nreach = len(reach)
-        soonest = reach[0] if reach else float("inf")
         # the planet bonus of a plant by the Supply phases it misses: per region, and the best among the regions
         # of a layout entry by (regions, misses) (None: no region of the entry has a space left)
         table = memo[2].get(self.coop)
@@ -411,6 +408,10 @@ class Valuer:
         done = results.get(result_key)
         if done is not None and done[0] is layout and done[1] is by_regions:
             return done[2]
+        shapes: list = hit[1]
+        gaps = hit[2]
+        soonest = reach[0] if reach else float("inf")
+        best = [0.0] * 5
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
         for slot, src, steps, grant, regions in layout:
