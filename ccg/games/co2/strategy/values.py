@@ -214,6 +214,26 @@ def best_rival_rough(s, p: int) -> float:
     return best[0] if best[1] != p else top[1][0]
 
 
+_PLACES: dict = {}
+_PLACES_LIMIT = 10_000
+
+
+def scientist_places(sci: list[int]) -> tuple[tuple[int, ...], int, int, bool]:
+    """A seat's four scientists (``position.scientists``) summed up (CO2-8): the project spaces they work on,
+    how many sit at summits, how many are hired, and whether one could go to a project (one is on a project or
+    in hand); remembered per placement, as a seat's scientists move a few times a game."""
+    key = tuple(sci)
+    hit = _PLACES.get(key)
+    if hit is None:
+        if len(_PLACES) > _PLACES_LIMIT:
+            _PLACES.clear()
+        on_project = tuple([x for x in sci if 0 <= x < PROJECT_SPACES])
+        summits = sum(1 for x in sci if x >= SUMMIT0)
+        hired = len(sci) - sci.count(POOL)
+        hit = _PLACES[key] = (on_project, summits, hired, bool(on_project) or HAND in sci)
+    return hit
+
+
 _UN_VP: dict = {}
 _UN_VP_LIMIT = 10_000
 
@@ -316,21 +336,13 @@ class Valuer:
         exp = rd.expertise(s, p)
         out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
-        sci = rd.scientists(s, p)
+        on_project, summits, hired, spare = scientist_places(rd.scientists(s, p))
         proj = rd.projects(s)
-        on_project = spare = False  # a scientist on a project; one that could go to a project (the plan)
-        summits = studied = 0  # scientists at summits; the sources of the projects they work on (a bit each)
-        for x in sci:
-            if 0 <= x < PROJECT_SPACES:
-                on_project = spare = True
-                k = proj[x]
-                if k >= 0:
-                    studied |= 1 << k
-            elif x >= SUMMIT0:
-                summits += 1
-            elif x == HAND:
-                spare = True
-        hired = len(sci) - sci.count(POOL)
+        studied = 0  # the sources of the projects they work on (a bit each)
+        for x in on_project:
+            k = proj[x]
+            if k >= 0:
+                studied |= 1 << k
         science = w.scientist * tau * (hired - 1)
         if left > 0 and on_project:
             science += w.on_project * tau
