@@ -85,7 +85,8 @@ def expected_goal_vp(s, p: int, tau: float, growth: float) -> float:
     expected (``GOAL_GROWTH`` × the share ``tau`` of the game left × ``growth``), times its VP each, capped."""
     kind, each, cap = rd.company_goal_card(s, p)
     count = rd.company_goal_value(s, p) / each
-    return min(float(cap), each * (count + growth * GOAL_GROWTH.get(kind, 1.0) * tau))
+    expected, cap_vp = each * (count + growth * GOAL_GROWTH.get(kind, 1.0) * tau), float(cap)
+    return expected if expected < cap_vp else cap_vp  # min() as a comparison: this runs per valuation
 
 
 def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
@@ -117,7 +118,8 @@ def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
     gain = 0.0
     for (d, level), weight in zip(outlook.trajectory, weights or check_weights(w, outlook)):
         if d >= first and level > line:
-            gain += weight * min(saved, level - line) / UNIT
+            over = level - line
+            gain += weight * (over if over < saved else saved) / UNIT  # min(saved, over), without the call
     return gain
 
 
@@ -205,13 +207,18 @@ def best_rival_rough(s, p: int) -> float:
     vps, coins, res = rd.holdings(s)
     key = (tuple(vps), tuple(coins), tuple(res))
     top = _ROUGH.get(key)
-    if top is None:  # the best two seats' (rough VP, seat)
+    if top is None:  # (the best rough VP, its seat, the second best): of equals, the later seat counts as better
         if len(_ROUGH) > _ROUGH_LIMIT:
             _ROUGH.clear()
-        roughs = sorted(((vps[q] + coins[q] * 0.5 + 2.0 * res[q], q) for q in range(s.num_players)), reverse=True)
-        top = _ROUGH[key] = (roughs[0], roughs[1] if len(roughs) > 1 else (float("-inf"), -1))
-    best = top[0]
-    return best[0] if best[1] != p else top[1][0]
+        best, best_seat, second = float("-inf"), -1, float("-inf")
+        for q in range(s.num_players):
+            rough = vps[q] + coins[q] * 0.5 + 2.0 * res[q]
+            if rough >= best:
+                best, best_seat, second = rough, q, best
+            elif rough >= second:
+                second = rough
+        top = _ROUGH[key] = (best, best_seat, second)
+    return top[0] if top[1] != p else top[2]
 
 
 _PLACES: dict = {}
@@ -393,8 +400,10 @@ class Valuer:
         # resources beyond what the dearest next plant takes change none of them.
         plants = _next_plants(s)
         tiles = plants[1]
-        have_coins = min(have_coins, plants[2])
-        have_res = min(have_res, plants[3])
+        if plants[2] < have_coins:
+            have_coins = plants[2]
+        if plants[3] < have_res:
+            have_res = plants[3]
         key = (plants[4], tuple(exp), spare, have_coins, have_res, coin, res, left, now, n,
                outlook.turns_before, built)
         hit = self._shapes.get(key)
