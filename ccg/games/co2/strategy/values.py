@@ -326,8 +326,8 @@ class Valuer:
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
-        left = rd.own_turns_left(s, p)
-        tau = left / rd.total_turns(s)  # the share of the game still to play
+        left, total = rd.own_turns(s, p)
+        tau = left / total  # the share of the game still to play
         per_vp = s.rules["final.coins_per_vp"]
         coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
         res = w.resource_late + w.resource_early * tau
