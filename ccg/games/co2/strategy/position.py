@@ -109,6 +109,11 @@ def cep(s, p: int) -> int:
     return s.cep[p]
 
 
+def seat_holdings(s, p: int) -> tuple[int, int, int, int]:
+    """Seat p's (VP, coins, resources, CEP in hand) in one read."""
+    return s.vp[p], s.coins[p], s.resources[p], s.cep[p]
+
+
 def holdings(s) -> tuple[list[int], list[int], list[int]]:
     """Every seat's VP, coins and resources, by seat (read-only)."""
     return s.vp, s.coins, s.resources

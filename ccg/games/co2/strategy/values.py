@@ -336,8 +336,8 @@ class Valuer:
         price = rd.cep_price(s)
         final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
         cep_v = final_price / per_vp + w.cep_early * tau
-        out = {"VP": float(rd.vp(s, p)), "coins": rd.coins(s, p) * coin, "resources": rd.resources(s, p) * res,
-               "CEP": rd.cep(s, p) * cep_v}
+        vp, coins, resources, cep = rd.seat_holdings(s, p)
+        out = {"VP": float(vp), "coins": coins * coin, "resources": resources * res, "CEP": cep * cep_v}
         # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
         out["income to come"] = w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
         exp = rd.expertise(s, p)
