@@ -206,6 +206,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
     i, n = 0, len(steps)
     credit = float(now) if now else 3.0 * first
     first_pending = now > 0  # after the build chosen now, the rest of this stretch's builds
+    per_stretch = 3.0 * rate  # placements a stretch adds to the credit
     for t in range(1, math.ceil(phases - 1e-9) + 1):
         weight = phases - (t - 1)
         if not weight < 1.0:  # min(1.0, …) without the call
@@ -236,7 +237,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
                 inc += gain
         first_pending = False
         total += inc * weight
-        credit = (credit if credit < 3.0 else 3.0) + 3.0 * rate
+        credit = (credit if credit < 3.0 else 3.0) + per_stretch
     return total
 
 
