@@ -141,14 +141,13 @@ def cheapest_routes(s, c: int, money_weight: float) -> tuple[list[float], list[i
         if closed[h] and wt:
             continue  # settled already (or blocked, or the network's own hexes past the start)
         closed[h] = 1
-        n1 = count[h] + 1
         for j in nbs[h]:
             if closed[j]:
                 continue
             nw = wt + step[j] + 1.0
             if nw < weight[j]:
                 weight[j] = nw
-                count[j] = n1
+                count[j] = count[h] + 1
                 prev[j] = h
                 push(heap, (nw, j))
     if len(_SEARCHES) > _SEARCHES_LIMIT:
