@@ -236,8 +236,8 @@ def _forget_shared_caches():
     """Empty every table the valuation shares between positions (a cold start)."""
     from ccg.games.co2.strategy import position, values
 
-    for table in (values._LAYOUTS, values._REGION_TARGETS, values._PLANTS, values._ROUGH, forecast._OUTLOOKS,
-                  position._INCOMES, position._UN_MASKS):
+    for table in (values._LAYOUTS, values._REGION_TARGETS, values._PLANTS, values._ROUGH, values._UN_VP,
+                  values._PLACES, forecast._OUTLOOKS, position._INCOMES, position._UN_MASKS):
         table.clear()
 
 
@@ -261,3 +261,25 @@ def test_remembered_parts_of_the_valuation_give_what_a_cold_valuation_gives(coop
             checked += len(options)
         s.apply(agents[seat].act(s))
     assert checked > 200
+
+
+def test_the_best_rivals_rough_vp_is_the_best_other_seats_even_among_equals():
+    """``best_rival_rough`` (one pass, remembered per holdings) is the highest rough final VP among the other
+    seats, as sorting every seat's (rough VP, seat) gives it, also when seats tie."""
+    import random
+
+    from ccg.games.co2.strategy import values
+
+    rng = random.Random(7)
+    for players in (1, 2, 3, 4, 5):
+        s = new(players, seed=3)
+        for _ in range(200):
+            s.vp = [rng.choice([0, 2, 4]) for _ in range(players)]  # few values: many ties
+            s.coins = [rng.choice([0, 4]) for _ in range(players)]
+            s.resources = [rng.choice([0, 1]) for _ in range(players)]
+            roughs = sorted(((s.vp[q] + s.coins[q] * 0.5 + 2.0 * s.resources[q], q) for q in range(players)),
+                            reverse=True)
+            for p in range(players):
+                others = [r for r, q in roughs if q != p]
+                expected = others[0] if others else float("-inf")
+                assert values.best_rival_rough(s, p) == expected

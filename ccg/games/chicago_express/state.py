@@ -170,7 +170,7 @@ class CEState(GameState):
 
     # ---- protocol: copying, results ---------------------------------------------------------
     def _copy(self) -> "CEState":
-        new = CEState.__new__(CEState)
+        new = CEState.__new__(CEState)  # lists by ``list.copy()``: quicker than ``[:]``, which builds a slice first
         new.rules = self.rules
         new.meter_lengths = self.meter_lengths
         new.industry_step = self.industry_step
@@ -179,23 +179,23 @@ class CEState(GameState):
         new.mover = self.mover
         new.start_player = self.start_player
         new.opening = self.opening
-        new.cash = self.cash[:]
-        new.shares = self.shares[:]
-        new.treasury = self.treasury[:]
-        new.income = self.income[:]
-        new.income_base = self.income_base[:]
-        new.trains_left = self.trains_left[:]
-        new.shares_left = self.shares_left[:]
-        new.network = self.network[:]
-        new.adjacent = self.adjacent[:]
-        new.hex_companies = self.hex_companies[:]
+        new.cash = self.cash.copy()
+        new.shares = self.shares.copy()
+        new.treasury = self.treasury.copy()
+        new.income = self.income.copy()
+        new.income_base = self.income_base.copy()
+        new.trains_left = self.trains_left.copy()
+        new.shares_left = self.shares_left.copy()
+        new.network = self.network.copy()
+        new.adjacent = self.adjacent.copy()
+        new.hex_companies = self.hex_companies.copy()
         new.train_mask = self.train_mask
         new.house_mask = self.house_mask
         new.house_supply = self.house_supply
-        new.industry = self.industry[:]
-        new.meters = self.meters[:]
+        new.industry = self.industry.copy()
+        new.meters = self.meters.copy()
         new.wabash_in = self.wabash_in
-        new.chicago = self.chicago[:]
+        new.chicago = self.chicago.copy()
         new.pending_chicago = self.pending_chicago
         new.auction_company = self.auction_company
         new.auction_minimum = self.auction_minimum

@@ -12,10 +12,13 @@ if TYPE_CHECKING:
     from .state import Co2State
 
 
+_ROUNDS_KEY = {n: f"rounds.{n}p" for n in range(2, 6)}  # the rule names, built once: ``rounds`` runs often
+
+
 def rounds(s: Co2State) -> int:
     """Rounds per decade (CO2-3.3), turns per decade in the solo game (CO2-17.3.5)."""
     n = s.num_players
-    return s.rules["solo.turns"] if n == 1 else s.rules[f"rounds.{n}p"]
+    return s.rules["solo.turns"] if n == 1 else s.rules[_ROUNDS_KEY[n]]
 
 
 def last_decade(s: Co2State) -> int:

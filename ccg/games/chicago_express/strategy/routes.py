@@ -141,14 +141,13 @@ def cheapest_routes(s, c: int, money_weight: float) -> tuple[list[float], list[i
         if closed[h] and wt:
             continue  # settled already (or blocked, or the network's own hexes past the start)
         closed[h] = 1
-        n1 = count[h] + 1
         for j in nbs[h]:
             if closed[j]:
                 continue
             nw = wt + step[j] + 1.0
             if nw < weight[j]:
                 weight[j] = nw
-                count[j] = n1
+                count[j] = count[h] + 1
                 prev[j] = h
                 push(heap, (nw, j))
     if len(_SEARCHES) > _SEARCHES_LIMIT:
@@ -206,6 +205,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
     i, n = 0, len(steps)
     credit = float(now) if now else 3.0 * first
     first_pending = now > 0  # after the build chosen now, the rest of this stretch's builds
+    per_stretch = 3.0 * rate  # placements a stretch adds to the credit
     for t in range(1, math.ceil(phases - 1e-9) + 1):
         weight = phases - (t - 1)
         if not weight < 1.0:  # min(1.0, …) without the call
@@ -236,7 +236,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
                 inc += gain
         first_pending = False
         total += inc * weight
-        credit = (credit if credit < 3.0 else 3.0) + 3.0 * rate
+        credit = (credit if credit < 3.0 else 3.0) + per_stretch
     return total
 
 

@@ -64,7 +64,7 @@ class Outlook:
         # the table's turns left before each of those Supply phases (the chances to build a green plant)
         now = rd.turns_before_next_supply(s)
         per = rd.rounds_per_decade(s) * s.num_players
-        self.turns_before = [now + per * i for i in range(len(checks))]
+        self.turns_before = tuple([now + per * i for i in range(len(checks))])  # a tuple: part of cache keys
         self.memo: dict = {}  # what valuers derive from the outlook alone (values.py), per weights
 
 

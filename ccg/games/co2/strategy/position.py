@@ -48,14 +48,20 @@ def supply_pending(s) -> bool:
 
 def own_turns_left(s, p: int) -> int:
     """Turns seat p still plays if the game runs to its last decade, the current one included."""
+    return own_turns(s, p)[0]
+
+
+def own_turns(s, p: int) -> tuple[int, int]:
+    """(``own_turns_left``, ``total_turns``): both at once, as the valuation asks for both every time."""
     n = s.num_players
     per = rounds(s)
-    later = per * (last_decade(s) - s.decade)
+    final = last_decade(s)
+    later = per * (final - s.decade)
     if supply_pending(s):
-        return later + per
+        return later + per, per * final
     pos = (p - s.start) % n
     this_round = 1 if pos >= s.turns else 0
-    return later + (per - s.round) + this_round
+    return later + (per - s.round) + this_round, per * final
 
 
 def turns_before_next_supply(s) -> int:
@@ -101,6 +107,11 @@ def resources(s, p: int) -> int:
 
 def cep(s, p: int) -> int:
     return s.cep[p]
+
+
+def seat_holdings(s, p: int) -> tuple[int, int, int, int]:
+    """Seat p's (VP, coins, resources, CEP in hand) in one read."""
+    return s.vp[p], s.coins[p], s.resources[p], s.cep[p]
 
 
 def holdings(s) -> tuple[list[int], list[int], list[int]]:

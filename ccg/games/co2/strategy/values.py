@@ -17,6 +17,7 @@ from ccg.i18n import NP_
 
 from . import forecast as fc
 from . import position as rd
+from .position import HAND, POOL, PROJECT_SPACES, SUMMIT0
 
 # the names of the utility's terms (``Valuer.terms``) and of its unit, marked for the catalogs: ``explain``
 # shows them in the reader's language (marked here once, not in the hot path)
@@ -84,7 +85,8 @@ def expected_goal_vp(s, p: int, tau: float, growth: float) -> float:
     expected (``GOAL_GROWTH`` × the share ``tau`` of the game left × ``growth``), times its VP each, capped."""
     kind, each, cap = rd.company_goal_card(s, p)
     count = rd.company_goal_value(s, p) / each
-    return min(float(cap), each * (count + growth * GOAL_GROWTH.get(kind, 1.0) * tau))
+    expected, cap_vp = each * (count + growth * GOAL_GROWTH.get(kind, 1.0) * tau), float(cap)
+    return expected if expected < cap_vp else cap_vp  # min() as a comparison: this runs per valuation
 
 
 def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
@@ -116,7 +118,8 @@ def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
     gain = 0.0
     for (d, level), weight in zip(outlook.trajectory, weights or check_weights(w, outlook)):
         if d >= first and level > line:
-            gain += weight * min(saved, level - line) / UNIT
+            over = level - line
+            gain += weight * (over if over < saved else saved) / UNIT  # min(saved, over), without the call
     return gain
 
 
@@ -204,13 +207,58 @@ def best_rival_rough(s, p: int) -> float:
     vps, coins, res = rd.holdings(s)
     key = (tuple(vps), tuple(coins), tuple(res))
     top = _ROUGH.get(key)
-    if top is None:  # the best two seats' (rough VP, seat)
+    if top is None:  # (the best rough VP, its seat, the second best): of equals, the later seat counts as better
         if len(_ROUGH) > _ROUGH_LIMIT:
             _ROUGH.clear()
-        roughs = sorted(((vps[q] + coins[q] * 0.5 + 2.0 * res[q], q) for q in range(s.num_players)), reverse=True)
-        top = _ROUGH[key] = (roughs[0], roughs[1] if len(roughs) > 1 else (float("-inf"), -1))
-    best = top[0]
-    return best[0] if best[1] != p else top[1][0]
+        best, best_seat, second = float("-inf"), -1, float("-inf")
+        for q in range(s.num_players):
+            rough = vps[q] + coins[q] * 0.5 + 2.0 * res[q]
+            if rough >= best:
+                best, best_seat, second = rough, q, best
+            elif rough >= second:
+                second = rough
+        top = _ROUGH[key] = (best, best_seat, second)
+    return top[0] if top[1] != p else top[2]
+
+
+_PLACES: dict = {}
+_PLACES_LIMIT = 10_000
+
+
+def scientist_places(sci: list[int]) -> tuple[tuple[int, ...], int, int, bool]:
+    """A seat's four scientists (``position.scientists``) summed up (CO2-8): the project spaces they work on,
+    how many sit at summits, how many are hired, and whether one could go to a project (one is on a project or
+    in hand); remembered per placement, as a seat's scientists move a few times a game."""
+    key = tuple(sci)
+    hit = _PLACES.get(key)
+    if hit is None:
+        if len(_PLACES) > _PLACES_LIMIT:
+            _PLACES.clear()
+        on_project = tuple([x for x in sci if 0 <= x < PROJECT_SPACES])
+        summits = sum(1 for x in sci if x >= SUMMIT0)
+        hired = len(sci) - sci.count(POOL)
+        hit = _PLACES[key] = (on_project, summits, hired, bool(on_project) or HAND in sci)
+    return hit
+
+
+_UN_VP: dict = {}
+_UN_VP_LIMIT = 10_000
+
+
+def un_goals_vp(s, built: int, weight: float) -> float:
+    """``weight`` × the VP of the displayed UN goals a seat with built sources ``built`` could claim now
+    (CO2-12.3.2), remembered per (display, built sources, weight): the display changes a few times a game."""
+    key = (tuple(s.un_display), built, weight)
+    hit = _UN_VP.get(key)
+    if hit is None or hit[0] is not s.components:
+        if len(_UN_VP) > _UN_VP_LIMIT:
+            _UN_VP.clear()
+        un = 0.0
+        for need, gvp in rd.un_display_masks(s):
+            if built & need == need:
+                un += weight * gvp
+        hit = _UN_VP[key] = (s.components, un)
+    return hit[1]
 
 
 _PLANTS: dict = {}
@@ -278,8 +326,8 @@ class Valuer:
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
-        left = rd.own_turns_left(s, p)
-        tau = left / rd.total_turns(s)  # the share of the game still to play
+        left, total = rd.own_turns(s, p)
+        tau = left / total  # the share of the game still to play
         per_vp = s.rules["final.coins_per_vp"]
         coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
         res = w.resource_late + w.resource_early * tau
@@ -288,28 +336,20 @@ class Valuer:
         price = rd.cep_price(s)
         final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
         cep_v = final_price / per_vp + w.cep_early * tau
-        out = {"VP": float(rd.vp(s, p)), "coins": rd.coins(s, p) * coin, "resources": rd.resources(s, p) * res,
-               "CEP": rd.cep(s, p) * cep_v}
+        vp, coins, resources, cep = rd.seat_holdings(s, p)
+        out = {"VP": float(vp), "coins": coins * coin, "resources": resources * res, "CEP": cep * cep_v}
         # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
         out["income to come"] = w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
         exp = rd.expertise(s, p)
         out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
-        sci = rd.scientists(s, p)
+        on_project, summits, hired, spare = scientist_places(rd.scientists(s, p))
         proj = rd.projects(s)
-        on_project = spare = False  # a scientist on a project; one that could go to a project (the plan)
-        summits = studied = 0  # scientists at summits; the sources of the projects they work on (a bit each)
-        for x in sci:
-            if 0 <= x < rd.PROJECT_SPACES:
-                on_project = spare = True
-                k = proj[x]
-                if k >= 0:
-                    studied |= 1 << k
-            elif x >= rd.SUMMIT0:
-                summits += 1
-            elif x == rd.HAND:
-                spare = True
-        hired = len(sci) - sci.count(rd.POOL)
+        studied = 0  # the sources of the projects they work on (a bit each)
+        for x in on_project:
+            k = proj[x]
+            if k >= 0:
+                studied |= 1 << k
         science = w.scientist * tau * (hired - 1)
         if left > 0 and on_project:
             science += w.on_project * tau
@@ -326,13 +366,8 @@ class Valuer:
         # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
         out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
         # UN goals one could claim now (CO2-12.3.2)
-        un = 0.0
         built = rd.built_sources(s, p)
-        if built:
-            for need, gvp in rd.un_display_masks(s):
-                if built & need == need:
-                    un += w.un_goal * gvp
-        out["UN goals"] = un
+        out["UN goals"] = un_goals_vp(s, built, w.un_goal) if built else 0.0
         out["plan (green plants on the way)"] = (
             w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0)
         return out
@@ -356,7 +391,6 @@ class Valuer:
         coin = end_coin + w.spend * (coin - end_coin)
         res = w.resource_late + w.spend * (res - w.resource_late)
         have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
-        best = [0.0] * 5
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         # a planned plant's needs are the same in every region with the same project steps and grant, and in
@@ -366,10 +400,12 @@ class Valuer:
         # resources beyond what the dearest next plant takes change none of them.
         plants = _next_plants(s)
         tiles = plants[1]
-        have_coins = min(have_coins, plants[2])
-        have_res = min(have_res, plants[3])
+        if plants[2] < have_coins:
+            have_coins = plants[2]
+        if plants[3] < have_res:
+            have_res = plants[3]
         key = (plants[4], tuple(exp), spare, have_coins, have_res, coin, res, left, now, n,
-               tuple(outlook.turns_before), built)
+               outlook.turns_before, built)
         hit = self._shapes.get(key)
         if hit is None or hit[0] is not s.components:
             if len(self._shapes) > _SHAPES_LIMIT:
@@ -378,10 +414,8 @@ class Valuer:
             reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
             blank: list = [False] * 60
             hit = self._shapes[key] = (s.components, blank, gaps, reach, {})
-        shapes: list = hit[1]
-        gaps, reach = hit[2], hit[3]
+        reach = hit[3]
         nreach = len(reach)
-        soonest = reach[0] if reach else float("inf")
         # the planet bonus of a plant by the Supply phases it misses: per region, and the best among the regions
         # of a layout entry by (regions, misses) (None: no region of the entry has a space left)
         table = memo[2].get(self.coop)
@@ -395,6 +429,10 @@ class Valuer:
         done = results.get(result_key)
         if done is not None and done[0] is layout and done[1] is by_regions:
             return done[2]
+        shapes: list = hit[1]
+        gaps = hit[2]
+        soonest = reach[0] if reach else float("inf")
+        best = [0.0] * 5
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
         for slot, src, steps, grant, regions in layout:
