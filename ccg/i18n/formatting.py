@@ -62,7 +62,7 @@ def _money(code: str, amount: int) -> str:
 
 
 def format_coins(n: int, lang: str | None = None) -> str:
-    """A count of CO2 coins with its plural: ``1 coin``, ``5 coins``; ``2 mince``, ``5 mincí``."""
+    """A count of coins with its plural: ``1 coin``, ``5 coins``; ``2 mince``, ``5 mincí``."""
     with in_language(lang):
         return ngettext("%(num)s coin", "%(num)s coins", n) % {"num": format_number(n)}
 
@@ -83,7 +83,7 @@ def _list(code: str, items: tuple[str, ...]) -> str:
 
 
 def format_ppm(level: Number, lang: str | None = None) -> str:
-    """A CO2 level: ``350 ppm``, with the language's digits grouping (a no-break space before the unit)."""
+    """A concentration in parts per million: ``350 ppm``, with the language's digits grouping (a no-break space before the unit)."""
     return f"{format_number(level, lang)}\u00a0ppm"
 
 
