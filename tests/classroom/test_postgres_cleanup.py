@@ -20,7 +20,10 @@ from system_deps import missing
 HERE = Path(__file__).resolve().parent
 
 _RUN = r'''
-import sys, time
+import signal, sys, time
+# Ctrl-C as from a terminal: a run started in the background by a non-interactive shell (as CI may start
+# make test) inherits SIGINT ignored, and Python then never raises KeyboardInterrupt
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path[:0] = [sys.argv[1], sys.argv[2]]
 from pathlib import Path
 from postgres_server import LocalPostgres
