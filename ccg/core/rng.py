@@ -37,6 +37,9 @@ def seed_to_state(seed: int) -> int:
             return state
 
 
+_new_rng = object.__new__
+
+
 class Rng:
     """A tiny, clonable, serialisable random generator (SplitMix64).
 
@@ -50,7 +53,11 @@ class Rng:
         self.state = seed_to_state(seed) if state is None else state & MASK64
 
     def clone(self) -> "Rng":
-        return Rng(state=self.state)
+        """An independent copy at the same point of the stream (built without ``__init__``: every state
+        clone makes one, and the state needs no re-masking)."""
+        new = _new_rng(Rng)
+        new.state = self.state
+        return new
 
     def next64(self) -> int:
         """The next raw 64-bit output."""

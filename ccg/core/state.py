@@ -186,7 +186,7 @@ class GameState:
         new.num_players = self.num_players
         new.seed = self.seed
         new.options = self.options
-        new.rng = Rng(state=self.rng.state)
+        new.rng = self.rng.clone()
         new._history = self._history
         new._ply = self._ply
         new._legal = self._legal

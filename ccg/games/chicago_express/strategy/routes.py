@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import math
 
+from ..build import hex_income
 from . import position as P
 
 _B = P.BOARD
@@ -159,10 +160,12 @@ def cheapest_routes(s, c: int, money_weight: float) -> tuple[list[float], list[i
 def route_steps(s, c: int, target: int, prev: list[int]) -> tuple:
     """The placements from c's network to ``target`` in build order."""
     net = P.network(s, c)
+    occ = P.occupancy(s)
     out = []
     h = target
     while h >= 0 and not net >> h & 1:
-        out.append((h, P.placement_cost(s, h), P.placement_income(s, h), h == _CHICAGO))
+        # P.placement_cost and P.placement_income, inlined (the hot path of a route search)
+        out.append((h, _COST[h][occ[h]], hex_income(s, h), h == _CHICAGO))
         h = prev[h]
     out.reverse()
     return tuple(out)
@@ -256,13 +259,15 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     weight, count, prev = cheapest_routes(s, c, w["money_weight"])
     # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago
     quick = []
+    inf = math.inf
     for h in _TARGET_HEXES:
-        if weight[h] == math.inf or count[h] == 0 or count[h] > trains:
+        n = count[h]
+        if n == 0 or n > trains or weight[h] == inf:
             continue
         if h == _CHICAGO:
-            quick.append((math.inf, h))
+            quick.append((inf, h))
             continue
-        gain = P.placement_income(s, h)
+        gain = hex_income(s, h)  # P.placement_income without the extra call
         if gain > 0:
             quick.append((gain / weight[h], h))
     quick.sort(reverse=True)

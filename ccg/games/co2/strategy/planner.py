@@ -75,8 +75,15 @@ class Co2Planner:
                 value = None
                 continue
             best, best_value = None, float("-inf")
-            for a in legal:
-                child = s.child(a)
+            last = len(legal) - 1
+            for i, a in enumerate(legal):
+                if i < last:
+                    child = s.child(a)
+                else:
+                    # s is this candidate's own copy (made by options or by an earlier step here) and is
+                    # not read after its last follow-up: that one is played on s itself, one copy fewer
+                    child = s
+                    child.apply(a)
                 v = utility(child, seat)
                 if v > best_value:
                     best, best_value = child, v
