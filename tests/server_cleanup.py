@@ -85,3 +85,13 @@ def stop_process(proc: subprocess.Popen, how: int = signal.SIGTERM, wait: float 
 
 
 atexit.register(_stop_all)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (Linux; a zombie waiting for its parent counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().split(")")[-1].split()[0] != "Z"

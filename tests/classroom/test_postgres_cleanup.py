@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from postgres_server import find_postgres
+from server_cleanup import process_alive
 from system_deps import missing
 
 HERE = Path(__file__).resolve().parent
@@ -34,15 +35,6 @@ try:
 except KeyboardInterrupt:  # Ctrl-C ends pytest with its fixtures' teardown skipped here: atexit still runs
     sys.exit(2)
 '''
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    with open(f"/proc/{pid}/stat") as f:  # a zombie waiting for its parent is gone too
-        return f.read().split(")")[-1].split()[0] != "Z"
 
 
 def _children(pid: int) -> list[int]:
@@ -72,21 +64,21 @@ def test_postgres_stops_when_the_test_run_is_stopped(how, tmp_path):
         pid_text, folder = run.stdout.readline().split()
         server_pid = int(pid_text)
         helpers = _children(server_pid)
-        assert _alive(server_pid) and helpers, "the server did not start with its helper processes"
+        assert process_alive(server_pid) and helpers, "the server did not start with its helper processes"
         run.send_signal(how)
         run.wait(60)
         deadline = time.monotonic() + 60  # a bound for a loaded machine, not a measurement: it passes at once
-        while any(map(_alive, [server_pid, *helpers])) and time.monotonic() < deadline:
+        while any(map(process_alive, [server_pid, *helpers])) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _alive(server_pid), f"the PostgreSQL server outlived a test run ended by {how.name}"
-        assert not any(map(_alive, helpers)), f"PostgreSQL's processes outlived a test run ended by {how.name}"
+        assert not process_alive(server_pid), f"the PostgreSQL server outlived a test run ended by {how.name}"
+        assert not any(map(process_alive, helpers)), f"PostgreSQL's processes outlived a test run ended by {how.name}"
         if how != signal.SIGKILL:  # a killed run cannot remove the folder
             assert not Path(folder).exists(), "the server's folder was left behind"
     finally:
         run.kill()
         run.wait()
         for pid in [server_pid, *helpers]:  # this test's own server, left over by a failure above
-            if pid and _alive(pid):
+            if pid and process_alive(pid):
                 os.kill(pid, signal.SIGKILL)
         if folder:
             subprocess.run(["rm", "-rf", folder], check=False)

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from server_cleanup import process_alive
 
 HERE = Path(__file__).resolve().parent
 
@@ -29,15 +30,6 @@ time.sleep(600)
 '''
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    with open(f"/proc/{pid}/stat") as f:  # a zombie waiting for its parent is gone too
-        return f.read().split(")")[-1].split()[0] != "Z"
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
 def test_server_stops_when_the_test_run_is_stopped(how, tmp_path):
@@ -46,15 +38,15 @@ def test_server_stops_when_the_test_run_is_stopped(how, tmp_path):
     server_pid = 0
     try:
         server_pid = int(run.stdout.readline())
-        assert _alive(server_pid)
+        assert process_alive(server_pid)
         run.send_signal(how)
         run.wait(30)
         deadline = time.monotonic() + 30
-        while _alive(server_pid) and time.monotonic() < deadline:
+        while process_alive(server_pid) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _alive(server_pid), f"the server outlived a test run ended by {how.name}"
+        assert not process_alive(server_pid), f"the server outlived a test run ended by {how.name}"
     finally:
         run.kill()
         run.wait()
-        if server_pid and _alive(server_pid):  # this test's own stand-in, left over by a failure above
+        if server_pid and process_alive(server_pid):  # this test's own stand-in, left over by a failure above
             os.kill(server_pid, signal.SIGKILL)
