@@ -1,11 +1,11 @@
 """Catan's rows of the "Agents' behaviour" section: game length and the winner's VP by table, Oil Springs
-disasters and flood ends by ``sequester`` persona, strategist vs three Greedy, and the strategist's cost.
+disasters and flood ends by ``sequester`` persona and strategist vs three Greedy (its CPU cost:
+``benchmarks/strategist_cpu.py``).
 
     .venv/bin/python benchmarks/agents_behaviour.py catan --games 200 --workers 2 --write
-    .venv/bin/python benchmarks/agents_behaviour.py catan --games 20 --cost-games 4     # a quick look
+    .venv/bin/python benchmarks/agents_behaviour.py catan --games 20                    # a quick look
 
-Called by ``agents_behaviour.py`` (``main(args)`` returns the markdown). Own flags in ``args.rest``:
-``--cost-games N`` (games per configuration of the serial CPU-cost measurement, default 20).
+Called by ``agents_behaviour.py`` (``main(args)`` returns the markdown); it has no flags of its own.
 """
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ccg  # noqa: E402
-from ccg.agents import make_agent  # noqa: E402
 from ccg.analysis.stats import Z95, wilson  # noqa: E402
 
 PLAYERS = 4
@@ -109,50 +108,8 @@ def strength_rows(args) -> list[str]:
     return out
 
 
-class _Timed:
-    """Wraps an agent to add up the CPU time of its decisions (``time.process_time``)."""
-
-    def __init__(self, agent) -> None:
-        self.agent, self.cpu, self.calls, self.choices = agent, 0.0, 0, 0
-
-    def act(self, state):
-        many = len(state.legal_actions()) > 1
-        start = time.process_time()
-        a = self.agent.act(state)
-        self.cpu += time.process_time() - start
-        self.calls += 1
-        self.choices += many
-        return a
-
-
-def cost_rows(n_games: int, seed: int) -> list[str]:
-    out = ["| configuration (4 strategists, serial) | games | decisions | CPU ms per decision | "
-           "CPU ms per decision with a choice | games per CPU-second (engine included) |",
-           "|---|---|---|---|---|---|"]
-    for label, options in (("base game", {}), ("Oil Springs, sequester 0 / 0.3 / 0.5 / 1", {"scenario": "oil_springs"})):
-        timed, games_cpu = [], 0.0
-        for k in range(n_games):
-            s = ccg.new_game("catan", players=PLAYERS, seed=seed + k, **options)
-            specs = (["strategist"] * 4 if not options else
-                     [f"strategist:sequester={v:g}" for v in PERSONAS])
-            agents = [_Timed(make_agent(spec, seed * 100 + k * 4 + i)) for i, spec in enumerate(specs)]
-            start = time.process_time()
-            while not s.is_terminal():
-                s.apply(agents[s.current_player].act(s))
-            games_cpu += time.process_time() - start
-            timed.extend(agents)
-        cpu = sum(a.cpu for a in timed)
-        calls = sum(a.calls for a in timed)
-        choices = sum(a.choices for a in timed)
-        out.append(f"| {label} | {n_games} | {calls} | {1000 * cpu / calls:.3f} | {1000 * cpu / max(1, choices):.3f} | "
-                   f"{n_games / games_cpu:.1f} |")
-    return out
-
-
 def main(args) -> str:
-    ap = argparse.ArgumentParser(prog="behaviour_catan")
-    ap.add_argument("--cost-games", type=int, default=20, help="games per configuration of the cost measurement")
-    own = ap.parse_args(args.rest)
+    argparse.ArgumentParser(prog="behaviour_catan").parse_args(args.rest)  # no flags of its own: a typo is an error
     started = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     wall = time.perf_counter()
     base = play(args, BASE_TABLES)
@@ -161,7 +118,6 @@ def main(args) -> str:
     oil_tables.update({"greedy": ["greedy"] * 4, "random": ["random"] * 4})
     oil = play(args, oil_tables, scenario="oil_springs")
     strength = strength_rows(args)
-    cost = cost_rows(own.cost_games, args.seed)
     load_end = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
     command = "python benchmarks/agents_behaviour.py catan " + " ".join(
         shlex.quote(a) for a in [f"--games={args.games}", f"--seed={args.seed}", f"--workers={args.workers}",
@@ -202,11 +158,6 @@ def main(args) -> str:
         "**Strength: one strategist against three Greedy** (target ≥ 1.6 × the fair share, the interval above it).",
         "",
         *strength,
-        "",
-        "**Cost** (CPU time of the strategist's `act`, including its determinization, by `time.process_time` "
-        "in one process; target ≤ 2 ms per decision).",
-        "",
-        *cost,
     ]
     return "\n".join(md)
 

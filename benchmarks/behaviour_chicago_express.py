@@ -146,20 +146,17 @@ def route_facts() -> list[str]:
 
 
 def placements_per_game(lineup: list, games: int, seed: int) -> dict:
-    """Serial games: per game the placements of the most-built company, the build actions, CPU per action."""
+    """Serial games: per game the placements of the most-built company and the build actions."""
     from ccg.agents import make_agent
 
-    most, builds, westmost, cpu, actions = [], [], [], 0.0, 0
+    most, builds, westmost = [], [], []
     for g in range(games):
         s = ccg.new_game(GAME, players=4, seed=seed + g)
         agents = [make_agent(spec, seed * 100 + 10 * g + p) for p, spec in enumerate(lineup)]
         start_trains = list(s.trains_left)
         n_builds = 0
         while not s.is_terminal():
-            t0 = time.process_time()
             a = agents[s.current_player].act(s)
-            cpu += time.process_time() - t0
-            actions += 1
             n_builds += a.kind == "build"
             s.apply(a)
         placed = [start_trains[c] - s.trains_left[c] for c in range(4)]
@@ -168,7 +165,7 @@ def placements_per_game(lineup: list, games: int, seed: int) -> dict:
         cols = [h[0] for c in range(4) for h in _hexes(s.network[c])]
         westmost.append(min("ABCDEFGHIJKLMNOPQRS".index(x) for x in cols))
     return {"most": sum(most) / games, "most_max": max(most), "builds": sum(builds) / games,
-            "west": sum(westmost) / games, "ms": 1000 * cpu / max(1, actions)}
+            "west": sum(westmost) / games}
 
 
 def _hexes(mask: int) -> list[str]:
@@ -313,16 +310,14 @@ def main(args) -> str:
         out += route_facts()
         out += ["", f"Per table ({own.evidence_games} serial games each, seeds {args.seed}…): placements made by the "
                     "company built most in a game (reaching Chicago takes 16-18), build actions per game, the "
-                    "westmost column any eastern company reached (A = Chicago's column, index 0), and CPU ms per "
-                    "decision (`time.process_time`, every seat's decisions):", "",
+                    "westmost column any eastern company reached (A = Chicago's column, index 0):", "",
                 "| table | placements of the most-built company (mean, max) | build actions per game | westmost column "
-                "reached (mean index) | CPU ms per decision |", "|---|---|---|---|---|"]
+                "reached (mean index) |", "|---|---|---|---|"]
         for label, lineup, _ in tables:
             if "random" in label:
                 continue
             e = placements_per_game(lineup, own.evidence_games, args.seed)
-            out.append(f"| {label} | {e['most']:.1f}, {e['most_max']} | {e['builds']:.1f} | {e['west']:.1f} | "
-                       f"{e['ms']:.2f} |")
+            out.append(f"| {label} | {e['most']:.1f}, {e['most_max']} | {e['builds']:.1f} | {e['west']:.1f} |")
     return "\n".join(out)
 
 

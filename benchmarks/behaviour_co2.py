@@ -4,7 +4,7 @@
 
 Driven by ``benchmarks/agents_behaviour.py`` (``main(args)`` returns the markdown). Own flags
 (after the driver's): ``--cooperative 0.8`` (the cooperators' persona), ``--only baseline,
-tables,dial,strength,cost`` (a subset), ``--figure PATH`` (the Plotly chart, default
+tables,dial,strength`` (a subset), ``--figure PATH`` (the Plotly chart, default
 docs/figures/co2_cooperation.html; ``--figure none`` skips it).
 
 Rows, 4 players, standard rules, seats rotated (every table plays each rotation of its line-up
@@ -17,7 +17,6 @@ on a quarter of the games), 95 % Wilson intervals:
 * the dial: four strategists of the same cooperation, from 0 to 1;
 * strength: one strategist (default persona) against three Greedy — win rate in saved games
   and top-score rate over all games, against the fair share 1/4;
-* the cost: CPU per strategist decision over whole games (this process, ``time.process_time``);
 * a closing "Reading" paragraph built from the figures above.
 """
 from __future__ import annotations
@@ -298,26 +297,6 @@ def strength_rows(args) -> list[str]:
     return out
 
 
-def decision_cost(games: int, seed: int) -> str:
-    """CPU time per strategist decision over whole games with strategists in every seat (this process)."""
-    from ccg.agents import make_agent
-
-    decisions, cpu = 0, 0.0
-    for g in range(games):
-        s = ccg.new_game("co2", players=PLAYERS, seed=seed + g)
-        agents = [make_agent(spec, seed + 10 * g + p) for p, spec in
-                  enumerate(["strategist:cooperation=0", "strategist", "strategist:cooperation=0.8", "strategist:cooperation=1"])]
-        while not s.is_terminal():
-            agent = agents[s.current_player]
-            start = time.process_time()
-            action = agent.act(s)
-            cpu += time.process_time() - start
-            decisions += 1
-            s.apply(action)
-    return (f"Cost: {1000 * cpu / decisions:.2f} ms CPU per decision (mean over {decisions} decisions of {games} whole games, "
-            "strategists of cooperation 0, 0.5, 0.8 and 1, measured with `time.process_time` in this process).")
-
-
 def write_figure(points: list[dict], path: Path, coop: float) -> None:
     import plotly.graph_objects as go
 
@@ -339,10 +318,13 @@ def write_figure(points: list[dict], path: Path, coop: float) -> None:
 def main(args) -> str:
     ap = argparse.ArgumentParser(prog="behaviour_co2")
     ap.add_argument("--cooperative", type=float, default=0.8)
-    ap.add_argument("--only", default="baseline,tables,dial,strength,cost")
+    ap.add_argument("--only", default="baseline,tables,dial,strength")
     ap.add_argument("--figure", default=str(ROOT / "docs" / "figures" / "co2_cooperation.html"))
     own = ap.parse_args(args.rest)
     parts = set(own.only.split(","))
+    unknown = parts - {"baseline", "tables", "dial", "strength"}
+    if unknown:  # the CPU cost moved to benchmarks/strategist_cpu.py
+        ap.error(f"--only: unknown part(s) {', '.join(sorted(unknown))}; choose from baseline, tables, dial, strength")
     STATS["games"] = args.games
     start, cpu = time.perf_counter(), time.process_time()
     command = (f"python benchmarks/agents_behaviour.py co2 --games {args.games} --seed {args.seed} "
@@ -366,8 +348,6 @@ def main(args) -> str:
         lines += strength_rows(args) + [""]
     if {"baseline", "tables"} <= parts:
         lines += reading()
-    if "cost" in parts:
-        lines += [decision_cost(8, args.seed), ""]
     lines.append(f"Wall time {time.perf_counter() - start:.0f} s (this process's CPU {time.process_time() - cpu:.0f} s; "
                  "the games run in worker processes).")
     return "\n".join(lines)
