@@ -6,6 +6,7 @@ Four default strategists, 4 players, standard rules, whole games, serial (one pr
 count for a shared machine). Per table:
 * the opening auctions (CE-3.3): bids per share sold, the share of bids that jump (above the lowest
   legal bid), the price paid over the minimum, and the opening PRR price and its buyer's final rank;
+  the opening PRR auction's bid sequence of the first three games, as a reader of the log sees it;
 * company treasuries (CE-6.10): the share of decisions where an in-play company holds $20 or more
   and none of its builds ran in the previous 40 decisions ("idle treasury");
 * builds (CE-6): placements per build, builds that placed nothing (a build action spent for nothing);
@@ -45,6 +46,7 @@ def play(seed: int, spec: str) -> dict:
     current_build = None
     in_opening = True
     leader = None
+    prr_bids: list[int] = []  # the opening PRR auction's bids in order
     while not state.is_terminal():
         seat = state.current_player
         legal = state.legal_actions()
@@ -63,6 +65,8 @@ def play(seed: int, spec: str) -> dict:
             bids += 1
             lowest = min(int(a.args[0]) for a in legal if a.kind == "bid")
             jumps += int(action.args[0]) > lowest
+            if in_opening and opening_prr is None:
+                prr_bids.append(int(action.args[0]))
         if kind == "build":
             c = COMPANIES.index(action.args[0])
             builds += 1
@@ -94,13 +98,14 @@ def play(seed: int, spec: str) -> dict:
         buyer = opening_prr[1]
     rank = None if buyer is None else 1 + sum(1 for q in range(4) if scores[q] > scores[buyer])
     return {"bids": bids, "jumps": jumps, "sales": sales, "price": over_min, "prr": opening_prr and opening_prr[0],
-            "prr_rank": rank, "builds": builds, "zero": zero, "placed": placed, "idle": idle, "seen": seen,
+            "prr_rank": rank, "prr_bids": prr_bids, "builds": builds, "zero": zero, "placed": placed, "idle": idle, "seen": seen,
             "chicago": bool(state.chicago), "dividends": state.dividend_phases, "cpu": cpu, "decisions": decisions}
 
 
 def table(games: int, spec: str, seed: int) -> str:
     rows = [play(seed + g, spec) for g in range(games)]
-    tot = {k: sum((r[k] or 0) for r in rows) for k in rows[0]}
+    tot = {k: sum((r[k] or 0) for r in rows) for k in rows[0] if k != "prr_bids"}
+    sequences = "; ".join(" → ".join(f"${b}" for b in r["prr_bids"]) for r in rows[:3])
     reached = sum(r["chicago"] for r in rows)
     lo, hi = wilson(reached, games)
     zlo, zhi = wilson(tot["zero"], max(1, tot["builds"]))
@@ -113,6 +118,7 @@ def table(games: int, spec: str, seed: int) -> str:
            f"| share of bids that jump | {tot['jumps'] / max(1, tot['bids']):.3f} |",
            f"| opening PRR price (mean) / its buyer's final rank (mean, 1 = first) | "
            f"{sum(r['prr'] or 0 for r in rows) / games:.1f} / {sum(ranks) / max(1, len(ranks)):.2f} |",
+           f"| opening PRR bids, first three games | {sequences} |",
            f"| idle treasury (≥ ${IDLE_CASH}, no build for {IDLE_WINDOW} decisions), share of company-decisions | "
            f"{tot['idle'] / max(1, tot['seen']):.3f} |",
            f"| placements per build | {tot['placed'] / max(1, tot['builds']):.2f} |",

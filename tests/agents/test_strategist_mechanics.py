@@ -1,11 +1,12 @@
 """The strategists use the games' mechanics as people do: a CO2 company goal is kept when it is worth more than
-its coins; a Chicago Express bidder jumps when a share is clearly worth most to it and never spends a build
+its coins; a Chicago Express bidder jumps when a share is clearly worth most to it or its price will clearly climb, and never spends a build
 action on placing nothing. (The rates over whole games are in benchmarks/mechanics_*.py and BENCHMARKS.md.)"""
 from __future__ import annotations
 
 import ccg
 from ccg.agents import make_agent
 from ccg.agents.strategist import StrategistAgent
+from ccg.games.chicago_express.strategy.values import Outlook
 
 CEP_GOAL, UN_GOAL = 31, 29  # CO2-12.2.3.5 (2 VP per CEP in hand, cap 16), CO2-12.2.3.3 (3 VP per UN goal)
 
@@ -55,11 +56,25 @@ def test_chicago_express_jumps_when_a_share_is_clearly_worth_most_to_it():
     assert action.kind == "bid" and int(action.args[0]) == 11 > lowest, (seat, action)
 
 
-def test_chicago_express_raises_by_the_minimum_among_equals():
+def test_chicago_express_opens_part_way_up_among_equals():
+    """CE-3.3: four seats with the same cash value the share alike, well above the minimum; the price will
+    climb anyway, so the opener bids part of the way at once — above the minimum, below its worth."""
     state = chicago_auction([30, 30, 30, 30])
+    seat = state.current_player
+    planner = StrategistAgent(seed=0).planner("chicago_express")
+    worth = planner.reservation(Outlook(state, planner.w, planner), seat, 0)  # no bid jitter: its mean worth
     action = make_agent("strategist", 1).act(state)
     lowest = min(int(a.args[0]) for a in state.legal_actions() if a.kind == "bid")
-    assert action.kind == "bid" and int(action.args[0]) == lowest
+    assert action.kind == "bid" and lowest < int(action.args[0]) < worth, (lowest, action, worth)
+
+
+def test_chicago_express_raises_by_the_minimum_near_its_worth():
+    """Once the price is within a few dollars of the worths, the raises are the smallest legal bid."""
+    state = chicago_auction([30, 30, 30, 30])
+    state.apply(state.legal_actions()[[str(a) for a in state.legal_actions()].index("bid 20")])
+    action = make_agent("strategist", 1).act(state)
+    lowest = min(int(a.args[0]) for a in state.legal_actions() if a.kind == "bid")
+    assert str(action) in ("pass", f"bid {lowest}"), action
 
 
 def test_chicago_express_never_builds_to_place_nothing():

@@ -158,7 +158,10 @@ class Planner:
     def _bid(self, look: Outlook, seat: int, legal: list, rng):
         """Bid while the price is below the share's worth to this seat. When it is clearly worth most
         to this seat — above what any other bidder still in can pay (its reservation, at most its cash)
-        — jump at once to one above the best other's reservation: the price the raises would reach."""
+        — jump at once to one above the best other's reservation: the price the raises would reach.
+        When the price will clearly climb — this seat and the best other bidder both value the share
+        ``climb_gap`` dollars or more above the lowest bid — go ``climb_share`` of the way to the lower
+        of the two worths at once, as people open an auction they expect to rise (CE-3.3, CE-5.4)."""
         s = look.s
         c = P.auction_company(s)
         top = self.reservation(look, seat, c) * (1.0 + self.w["bid_jitter"] * (2.0 * rng.random() - 1.0))
@@ -173,6 +176,13 @@ class Planner:
         jump = int(best_other) + 1
         if top >= best_other + self.w["jump_margin"] and jump > lowest:
             target = min(jump, int(top), cash[seat])
+            if target > lowest:
+                action = P.bid(target)
+                if action in legal:
+                    return action
+        climb_to = min(top, best_other)  # the raises reach about here whoever drops out first
+        if climb_to - lowest >= self.w["climb_gap"]:
+            target = min(lowest + int(self.w["climb_share"] * (climb_to - lowest)), cash[seat])
             if target > lowest:
                 action = P.bid(target)
                 if action in legal:
