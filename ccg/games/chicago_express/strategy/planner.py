@@ -122,7 +122,10 @@ class Planner:
         out = [(a, {"the share's worth to this seat": 0.0, "the price": 0.0}) if a.kind != "bid" else
                (a, {"the share's worth to this seat": worth, "the price": -float(a.args[0])}) for a in legal]
         return "$", out, NP_("chicago_express", "A bid is weighed by what the share is worth to this seat against its "
-                                                 "price (CE-5.4).")
+                                                 "price (CE-5.4). When the price will climb anyway it bids above the "
+                                                 "minimum at once: half-way to the lower of its own worth and the best "
+                                                 "other bidder's, or just above every other bidder's worth when the "
+                                                 "share is clearly worth most to this seat (CE-3.3).")
 
     # ---- bidding (CE-3.3, CE-5.4, CE-10.5) ----------------------------------------------------
     def reservation(self, look: Outlook, seat: int, c: int, phases: float | None = None) -> float:
