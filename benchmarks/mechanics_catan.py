@@ -6,14 +6,13 @@ Four default strategists, 4 players, whole games, serial (one process: a modest 
 shared machine). Per table: rounds (turns / 4) and the share of games in 15–25 rounds, with 95 % Wilson
 intervals; per game, the actions of each mechanic — roads, settlements, cities, development cards bought
 and played, domestic trades proposed and maritime trades, robber moves (and in Oil Springs oil used and
-sequestered); CPU per strategist decision (``time.process_time``).
+sequestered). CPU per decision: ``benchmarks/strategist_cpu.py``.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -29,18 +28,14 @@ def play(seed: int, spec: str, options: dict) -> dict:
     state = ccg.new_game("catan", players=4, seed=seed, **options)
     agents = [make_agent(spec, seed * 10 + p) for p in range(4)]
     kinds: Counter = Counter()
-    cpu, decisions = 0.0, 0
     while not state.is_terminal():
         legal = state.legal_actions()
         agent = agents[state.current_player]
-        t0 = time.process_time()
         action = agent.act(state)
-        cpu += time.process_time() - t0
-        decisions += 1
         if len(legal) > 1:
             kinds[action.kind] += 1
         state.apply(action)
-    return {"rounds": state.turn / 4, "kinds": kinds, "cpu": cpu, "decisions": decisions}
+    return {"rounds": state.turn / 4, "kinds": kinds}
 
 
 def table(games: int, spec: str, seed: int, scenario: str | None) -> str:
@@ -61,9 +56,6 @@ def table(games: int, spec: str, seed: int, scenario: str | None) -> str:
            f"| games in 15–25 rounds | {inside / games:.3f} [{lo:.3f}, {hi:.3f}] |"]
     for kind in sorted(kinds):
         out.append(f"| `{kind}` choices per game | {kinds[kind] / games:.1f} |")
-    cpu = sum(r["cpu"] for r in rows)
-    dec = sum(r["decisions"] for r in rows)
-    out.append(f"| CPU per decision | {1000 * cpu / dec:.2f} ms ({dec} decisions) |")
     return "\n".join(out)
 
 

@@ -11,13 +11,11 @@ count for a shared machine). Per table:
   and none of its builds ran in the previous 40 decisions ("idle treasury");
 * builds (CE-6): placements per build, builds that placed nothing (a build action spent for nothing);
 * Chicago reached (CE-10), with its 95 % Wilson interval, and dividend phases per game;
-* CPU per strategist decision (``time.process_time``).
 """
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,17 +40,15 @@ def play(seed: int, spec: str) -> dict:
     builds = zero = placed = 0
     last_build = [0] * 5
     idle = seen = 0
-    cpu, decisions = 0.0, 0
     current_build = None
+    decisions = 0  # decisions so far: the clock of the idle-treasury window
     in_opening = True
     leader = None
     prr_bids: list[int] = []  # the opening PRR auction's bids in order
     while not state.is_terminal():
         seat = state.current_player
         legal = state.legal_actions()
-        t0 = time.process_time()
         action = agents[seat].act(state)
-        cpu += time.process_time() - t0
         decisions += 1
         for c in range(5):
             if in_play(state, c):
@@ -99,7 +95,7 @@ def play(seed: int, spec: str) -> dict:
     rank = None if buyer is None else 1 + sum(1 for q in range(4) if scores[q] > scores[buyer])
     return {"bids": bids, "jumps": jumps, "sales": sales, "price": over_min, "prr": opening_prr and opening_prr[0],
             "prr_rank": rank, "prr_bids": prr_bids, "builds": builds, "zero": zero, "placed": placed, "idle": idle, "seen": seen,
-            "chicago": bool(state.chicago), "dividends": state.dividend_phases, "cpu": cpu, "decisions": decisions}
+            "chicago": bool(state.chicago), "dividends": state.dividend_phases}
 
 
 def table(games: int, spec: str, seed: int) -> str:
@@ -123,8 +119,7 @@ def table(games: int, spec: str, seed: int) -> str:
            f"{tot['idle'] / max(1, tot['seen']):.3f} |",
            f"| placements per build | {tot['placed'] / max(1, tot['builds']):.2f} |",
            f"| builds that placed nothing | {tot['zero'] / max(1, tot['builds']):.3f} [{zlo:.3f}, {zhi:.3f}] "
-           f"({tot['zero']} of {tot['builds']}) |",
-           f"| CPU per decision | {1000 * tot['cpu'] / tot['decisions']:.2f} ms ({tot['decisions']} decisions) |"]
+           f"({tot['zero']} of {tot['builds']}) |",]
     return "\n".join(out)
 
 

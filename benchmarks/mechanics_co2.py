@@ -9,13 +9,11 @@ figures are for a modest game count on a shared machine). Per table:
 * green plants built per game by source (CO2-6.3): reforestation, solar, fusion, biomass, recycling;
 * CEP and coins held per seat at the end of each decade's Operations phase (CO2-3.5);
 * saved share (the planet not lost, CO2-14.3), with its 95 % Wilson interval;
-* CPU per strategist decision (``time.process_time``).
 """
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,20 +27,16 @@ from ccg.games.co2.economy import GREEN0  # noqa: E402
 
 
 def play(seed: int, spec: str) -> dict:
-    """One game of four ``spec`` strategists: the mechanics' figures and the CPU of its decisions."""
+    """One game of four ``spec`` strategists: the mechanics' figures."""
     state = ccg.new_game("co2", players=4, seed=seed)
     agents = [make_agent(spec, seed * 10 + p) for p in range(4)]
     first = [None] * 4
     sold = [False] * 4
     held: dict[int, list[tuple[int, int]]] = {}
-    cpu, decisions = 0.0, 0
     decade = state.decade
     while not state.is_terminal():
         seat = state.current_player
-        t0 = time.process_time()
         action = agents[seat].act(state)
-        cpu += time.process_time() - t0
-        decisions += 1
         if first[seat] is None and state.tasks[-1].kind == "turn":
             first[seat] = action.kind
         sold[seat] |= action.kind == "sellgoal"
@@ -55,7 +49,6 @@ def play(seed: int, spec: str) -> dict:
         "saved": not state.lost, "first_sell": sum(f == "sellgoal" for f in first), "sold": sum(sold),
         "kept": sum(not x for x in sold), "scored": sum(scored),
         "plants": [state.space_kind.count(GREEN0 + x) for x in range(5)], "held": held,
-        "cpu": cpu, "decisions": decisions,
     }
 
 
@@ -83,9 +76,6 @@ def table(games: int, spec: str, seed: int) -> str:
         cep = sum(v[0] for v in vals) / len(vals)
         coins = sum(v[1] for v in vals) / len(vals)
         out.append(f"| CEP / coins held per seat after decade {d} | {cep:.1f} / {coins:.1f} |")
-    cpu = sum(r["cpu"] for r in rows)
-    dec = sum(r["decisions"] for r in rows)
-    out.append(f"| CPU per decision | {1000 * cpu / dec:.2f} ms ({dec} decisions) |")
     return "\n".join(out)
 
 
