@@ -1,6 +1,7 @@
 """CPU per strategist decision in every game (the figure the README and the agents README quote).
 
     .venv/bin/python benchmarks/strategist_cpu.py --games 6
+    .venv/bin/python benchmarks/strategist_cpu.py --games 6 --runs 12      # the figure BENCHMARKS.md quotes
     .venv/bin/python benchmarks/strategist_cpu.py --games 2 --instructions
 
 Four default strategists per game, 4 players, whole games, serial. CPU is ``time.process_time`` around
@@ -8,12 +9,17 @@ each ``act`` call (the seat view included; the strategy module's import and weig
 machine still slows the caches; the load average is printed with the figures. Also CPU per whole game.
 ``--instructions`` counts Python bytecode instructions per decision instead (``sys.settrace`` opcode
 events inside each ``act``; about 30 times slower): the work done, which the machine's load does not
-change — what to compare when the machine is busy.
+change — what to compare when the machine is busy. ``--runs N`` repeats the measurement in N fresh
+processes, one after the other (no cache of one run warms the next), and reports each game's median and
+range: this virtual machine's CPU time for the same games varies by tens of per cent from run to run.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -72,19 +78,53 @@ def instructions(game: str, options: dict, games: int, seed: int) -> tuple[float
     return count / decisions, decisions
 
 
+def label(game: str, options: dict) -> str:
+    return game + ("+" + options["scenario"] if options else "")
+
+
+def repeated(games: int, seed: int, runs: int) -> str:
+    """Each game's ms per decision: median and range over ``runs`` fresh processes, run one at a time."""
+    per_run: list[dict[str, float]] = []
+    loads = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, __file__, "--games", str(games), "--seed", str(seed), "--json"],
+                             check=True, capture_output=True, text=True).stdout
+        per_run.append(json.loads(out.strip().splitlines()[-1]))
+        loads.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan"))
+    rows = [f"| game | ms CPU per decision, median of {runs} runs | range |", "|---|---|---|"]
+    for name in per_run[0]:
+        values = [r[name] for r in per_run]
+        rows.append(f"| {name} | {statistics.median(values):.2f} | {min(values):.2f}–{max(values):.2f} |")
+    rows.append(f"\n{games} game(s) each (seeds {seed}–{seed + games - 1}), {runs} runs, load average "
+                f"{min(loads):.1f}–{max(loads):.1f} after them, Python {sys.version.split()[0]}")
+    text = "\n".join(rows)
+    print(text)
+    return text
+
+
 def main(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--instructions", action="store_true",
                         help="count Python bytecode instructions per decision instead of CPU time")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="repeat in this many fresh processes; report each game's median and range")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run's figures, for --runs
     args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error(f"--runs must be at least 1, got {args.runs}")
+    if args.runs > 1 and not args.instructions:
+        return repeated(args.games, args.seed, args.runs)
+    if args.json:
+        figures = {label(game, options): measure(game, options, args.games, args.seed)[0] for game, options in CASES}
+        print(json.dumps(figures))
+        return json.dumps(figures)
     if args.instructions:
         rows = ["| game | instructions per decision | decisions |", "|---|---|---|"]
         for game, options in CASES:
             per_decision, n = instructions(game, options, args.games, args.seed)
-            label = game + ("+" + options["scenario"] if options else "")
-            rows.append(f"| {label} | {per_decision:,.0f} | {n} |")
+            rows.append(f"| {label(game, options)} | {per_decision:,.0f} | {n} |")
         rows.append(f"\n{args.games} games each (seeds {args.seed}–{args.seed + args.games - 1}), "
                     f"Python {sys.version.split()[0]}")
         text = "\n".join(rows)
@@ -93,8 +133,7 @@ def main(argv: list[str] | None = None) -> str:
     rows = ["| game | ms CPU per decision | CPU s per game | decisions |", "|---|---|---|---|"]
     for game, options in CASES:
         per, per_game, n = measure(game, options, args.games, args.seed)
-        label = game + ("+" + options["scenario"] if options else "")
-        rows.append(f"| {label} | {per:.2f} | {per_game:.2f} | {n} |")
+        rows.append(f"| {label(game, options)} | {per:.2f} | {per_game:.2f} | {n} |")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     rows.append(f"\n{args.games} games each (seeds {args.seed}–{args.seed + args.games - 1}), "
                 f"load average {load:.1f} at the end, Python {sys.version.split()[0]}")
