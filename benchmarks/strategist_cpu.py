@@ -82,6 +82,18 @@ def label(game: str, options: dict) -> str:
     return game + ("+" + options["scenario"] if options else "")
 
 
+def report(rows: list[str], games: int, seed: int, note: str = "") -> str:
+    """The table ``rows`` with a line naming the games, ``note`` and the Python; printed and returned."""
+    text = "\n".join(rows + [f"\n{games} game(s) each (seeds {seed}–{seed + games - 1}), {note}"
+                              f"Python {sys.version.split()[0]}"])
+    print(text)
+    return text
+
+
+def load_average() -> float:
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+
+
 def repeated(games: int, seed: int, runs: int) -> str:
     """Each game's ms per decision: median and range over ``runs`` fresh processes, run one at a time."""
     per_run: list[dict[str, float]] = []
@@ -90,16 +102,12 @@ def repeated(games: int, seed: int, runs: int) -> str:
         out = subprocess.run([sys.executable, __file__, "--games", str(games), "--seed", str(seed), "--json"],
                              check=True, capture_output=True, text=True).stdout
         per_run.append(json.loads(out.strip().splitlines()[-1]))
-        loads.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan"))
+        loads.append(load_average())
     rows = [f"| game | ms CPU per decision, median of {runs} runs | range |", "|---|---|---|"]
     for name in per_run[0]:
         values = [r[name] for r in per_run]
         rows.append(f"| {name} | {statistics.median(values):.2f} | {min(values):.2f}–{max(values):.2f} |")
-    rows.append(f"\n{games} game(s) each (seeds {seed}–{seed + games - 1}), {runs} runs, load average "
-                f"{min(loads):.1f}–{max(loads):.1f} after them, Python {sys.version.split()[0]}")
-    text = "\n".join(rows)
-    print(text)
-    return text
+    return report(rows, games, seed, f"{runs} runs, load average {min(loads):.1f}–{max(loads):.1f} after them, ")
 
 
 def main(argv: list[str] | None = None) -> str:
@@ -125,21 +133,12 @@ def main(argv: list[str] | None = None) -> str:
         for game, options in CASES:
             per_decision, n = instructions(game, options, args.games, args.seed)
             rows.append(f"| {label(game, options)} | {per_decision:,.0f} | {n} |")
-        rows.append(f"\n{args.games} games each (seeds {args.seed}–{args.seed + args.games - 1}), "
-                    f"Python {sys.version.split()[0]}")
-        text = "\n".join(rows)
-        print(text)
-        return text
+        return report(rows, args.games, args.seed)
     rows = ["| game | ms CPU per decision | CPU s per game | decisions |", "|---|---|---|---|"]
     for game, options in CASES:
         per, per_game, n = measure(game, options, args.games, args.seed)
         rows.append(f"| {label(game, options)} | {per:.2f} | {per_game:.2f} | {n} |")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    rows.append(f"\n{args.games} games each (seeds {args.seed}–{args.seed + args.games - 1}), "
-                f"load average {load:.1f} at the end, Python {sys.version.split()[0]}")
-    text = "\n".join(rows)
-    print(text)
-    return text
+    return report(rows, args.games, args.seed, f"load average {load_average():.1f} at the end, ")
 
 
 if __name__ == "__main__":
