@@ -236,7 +236,7 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
     """Route searches and payout simulations are remembered by everything they read: along a whole game the
     tables warm from every earlier decision rate every seat's worth as after a cold start. (The planner's own
     plans are kept per rounded clock and rates, a deliberate approximation, so each rating starts without them.)"""
-    from ccg.games.chicago_express.strategy import routes
+    from ccg.games.chicago_express.strategy import routes, search
 
     agents = [StrategistAgent(seed=70 + p) for p in range(4)]
     planner = agents[0].planner("chicago_express")
@@ -246,7 +246,7 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
         view = s.determinize(s.current_player, s.ply)
         planner._plans.clear()
         warm = planner.values(view)
-        tables = (routes._SEARCHES, routes._STEPS, routes._PAYOUTS, routes._ROUTES)
+        tables = (search._SEARCHES, search._LAST, search._STEPS, routes._PAYOUTS, routes._ROUTES)
         kept = [dict(table) for table in tables]
         for table in tables:
             table.clear()
@@ -257,3 +257,36 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
         checked += 1
         s.apply(agents[s.current_player].act(s))
     assert checked > 100
+
+
+def test_a_route_search_updated_after_one_train_equals_a_fresh_search():
+    """CE-6: the cheapest routes are updated, not searched afresh, when the networks gain one train since the
+    company's last search — the company's own (CE-6.3, routes may now start at the new hex), a rival's on a
+    shared hex (dearer, CE-6.9) or on a forest or mountain (closed, CE-6.8). Weights, placement counts and
+    predecessors (so every route and its ties) must equal a fresh search's."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import search
+
+    seen = {"own": 0, "rival": 0, "rival closes": 0}
+    for seed in (5, 6):
+        agents = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
+        mw = agents[0].planner(GAME).w["money_weight"]
+        s = ccg.new_game(GAME, players=4, seed=seed)
+        while not s.is_terminal():
+            nets = tuple(P.networks(s))
+            for c in range(5):
+                last = search._LAST.get((c, mw))
+                if last is not None and last[0] != nets:
+                    added = [(k, b & ~a) for k, (a, b) in enumerate(zip(last[0], nets)) if a != b]
+                    if len(added) == 1 and added[0][1].bit_count() == 1:
+                        k, bit = added[0]
+                        kind = "own" if k == c else "rival closes" if bit & P.BOARD.exclusive_mask else "rival"
+                        seen[kind] += 1
+                search._SEARCHES.clear()  # every search from the last one (or afresh when that is no base)
+                got = search.cheapest_routes(s, c, mw)
+                net = nets[c]
+                fresh = search._search(net, search._blocked(c, net, P.occupied(s)),
+                                       search._money_steps(P.occupancy(s), mw))
+                assert got == fresh
+            s.apply(agents[s.current_player].act(s))
+    assert min(seen.values()) > 10, seen

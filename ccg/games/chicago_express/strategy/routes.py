@@ -14,12 +14,11 @@ import math
 
 from ..build import hex_income
 from . import position as P
+from .search import cheapest_routes
 
 _B = P.BOARD
 _NB = _B.neighbours
 _TERRAIN = _B.terrain
-_FORBID = _B.forbidden
-_EXCL = _B.exclusive_mask
 _CHICAGO = _B.chicago
 _COST = P.COST_BY_OCC
 N_HEX = len(_B.ids)
@@ -85,76 +84,6 @@ class Plan:
     def __repr__(self) -> str:
         where = "Chicago" if self.to_chicago else (_B.ids[self.target] if self.target >= 0 else "-")
         return f"Plan({P.COMPANIES[self.company]} to {where}, {len(self.steps)} placements, payout {self.payout:.1f})"
-
-
-_STEPS: dict = {}  # (occupancy, money weight) -> per hex, money weight × the cost of a train placed there now
-_STEPS_LIMIT = 2_000
-_SEARCHES: dict = {}  # (company, every network, money weight) -> cheapest_routes' answer
-_SEARCHES_LIMIT = 5_000
-_NB_STOP_AT_CHICAGO = tuple(() if h == _CHICAGO else nbs for h, nbs in enumerate(_NB))
-
-
-def _money_steps(occ: list[int], money_weight: float) -> list[float]:
-    """Per hex, ``money_weight`` × the CE-6.9 cost of one more train there now (shared by every company)."""
-    key = (tuple(occ), money_weight)
-    hit = _STEPS.get(key)
-    if hit is None:
-        if len(_STEPS) > _STEPS_LIMIT:
-            _STEPS.clear()
-        hit = _STEPS[key] = [money_weight * k for k in map(tuple.__getitem__, _COST, occ)]
-    return hit
-
-
-def cheapest_routes(s, c: int, money_weight: float) -> tuple[list[float], list[int], list[int]]:
-    """Dijkstra from company c's network: per reachable hex (weight, placements, predecessor) (read-only).
-
-    The weight of a step is ``money_weight`` × its dollars + 1. Legal steps only (CE-6.3 connected, CE-6.5
-    no other start hex, CE-6.6 one train per hex, CE-6.8 forests and mountains hold one train); money is
-    not checked here. Routes end at Chicago. Shared by every position with the same networks.
-    """
-    nets = P.networks(s)
-    key = (c, tuple(nets), money_weight)
-    hit = _SEARCHES.get(key)
-    if hit is not None:
-        return hit
-    net = nets[c]
-    blocked = _FORBID[c] | (P.occupied(s) & _EXCL & ~net)
-    step = _money_steps(P.occupancy(s), money_weight)
-    weight = [math.inf] * N_HEX
-    count = [0] * N_HEX
-    prev = [-1] * N_HEX
-    closed = bytearray(N_HEX)  # done (the network, then every hex settled) or blocked: never entered again
-    heap = []
-    m = net | blocked
-    while m:
-        low = m & -m
-        h = low.bit_length() - 1
-        m ^= low
-        closed[h] = 1
-        if net & low:
-            weight[h] = 0.0
-            heap.append((0.0, h))
-    heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    nbs = _NB_STOP_AT_CHICAGO if not net >> _CHICAGO & 1 else _NB  # a route stops at Chicago
-    while heap:
-        wt, h = pop(heap)
-        if closed[h] and wt:
-            continue  # settled already (or blocked, or the network's own hexes past the start)
-        closed[h] = 1
-        for j in nbs[h]:
-            if closed[j]:
-                continue
-            nw = wt + step[j] + 1.0
-            if nw < weight[j]:
-                weight[j] = nw
-                count[j] = count[h] + 1
-                prev[j] = h
-                push(heap, (nw, j))
-    if len(_SEARCHES) > _SEARCHES_LIMIT:
-        _SEARCHES.clear()
-    out = _SEARCHES[key] = (weight, count, prev)
-    return out
 
 
 def route_steps(s, c: int, target: int, prev: list[int]) -> tuple:
