@@ -246,7 +246,7 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
         view = s.determinize(s.current_player, s.ply)
         planner._plans.clear()
         warm = planner.values(view)
-        tables = (search._SEARCHES, search._LAST, search._STEPS, routes._PAYOUTS, routes._ROUTES)
+        tables = (search._SEARCHES, search._LAST, search._STEPS, routes._INCOMES, routes._PAYOUTS, routes._ROUTES)
         kept = [dict(table) for table in tables]
         for table in tables:
             table.clear()
@@ -290,3 +290,22 @@ def test_a_route_search_updated_after_one_train_equals_a_fresh_search():
                 assert got == fresh
             s.apply(agents[s.current_player].act(s))
     assert min(seen.values()) > 10, seen
+
+
+def test_the_remembered_income_table_is_what_a_train_adds_now():
+    """CE-7.1 to CE-7.4, CE-8.10: the route planner's income per hex, kept per houses and industry values,
+    is what a placement adds now on every hex as the game develops (houses built, industry raised)."""
+    from ccg.games.chicago_express.build import hex_income
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import routes
+
+    agents = [StrategistAgent(seed=20 + p) for p in range(4)]
+    s = ccg.new_game(GAME, players=4, seed=8)
+    developed = 0
+    while not s.is_terminal():
+        income, targets = routes.incomes(s)
+        assert income == [hex_income(s, h) for h in range(len(P.BOARD.ids))]
+        assert targets == [(h, income[h]) for h in routes._TARGET_HEXES if income[h] > 0]
+        developed = max(developed, P.houses(s).bit_count())
+        s.apply(agents[s.current_player].act(s))
+    assert developed >= 3 and len(routes._INCOMES) >= 4

@@ -12,7 +12,6 @@ from __future__ import annotations
 import heapq
 import math
 
-from ..build import hex_income
 from . import position as P
 from .search import cheapest_routes
 
@@ -86,15 +85,43 @@ class Plan:
         return f"Plan({P.COMPANIES[self.company]} to {where}, {len(self.steps)} placements, payout {self.payout:.1f})"
 
 
-def route_steps(s, c: int, target: int, prev: list[int]) -> tuple:
-    """The placements from c's network to ``target`` in build order."""
-    net = P.network(s, c)
-    occ = P.occupancy(s)
+_CITY_OR_MOUNTAIN = sum(1 << h for h in range(N_HEX) if _TERRAIN[h] in (P.CITY, P.MOUNTAIN))
+_INDUSTRIAL_HEXES = tuple((h, _B.industry_of[h]) for h in range(N_HEX) if _TERRAIN[h] == P.INDUSTRIAL)
+_INCOMES: dict = {}  # (houses, industry values) -> (per hex the income of a train there, the targets with income)
+_INCOMES_LIMIT = 2_000
+
+
+def incomes(s) -> tuple[list[int], list[tuple[int, int]]]:
+    """Per hex what a train there adds to its company's income now (``hex_income``: CE-7.1 to CE-7.4), and
+    ``(hex, income)`` of the targets that add some; read-only, shared by every position with the same
+    houses and industry values (they change only by a development, CE-8)."""
+    houses = P.houses(s)
+    industry = P.industry(s)
+    key = (houses, *industry)
+    hit = _INCOMES.get(key)
+    if hit is None:
+        income = [_B.black[h] if _CITY_OR_MOUNTAIN >> h & 1 else 0 for h in range(N_HEX)]
+        m = houses & _CITY_OR_MOUNTAIN
+        while m:  # a house built earlier counts (CE-8.10)
+            low = m & -m
+            h = low.bit_length() - 1
+            m ^= low
+            income[h] += _B.house[h]
+        for h, k in _INDUSTRIAL_HEXES:
+            income[h] = industry[k]
+        if len(_INCOMES) > _INCOMES_LIMIT:
+            _INCOMES.clear()
+        hit = _INCOMES[key] = (income, [(h, income[h]) for h in _TARGET_HEXES if income[h] > 0])
+    return hit
+
+
+def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: list[int]) -> tuple:
+    """The placements ``(hex, cost, income gain, reaches Chicago)`` from the network ``net`` to ``target`` in
+    build order, by a search's predecessors, the occupancy (cost, CE-6.9) and :func:`incomes`."""
     out = []
     h = target
     while h >= 0 and not net >> h & 1:
-        # P.placement_cost and P.placement_income, inlined (the hot path of a route search)
-        out.append((h, _COST[h][occ[h]], hex_income(s, h), h == _CHICAGO))
+        out.append((h, _COST[h][occ[h]], income[h], h == _CHICAGO))
         h = prev[h]
     out.reverse()
     return tuple(out)
@@ -186,23 +213,17 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     if hit is not None:
         return hit
     weight, count, prev = cheapest_routes(s, c, w["money_weight"])
-    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago
-    quick = []
-    inf = math.inf
-    for h in _TARGET_HEXES:
-        n = count[h]
-        if n == 0 or n > trains or weight[h] == inf:
-            continue
-        if h == _CHICAGO:
-            quick.append((inf, h))
-            continue
-        gain = hex_income(s, h)  # P.placement_income without the extra call
-        if gain > 0:
-            quick.append((gain / weight[h], h))
+    income, targets = incomes(s)
+    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago, best income per weight
+    quick = [(gain / weight[h], h) for h, gain in targets if 0 < count[h] <= trains]  # count 0: not reached
+    if 0 < count[_CHICAGO] <= trains:
+        quick.append((math.inf, _CHICAGO))
     quick.sort(reverse=True)
+    net = P.network(s, c)
+    occ = P.occupancy(s)
     out = []
     for _, h in quick[: int(w["targets"]) + 1]:
-        steps = route_steps(s, c, h, prev)
+        steps = route_steps(net, occ, income, h, prev)
         options = [steps]
         tail = TAIL_TO_CHICAGO[h] if onward and h != _CHICAGO else None
         if tail and len(steps) + len(tail) <= trains:
