@@ -137,11 +137,14 @@ def payout(steps: tuple, income: float, budget: float, inflow: float, first: flo
     (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
     key = (steps, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
     total = _PAYOUTS.get(key)
-    if total is None:
-        if len(_PAYOUTS) > _PAYOUTS_LIMIT:
-            _PAYOUTS.clear()
-        total = _PAYOUTS[key] = simulate_payout(steps, income, budget, inflow, first, rate, phases, trains, chicago,
-                                                bg_gain, bg_cost, now)
+    return _simulated(key) if total is None else total
+
+
+def _simulated(key: tuple) -> float:
+    """:func:`simulate_payout` of ``key`` (its arguments in order), remembered."""
+    if len(_PAYOUTS) > _PAYOUTS_LIMIT:
+        _PAYOUTS.clear()
+    total = _PAYOUTS[key] = simulate_payout(*key)
     return total
 
 
@@ -243,12 +246,17 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     budget = float(P.treasury(s)[c])
     chicago = P.chicago_income(s)
     bg_gain, bg_cost = w["background_income"], w["background_cost"]
-    best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
+    terms = (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, 0)  # payout's, after steps
+    best = Plan(c, (), -1, payout((), *terms))
     to_chicago = route = None
     top = best.payout
+    remembered = _PAYOUTS.get
     for h, options in candidate_routes(s, c, w):
         for option in options:
-            value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
+            key = (option,) + terms  # payout(option, *terms) without the call
+            value = remembered(key)
+            if value is None:
+                value = _simulated(key)
             if h == _CHICAGO:
                 to_chicago = (option, h, value)
             if route is None or value > route[2]:
