@@ -246,7 +246,9 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
         view = s.determinize(s.current_player, s.ply)
         planner._plans.clear()
         warm = planner.values(view)
-        tables = (search._SEARCHES, search._LAST, search._STEPS, routes._INCOMES, routes._PAYOUTS, routes._ROUTES)
+        tables = (search._SEARCHES, search._LAST, search._STEPS, routes._INCOMES, routes._PAYOUTS, routes._MADE,
+                  routes._COPIES,
+                  routes._ROUTES)
         kept = [dict(table) for table in tables]
         for table in tables:
             table.clear()
@@ -309,3 +311,39 @@ def test_the_remembered_income_table_is_what_a_train_adds_now():
         developed = max(developed, P.houses(s).bit_count())
         s.apply(agents[s.current_player].act(s))
     assert developed >= 3 and len(routes._INCOMES) >= 4
+
+
+def test_candidate_routes_made_from_the_last_ones_equal_fresh_ones(monkeypatch):
+    """CE-6: the candidate routes (cheapest routes to the best targets, on to Chicago) are made again only
+    where a rival's train changed them; the rest are handed out again. At every position of a game they
+    equal the routes made with nothing remembered."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import routes, search
+
+    reused = []
+
+    def counted(*args):
+        found = search.changes(*args)
+        reused.append(found is not None)
+        return found
+
+    monkeypatch.setattr(routes, "changes", counted)
+    tables = (search._SEARCHES, search._LAST, search._STEPS, routes._INCOMES, routes._MADE, routes._COPIES,
+              routes._ROUTES)
+    agents = [StrategistAgent(seed=40 + p) for p in range(4)]
+    w = agents[0].planner(GAME).w
+    s = ccg.new_game(GAME, players=4, seed=9)
+    while not s.is_terminal():
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            warm = routes.candidate_routes(s, c, w)
+            kept = [dict(table) for table in tables]
+            for table in tables:
+                table.clear()
+            assert routes.candidate_routes(s, c, w) == warm
+            for table, entries in zip(tables, kept):
+                table.clear()
+                table.update(entries)
+        s.apply(agents[s.current_player].act(s))
+    assert sum(reused) > 50

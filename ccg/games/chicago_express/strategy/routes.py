@@ -13,7 +13,7 @@ import heapq
 import math
 
 from . import position as P
-from .search import cheapest_routes
+from .search import changes, cheapest_routes
 
 _B = P.BOARD
 _NB = _B.neighbours
@@ -127,6 +127,10 @@ def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: 
     return tuple(out)
 
 
+# (id of the steps, the other terms) -> (payout, the steps). Keyed by the steps' identity, not their content:
+# hashing a route's placements at every look-up cost more than the rest of it. The entry keeps its steps
+# alive, so no other tuple takes their id while it stands; candidate_routes hands out one tuple per route
+# (_made_routes, _one_copy), so later boards find its payouts.
 _PAYOUTS: dict = {}
 _PAYOUTS_LIMIT = 50_000
 
@@ -135,16 +139,17 @@ def payout(steps: tuple, income: float, budget: float, inflow: float, first: flo
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
     (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
-    key = (steps, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
-    total = _PAYOUTS.get(key)
-    return _simulated(key) if total is None else total
+    key = (id(steps), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
+    hit = _PAYOUTS.get(key)
+    return _simulated(key, steps) if hit is None else hit[0]
 
 
-def _simulated(key: tuple) -> float:
-    """:func:`simulate_payout` of ``key`` (its arguments in order), remembered."""
+def _simulated(key: tuple, steps: tuple) -> float:
+    """:func:`simulate_payout` of ``steps`` and the rest of ``key`` (payout's arguments in order), remembered."""
     if len(_PAYOUTS) > _PAYOUTS_LIMIT:
         _PAYOUTS.clear()
-    total = _PAYOUTS[key] = simulate_payout(*key)
+    total = simulate_payout(steps, *key[1:])
+    _PAYOUTS[key] = (total, steps)
     return total
 
 
@@ -204,6 +209,40 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
 
 _ROUTES: dict = {}  # (company, board, money weight, trains, targets, onward) -> the candidate routes
 _ROUTES_LIMIT = 20_000
+# (company, money weight) -> (search, income table, {target: (steps, steps on to Chicago or None)}) of the
+# routes made last: a rival's train changes few of them (search.changes), the others are handed out again
+_MADE: dict = {}
+_COPIES: dict = {}  # steps -> the one tuple of them handed out, so that a route made again finds its payouts
+_COPIES_LIMIT = 20_000
+
+
+def _one_copy(steps: tuple) -> tuple:
+    """The tuple of these steps handed out before, if any (see _PAYOUTS)."""
+    kept = _COPIES.get(steps)
+    if kept is None:
+        if len(_COPIES) > _COPIES_LIMIT:
+            _COPIES.clear()
+        kept = _COPIES[steps] = steps
+    return kept
+
+
+def _made_routes(c: int, money_weight: float, found: tuple, income: list[int]) -> dict:
+    """The routes made for this search and income table so far: those the last ones share with it."""
+    key = (c, money_weight)
+    last = _MADE.get(key)
+    if last is not None and last[1] is income:
+        if last[0] is found:
+            return last[2]
+        delta = changes(c, money_weight, found)
+        if delta is not None and delta[0] is last[0]:
+            made = last[2].copy()
+            for h in delta[1]:
+                made.pop(h, None)
+            _MADE[key] = (found, income, made)
+            return made
+    made = {}
+    _MADE[key] = (found, income, made)
+    return made
 
 
 def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
@@ -215,7 +254,8 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     hit = _ROUTES.get(key)
     if hit is not None:
         return hit
-    weight, count, prev = cheapest_routes(s, c, w["money_weight"])
+    found = cheapest_routes(s, c, w["money_weight"])
+    weight, count, prev = found
     income, targets = incomes(s)
     # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago, best income per weight
     quick = [(gain / weight[h], h) for h, gain in targets if 0 < count[h] <= trains]  # count 0: not reached
@@ -224,13 +264,18 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     quick.sort(reverse=True)
     net = P.network(s, c)
     occ = P.occupancy(s)
+    made = _made_routes(c, w["money_weight"], found, income)
     out = []
     for _, h in quick[: int(w["targets"]) + 1]:
-        steps = route_steps(net, occ, income, h, prev)
+        routes = made.get(h)
+        if routes is None:
+            steps = _one_copy(route_steps(net, occ, income, h, prev))
+            tail = TAIL_TO_CHICAGO[h] if h != _CHICAGO else None
+            routes = made[h] = (steps, _one_copy(steps + tail) if tail else None)  # the target, then on to Chicago
+        steps, onwards = routes
         options = [steps]
-        tail = TAIL_TO_CHICAGO[h] if onward and h != _CHICAGO else None
-        if tail and len(steps) + len(tail) <= trains:
-            options.append(steps + tail)  # the target, then on to Chicago
+        if onward and onwards is not None and len(onwards) <= trains:
+            options.append(onwards)
         out.append((h, options))
     if len(_ROUTES) > _ROUTES_LIMIT:
         _ROUTES.clear()
@@ -253,10 +298,9 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     remembered = _PAYOUTS.get
     for h, options in candidate_routes(s, c, w):
         for option in options:
-            key = (option,) + terms  # payout(option, *terms) without the call
-            value = remembered(key)
-            if value is None:
-                value = _simulated(key)
+            key = (id(option),) + terms  # payout(option, *terms) without the call
+            hit = remembered(key)
+            value = _simulated(key, option) if hit is None else hit[0]
             if h == _CHICAGO:
                 to_chicago = (option, h, value)
             if route is None or value > route[2]:

@@ -41,7 +41,9 @@ _STEPS: dict = {}  # (occupancy, money weight) -> per hex, money weight × the c
 _STEPS_LIMIT = 2_000
 _SEARCHES: dict = {}  # (company, every network, money weight) -> cheapest_routes' answer
 _SEARCHES_LIMIT = 5_000
-_LAST: dict = {}  # (company, money weight) -> (every network, the answer) of the last search: the next one's base
+# (company, money weight) -> (every network, the answer, the answer it was updated from after a rival's train
+# or None, the hexes whose route may differ from that one's) of the last search: the next one's base
+_LAST: dict = {}
 _STEP_TABLES: dict = {}  # money weight -> per hex, per occupancy mask, money weight × the CE-6.9 cost
 
 
@@ -67,16 +69,29 @@ def cheapest_routes(s, c: int, money_weight: float) -> Search:
         return hit
     occ = P.occupancy(s)
     last = _LAST.get((c, money_weight))
-    out = None
+    update = None
     if last is not None:
-        out = _after_one_train(last[0], last[1], nets, c, money_weight, occ, P.occupied(s))
-    if out is None:
+        update = _after_one_train(last[0], last[1], nets, c, money_weight, occ, P.occupied(s))
+    if update is None:
         out = _search(nets[c], _blocked(c, nets[c], P.occupied(s)), _money_steps(occ, money_weight))
+        _LAST[(c, money_weight)] = (nets, out, None, ())
+    else:
+        out, changed = update
+        _LAST[(c, money_weight)] = (nets, out, None if changed is None else last[1], changed)  # type: ignore[index]
     if len(_SEARCHES) > _SEARCHES_LIMIT:
         _SEARCHES.clear()
     _SEARCHES[key] = out
-    _LAST[(c, money_weight)] = (nets, out)
     return out
+
+
+def changes(c: int, money_weight: float, search: Search) -> tuple[Search, list[int]] | None:
+    """``(base, hexes)`` when ``search`` is company c's last search, updated from the search ``base`` after a
+    rival's train: every other hex has the same route in both (weight, count and every predecessor on the
+    way, none of them the new train's hex); else None."""
+    last = _LAST.get((c, money_weight))
+    if last is None or last[1] is not search or last[2] is None:
+        return None
+    return last[2], last[3]
 
 
 def _blocked(c: int, net: int, occupied: int) -> int:
@@ -132,8 +147,9 @@ def _search(net: int, blocked: int, step: list[float]) -> Search:
 
 
 def _after_one_train(old_nets: tuple, base: Search, nets: tuple, c: int, money_weight: float, occ: list[int],
-                     occupied: int) -> Search | None:
-    """``base`` (the search for ``old_nets``) updated to ``nets`` when they add exactly one train; else None."""
+                     occupied: int) -> tuple[Search, list[int] | None] | None:
+    """``base`` (the search for ``old_nets``) updated to ``nets`` when they add exactly one train, and the hexes
+    whose route may have changed (None: any may have) — else None."""
     d = x = -1
     for k in range(len(nets)):
         a, b = old_nets[k], nets[k]
@@ -143,16 +159,16 @@ def _after_one_train(old_nets: tuple, base: Search, nets: tuple, c: int, money_w
                 return None  # more than one train added, or some taken away (another game)
             d, x = k, new.bit_length() - 1
     if d < 0:
-        return base
+        return base, []
     if d == c:
-        return _after_own_train(base, x, nets[c], _blocked(c, nets[c], occupied), money_weight, occ)
+        return _after_own_train(base, x, nets[c], _blocked(c, nets[c], occupied), money_weight, occ), None
     if nets[c] >> x & 1 or base[0][x] == _INF:
-        return base  # a hex of c's network costs c nothing; a hex c never reaches leads c nowhere
+        return base, []  # a hex of c's network costs c nothing; a hex c never reaches leads c nowhere
     return _after_rival_train(base, x, nets[c], bool(_EXCL >> x & 1), money_weight, occ)
 
 
 def _after_rival_train(base: Search, x: int, net: int, x_blocked: bool, money_weight: float,
-                       occ: list[int]) -> Search:
+                       occ: list[int]) -> tuple[Search, list[int]]:
     """Another company's train on hex x, which c reaches: x costs c more (CE-6.9) or is closed to it (CE-6.8).
 
     Only x and the hexes whose cheapest route runs through x can change (every other route is as
@@ -211,7 +227,7 @@ def _after_rival_train(base: Search, x: int, net: int, x_blocked: bool, money_we
                 push(heap, (nw, k))
             elif nw == wk and (wt, h) < (weight[prev[k]], prev[k]):
                 prev[k] = h
-    return weight, count, prev
+    return (weight, count, prev), redo
 
 
 def _after_own_train(base: Search, x: int, net: int, blocked: int, money_weight: float, occ: list[int]) -> Search:
