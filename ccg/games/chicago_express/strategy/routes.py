@@ -127,29 +127,39 @@ def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: 
     return tuple(out)
 
 
-# (id of the steps, the other terms) -> (payout, the steps). Keyed by the steps' identity, not their content:
-# hashing a route's placements at every look-up cost more than the rest of it. The entry keeps its steps
-# alive, so no other tuple takes their id while it stands; candidate_routes hands out one tuple per route
-# (_made_routes, _one_copy), so later boards find its payouts.
+# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps)}. By terms first:
+# a plan weighs all its routes under the same terms, so their floats are hashed once; then by the steps'
+# identity, not their content: hashing a route's placements at every look-up cost more than the rest of it.
+# An entry keeps its steps alive, so no other tuple takes their id while it stands; candidate_routes hands
+# out one tuple per route (_made_routes, _one_copy), so later boards find its payouts.
 _PAYOUTS: dict = {}
-_PAYOUTS_LIMIT = 50_000
+_PAYOUTS_LIMIT = 20_000
 
 
 def payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float, phases: float,
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
     (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
-    key = (id(steps), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
-    hit = _PAYOUTS.get(key)
-    return _simulated(key, steps) if hit is None else hit[0]
+    terms = (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
+    table = _payouts_under(terms)
+    hit = table.get(id(steps))
+    return _simulated(table, steps, terms) if hit is None else hit[0]
 
 
-def _simulated(key: tuple, steps: tuple) -> float:
-    """:func:`simulate_payout` of ``steps`` and the rest of ``key`` (payout's arguments in order), remembered."""
-    if len(_PAYOUTS) > _PAYOUTS_LIMIT:
-        _PAYOUTS.clear()
-    total = simulate_payout(steps, *key[1:])
-    _PAYOUTS[key] = (total, steps)
+def _payouts_under(terms: tuple) -> dict:
+    """The remembered payouts under these terms, by the id of the steps."""
+    table = _PAYOUTS.get(terms)
+    if table is None:
+        if len(_PAYOUTS) > _PAYOUTS_LIMIT:
+            _PAYOUTS.clear()
+        table = _PAYOUTS[terms] = {}
+    return table
+
+
+def _simulated(table: dict, steps: tuple, terms: tuple) -> float:
+    """:func:`simulate_payout` of ``steps`` under ``terms``, remembered in ``table``."""
+    total = simulate_payout(steps, *terms)
+    table[id(steps)] = (total, steps)
     return total
 
 
@@ -295,12 +305,12 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     best = Plan(c, (), -1, payout((), *terms))
     to_chicago = route = None
     top = best.payout
-    remembered = _PAYOUTS.get
+    table = _payouts_under(terms)
+    remembered = table.get
     for h, options in candidate_routes(s, c, w):
         for option in options:
-            key = (id(option),) + terms  # payout(option, *terms) without the call
-            hit = remembered(key)
-            value = _simulated(key, option) if hit is None else hit[0]
+            hit = remembered(id(option))  # payout(option, *terms) without the call
+            value = _simulated(table, option, terms) if hit is None else hit[0]
             if h == _CHICAGO:
                 to_chicago = (option, h, value)
             if route is None or value > route[2]:
