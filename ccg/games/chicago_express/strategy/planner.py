@@ -25,6 +25,7 @@ rest by their mean): cash decides the game (CE-11.3).
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 from ccg.i18n import NP_
 
@@ -148,9 +149,9 @@ class Planner:
         slope = max(0.0, (look.company_payout(c, phases, extra_money=step, holders=new_holder) - f0) / step)
         old = look.payout[c] / S if S else 0.0
         worth = look.worth
-        rival = max((q for q in range(look.n) if q != seat), key=lambda q: worth[q])
+        rival = max(chain(range(seat), range(seat + 1, look.n)), key=worth.__getitem__)  # the first best
         focus = w["leader_focus"]
-        others = sum(held[q * 5 + c] for q in range(look.n) if q != seat)
+        others = sum(held[c::5]) - mine  # held: five counts per seat
         r_held = focus * held[rival * 5 + c] + (1.0 - focus) * others / (look.n - 1)
         a = (mine + 1) * f0 / (S + 1) - mine * old - w["rivalry"] * r_held * (f0 / (S + 1) - old)
         b = slope * w["treasury_credit"] * self.builder * ((mine + 1) - w["rivalry"] * r_held) / (S + 1)
