@@ -69,15 +69,16 @@ def cheapest_routes(s, c: int, money_weight: float) -> Search:
         return hit
     occ = P.occupancy(s)
     last = _LAST.get((c, money_weight))
-    update = None
+    update = base = None
     if last is not None:
-        update = _after_one_train(last[0], last[1], nets, c, money_weight, occ, P.occupied(s))
+        base = last[1]
+        update = _after_one_train(last[0], base, nets, c, money_weight, occ, P.occupied(s))
     if update is None:
         out = _search(nets[c], _blocked(c, nets[c], P.occupied(s)), _money_steps(occ, money_weight))
         _LAST[(c, money_weight)] = (nets, out, None, ())
     else:
         out, changed = update
-        _LAST[(c, money_weight)] = (nets, out, None if changed is None else last[1], changed)  # type: ignore[index]
+        _LAST[(c, money_weight)] = (nets, out, None if changed is None else base, changed)
     if len(_SEARCHES) > _SEARCHES_LIMIT:
         _SEARCHES.clear()
     _SEARCHES[key] = out
