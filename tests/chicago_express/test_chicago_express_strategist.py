@@ -346,3 +346,29 @@ def test_candidate_routes_made_from_the_last_ones_equal_fresh_ones(monkeypatch):
                 table.update(entries)
         s.apply(agents[s.current_player].act(s))
     assert sum(reused) > 50
+
+
+def test_a_share_is_worth_the_same_to_a_seat_whatever_the_decision_asked_before():
+    """CE-5.4, CE-5.5: a decision works out a share sale's payouts once and reads them for every seat; each
+    seat's reservation price, at the clock now and after the sale, is what a fresh outlook gives."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy.clock import phases_left
+    from ccg.games.chicago_express.strategy.values import Outlook
+
+    agents = [StrategistAgent(seed=60 + p) for p in range(4)]
+    planner = agents[0].planner(GAME)
+    s = ccg.new_game(GAME, players=4, seed=12)
+    checked = 0
+    while not s.is_terminal() and checked < 400:
+        look = Outlook(s, planner.w, planner)
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            later = phases_left(s, planner.w, sold=c)
+            for phases in (None, later):
+                warm = [planner.reservation(look, q, c, phases) for q in range(look.n)]  # seats share the memo
+                fresh = [planner.reservation(Outlook(s, planner.w, planner), q, c, phases) for q in range(look.n)]
+                assert warm == fresh
+                checked += 1
+        s.apply(agents[s.current_player].act(s))
+    assert checked == 400 and look.memo

@@ -24,10 +24,11 @@ class Outlook:
     """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
 
     __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
-                 "payout", "per_share", "worth")
+                 "payout", "per_share", "worth", "memo")
 
     def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
         self.s = s
+        self.memo: dict = {}  # the planner's figures that this decision asks for more than once
         self.w = w
         self.phases = phases_left(s, w) if phases is None else phases
         n = self.n = P.players(s)
