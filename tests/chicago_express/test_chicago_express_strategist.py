@@ -236,7 +236,7 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
     """Route searches and payout simulations are remembered by everything they read: along a whole game the
     tables warm from every earlier decision rate every seat's worth as after a cold start. (The planner's own
     plans are kept per rounded clock and rates, a deliberate approximation, so each rating starts without them.)"""
-    from ccg.games.chicago_express.strategy import routes
+    from ccg.games.chicago_express.strategy import routes, search
 
     agents = [StrategistAgent(seed=70 + p) for p in range(4)]
     planner = agents[0].planner("chicago_express")
@@ -246,7 +246,8 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
         view = s.determinize(s.current_player, s.ply)
         planner._plans.clear()
         warm = planner.values(view)
-        tables = (routes._SEARCHES, routes._STEPS, routes._PAYOUTS, routes._ROUTES)
+        tables = (search._SEARCHES, search._LAST, search._STEPS, routes._INCOMES, routes._PAYOUTS, routes._MADE,
+                  routes._COPIES, routes._ROUTES)
         kept = [dict(table) for table in tables]
         for table in tables:
             table.clear()
@@ -257,3 +258,117 @@ def test_remembered_routes_and_payouts_give_what_a_cold_planner_gives():
         checked += 1
         s.apply(agents[s.current_player].act(s))
     assert checked > 100
+
+
+def test_a_route_search_updated_after_one_train_equals_a_fresh_search():
+    """CE-6: the cheapest routes are updated, not searched afresh, when the networks gain one train since the
+    company's last search — the company's own (CE-6.3, routes may now start at the new hex), a rival's on a
+    shared hex (dearer, CE-6.9) or on a forest or mountain (closed, CE-6.8). Weights, placement counts and
+    predecessors (so every route and its ties) must equal a fresh search's."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import search
+
+    seen = {"own": 0, "rival": 0, "rival closes": 0}
+    for seed in (5, 6):
+        agents = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
+        mw = agents[0].planner(GAME).w["money_weight"]
+        s = ccg.new_game(GAME, players=4, seed=seed)
+        while not s.is_terminal():
+            nets = tuple(P.networks(s))
+            for c in range(5):
+                last = search._LAST.get((c, mw))
+                if last is not None and last[0] != nets:
+                    added = [(k, b & ~a) for k, (a, b) in enumerate(zip(last[0], nets)) if a != b]
+                    if len(added) == 1 and added[0][1].bit_count() == 1:
+                        k, bit = added[0]
+                        kind = "own" if k == c else "rival closes" if bit & P.BOARD.exclusive_mask else "rival"
+                        seen[kind] += 1
+                search._SEARCHES.clear()  # every search from the last one (or afresh when that is no base)
+                got = search.cheapest_routes(s, c, mw)
+                net = nets[c]
+                fresh = search._search(net, search._blocked(c, net, P.occupied(s)),
+                                       search._money_steps(P.occupancy(s), mw))
+                assert got == fresh
+            s.apply(agents[s.current_player].act(s))
+    assert min(seen.values()) > 10, seen
+
+
+def test_the_remembered_income_table_is_what_a_train_adds_now():
+    """CE-7.1 to CE-7.4, CE-8.10: the route planner's income per hex, kept per houses and industry values,
+    is what a placement adds now on every hex as the game develops (houses built, industry raised)."""
+    from ccg.games.chicago_express.build import hex_income
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import routes
+
+    agents = [StrategistAgent(seed=20 + p) for p in range(4)]
+    s = ccg.new_game(GAME, players=4, seed=8)
+    seen = set()
+    while not s.is_terminal():
+        income, targets = routes.incomes(s)
+        assert income == [hex_income(s, h) for h in range(len(P.BOARD.ids))]
+        assert targets == [(h, income[h]) for h in routes._TARGET_HEXES if income[h] > 0]
+        seen.add((P.houses(s), tuple(P.industry(s))))
+        s.apply(agents[s.current_player].act(s))
+    assert len(seen) >= 4  # houses built or industry raised three times at least
+
+
+def test_candidate_routes_made_from_the_last_ones_equal_fresh_ones(monkeypatch):
+    """CE-6: the candidate routes (cheapest routes to the best targets, on to Chicago) are made again only
+    where a rival's train changed them; the rest are handed out again. At every position of a game they
+    equal the routes made with nothing remembered."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import routes, search
+
+    reused = []
+
+    def counted(*args):
+        found = search.changes(*args)
+        reused.append(found is not None)
+        return found
+
+    monkeypatch.setattr(routes, "changes", counted)
+    tables = (search._SEARCHES, search._LAST, search._STEPS, routes._INCOMES, routes._MADE, routes._COPIES,
+              routes._ROUTES)
+    agents = [StrategistAgent(seed=40 + p) for p in range(4)]
+    w = agents[0].planner(GAME).w
+    s = ccg.new_game(GAME, players=4, seed=9)
+    while not s.is_terminal():
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            warm = routes.candidate_routes(s, c, w)
+            kept = [dict(table) for table in tables]
+            for table in tables:
+                table.clear()
+            assert routes.candidate_routes(s, c, w) == warm
+            for table, entries in zip(tables, kept):
+                table.clear()
+                table.update(entries)
+        s.apply(agents[s.current_player].act(s))
+    assert sum(reused) > 50
+
+
+def test_a_share_is_worth_the_same_to_a_seat_whatever_the_decision_asked_before():
+    """CE-5.4, CE-5.5: a decision works out a share sale's payouts once and reads them for every seat; each
+    seat's reservation price, at the clock now and after the sale, is what a fresh outlook gives."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy.clock import phases_left
+    from ccg.games.chicago_express.strategy.values import Outlook
+
+    agents = [StrategistAgent(seed=60 + p) for p in range(4)]
+    planner = agents[0].planner(GAME)
+    s = ccg.new_game(GAME, players=4, seed=12)
+    checked = 0
+    while not s.is_terminal() and checked < 400:
+        look = Outlook(s, planner.w, planner)
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            later = phases_left(s, planner.w, sold=c)
+            for phases in (None, later):
+                warm = [planner.reservation(look, q, c, phases) for q in range(look.n)]  # seats share the memo
+                fresh = [planner.reservation(Outlook(s, planner.w, planner), q, c, phases) for q in range(look.n)]
+                assert warm == fresh
+                checked += 1
+        s.apply(agents[s.current_player].act(s))
+    assert checked == 400 and look.memo

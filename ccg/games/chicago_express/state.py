@@ -149,8 +149,7 @@ class CEState(GameState):
     # ---- small queries -------------------------------------------------------------------
     def num_shares_out(self, c: int) -> int:
         """Shares of company c held by players (CE-0.5)."""
-        held = self.shares
-        return sum(held[p * 5 + c] for p in range(self.num_players))
+        return sum(self.shares[c::5])  # five counts per seat
 
     def shares_of(self, seat: int) -> list[int]:
         """The shares ``seat`` holds of each company, in board.COMPANIES order."""

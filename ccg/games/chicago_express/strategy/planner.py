@@ -25,6 +25,7 @@ rest by their mean): cash decides the game (CE-11.3).
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 from ccg.i18n import NP_
 
@@ -143,20 +144,30 @@ class Planner:
         mine = held[seat * 5 + c]
         S = look.out[c]
         new_holder = 0 if mine else 1
-        f0 = look.company_payout(c, phases, holders=new_holder)
-        step = max(4.0, float(P.minimum_price(s, c)))
-        slope = max(0.0, (look.company_payout(c, phases, extra_money=step, holders=new_holder) - f0) / step)
+        f0, slope = self._sale_payouts(look, c, phases, new_holder)
         old = look.payout[c] / S if S else 0.0
         worth = look.worth
-        rival = max((q for q in range(look.n) if q != seat), key=lambda q: worth[q])
+        rival = max(chain(range(seat), range(seat + 1, look.n)), key=worth.__getitem__)  # the first best
         focus = w["leader_focus"]
-        others = sum(held[q * 5 + c] for q in range(look.n) if q != seat)
+        others = sum(held[c::5]) - mine  # held: five counts per seat
         r_held = focus * held[rival * 5 + c] + (1.0 - focus) * others / (look.n - 1)
         a = (mine + 1) * f0 / (S + 1) - mine * old - w["rivalry"] * r_held * (f0 / (S + 1) - old)
         b = slope * w["treasury_credit"] * self.builder * ((mine + 1) - w["rivalry"] * r_held) / (S + 1)
         cash_value = 1.0 + w["cash_premium"] * max(0.0, look.phases - 1.0) / 4.0
         denom = max(0.1, cash_value - b)
         return max(0.0, a / denom)
+
+    def _sale_payouts(self, look: Outlook, c: int, phases: float | None, new_holder: int) -> tuple[float, float]:
+        """c's payout after one more share is sold (to a new holder or not) and its rise per dollar of the
+        price paid into the treasury (CE-5.5); the same for every seat alike, so worked out once a decision."""
+        key = (c, phases, new_holder)
+        found = look.memo.get(key)
+        if found is None:
+            f0 = look.company_payout(c, phases, holders=new_holder)
+            step = max(4.0, float(P.minimum_price(look.s, c)))
+            slope = max(0.0, (look.company_payout(c, phases, extra_money=step, holders=new_holder) - f0) / step)
+            found = look.memo[key] = (f0, slope)
+        return found
 
     def _bid(self, look: Outlook, seat: int, legal: list, rng):
         """Bid while the price is below the share's worth to this seat. When it is clearly worth most

@@ -12,14 +12,12 @@ from __future__ import annotations
 import heapq
 import math
 
-from ..build import hex_income
 from . import position as P
+from .search import changes, cheapest_routes
 
 _B = P.BOARD
 _NB = _B.neighbours
 _TERRAIN = _B.terrain
-_FORBID = _B.forbidden
-_EXCL = _B.exclusive_mask
 _CHICAGO = _B.chicago
 _COST = P.COST_BY_OCC
 N_HEX = len(_B.ids)
@@ -87,105 +85,81 @@ class Plan:
         return f"Plan({P.COMPANIES[self.company]} to {where}, {len(self.steps)} placements, payout {self.payout:.1f})"
 
 
-_STEPS: dict = {}  # (occupancy, money weight) -> per hex, money weight × the cost of a train placed there now
-_STEPS_LIMIT = 2_000
-_SEARCHES: dict = {}  # (company, every network, money weight) -> cheapest_routes' answer
-_SEARCHES_LIMIT = 5_000
-_NB_STOP_AT_CHICAGO = tuple(() if h == _CHICAGO else nbs for h, nbs in enumerate(_NB))
+_CITY_OR_MOUNTAIN = sum(1 << h for h in range(N_HEX) if _TERRAIN[h] in (P.CITY, P.MOUNTAIN))
+_INDUSTRIAL_HEXES = tuple((h, _B.industry_of[h]) for h in range(N_HEX) if _TERRAIN[h] == P.INDUSTRIAL)
+_INCOMES: dict = {}  # (houses, industry values) -> (per hex the income of a train there, the targets with income)
+_INCOMES_LIMIT = 2_000
 
 
-def _money_steps(occ: list[int], money_weight: float) -> list[float]:
-    """Per hex, ``money_weight`` × the CE-6.9 cost of one more train there now (shared by every company)."""
-    key = (tuple(occ), money_weight)
-    hit = _STEPS.get(key)
+def incomes(s) -> tuple[list[int], list[tuple[int, int]]]:
+    """Per hex what a train there adds to its company's income now (``hex_income``: CE-7.1 to CE-7.4), and
+    ``(hex, income)`` of the targets that add some; read-only, shared by every position with the same
+    houses and industry values (they change only by a development, CE-8)."""
+    houses = P.houses(s)
+    industry = P.industry(s)
+    key = (houses, *industry)
+    hit = _INCOMES.get(key)
     if hit is None:
-        if len(_STEPS) > _STEPS_LIMIT:
-            _STEPS.clear()
-        hit = _STEPS[key] = [money_weight * k for k in map(tuple.__getitem__, _COST, occ)]
+        income = [_B.black[h] if _CITY_OR_MOUNTAIN >> h & 1 else 0 for h in range(N_HEX)]
+        m = houses & _CITY_OR_MOUNTAIN
+        while m:  # a house built earlier counts (CE-8.10)
+            low = m & -m
+            h = low.bit_length() - 1
+            m ^= low
+            income[h] += _B.house[h]
+        for h, k in _INDUSTRIAL_HEXES:
+            income[h] = industry[k]
+        if len(_INCOMES) > _INCOMES_LIMIT:
+            _INCOMES.clear()
+        hit = _INCOMES[key] = (income, [(h, income[h]) for h in _TARGET_HEXES if income[h] > 0])
     return hit
 
 
-def cheapest_routes(s, c: int, money_weight: float) -> tuple[list[float], list[int], list[int]]:
-    """Dijkstra from company c's network: per reachable hex (weight, placements, predecessor) (read-only).
-
-    The weight of a step is ``money_weight`` × its dollars + 1. Legal steps only (CE-6.3 connected, CE-6.5
-    no other start hex, CE-6.6 one train per hex, CE-6.8 forests and mountains hold one train); money is
-    not checked here. Routes end at Chicago. Shared by every position with the same networks.
-    """
-    nets = P.networks(s)
-    key = (c, tuple(nets), money_weight)
-    hit = _SEARCHES.get(key)
-    if hit is not None:
-        return hit
-    net = nets[c]
-    blocked = _FORBID[c] | (P.occupied(s) & _EXCL & ~net)
-    step = _money_steps(P.occupancy(s), money_weight)
-    weight = [math.inf] * N_HEX
-    count = [0] * N_HEX
-    prev = [-1] * N_HEX
-    closed = bytearray(N_HEX)  # done (the network, then every hex settled) or blocked: never entered again
-    heap = []
-    m = net | blocked
-    while m:
-        low = m & -m
-        h = low.bit_length() - 1
-        m ^= low
-        closed[h] = 1
-        if net & low:
-            weight[h] = 0.0
-            heap.append((0.0, h))
-    heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    nbs = _NB_STOP_AT_CHICAGO if not net >> _CHICAGO & 1 else _NB  # a route stops at Chicago
-    while heap:
-        wt, h = pop(heap)
-        if closed[h] and wt:
-            continue  # settled already (or blocked, or the network's own hexes past the start)
-        closed[h] = 1
-        for j in nbs[h]:
-            if closed[j]:
-                continue
-            nw = wt + step[j] + 1.0
-            if nw < weight[j]:
-                weight[j] = nw
-                count[j] = count[h] + 1
-                prev[j] = h
-                push(heap, (nw, j))
-    if len(_SEARCHES) > _SEARCHES_LIMIT:
-        _SEARCHES.clear()
-    out = _SEARCHES[key] = (weight, count, prev)
-    return out
-
-
-def route_steps(s, c: int, target: int, prev: list[int]) -> tuple:
-    """The placements from c's network to ``target`` in build order."""
-    net = P.network(s, c)
-    occ = P.occupancy(s)
+def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: list[int]) -> tuple:
+    """The placements ``(hex, cost, income gain, reaches Chicago)`` from the network ``net`` to ``target`` in
+    build order, by a search's predecessors, the occupancy (cost, CE-6.9) and :func:`incomes`."""
     out = []
     h = target
     while h >= 0 and not net >> h & 1:
-        # P.placement_cost and P.placement_income, inlined (the hot path of a route search)
-        out.append((h, _COST[h][occ[h]], hex_income(s, h), h == _CHICAGO))
+        out.append((h, _COST[h][occ[h]], income[h], h == _CHICAGO))
         h = prev[h]
     out.reverse()
     return tuple(out)
 
 
+# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps)}. By terms first:
+# a plan weighs all its routes under the same terms, so their floats are hashed once; then by the steps'
+# identity, not their content: hashing a route's placements at every look-up cost more than the rest of it.
+# An entry keeps its steps alive, so no other tuple takes their id while it stands; candidate_routes hands
+# out one tuple per route (_made_routes, _one_copy), so later boards find its payouts.
 _PAYOUTS: dict = {}
-_PAYOUTS_LIMIT = 50_000
+_PAYOUTS_LIMIT = 20_000
 
 
 def payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float, phases: float,
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
     (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
-    key = (steps, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
-    total = _PAYOUTS.get(key)
-    if total is None:
+    terms = (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
+    table = _payouts_under(terms)
+    hit = table.get(id(steps))
+    return _simulated(table, steps, terms) if hit is None else hit[0]
+
+
+def _payouts_under(terms: tuple) -> dict:
+    """The remembered payouts under these terms, by the id of the steps."""
+    table = _PAYOUTS.get(terms)
+    if table is None:
         if len(_PAYOUTS) > _PAYOUTS_LIMIT:
             _PAYOUTS.clear()
-        total = _PAYOUTS[key] = simulate_payout(steps, income, budget, inflow, first, rate, phases, trains, chicago,
-                                                bg_gain, bg_cost, now)
+        table = _PAYOUTS[terms] = {}
+    return table
+
+
+def _simulated(table: dict, steps: tuple, terms: tuple) -> float:
+    """:func:`simulate_payout` of ``steps`` under ``terms``, remembered in ``table``."""
+    total = simulate_payout(steps, *terms)
+    table[id(steps)] = (total, steps)
     return total
 
 
@@ -245,6 +219,40 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
 
 _ROUTES: dict = {}  # (company, board, money weight, trains, targets, onward) -> the candidate routes
 _ROUTES_LIMIT = 20_000
+# (company, money weight) -> (search, income table, {target: (steps, steps on to Chicago or None)}) of the
+# routes made last: a rival's train changes few of them (search.changes), the others are handed out again
+_MADE: dict = {}
+_COPIES: dict = {}  # steps -> the one tuple of them handed out, so that a route made again finds its payouts
+_COPIES_LIMIT = 20_000
+
+
+def _one_copy(steps: tuple) -> tuple:
+    """The tuple of these steps handed out before, if any (see _PAYOUTS)."""
+    kept = _COPIES.get(steps)
+    if kept is None:
+        if len(_COPIES) > _COPIES_LIMIT:
+            _COPIES.clear()
+        kept = _COPIES[steps] = steps
+    return kept
+
+
+def _made_routes(c: int, money_weight: float, found: tuple, income: list[int]) -> dict:
+    """The routes made for this search and income table so far: those the last ones share with it."""
+    key = (c, money_weight)
+    last = _MADE.get(key)
+    if last is not None and last[1] is income:
+        if last[0] is found:
+            return last[2]
+        delta = changes(c, money_weight, found)
+        if delta is not None and delta[0] is last[0]:
+            made = last[2].copy()
+            for h in delta[1]:
+                made.pop(h, None)
+            _MADE[key] = (found, income, made)
+            return made
+    made = {}
+    _MADE[key] = (found, income, made)
+    return made
 
 
 def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
@@ -256,28 +264,28 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     hit = _ROUTES.get(key)
     if hit is not None:
         return hit
-    weight, count, prev = cheapest_routes(s, c, w["money_weight"])
-    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago
-    quick = []
-    inf = math.inf
-    for h in _TARGET_HEXES:
-        n = count[h]
-        if n == 0 or n > trains or weight[h] == inf:
-            continue
-        if h == _CHICAGO:
-            quick.append((inf, h))
-            continue
-        gain = hex_income(s, h)  # P.placement_income without the extra call
-        if gain > 0:
-            quick.append((gain / weight[h], h))
+    found = cheapest_routes(s, c, w["money_weight"])
+    weight, count, prev = found
+    income, targets = incomes(s)
+    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago, best income per weight
+    quick = [(gain / weight[h], h) for h, gain in targets if 0 < count[h] <= trains]  # count 0: not reached
+    if 0 < count[_CHICAGO] <= trains:
+        quick.append((math.inf, _CHICAGO))
     quick.sort(reverse=True)
+    net = P.network(s, c)
+    occ = P.occupancy(s)
+    made = _made_routes(c, w["money_weight"], found, income)
     out = []
     for _, h in quick[: int(w["targets"]) + 1]:
-        steps = route_steps(s, c, h, prev)
+        routes = made.get(h)
+        if routes is None:
+            steps = _one_copy(route_steps(net, occ, income, h, prev))
+            tail = TAIL_TO_CHICAGO[h] if h != _CHICAGO else None
+            routes = made[h] = (steps, _one_copy(steps + tail) if tail else None)  # the target, then on to Chicago
+        steps, onwards = routes
         options = [steps]
-        tail = TAIL_TO_CHICAGO[h] if onward and h != _CHICAGO else None
-        if tail and len(steps) + len(tail) <= trains:
-            options.append(steps + tail)  # the target, then on to Chicago
+        if onward and onwards is not None and len(onwards) <= trains:
+            options.append(onwards)
         out.append((h, options))
     if len(_ROUTES) > _ROUTES_LIMIT:
         _ROUTES.clear()
@@ -293,12 +301,16 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     budget = float(P.treasury(s)[c])
     chicago = P.chicago_income(s)
     bg_gain, bg_cost = w["background_income"], w["background_cost"]
-    best = Plan(c, (), -1, payout((), income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost))
+    terms = (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, 0)  # payout's, after steps
+    best = Plan(c, (), -1, payout((), *terms))
     to_chicago = route = None
     top = best.payout
+    table = _payouts_under(terms)
+    remembered = table.get
     for h, options in candidate_routes(s, c, w):
         for option in options:
-            value = payout(option, income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost)
+            hit = remembered(id(option))  # payout(option, *terms) without the call
+            value = _simulated(table, option, terms) if hit is None else hit[0]
             if h == _CHICAGO:
                 to_chicago = (option, h, value)
             if route is None or value > route[2]:

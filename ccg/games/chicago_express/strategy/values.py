@@ -7,6 +7,7 @@ The planner (:mod:`.planner`) measures its moves by the change they make to thes
 """
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from . import position as P
@@ -23,16 +24,17 @@ class Outlook:
     """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
 
     __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
-                 "payout", "per_share", "worth")
+                 "payout", "per_share", "worth", "memo")
 
     def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
         self.s = s
+        self.memo: dict = {}  # the planner's figures that this decision asks for more than once
         self.w = w
         self.phases = phases_left(s, w) if phases is None else phases
         n = self.n = P.players(s)
         held = P.shares_held(s)
-        self.out = [sum(held[p * 5 + c] for p in range(n)) for c in range(5)]
-        self.holders = [sum(1 for p in range(n) if held[p * 5 + c]) for c in range(5)]
+        self.out = [sum(held[c::5]) for c in range(5)]  # held: five counts per seat
+        self.holders = [n - held[c::5].count(0) for c in range(5)]
         m, lengths = P.meters(s), P.meter_lengths(s)
         self.left_this = (lengths[BUILD] - m[BUILD]) / lengths[BUILD]
         self.rate = [min(float(lengths[BUILD]), w["builds_per_holder"] * h) for h in self.holders]
@@ -50,7 +52,8 @@ class Outlook:
             if self.out[c]:
                 self.per_share[c] = plan.payout / self.out[c]
         cash = P.cash(s)
-        self.worth = [cash[p] + sum(held[p * 5 + c] * self.per_share[c] for c in range(5)) for p in range(n)]
+        per_share = self.per_share
+        self.worth = [cash[p] + sum(map(mul, held[p * 5:p * 5 + 5], per_share)) for p in range(n)]
 
     def sales_per_stretch(self, c: int) -> float:
         """Dollars share sales are expected to bring company c per later stretch (CE-5.5)."""
@@ -89,7 +92,7 @@ class Outlook:
     def margin(self, seat: int, worth: list[float]) -> float:
         """The seat's worth minus ``rivalry`` times the others' (``leader_focus`` on the best, the rest on
         their mean): cash decides the game (CE-11.3), so what counts is getting ahead of the others."""
-        others = [worth[q] for q in range(self.n) if q != seat]
+        others = worth[:seat] + worth[seat + 1:]
         focus = self.w["leader_focus"]
         return worth[seat] - self.w["rivalry"] * (focus * max(others) + (1.0 - focus) * sum(others) / len(others))
 
