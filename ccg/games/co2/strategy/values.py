@@ -11,6 +11,7 @@ that matter is worth most to a cooperative seat.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, fields
 
 from ccg.i18n import NP_
@@ -127,7 +128,8 @@ _LAYOUTS: dict = {}
 _LAYOUTS_LIMIT = 50_000
 
 
-_SHAPE_PARTS = tuple((shape, shape // 6, shape % 3, shape % 6 // 3) for shape in range(30))  # (shape, source, steps, grant)
+_GROUPS: dict = {}  # a source's layout entries -> (its key, the entries): equal groups are one object
+_GROUP_KEYS = itertools.count(0, 2)  # never reused, so a key stays unique when _GROUPS is emptied
 _REGION_TARGETS: dict = {}
 _REGIONS_OF = None  # the component set _REGION_TARGETS holds for
 
@@ -156,15 +158,17 @@ def _region_targets(s, r: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
-    """The plan's targets grouped by what a planned plant needs: ``((shape, source, steps, grant, regions), ...)``.
+def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...]], ...]], ...]:
+    """The plan's targets by source, grouped by what a planned plant needs:
+    ``((source, key, ((shape, steps, grant, regions), ...)), ...)``.
 
     A target is a source a region's agenda lists (CO2-11.1.2) that can get a plant there: 0 steps for an
     installed project, 1 for a proposed one, 2 for a free project space while tiles of the source are left
     (CO2-6.1.5); grant 1 when the region's resource pile can pay one resource (CO2-6.3.4). Regions whose
     targets agree on (source, steps, grant) share one entry (``shape`` = 6 * source + 3 * grant + steps
-    indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. Shared by
-    every position with the same projects, agendas and regional resources."""
+    indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. A source's
+    entries are one object wherever they are the same, named by ``key`` (even): :meth:`Valuer.plan` keeps the
+    source's value per key. Shared by every position with the same projects, agendas and regional resources."""
     key = (tuple(s.projects), tuple(s.installed), tuple(s.agenda), tuple(s.project_supply), tuple(s.region_resources), id(s.components))
     hit = _LAYOUTS.get(key)
     if hit is not None and hit[0] is s.components:
@@ -191,11 +195,23 @@ def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
                 groups[slot] = [r]
             else:
                 regions.append(r)
-    out = tuple(_SHAPE_PARTS[shape] + (tuple(regions),) for shape, regions in groups.items())
+    by_source: dict[int, list] = {}
+    for shape, regions in groups.items():
+        by_source.setdefault(shape // 6, []).append((shape, shape % 3, shape % 6 // 3, tuple(regions)))
+    if len(_GROUPS) > _LAYOUTS_LIMIT:
+        _GROUPS.clear()
+    out = []
+    for src, entries in by_source.items():
+        group = tuple(entries)
+        named = _GROUPS.get(group)
+        if named is None:
+            named = _GROUPS[group] = (next(_GROUP_KEYS), group)
+        out.append((src, named[0], named[1]))
+    layout = tuple(out)
     if len(_LAYOUTS) > _LAYOUTS_LIMIT:
         _LAYOUTS.clear()
-    _LAYOUTS[key] = (s.components, out)
-    return out
+    _LAYOUTS[key] = (s.components, layout)
+    return layout
 
 
 _ROUGH: dict = {}
@@ -413,7 +429,7 @@ class Valuer:
             gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
             reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
             blank: list = [False] * 60
-            hit = self._shapes[key] = (s.components, blank, gaps, reach, {})
+            hit = self._shapes[key] = (s.components, blank, gaps, reach, {}, {})
         reach = hit[3]
         nreach = len(reach)
         # the planet bonus of a plant by the Supply phases it misses: per region, and the best among the regions
@@ -421,7 +437,7 @@ class Valuer:
         table = memo[2].get(self.coop)
         if table is None:
             table = memo[2][self.coop] = ([[None] * (nreach + 1) for _ in range(rd.REGIONS)], {})
-        regional, by_regions = table
+        by_regions = table[1]
         layout = _plan_layout(s)
         # the plan is these needs with these bonuses: positions agreeing on both have the same plan
         results: dict = hit[4]
@@ -429,63 +445,76 @@ class Valuer:
         done = results.get(result_key)
         if done is not None and done[0] is layout and done[1] is by_regions:
             return done[2]
+        # each source's value with these needs and these bonuses, by its layout entries' key (+1 when a scientist
+        # studies the source): a position whose layout or scientists differ in one source reuses the others
+        by_bonuses: dict = hit[5]
+        known = by_bonuses.get(id(by_regions))
+        if known is None or known[0] is not by_regions:
+            known = by_bonuses[id(by_regions)] = (by_regions, {})
+        source_values: dict = known[1]
         shapes: list = hit[1]
         gaps = hit[2]
         soonest = reach[0] if reach else float("inf")
-        best = [0.0] * 5
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
-        for slot, src, steps, grant, regions in layout:
+        first = second = 0.0  # the two best sources' values
+        for src, group_key, entries in layout:
             studies = studied >> src & 1
-            shape = shapes[2 * slot + studies]
-            if shape is False:
+            top = source_values.get(group_key + studies)
+            if top is None:
+                top = 0.0
                 tile = tiles[src]
-                shape = None
-                if tile is not None:
-                    gap = gaps[src]
-                    if studies:
-                        lic = gap - steps if gap > steps else 0
-                    else:
-                        lic = gap + 0.5 if spare and gap else 2 * gap
-                    need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                    short = 0.0
-                    if tile.coins > have_coins:
-                        short = (tile.coins - have_coins) / per_step
-                    if need > have_res:
-                        short += (need - have_res) / 2.0
-                    turns = steps + short + 1
-                    if turns + lic <= last:
-                        # the Supply phases the plant can still come before (CO2-14.3): those with
-                        # enough of this seat's turns left before them, at best one in n table turns
-                        late = 0
-                        if soonest < turns:
-                            late = 1
-                            while late < nreach and reach[late] < turns:
-                                late += 1
-                        # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                        shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
-                                 licence_step ** lic, 0.0 if built >> src & 1 else new_source)
-                shapes[2 * slot + studies] = shape
-            if shape is None:
-                continue
-            vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
-            bonus = by_regions.get((regions, late), False)
-            if bonus is False:
-                bonus = by_regions[regions, late] = self._best_bonus(s, regions, late, outlook, regional, memo[1])
-            if bonus is None:
-                continue
-            net = vp + bonus - pay_coins - pay_res
-            if fresh:
-                net += fresh
-            if net > 0:
-                v = net * step_factor * licence_factor
-                if v > best[src]:
-                    best[src] = v
-        values = [v for v in best if v > 0]
-        total = 0.0
-        if values:
-            values.sort(reverse=True)
-            total = values[0] + w.plan_second * sum(values[1:2])
+                for slot, steps, grant, regions in entries if tile is not None else ():
+                    shape = shapes[2 * slot + studies]
+                    if shape is False:
+                        gap = gaps[src]
+                        if studies:
+                            lic = gap - steps if gap > steps else 0
+                        else:
+                            lic = gap + 0.5 if spare and gap else 2 * gap
+                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                        short = 0.0
+                        if tile.coins > have_coins:
+                            short = (tile.coins - have_coins) / per_step
+                        if need > have_res:
+                            short += (need - have_res) / 2.0
+                        turns = steps + short + 1
+                        shape = None
+                        if turns + lic <= last:
+                            # the Supply phases the plant can still come before (CO2-14.3): those with enough
+                            # of this seat's turns left before them, at best one in n table turns
+                            late = 0
+                            if soonest < turns:
+                                late = 1
+                                while late < nreach and reach[late] < turns:
+                                    late += 1
+                            # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                            shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
+                                     licence_step ** lic, 0.0 if built >> src & 1 else new_source)
+                        shapes[2 * slot + studies] = shape
+                    if shape is None:
+                        continue
+                    vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
+                    bonus = by_regions.get((regions, late), False)
+                    if bonus is False:
+                        bonus = by_regions[regions, late] = self._best_bonus(s, regions, late, outlook, table[0],
+                                                                             memo[1])
+                    if bonus is None:
+                        continue
+                    net = vp + bonus - pay_coins - pay_res
+                    if fresh:
+                        net += fresh
+                    if net > 0:
+                        v = net * step_factor * licence_factor
+                        if v > top:
+                            top = v
+                source_values[group_key + studies] = top
+            if top > first:
+                first, second = top, first
+            elif top > second:
+                second = top
+        # the best source counts whole, the second best by ``plan_second``
+        total = first + w.plan_second * second if first > 0 else 0.0
         results[result_key] = (layout, by_regions, total)
         return total
 
