@@ -28,6 +28,13 @@ TERM_NAMES = (
     NP_("co2", "resources"), NP_("co2", "CEP"), NP_("co2", "income to come"), NP_("co2", "expertise"),
     NP_("co2", "scientists"), NP_("co2", "regions controlled"), NP_("co2", "company goal"), NP_("co2", "UN goals"),
     NP_("co2", "plan (green plants on the way)"))
+# the names of :meth:`Valuer.own`'s values, in order; a finished game's terms
+OWN_TERMS = (TERM_NAMES[0],) + TERM_NAMES[5:]
+_LOST_NAMES = TERM_NAMES[:2]
+_OVER_NAMES = (TERM_NAMES[0], TERM_NAMES[2])
+_RATES_LIMIT = 10_000
+_TABLES_LIMIT = 64
+_TABLES: dict = {}  # (weights, cooperation) -> (the weights, the plan's needs, the time rates): Valuer
 
 
 @dataclass(frozen=True)
@@ -300,64 +307,73 @@ class Valuer:
     """Evaluates positions for one seat with fixed weights and a cooperation level."""
 
     def __init__(self, weights: Weights, cooperation: float) -> None:
-        self.w = weights
+        # valuers with the same weights and cooperation (a table of default strategists) value alike, so they
+        # share one weights object (the outlooks' memo is kept per weights object) and their tables
+        shared = _TABLES.get((repr(weights), repr(cooperation)))  # repr: -0.0 and 0.0 are equal but not alike
+        if shared is None:
+            if len(_TABLES) > _TABLES_LIMIT:  # a tuner tries many weights: valuers made before keep their tables
+                _TABLES.clear()
+            shared = _TABLES[repr(weights), repr(cooperation)] = (weights, {}, {})
+        self.w: Weights = shared[0]
         self.coop = cooperation
-        self._shapes: dict = {}  # the plan's planned-plant needs, shared by positions that agree on them
+        self._shapes: dict = shared[1]  # the plan's planned-plant needs, shared by positions that agree on them
+        self._rates: dict = shared[2]  # (turns left, turns in all, CEP price) -> ``_time_rates``
+        extra = (TERM_NAMES[4],) if cooperation else ()  # the planet's term
+        self._names = {False: OWN_TERMS + extra, True: OWN_TERMS + (TERM_NAMES[3],) + extra}  # by: a rival term
 
     # ---- the whole utility ---------------------------------------------------------------------
     def utility(self, s, p: int) -> float:
-        """The seat's value of the position: the sum of :meth:`terms`."""
-        return sum(self.terms(s, p).values())
+        """The seat's value of the position: the sum of :meth:`terms`, in their order."""
+        return sum(self._parts(s, p)[1])
 
     def terms(self, s, p: int) -> dict[str, float]:
         """The utility's named terms, in VP at the end of the game (what ``explain`` compares)."""
+        names, values = self._parts(s, p)
+        return dict(zip(names, values))
+
+    def _parts(self, s, p: int) -> tuple[tuple[str, ...], list[float]]:
+        """The names of the utility's terms and their values, in order (a list, not a dict: this runs per
+        candidate, and the utility sums the values in this order, as the terms' dict would give them)."""
         w = self.w
         n = s.num_players
         if s.is_terminal():
             if s.lost:  # CO2-14.3: everyone loses; a selfish seat does not weigh it
-                return {"VP": float(rd.vp(s, p)), "the planet is lost": -self.coop * w.lost}
+                return _LOST_NAMES, [float(rd.vp(s, p)), -self.coop * w.lost]
             best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
-            return {"VP": float(rd.vp(s, p)), "lead over the best rival": w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0}
+            return _OVER_NAMES, [float(rd.vp(s, p)), w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0]
         outlook = fc.outlook_of(s)
         memo: tuple | None = outlook.memo.get(id(w))
         if memo is None or memo[0] is not w:  # the Supply phases' weights and each region's planet bonus
             weights = check_weights(w, outlook)
             memo = outlook.memo[id(w)] = (w, weights, {})
-        out = self.own(s, p, outlook, memo)
-        if w.rival and n > 1:
-            out["the best rival's prospects"] = -w.rival * best_rival_rough(s, p)
+        values = self.own(s, p, outlook, memo)
+        rival = w.rival and n > 1
+        if rival:
+            values.append(-w.rival * best_rival_rough(s, p))
         if self.coop:
             ppm_outlook = memo[2].get("planet")  # the same for every position of the outlook
             if ppm_outlook is None:
                 ppm_outlook = memo[2]["planet"] = planet(s, w, outlook, memo[1])
-            out["the planet (ppm outlook)"] = self.coop * w.planet * ppm_outlook
-        return out
+            values.append(self.coop * w.planet * ppm_outlook)
+        return self._names[rival], values
 
     # ---- one seat's own prospects -------------------------------------------------------------
-    def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
-        """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {coop: ([per region, [planet bonus by the Supply phases out of reach]], {(regions, Supply
-        phases out of reach): the best such bonus among them}), "planet": the planet term before its weights})``
-        shared by every position of this outlook."""
+    def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> list[float]:
+        """The seat's own prospects (VP at the end of the game), one value per name of ``OWN_TERMS``; ``memo``:
+        ``(weights, the Supply phases' weights, {coop: ([per region, [planet bonus by the Supply phases out of
+        reach]], {(regions, Supply phases out of reach): the best such bonus among them}), "planet": the planet
+        term before its weights})`` shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
         left, total = rd.own_turns(s, p)
-        tau = left / total  # the share of the game still to play
-        per_vp = s.rules["final.coins_per_vp"]
-        coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
-        res = w.resource_late + w.resource_early * tau
-        # CEP are sold at the end at the market price then (CO2-15.2.2), which rises whenever the
-        # market runs dry (CO2-7.2.4): expect part of the way to the top price
         price = rd.cep_price(s)
-        final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
-        cep_v = final_price / per_vp + w.cep_early * tau
+        rates = self._rates.get((left, total, price))
+        if rates is None or rates[0] is not s.rules:
+            rates = self._rates[left, total, price] = self._time_rates(s, left, total, price)
+        _, tau, coin, res, cep_v = rates
         vp, coins, resources, cep = rd.seat_holdings(s, p)
-        out = {"VP": float(vp), "coins": coins * coin, "resources": resources * res, "CEP": cep * cep_v}
-        # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
-        out["income to come"] = w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
         exp = rd.expertise(s, p)
-        out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         on_project, summits, hired, spare = scientist_places(rd.scientists(s, p))
         proj = rd.projects(s)
@@ -370,7 +386,6 @@ class Valuer:
         if left > 0 and on_project:
             science += w.on_project * tau
         science += w.on_summit * summits
-        out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
         control = 0.0
         ctrl = rd.controllers(s)
@@ -378,15 +393,36 @@ class Valuer:
             for r, seat in enumerate(ctrl):
                 if seat == p:
                     control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
-        out["regions controlled"] = control
-        # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
-        out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
-        # UN goals one could claim now (CO2-12.3.2)
         built = rd.built_sources(s, p)
-        out["UN goals"] = un_goals_vp(s, built, w.un_goal) if built else 0.0
-        out["plan (green plants on the way)"] = (
-            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0)
-        return out
+        return [
+            float(vp), coins * coin, resources * res, cep * cep_v,
+            # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
+            w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1),
+            w.expertise * tau * sum(exp),
+            science,
+            control,
+            # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
+            w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0,
+            # UN goals one could claim now (CO2-12.3.2)
+            un_goals_vp(s, built, w.un_goal) if built else 0.0,
+            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0,
+        ]
+
+    def _time_rates(self, s, left: int, total: int, price: int) -> tuple:
+        """``(rules, tau, a coin, a resource, a CEP)`` for ``left`` of ``total`` turns to play and the CEP
+        price now: tau is the share of the game still to play, the rest their VP at the end of the game."""
+        w = self.w
+        tau = left / total
+        per_vp = s.rules["final.coins_per_vp"]
+        coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
+        res = w.resource_late + w.resource_early * tau
+        # CEP are sold at the end at the market price then (CO2-15.2.2), which rises whenever the
+        # market runs dry (CO2-7.2.4): expect part of the way to the top price
+        final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
+        cep_v = final_price / per_vp + w.cep_early * tau
+        if len(self._rates) > _RATES_LIMIT:
+            self._rates.clear()
+        return s.rules, tau, coin, res, cep_v
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
