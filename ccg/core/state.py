@@ -67,6 +67,10 @@ class GameState:
 
     game: ClassVar[str] = ""
     hidden_information: ClassVar[bool] = False
+    # True when the legal actions of the seat to move read nothing ``_resample_hidden`` changes for that seat's
+    # view: ``determinize`` then hands the view the legal actions already listed here instead of listing them
+    # again (agents build a view per decision). A game that sets it tests it (view and real state agree).
+    view_keeps_legal: ClassVar[bool] = False
 
     __slots__ = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable", "_view_seat")
     num_players: int
@@ -355,7 +359,7 @@ class GameState:
         new.rng = Rng(seed)
         new._history = self._history_seen_by(seat)
         new._resample_hidden(seat, new.rng)
-        new._legal = None
+        new._legal = self._legal if self.view_keeps_legal and seat == self.current_player else None
         new._replayable = False
         new._view_seat = seat
         return new

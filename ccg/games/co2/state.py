@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 class Co2State(GameState):
     game = "co2"
     hidden_information = True
+    # a seat's own decisions read its own lobby cards, draft pack and company goal, the sizes of the face-down
+    # decks and the table (CO2-0.6), which its view keeps: only the others' secrets and the decks' order differ
+    view_keeps_legal = True
     __slots__ = (("components", "first_space", "rules", "action_table", "tasks", "trajectory_rows")
                  + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS)
     # the fields of __slots__ (saved fields: serial.py; bound data: see the module doc)
