@@ -150,15 +150,14 @@ _INCOMES: dict = {}
 
 def incomes(s) -> list[int]:
     """Each seat's income (CO2-9.4.1, ``economy.incomes``), remembered per expertise table (read-only)."""
-    rules = s.rules
-    key = (tuple(s.expertise), s.num_players, id(s.components), rules["income.scale"], rules["income.paid_places"],
-           rules["income.paid_places_2p"])
+    rules, components = s.rules, s.components  # the income rule values and tables, by identity
+    key = (tuple(s.expertise), id(rules), id(components))  # the seats: len(s.expertise) // 5
     hit = _INCOMES.get(key)
-    if hit is None or hit[0] is not s.components:
+    if hit is None or hit[0] is not rules or hit[1] is not components:
         if len(_INCOMES) > 50_000:
             _INCOMES.clear()
-        hit = _INCOMES[key] = (s.components, _incomes(s))
-    return hit[1]
+        hit = _INCOMES[key] = (rules, components, _incomes(s))
+    return hit[2]
 
 
 def un_goals_won(s, p: int) -> int:

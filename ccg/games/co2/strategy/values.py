@@ -371,7 +371,7 @@ class Valuer:
         rates = self._rates.get((left, total, price))
         if rates is None or rates[0] is not s.rules:
             rates = self._rates[left, total, price] = self._time_rates(s, left, total, price)
-        _, tau, coin, res, cep_v = rates
+        _, tau, coin, res, cep_v, plan_coin, plan_res = rates
         vp, coins, resources, cep = rd.seat_holdings(s, p)
         exp = rd.expertise(s, p)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
@@ -405,12 +405,14 @@ class Valuer:
             w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0,
             # UN goals one could claim now (CO2-12.3.2)
             un_goals_vp(s, built, w.un_goal) if built else 0.0,
-            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0,
+            w.plan * self.plan(s, p, left, plan_coin, plan_res, exp, outlook, built, memo, studied, spare, coins,
+                               resources) if left > 0 else 0.0,
         ]
 
     def _time_rates(self, s, left: int, total: int, price: int) -> tuple:
-        """``(rules, tau, a coin, a resource, a CEP)`` for ``left`` of ``total`` turns to play and the CEP
-        price now: tau is the share of the game still to play, the rest their VP at the end of the game."""
+        """``(rules, tau, a coin, a resource, a CEP, a coin and a resource paid for a plant)`` for ``left`` of
+        ``total`` turns to play and the CEP price now: tau is the share of the game still to play, the rest
+        their VP at the end of the game."""
         w = self.w
         tau = left / total
         per_vp = s.rules["final.coins_per_vp"]
@@ -420,13 +422,18 @@ class Valuer:
         # market runs dry (CO2-7.2.4): expect part of the way to the top price
         final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
         cep_v = final_price / per_vp + w.cep_early * tau
+        # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
+        # paying for plants is what the premium is for
+        end_coin = 1.0 / per_vp
+        plan_coin = end_coin + w.spend * (coin - end_coin)
+        plan_res = w.resource_late + w.spend * (res - w.resource_late)
         if len(self._rates) > _RATES_LIMIT:
             self._rates.clear()
-        return s.rules, tau, coin, res, cep_v
+        return s.rules, tau, coin, res, cep_v, plan_coin, plan_res
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
-             built: int, memo: tuple, studied: int, spare: bool) -> float:
+             built: int, memo: tuple, studied: int, spare: bool, have_coins: int, have_res: int) -> float:
         """Σ over the best targets of (VP + planet − cost) × plan_step^(turns still missing) ×
         licence_step^(expertise still missing) (CO2-6).
 
@@ -435,14 +442,10 @@ class Valuer:
         missing (CO2-6.3.4); then the build. The licence shortfall (CO2-6.3.3) shrinks by one a
         turn while a scientist works on a project of the source (CO2-5.4.1) — at the end of a turn
         spent on something else — so it is discounted by its own ``licence_step``. ``studied``: a bit per
-        source of a project this seat's scientists work on; ``spare``: one of them could go to a project."""
+        source of a project this seat's scientists work on; ``spare``: one of them could go to a project;
+        ``coin`` and ``res``: the VP a coin and a resource paid for a plant cost (``_time_rates``); ``have_coins``
+        and ``have_res``: the seat's."""
         w = self.w
-        # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
-        # paying for plants is what the premium is for
-        end_coin = 1.0 / s.rules["final.coins_per_vp"]
-        coin = end_coin + w.spend * (coin - end_coin)
-        res = w.resource_late + w.spend * (res - w.resource_late)
-        have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         # a planned plant's needs are the same in every region with the same project steps and grant, and in
