@@ -33,8 +33,8 @@ OWN_TERMS = (TERM_NAMES[0],) + TERM_NAMES[5:]
 _LOST_NAMES = TERM_NAMES[:2]
 _OVER_NAMES = (TERM_NAMES[0], TERM_NAMES[2])
 _RATES_LIMIT = 10_000
-_TABLES_LIMIT = 64
-_TABLES: dict = {}  # (weights, cooperation) -> (the weights, the plan's needs, the time rates): Valuer
+_WEIGHTS_LIMIT = 64
+_WEIGHTS: dict = {}  # repr(weights) -> the Weights object valuers with these weights share
 
 
 @dataclass(frozen=True)
@@ -307,17 +307,15 @@ class Valuer:
     """Evaluates positions for one seat with fixed weights and a cooperation level."""
 
     def __init__(self, weights: Weights, cooperation: float) -> None:
-        # valuers with the same weights and cooperation (a table of default strategists) value alike, so they
-        # share one weights object (the outlooks' memo is kept per weights object) and their tables
-        shared = _TABLES.get((repr(weights), repr(cooperation)))  # repr: -0.0 and 0.0 are equal but not alike
-        if shared is None:
-            if len(_TABLES) > _TABLES_LIMIT:  # a tuner tries many weights: valuers made before keep their tables
-                _TABLES.clear()
-            shared = _TABLES[repr(weights), repr(cooperation)] = (weights, {}, {})
-        self.w: Weights = shared[0]
+        # valuers with the same weights (a table of default strategists) share one weights object: the outlooks'
+        # memo (Supply phases' weights, planet bonuses) is kept per weights object. repr: -0.0 and 0.0 are equal
+        # but not alike. (Their other tables stay their own: they live as long as the valuer, not the process.)
+        self.w: Weights = _WEIGHTS.setdefault(repr(weights), weights)
+        if len(_WEIGHTS) > _WEIGHTS_LIMIT:  # a tuner tries many weights: valuers made before keep theirs
+            _WEIGHTS.clear()
         self.coop = cooperation
-        self._shapes: dict = shared[1]  # the plan's planned-plant needs, shared by positions that agree on them
-        self._rates: dict = shared[2]  # (turns left, turns in all, CEP price) -> ``_time_rates``
+        self._shapes: dict = {}  # the plan's planned-plant needs, shared by positions that agree on them
+        self._rates: dict = {}  # (turns left, turns in all, CEP price) -> ``_time_rates``
         extra = (TERM_NAMES[4],) if cooperation else ()  # the planet's term
         self._names = {False: OWN_TERMS + extra, True: OWN_TERMS + (TERM_NAMES[3],) + extra}  # by: a rival term
 
