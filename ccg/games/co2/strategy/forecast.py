@@ -16,14 +16,15 @@ from . import position as rd
 
 
 class Outlook:
-    """The ppm outlook of one position (read-only; computed once per evaluation)."""
+    """The ppm outlook of one position (read-only; computed once per evaluation). Its sequences are tuples: outlooks
+    are kept by the thousand (``outlook_of``), and the garbage collector stops tracking a tuple of numbers."""
 
     __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils", "turns_before", "memo")
 
     def __init__(self, s) -> None:
         first = rd.decade(s) if rd.supply_pending(s) else rd.decade(s) + 1
         last = rd.final_decade(s)
-        self.checks = checks = list(range(max(2, first), last + 1))  # Supply phases still to come
+        self.checks = checks = tuple(range(max(2, first), last + 1))  # Supply phases still to come
         self.mean = mean = rd.fossil_stack_mean(s)
         ppm3 = rd.fossil_ppm(s)
         filled: list[int] = []
@@ -52,15 +53,15 @@ class Outlook:
             else:  # CO2-6.3.6: replaces the leftmost fossil plant at once
                 fossil = next((x for x in kinds if 0 <= x < rd.GREEN0), -1)
                 saving.append((0, float(ppm3[fossil])) if fossil >= 0 else None)  # None: only green plants
-        self.filled = filled
-        self.saving = saving
-        self.future_fossils = future
+        self.filled = tuple(filled)
+        self.saving = tuple(saving)
+        self.future_fossils = tuple(future)
         level = float(rd.ppm(s))
         traj = []
         for d in checks:
             level += per_decade[d] * mean
             traj.append((d, level))
-        self.trajectory = traj
+        self.trajectory = tuple(traj)
         # the table's turns left before each of those Supply phases (the chances to build a green plant)
         now = rd.turns_before_next_supply(s)
         per = rd.rounds_per_decade(s) * s.num_players
@@ -89,4 +90,4 @@ def outlook_of(s) -> Outlook:
 
 def trajectory(s) -> list[tuple[int, float]]:
     """``[(decade, ppm after its Supply phase)]`` for every Supply phase to come, no new green plants."""
-    return Outlook(s).trajectory
+    return list(Outlook(s).trajectory)

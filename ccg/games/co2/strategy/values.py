@@ -12,6 +12,7 @@ that matter is worth most to a cooperative seat.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from ccg.i18n import NP_
@@ -107,7 +108,7 @@ def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
     return out
 
 
-def planet(s, w: Weights, outlook: fc.Outlook, weights: list[float] | None = None) -> float:
+def planet(s, w: Weights, outlook: fc.Outlook, weights: Sequence[float] | None = None) -> float:
     """Minus the forecast's overshoot of the loss line (CO2-14.3), in fossil-plant units."""
     line = rd.ppm_lose(s) - w.cushion
     out = 0.0
@@ -118,7 +119,7 @@ def planet(s, w: Weights, outlook: fc.Outlook, weights: list[float] | None = Non
 
 
 def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
-                weights: list[float] | None = None) -> float:
+                weights: Sequence[float] | None = None) -> float:
     """How much ``planet`` rises if a green plant saves ``saved`` ppm from decade ``first`` on."""
     if saved <= 0:
         return 0.0
@@ -135,6 +136,7 @@ _LAYOUTS: dict = {}
 _LAYOUTS_LIMIT = 50_000
 
 
+_MASKS: dict[tuple[int, ...], int] = {}  # a set of regions -> its bit mask
 _GROUPS: dict = {}  # a source's layout entries -> (its key, the entries): equal groups are one object
 _GROUP_KEYS = itertools.count(0, 2)  # never reused, so a key stays unique when _GROUPS is emptied
 _REGION_TARGETS: dict = {}
@@ -165,9 +167,9 @@ def _region_targets(s, r: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...]], ...]], ...]:
+def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...], int], ...]], ...]:
     """The plan's targets by source, grouped by what a planned plant needs:
-    ``((source, key, ((shape, steps, grant, regions), ...)), ...)``.
+    ``((source, key, ((shape, steps, grant, regions, their bit mask), ...)), ...)``.
 
     A target is a source a region's agenda lists (CO2-11.1.2) that can get a plant there: 0 steps for an
     installed project, 1 for a proposed one, 2 for a free project space while tiles of the source are left
@@ -204,7 +206,11 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
                 regions.append(r)
     by_source: dict[int, list] = {}
     for shape, regions in groups.items():
-        by_source.setdefault(shape // 6, []).append((shape, shape % 3, shape % 6 // 3, tuple(regions)))
+        named = tuple(regions)
+        mask = _MASKS.get(named)
+        if mask is None:  # at most 63 sets of regions
+            mask = _MASKS[named] = sum(1 << r for r in named)
+        by_source.setdefault(shape // 6, []).append((shape, shape % 3, shape % 6 // 3, named, mask))
     if len(_GROUPS) > _LAYOUTS_LIMIT:
         _GROUPS.clear()
     out = []
@@ -342,10 +348,10 @@ class Valuer:
         outlook = fc.outlook_of(s)
         memo: tuple | None = outlook.memo.get(id(w))
         if memo is None or memo[0] is not w:  # the Supply phases' weights and each region's planet bonus
-            weights = check_weights(w, outlook)
+            weights = tuple(check_weights(w, outlook))  # a tuple: the collector stops tracking it
             memo = outlook.memo[id(w)] = (w, weights, {})
         values = self.own(s, p, outlook, memo)
-        rival = w.rival and n > 1
+        rival = bool(w.rival) and n > 1
         if rival:
             values.append(-w.rival * best_rival_rough(s, p))
         if self.coop:
@@ -448,7 +454,7 @@ class Valuer:
         now = 1 if rd.action_open(s, p) else 0
         # a planned plant's needs are the same in every region with the same project steps and grant, and in
         # every position that agrees on what they are made of: per 2 * (6 * source + 3 * grant + steps) + 1 if
-        # a scientist studies the source, None (out of reach) or (VP, coins' cost, resources' cost, Supply
+        # a scientist studies the source, None (out of reach) or (VP, coins' cost, resources' cost, 64 × the Supply
         # phases it misses, plan_step^turns, licence_step^expertise missing, VP of a new source). Coins and
         # resources beyond what the dearest next plant takes change none of them.
         plants = _next_plants(s)
@@ -463,17 +469,19 @@ class Valuer:
         if hit is None or hit[0] is not s.components:
             if len(self._shapes) > _SHAPES_LIMIT:
                 self._shapes.clear()
-            gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
-            reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
+            gaps = tuple([0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)])
+            # this seat's turns before each phase, at most
+            reach = tuple([now + -(-t // n) for t in outlook.turns_before])
             blank: list = [False] * 60
             hit = self._shapes[key] = (s.components, blank, gaps, reach, {}, {})
         reach = hit[3]
         nreach = len(reach)
-        # the planet bonus of a plant by the Supply phases it misses: per region, and the best among the regions
-        # of a layout entry by (regions, misses) (None: no region of the entry has a space left)
+        # the planet bonus of a plant by the Supply phases it misses (``late``): per region, by region + 64 * late,
+        # and the best among the regions of a layout entry, by their bit mask + 64 * late (None: no region of the
+        # entry has a space left). Keyed by numbers, holding numbers: the collector does not track them.
         table = memo[2].get(self.coop)
         if table is None:
-            table = memo[2][self.coop] = ([[None] * (nreach + 1) for _ in range(rd.REGIONS)], {})
+            table = memo[2][self.coop] = ({}, {})
         by_regions = table[1]
         layout = _plan_layout(s)
         # the plan is these needs with these bonuses: positions agreeing on both have the same plan
@@ -501,7 +509,7 @@ class Valuer:
             if top is None:
                 top = 0.0
                 tile = tiles[src]
-                for slot, steps, grant, regions in entries if tile is not None else ():
+                for slot, steps, grant, regions, mask in entries if tile is not None else ():
                     shape = shapes[2 * slot + studies]
                     if shape is False:
                         gap = gaps[src]
@@ -526,16 +534,16 @@ class Valuer:
                                 while late < nreach and reach[late] < turns:
                                     late += 1
                             # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                            shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
+                            shape = (tile.vp, tile.coins * coin, need * res, 64 * late, plant_step ** turns,
                                      licence_step ** lic, 0.0 if built >> src & 1 else new_source)
                         shapes[2 * slot + studies] = shape
                     if shape is None:
                         continue
-                    vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
-                    bonus = by_regions.get((regions, late), False)
+                    vp, pay_coins, pay_res, late64, step_factor, licence_factor, fresh = shape
+                    bonus = by_regions.get(mask + late64, False)
                     if bonus is False:
-                        bonus = by_regions[regions, late] = self._best_bonus(s, regions, late, outlook, table[0],
-                                                                             memo[1])
+                        bonus = by_regions[mask + late64] = self._best_bonus(s, regions, late64 >> 6, outlook,
+                                                                             table[0], memo[1])
                     if bonus is None:
                         continue
                     net = vp + bonus - pay_coins - pay_res
@@ -555,26 +563,25 @@ class Valuer:
         results[result_key] = (layout, by_regions, total)
         return total
 
-    def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: list,
-                    weights: list[float]) -> float | None:
+    def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: dict,
+                    weights: Sequence[float]) -> float | None:
         """The best :meth:`_bonus` among ``regions`` (None when none of them has a space left, CO2-6.3.8): the
-        same plant in each of them is worth most where the planet gains most. ``table``: per region, the
-        bonuses by ``late`` already known."""
+        same plant in each of them is worth most where the planet gains most. ``table``: the bonuses already
+        known, by region + 64 * late."""
         best = None
         savings = outlook.saving
         for r in regions:
             saving = savings[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            by_late = table[r]
-            b = by_late[late]
+            b = table.get(r + 64 * late)
             if b is None:
-                b = by_late[late] = self._bonus(s, r, late, saving, outlook, weights)
+                b = table[r + 64 * late] = self._bonus(s, r, late, saving, outlook, weights)
             if best is None or b > best:
                 best = b
         return best
 
-    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
+    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: Sequence[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
         (the same for every position of the outlook: :meth:`plan` keeps it in the outlook's memo); ``weights``: the
         Supply phases' weights."""
