@@ -206,14 +206,14 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
                 regions.append(r)
     by_source: dict[int, list] = {}
     for shape, regions in groups.items():
-        named = tuple(regions)
-        mask = _MASKS.get(named)
+        these = tuple(regions)
+        mask = _MASKS.get(these)
         if mask is None:  # at most 63 sets of regions
-            mask = _MASKS[named] = sum(1 << r for r in named)
-        by_source.setdefault(shape // 6, []).append((shape, shape % 3, shape % 6 // 3, named, mask))
+            mask = _MASKS[these] = sum(1 << r for r in these)
+        by_source.setdefault(shape // 6, []).append((shape, shape % 3, shape % 6 // 3, these, mask))
     if len(_GROUPS) > _LAYOUTS_LIMIT:
         _GROUPS.clear()
-    out = []
+    out: list = []
     for src, entries in by_source.items():
         group = tuple(entries)
         named = _GROUPS.get(group)
