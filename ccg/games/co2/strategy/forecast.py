@@ -78,8 +78,9 @@ def outlook_of(s) -> Outlook:
     and turn, the spaces, ppm and the fossil stack): a decision's candidates mostly do."""
     stack = s.fossil_stack
     rules, components = s.rules, s.components  # the rule values and the board's spaces, by identity
-    key = (s.decade, rd.supply_pending(s), s.round, s.turns, s.num_players, s.ppm, tuple(s.space_kind),
-           stack.count(0), stack.count(1), len(stack), id(rules), id(components))
+    # one flat tuple (the spaces' number is the component set's, which the key holds)
+    key = (s.decade, rd.supply_pending(s), s.round, s.turns, s.num_players, s.ppm, stack.count(0), stack.count(1),
+           len(stack), id(rules), id(components), *s.space_kind)
     hit = _OUTLOOKS.get(key)
     if hit is None or hit[0] is not rules or hit[1] is not components:
         if len(_OUTLOOKS) >= _OUTLOOKS_LIMIT:

@@ -178,7 +178,8 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
     indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. A source's
     entries are one object wherever they are the same, named by ``key`` (even): :meth:`Valuer.plan` keeps the
     source's value per key. Shared by every position with the same projects, agendas and regional resources."""
-    key = (tuple(s.projects), tuple(s.installed), tuple(s.agenda), tuple(s.project_supply), tuple(s.region_resources), id(s.components))
+    # one flat tuple (one allocation, one hash) of everything the layout reads; the lists' lengths are fixed
+    key = (*s.projects, *s.installed, *s.agenda, *s.project_supply, *s.region_resources, id(s.components))
     hit = _LAYOUTS.get(key)
     if hit is not None and hit[0] is s.components:
         return hit[1]
@@ -189,7 +190,7 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
     elif len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
         _REGION_TARGETS.clear()
     proj, inst, agendas, piles = rd.projects(s), rd.installed(s), s.agenda, s.region_resources
-    supply = tuple([k > 0 for k in key[3]])  # which sources still have project tiles (CO2-6.1.5)
+    supply = tuple([k > 0 for k in s.project_supply])  # which sources still have project tiles (CO2-6.1.5)
     groups: dict[int, list[int]] = {}
     for r in range(rd.REGIONS):
         o = 3 * r
