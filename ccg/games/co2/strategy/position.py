@@ -151,7 +151,7 @@ _INCOMES: dict = {}
 def incomes(s) -> tuple[int, ...]:
     """Each seat's income (CO2-9.4.1, ``economy.incomes``), remembered per expertise table."""
     rules, components = s.rules, s.components  # the income rule values and tables, by identity
-    key = (tuple(s.expertise), id(rules), id(components))  # the seats: len(s.expertise) // 5
+    key = (id(rules), id(components), *s.expertise)  # the seats: len(s.expertise) // 5
     hit = _INCOMES.get(key)
     if hit is None or hit[0] is not rules or hit[1] is not components:
         if len(_INCOMES) > 50_000:

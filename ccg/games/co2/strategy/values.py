@@ -235,7 +235,7 @@ _ROUGH_LIMIT = 50_000
 def best_rival_rough(s, p: int) -> float:
     """The best other seat's rough final VP (for the rival term): VP + coins / 2 + 2 × resources."""
     vps, coins, res = rd.holdings(s)
-    key = (tuple(vps), tuple(coins), tuple(res))
+    key = (*vps, *coins, *res)  # one flat tuple: each list has a seat's entry
     top = _ROUGH.get(key)
     if top is None:  # (the best rough VP, its seat, the second best): of equals, the later seat counts as better
         if len(_ROUGH) > _ROUGH_LIMIT:
@@ -464,8 +464,7 @@ class Valuer:
             have_coins = plants[2]
         if plants[3] < have_res:
             have_res = plants[3]
-        key = (plants[4], tuple(exp), spare, have_coins, have_res, coin, res, left, now, n,
-               outlook.turns_before, built)
+        key = (*exp, plants[4], spare, have_coins, have_res, coin, res, left, now, n, outlook.turns_before, built)
         hit = self._shapes.get(key)
         if hit is None or hit[0] is not s.components:
             if len(self._shapes) > _SHAPES_LIMIT:
