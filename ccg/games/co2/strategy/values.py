@@ -140,7 +140,7 @@ _MASKS: dict[tuple[int, ...], int] = {}  # a set of regions -> its bit mask
 _GROUPS: dict = {}  # a source's layout entries -> (its key, the entries): equal groups are one object
 _GROUP_KEYS = itertools.count(0, 2)  # never reused, so a key stays unique when _GROUPS is emptied
 _REGION_TARGETS: dict = {}
-_REGIONS_OF = None  # the component set _REGION_TARGETS holds for
+_REGIONS_OF = None  # the component set _LAYOUTS and _REGION_TARGETS hold for
 
 
 def _region_targets(s, r: int) -> tuple[int, ...]:
@@ -178,16 +178,18 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
     indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. A source's
     entries are one object wherever they are the same, named by ``key`` (even): :meth:`Valuer.plan` keeps the
     source's value per key. Shared by every position with the same projects, agendas and regional resources."""
-    # one flat tuple (one allocation, one hash) of everything the layout reads; the lists' lengths are fixed
-    key = (*s.projects, *s.installed, *s.agenda, *s.project_supply, *s.region_resources, id(s.components))
-    hit = _LAYOUTS.get(key)
-    if hit is not None and hit[0] is s.components:
-        return hit[1]
     global _REGIONS_OF
-    if _REGIONS_OF is not s.components:  # the per-region targets hold for one component set
+    if _REGIONS_OF is not s.components:  # the layouts and per-region targets hold for one component set
         _REGIONS_OF = s.components
+        _LAYOUTS.clear()
         _REGION_TARGETS.clear()
-    elif len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
+    # one flat tuple (one allocation, one hash) of everything the layout reads; the lists' lengths are fixed.
+    # The layouts hold only numbers, so the collector stops tracking them
+    key = (*s.projects, *s.installed, *s.agenda, *s.project_supply, *s.region_resources)
+    hit = _LAYOUTS.get(key)
+    if hit is not None:
+        return hit
+    if len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
         _REGION_TARGETS.clear()
     proj, inst, agendas, piles = rd.projects(s), rd.installed(s), s.agenda, s.region_resources
     supply = tuple([k > 0 for k in s.project_supply])  # which sources still have project tiles (CO2-6.1.5)
@@ -224,7 +226,7 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
     layout = tuple(out)
     if len(_LAYOUTS) > _LAYOUTS_LIMIT:
         _LAYOUTS.clear()
-    _LAYOUTS[key] = (s.components, layout)
+    _LAYOUTS[key] = layout
     return layout
 
 
