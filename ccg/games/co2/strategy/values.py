@@ -324,6 +324,7 @@ class Valuer:
             _WEIGHTS.clear()
         self.coop = cooperation
         self._shapes: dict = {}  # the plan's planned-plant needs, shared by positions that agree on them
+        self._shapes_of = None  # the component set ``_shapes`` holds for
         self._rates: dict = {}  # (turns left, turns in all, CEP price) -> ``_time_rates``
         extra = (TERM_NAMES[4],) if cooperation else ()  # the planet's term
         self._names = {False: OWN_TERMS + extra, True: OWN_TERMS + (TERM_NAMES[3],) + extra}  # by: a rival term
@@ -466,17 +467,20 @@ class Valuer:
             have_coins = plants[2]
         if plants[3] < have_res:
             have_res = plants[3]
+        if self._shapes_of is not s.components:  # the needs hold for one component set (its plant tiles)
+            self._shapes_of = s.components
+            self._shapes.clear()
         key = (*exp, plants[4], spare, have_coins, have_res, coin, res, left, now, n, outlook.turns_before, built)
         hit = self._shapes.get(key)
-        if hit is None or hit[0] is not s.components:
+        if hit is None:
             if len(self._shapes) > _SHAPES_LIMIT:
                 self._shapes.clear()
             gaps = tuple([0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)])
             # this seat's turns before each phase, at most
             reach = tuple([now + -(-t // n) for t in outlook.turns_before])
-            blank: list = [False] * 60
-            hit = self._shapes[key] = (s.components, blank, gaps, reach, {}, {})
-        reach = hit[3]
+            # dicts and tuples of numbers only: once built, the collector stops tracking them
+            hit = self._shapes[key] = ({}, gaps, reach, {}, {})
+        reach = hit[2]
         nreach = len(reach)
         # the planet bonus of a plant by the Supply phases it misses (``late``): per region, by region + 64 * late,
         # and the best among the regions of a layout entry, by their bit mask + 64 * late (None: no region of the
@@ -487,20 +491,20 @@ class Valuer:
         by_regions = table[1]
         layout = _plan_layout(s)
         # the plan is these needs with these bonuses: positions agreeing on both have the same plan
-        results: dict = hit[4]
+        results: dict = hit[3]
         result_key = (id(layout), id(by_regions), studied)
         done = results.get(result_key)
         if done is not None and done[0] is layout and done[1] is by_regions:
             return done[2]
         # each source's value with these needs and these bonuses, by its layout entries' key (+1 when a scientist
         # studies the source): a position whose layout or scientists differ in one source reuses the others
-        by_bonuses: dict = hit[5]
+        by_bonuses: dict = hit[4]
         known = by_bonuses.get(id(by_regions))
         if known is None or known[0] is not by_regions:
             known = by_bonuses[id(by_regions)] = (by_regions, {})
         source_values: dict = known[1]
-        shapes: list = hit[1]
-        gaps = hit[2]
+        shapes: dict = hit[0]
+        gaps = hit[1]
         soonest = reach[0] if reach else float("inf")
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
@@ -512,7 +516,7 @@ class Valuer:
                 top = 0.0
                 tile = tiles[src]
                 for slot, steps, grant, regions, mask in entries if tile is not None else ():
-                    shape = shapes[2 * slot + studies]
+                    shape = shapes.get(2 * slot + studies, False)
                     if shape is False:
                         gap = gaps[src]
                         if studies:
