@@ -33,6 +33,7 @@ import difflib
 import html
 import importlib
 import json
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NoReturn
 
 from .action import Action
@@ -57,6 +58,10 @@ History = tuple["History | None", "Action | str", "int | None"]
 # (``GameState._history_seen_by``); a key holds its node, so an id is never reused while cached
 _SEEN: dict[tuple[int, int], tuple[Any, Any]] = {}
 _SEEN_LIMIT = 200_000
+
+# ``GameState.clone``'s fields every clone shares with its original (``rng`` is cloned), in its targets' order
+_SHARED_BY_CLONES = attrgetter("num_players", "seed", "options", "_history", "_ply", "_legal", "_replayable",
+                               "_view_seat")
 
 FORMAT = "ccg-state"
 FORMAT_VERSION = 1
@@ -187,15 +192,10 @@ class GameState:
     def clone(self) -> "GameState":
         """A cheap, fully independent copy (random generator included)."""
         new = self._copy()
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options
+        # every search and strategist candidate clones: one getter call and one unpacking for the shared fields
+        new.num_players, new.seed, new.options, new._history, new._ply, new._legal, new._replayable, \
+            new._view_seat = _SHARED_BY_CLONES(self)
         new.rng = self.rng.clone()
-        new._history = self._history
-        new._ply = self._ply
-        new._legal = self._legal
-        new._replayable = self._replayable
-        new._view_seat = self._view_seat
         return new
 
     @property
