@@ -202,3 +202,19 @@ def test_rules_option_checks_names_values_and_cross_rule_constraints():
         option.validate("rules", {"high": 11})
     with pytest.raises(ValueError, match="must not exceed"):
         option.validate("rules", {"low": 7})
+
+
+def test_clone_carries_each_base_field_into_its_own_slot():
+    """``GameState.clone`` reads the fields a clone shares with one getter and writes them by unpacking: a getter
+    out of step with its targets would put one field's value in another's slot. Each field holds its own value
+    here; the generator is copied, not shared."""
+    from ccg.core.state import GameState
+
+    s = ccg.new_game("toy", seed=3)
+    shared = [f for f in GameState.__slots__ if f != "rng"]
+    for i, field in enumerate(shared):
+        setattr(s, field, ("value of", field, i))
+    c = s.clone()
+    for field in shared:
+        assert getattr(c, field) == ("value of", field, shared.index(field)), field
+    assert c.rng is not s.rng and c.rng.state == s.rng.state

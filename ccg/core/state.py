@@ -33,6 +33,7 @@ import difflib
 import html
 import importlib
 import json
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NoReturn
 
 from .action import Action
@@ -58,6 +59,10 @@ History = tuple["History | None", "Action | str", "int | None"]
 _SEEN: dict[tuple[int, int], tuple[Any, Any]] = {}
 _SEEN_LIMIT = 200_000
 
+# ``GameState.clone``'s fields every clone shares with its original (``rng`` is cloned), in its targets' order
+_SHARED_BY_CLONES = attrgetter("num_players", "seed", "options", "_history", "_ply", "_legal", "_replayable",
+                               "_view_seat")
+
 FORMAT = "ccg-state"
 FORMAT_VERSION = 1
 
@@ -67,6 +72,10 @@ class GameState:
 
     game: ClassVar[str] = ""
     hidden_information: ClassVar[bool] = False
+    # True when the legal actions of the seat to move read nothing ``_resample_hidden`` changes for that seat's
+    # view: ``determinize`` then hands the view the legal actions already listed here instead of listing them
+    # again (agents build a view per decision). A game that sets it tests it (view and real state agree).
+    view_keeps_legal: ClassVar[bool] = False
 
     __slots__ = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable", "_view_seat")
     num_players: int
@@ -183,15 +192,10 @@ class GameState:
     def clone(self) -> "GameState":
         """A cheap, fully independent copy (random generator included)."""
         new = self._copy()
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options
+        # every search and strategist candidate clones: one getter call and one unpacking for the shared fields
+        new.num_players, new.seed, new.options, new._history, new._ply, new._legal, new._replayable, \
+            new._view_seat = _SHARED_BY_CLONES(self)
         new.rng = self.rng.clone()
-        new._history = self._history
-        new._ply = self._ply
-        new._legal = self._legal
-        new._replayable = self._replayable
-        new._view_seat = self._view_seat
         return new
 
     @property
@@ -355,7 +359,7 @@ class GameState:
         new.rng = Rng(seed)
         new._history = self._history_seen_by(seat)
         new._resample_hidden(seat, new.rng)
-        new._legal = None
+        new._legal = self._legal if self.view_keeps_legal and seat == self.current_player else None
         new._replayable = False
         new._view_seat = seat
         return new

@@ -103,6 +103,23 @@ def test_positions_round_trip_hide_and_reject(cfg, seed, plies, junk):
         assert s.to_json() == before
 
 
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cfg=CONFIG, seed=st.integers(0, 2**32))
+def test_a_view_for_the_seat_to_move_has_the_real_legal_actions(cfg, seed):
+    """``view_keeps_legal``: the seat to move decides on its own cards and the table (CO2-0.6), so its view's
+    legal actions, listed afresh, are the real state's, in every decision of a random game (drafts, auctions,
+    goal choices included); the view is handed the real list."""
+    s = ccg.new_game("co2", seed=seed, **_cfg(cfg))
+    r = Rng(seed)
+    while not s.is_terminal():
+        seat = s.current_player
+        legal = s.legal_actions()
+        view = s.determinize(seat, r.below(1000))
+        assert view._legal_actions() == legal
+        assert view.legal_actions() == legal
+        s.apply(legal[r.below(len(legal))])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_long_games_without_pollution_reach_the_last_decade(players):

@@ -75,3 +75,22 @@ def test_clone_copies_every_slot_and_shares_no_mutable_field():
         assert all(a is not b for a, b in zip(getattr(c, f), getattr(s, f))), f
     assert set(Co2State.__slots__) == {"components", "first_space", "rules", "action_table", "tasks",
                                       "trajectory_rows", *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS}
+
+
+def test_clone_copies_each_field_into_its_own_slot():
+    """``_copy`` reads the fields with getters and writes them by unpacking: a getter out of step with its
+    targets would put one field's value in another's slot. Every field here holds a value of its own."""
+    from ccg.games.co2.state import Co2State
+
+    s = ccg.new_game("co2", players=4, seed=5)
+    for i, slot in enumerate(Co2State.__slots__):
+        old = getattr(s, slot)
+        if isinstance(old, list):
+            setattr(s, slot, [[i]] * len(old) if slot in ("lobby", "packs", "un_won") else [i, -i])
+        elif isinstance(old, (int, bool)):
+            setattr(s, slot, 1000 + i)
+        else:
+            setattr(s, slot, (old, i))  # shared, read-only data: the same object in the clone
+    c = s.clone()
+    for slot in Co2State.__slots__:
+        assert getattr(c, slot) == getattr(s, slot), slot

@@ -236,8 +236,9 @@ def _forget_shared_caches():
     """Empty every table the valuation shares between positions (a cold start)."""
     from ccg.games.co2.strategy import position, values
 
-    for table in (values._LAYOUTS, values._REGION_TARGETS, values._PLANTS, values._ROUGH, values._UN_VP,
-                  values._PLACES, forecast._OUTLOOKS, position._INCOMES, position._UN_MASKS):
+    for table in (values._LAYOUTS, values._REGION_TARGETS, values._GROUPS, values._PLANTS, values._ROUGH,
+                  values._UN_VP, values._PLACES, values._WEIGHTS, forecast._OUTLOOKS, forecast._BOARDS, position._INCOMES,
+                  position._UN_MASKS):
         table.clear()
 
 

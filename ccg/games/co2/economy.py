@@ -155,12 +155,12 @@ def incomes(s: Co2State) -> list[int]:
     scale = s.rules["income.scale"]
     out = [0] * n
     for src in range(5):
-        vals = sorted({s.expertise_of(p, src) for p in range(n)} - {0}, reverse=True)[:places]
+        track = s.expertise[src::5]  # each seat's expertise in the source (``expertise_of``), by seat
+        vals = sorted(set(track) - {0}, reverse=True)[:places]
         if not vals:
             continue
         table = s.components.income[src]
-        for p in range(n):
-            v = s.expertise_of(p, src)
+        for p, v in enumerate(track):
             if v in vals:
                 out[p] += table[v] * scale
     return out

@@ -16,60 +16,67 @@ from . import position as rd
 
 
 class Outlook:
-    """The ppm outlook of one position (read-only; computed once per evaluation)."""
+    """The ppm outlook of one position (read-only; computed once per evaluation). Its sequences are tuples: outlooks
+    are kept by the thousand (``outlook_of``), and the garbage collector stops tracking a tuple of numbers."""
 
     __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils", "turns_before", "memo")
 
-    def __init__(self, s) -> None:
-        first = rd.decade(s) if rd.supply_pending(s) else rd.decade(s) + 1
-        last = rd.final_decade(s)
-        self.checks = checks = list(range(max(2, first), last + 1))  # Supply phases still to come
-        self.mean = mean = rd.fossil_stack_mean(s)
-        ppm3 = rd.fossil_ppm(s)
-        filled: list[int] = []
-        saving: list[tuple[int, float] | None] = []  # None: only green plants, nothing more can be built there
-        future: list[int] = []
-        per_decade = dict.fromkeys(checks, 0)
-        for r in range(rd.REGIONS):
-            kinds = rd.region_spaces(s, r)
-            k = 0
-            for x in kinds:
-                if x == -1:
-                    break
-                k += 1
-            filled.append(k)
-            spaces = len(kinds)
-            n = 0
-            if checks:
-                for d in range(max(checks[0], k + 1), min(checks[-1], spaces) + 1):
-                    per_decade[d] += 1  # CO2-4.3.3: space d is empty when the supply of decade d comes
-                    n += 1
-            future.append(n)
-            # what a green plant built here now saves: (first decade it helps, ppm)
-            if k < spaces:
-                nxt = k + 1
-                saving.append((0, 0.0) if not checks or nxt > checks[-1] else (max(nxt, checks[0]), mean))
-            else:  # CO2-6.3.6: replaces the leftmost fossil plant at once
-                fossil = next((x for x in kinds if 0 <= x < rd.GREEN0), -1)
-                saving.append((0, float(ppm3[fossil])) if fossil >= 0 else None)  # None: only green plants
-        self.filled = filled
-        self.saving = saving
-        self.future_fossils = future
-        level = float(rd.ppm(s))
-        traj = []
-        for d in checks:
-            level += per_decade[d] * mean
-            traj.append((d, level))
-        self.trajectory = traj
+    def __init__(self, s, board: tuple | None = None) -> None:
+        """``board``: :func:`board_outlook` of ``s`` when already known."""
+        (self.checks, self.filled, self.mean, self.trajectory, self.saving,
+         self.future_fossils) = board_outlook(s) if board is None else board
         # the table's turns left before each of those Supply phases (the chances to build a green plant)
         now = rd.turns_before_next_supply(s)
         per = rd.rounds_per_decade(s) * s.num_players
-        self.turns_before = tuple([now + per * i for i in range(len(checks))])  # a tuple: part of cache keys
+        self.turns_before = tuple([now + per * i for i in range(len(self.checks))])  # a tuple: part of cache keys
         self.memo: dict = {}  # what valuers derive from the outlook alone (values.py), per weights
+
+
+def board_outlook(s) -> tuple:
+    """The part of :class:`Outlook` the turn does not change: ``(checks, filled, mean, trajectory, saving,
+    future_fossils)``, shared by positions a turn apart (``outlook_of``)."""
+    first = rd.decade(s) if rd.supply_pending(s) else rd.decade(s) + 1
+    last = rd.final_decade(s)
+    checks = tuple(range(max(2, first), last + 1))  # Supply phases still to come
+    mean = rd.fossil_stack_mean(s)
+    ppm3 = rd.fossil_ppm(s)
+    filled: list[int] = []
+    saving: list[tuple[int, float] | None] = []  # None: only green plants, nothing more can be built there
+    future: list[int] = []
+    per_decade = dict.fromkeys(checks, 0)
+    for r in range(rd.REGIONS):
+        kinds = rd.region_spaces(s, r)
+        k = 0
+        for x in kinds:
+            if x == -1:
+                break
+            k += 1
+        filled.append(k)
+        spaces = len(kinds)
+        n = 0
+        if checks:
+            for d in range(max(checks[0], k + 1), min(checks[-1], spaces) + 1):
+                per_decade[d] += 1  # CO2-4.3.3: space d is empty when the supply of decade d comes
+                n += 1
+        future.append(n)
+        # what a green plant built here now saves: (first decade it helps, ppm)
+        if k < spaces:
+            nxt = k + 1
+            saving.append((0, 0.0) if not checks or nxt > checks[-1] else (max(nxt, checks[0]), mean))
+        else:  # CO2-6.3.6: replaces the leftmost fossil plant at once
+            fossil = next((x for x in kinds if 0 <= x < rd.GREEN0), -1)
+            saving.append((0, float(ppm3[fossil])) if fossil >= 0 else None)  # None: only green plants
+    level = float(rd.ppm(s))
+    traj = []
+    for d in checks:
+        level += per_decade[d] * mean
+        traj.append((d, level))
+    return checks, tuple(filled), mean, tuple(traj), tuple(saving), tuple(future)
 
 
 _OUTLOOKS: dict = {}
 _OUTLOOKS_LIMIT = 4096
+_BOARDS: dict = {}  # the board part of the outlooks (``board_outlook``), by the key less the round and turn
 
 
 def outlook_of(s) -> Outlook:
@@ -77,16 +84,22 @@ def outlook_of(s) -> Outlook:
     and turn, the spaces, ppm and the fossil stack): a decision's candidates mostly do."""
     stack = s.fossil_stack
     rules, components = s.rules, s.components  # the rule values and the board's spaces, by identity
-    key = (s.decade, rd.supply_pending(s), s.round, s.turns, s.num_players, s.ppm, tuple(s.space_kind),
-           stack.count(0), stack.count(1), len(stack), id(rules), id(components))
+    # one flat tuple (the spaces' number is the component set's, which the key holds)
+    key = (s.decade, rd.supply_pending(s), s.round, s.turns, s.num_players, s.ppm, stack.count(0), stack.count(1),
+           len(stack), id(rules), id(components), *s.space_kind)
     hit = _OUTLOOKS.get(key)
     if hit is None or hit[0] is not rules or hit[1] is not components:
         if len(_OUTLOOKS) >= _OUTLOOKS_LIMIT:
             _OUTLOOKS.clear()
-        hit = _OUTLOOKS[key] = (rules, components, Outlook(s))
+            _BOARDS.clear()
+        board_key = key[:2] + key[4:]  # all but the round and the turn
+        board = _BOARDS.get(board_key)
+        if board is None or board[0] is not rules or board[1] is not components:
+            board = _BOARDS[board_key] = (rules, components, board_outlook(s))
+        hit = _OUTLOOKS[key] = (rules, components, Outlook(s, board[2]))
     return hit[2]
 
 
 def trajectory(s) -> list[tuple[int, float]]:
     """``[(decade, ppm after its Supply phase)]`` for every Supply phase to come, no new green plants."""
-    return Outlook(s).trajectory
+    return list(Outlook(s).trajectory)

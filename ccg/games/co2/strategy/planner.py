@@ -10,6 +10,8 @@ agenda accepts), so only the few that fit the plan best are played out.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ccg.core import Rng
 
 from . import position as rd
@@ -30,7 +32,7 @@ class Co2Planner:
         if len(legal) == 1:
             return legal[0]
         best, best_value = [], float("-inf")
-        for action, _, v in self.options(state, seat):
+        for action, _, v in self._weighed(state, seat):  # each settled position let go as soon as it is valued
             if v > best_value + 1e-9:
                 best, best_value = [action], v
             elif v >= best_value - 1e-9:
@@ -39,14 +41,18 @@ class Co2Planner:
 
     def options(self, state, seat: int) -> list:
         """``[(action, settled position, value)]`` for every candidate the choice weighs."""
+        return list(self._weighed(state, seat))
+
+    def _weighed(self, state, seat: int) -> Iterator[tuple]:
+        """``(action, settled position, value)`` for every candidate the choice weighs, one at a time: ``choose``
+        keeps no settled position, so each is freed at once rather than left for the garbage collector (whose
+        full collections grow costlier the more objects outlive a young collection)."""
         legal = state.legal_actions()
         candidates = self._prune(state, seat, legal) if rd.decision(state) == "turn" else legal
-        out = []
         utility = self.valuer.utility
         for action in candidates:
             settled, value = self._settle(state.child(action), seat, SETTLE_DEPTH)
-            out.append((action, settled, utility(settled, seat) if value is None else value))
-        return out
+            yield action, settled, utility(settled, seat) if value is None else value
 
     def explain_options(self, state, seat: int) -> tuple[str, list]:
         """For ``explain``: the unit and ``[(action, {term: value})]`` of every weighed candidate, each

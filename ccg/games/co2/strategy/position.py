@@ -148,17 +148,16 @@ def company_goal_card(s, p: int) -> tuple[str, int, int]:
 _INCOMES: dict = {}
 
 
-def incomes(s) -> list[int]:
-    """Each seat's income (CO2-9.4.1, ``economy.incomes``), remembered per expertise table (read-only)."""
-    rules = s.rules
-    key = (tuple(s.expertise), s.num_players, id(s.components), rules["income.scale"], rules["income.paid_places"],
-           rules["income.paid_places_2p"])
+def incomes(s) -> tuple[int, ...]:
+    """Each seat's income (CO2-9.4.1, ``economy.incomes``), remembered per expertise table."""
+    rules, components = s.rules, s.components  # the income rule values and tables, by identity
+    key = (id(rules), id(components), *s.expertise)  # the seats: len(s.expertise) // 5
     hit = _INCOMES.get(key)
-    if hit is None or hit[0] is not s.components:
+    if hit is None or hit[0] is not rules or hit[1] is not components:
         if len(_INCOMES) > 50_000:
             _INCOMES.clear()
-        hit = _INCOMES[key] = (s.components, _incomes(s))
-    return hit[1]
+        hit = _INCOMES[key] = (rules, components, tuple(_incomes(s)))  # a tuple: the collector stops tracking it
+    return hit[2]
 
 
 def un_goals_won(s, p: int) -> int:

@@ -11,6 +11,8 @@ that matter is worth most to a cooperative seat.
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from ccg.i18n import NP_
@@ -27,6 +29,13 @@ TERM_NAMES = (
     NP_("co2", "resources"), NP_("co2", "CEP"), NP_("co2", "income to come"), NP_("co2", "expertise"),
     NP_("co2", "scientists"), NP_("co2", "regions controlled"), NP_("co2", "company goal"), NP_("co2", "UN goals"),
     NP_("co2", "plan (green plants on the way)"))
+# the names of :meth:`Valuer.own`'s values, in order; a finished game's terms
+OWN_TERMS = (TERM_NAMES[0],) + TERM_NAMES[5:]
+_LOST_NAMES = TERM_NAMES[:2]
+_OVER_NAMES = (TERM_NAMES[0], TERM_NAMES[2])
+_RATES_LIMIT = 10_000
+_WEIGHTS_LIMIT = 64
+_WEIGHTS: dict = {}  # repr(weights) -> the Weights object valuers with these weights share
 
 
 @dataclass(frozen=True)
@@ -99,7 +108,7 @@ def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
     return out
 
 
-def planet(s, w: Weights, outlook: fc.Outlook, weights: list[float] | None = None) -> float:
+def planet(s, w: Weights, outlook: fc.Outlook, weights: Sequence[float] | None = None) -> float:
     """Minus the forecast's overshoot of the loss line (CO2-14.3), in fossil-plant units."""
     line = rd.ppm_lose(s) - w.cushion
     out = 0.0
@@ -110,7 +119,7 @@ def planet(s, w: Weights, outlook: fc.Outlook, weights: list[float] | None = Non
 
 
 def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
-                weights: list[float] | None = None) -> float:
+                weights: Sequence[float] | None = None) -> float:
     """How much ``planet`` rises if a green plant saves ``saved`` ppm from decade ``first`` on."""
     if saved <= 0:
         return 0.0
@@ -127,9 +136,11 @@ _LAYOUTS: dict = {}
 _LAYOUTS_LIMIT = 50_000
 
 
-_SHAPE_PARTS = tuple((shape, shape // 6, shape % 3, shape % 6 // 3) for shape in range(30))  # (shape, source, steps, grant)
+_MASKS: dict[tuple[int, ...], int] = {}  # a set of regions -> its bit mask
+_GROUPS: dict = {}  # a source's layout entries -> (its key, the entries): equal groups are one object
+_GROUP_KEYS = itertools.count(0, 2)  # never reused, so a key stays unique when _GROUPS is emptied
 _REGION_TARGETS: dict = {}
-_REGIONS_OF = None  # the component set _REGION_TARGETS holds for
+_REGIONS_OF = None  # the component set _LAYOUTS and _REGION_TARGETS hold for
 
 
 def _region_targets(s, r: int) -> tuple[int, ...]:
@@ -156,27 +167,32 @@ def _region_targets(s, r: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
-    """The plan's targets grouped by what a planned plant needs: ``((shape, source, steps, grant, regions), ...)``.
+def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...], int], ...]], ...]:
+    """The plan's targets by source, grouped by what a planned plant needs:
+    ``((source, key, ((shape, steps, grant, regions, their bit mask), ...)), ...)``.
 
     A target is a source a region's agenda lists (CO2-11.1.2) that can get a plant there: 0 steps for an
     installed project, 1 for a proposed one, 2 for a free project space while tiles of the source are left
     (CO2-6.1.5); grant 1 when the region's resource pile can pay one resource (CO2-6.3.4). Regions whose
     targets agree on (source, steps, grant) share one entry (``shape`` = 6 * source + 3 * grant + steps
-    indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. Shared by
-    every position with the same projects, agendas and regional resources."""
-    key = (tuple(s.projects), tuple(s.installed), tuple(s.agenda), tuple(s.project_supply), tuple(s.region_resources), id(s.components))
-    hit = _LAYOUTS.get(key)
-    if hit is not None and hit[0] is s.components:
-        return hit[1]
+    indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. A source's
+    entries are one object wherever they are the same, named by ``key`` (even): :meth:`Valuer.plan` keeps the
+    source's value per key. Shared by every position with the same projects, agendas and regional resources."""
     global _REGIONS_OF
-    if _REGIONS_OF is not s.components:  # the per-region targets hold for one component set
+    if _REGIONS_OF is not s.components:  # the layouts and per-region targets hold for one component set
         _REGIONS_OF = s.components
+        _LAYOUTS.clear()
         _REGION_TARGETS.clear()
-    elif len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
+    # one flat tuple (one allocation, one hash) of everything the layout reads; the lists' lengths are fixed.
+    # The layouts hold only numbers, so the collector stops tracking them
+    key = (*s.projects, *s.installed, *s.agenda, *s.project_supply, *s.region_resources)
+    hit = _LAYOUTS.get(key)
+    if hit is not None:
+        return hit
+    if len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
         _REGION_TARGETS.clear()
     proj, inst, agendas, piles = rd.projects(s), rd.installed(s), s.agenda, s.region_resources
-    supply = tuple([k > 0 for k in key[3]])  # which sources still have project tiles (CO2-6.1.5)
+    supply = tuple([k > 0 for k in s.project_supply])  # which sources still have project tiles (CO2-6.1.5)
     groups: dict[int, list[int]] = {}
     for r in range(rd.REGIONS):
         o = 3 * r
@@ -191,11 +207,27 @@ def _plan_layout(s) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
                 groups[slot] = [r]
             else:
                 regions.append(r)
-    out = tuple(_SHAPE_PARTS[shape] + (tuple(regions),) for shape, regions in groups.items())
+    by_source: dict[int, list] = {}
+    for shape, regions in groups.items():
+        these = tuple(regions)
+        mask = _MASKS.get(these)
+        if mask is None:  # at most 63 sets of regions
+            mask = _MASKS[these] = sum(1 << r for r in these)
+        by_source.setdefault(shape // 6, []).append((shape, shape % 3, shape % 6 // 3, these, mask))
+    if len(_GROUPS) > _LAYOUTS_LIMIT:
+        _GROUPS.clear()
+    out: list = []
+    for src, entries in by_source.items():
+        group = tuple(entries)
+        named = _GROUPS.get(group)
+        if named is None:
+            named = _GROUPS[group] = (next(_GROUP_KEYS), group)
+        out.append((src, named[0], named[1]))
+    layout = tuple(out)
     if len(_LAYOUTS) > _LAYOUTS_LIMIT:
         _LAYOUTS.clear()
-    _LAYOUTS[key] = (s.components, out)
-    return out
+    _LAYOUTS[key] = layout
+    return layout
 
 
 _ROUGH: dict = {}
@@ -205,7 +237,7 @@ _ROUGH_LIMIT = 50_000
 def best_rival_rough(s, p: int) -> float:
     """The best other seat's rough final VP (for the rival term): VP + coins / 2 + 2 × resources."""
     vps, coins, res = rd.holdings(s)
-    key = (tuple(vps), tuple(coins), tuple(res))
+    key = (*vps, *coins, *res)  # one flat tuple: each list has a seat's entry
     top = _ROUGH.get(key)
     if top is None:  # (the best rough VP, its seat, the second best): of equals, the later seat counts as better
         if len(_ROUGH) > _ROUGH_LIMIT:
@@ -284,64 +316,72 @@ class Valuer:
     """Evaluates positions for one seat with fixed weights and a cooperation level."""
 
     def __init__(self, weights: Weights, cooperation: float) -> None:
-        self.w = weights
+        # valuers with the same weights (a table of default strategists) share one weights object: the outlooks'
+        # memo (Supply phases' weights, planet bonuses) is kept per weights object. repr: -0.0 and 0.0 are equal
+        # but not alike. (Their other tables stay their own: they live as long as the valuer, not the process.)
+        self.w: Weights = _WEIGHTS.setdefault(repr(weights), weights)
+        if len(_WEIGHTS) > _WEIGHTS_LIMIT:  # a tuner tries many weights: valuers made before keep theirs
+            _WEIGHTS.clear()
         self.coop = cooperation
         self._shapes: dict = {}  # the plan's planned-plant needs, shared by positions that agree on them
+        self._shapes_of = None  # the component set ``_shapes`` holds for
+        self._rates: dict = {}  # (turns left, turns in all, CEP price) -> ``_time_rates``
+        extra = (TERM_NAMES[4],) if cooperation else ()  # the planet's term
+        self._names = {False: OWN_TERMS + extra, True: OWN_TERMS + (TERM_NAMES[3],) + extra}  # by: a rival term
 
     # ---- the whole utility ---------------------------------------------------------------------
     def utility(self, s, p: int) -> float:
-        """The seat's value of the position: the sum of :meth:`terms`."""
-        return sum(self.terms(s, p).values())
+        """The seat's value of the position: the sum of :meth:`terms`, in their order."""
+        return sum(self._parts(s, p)[1])
 
     def terms(self, s, p: int) -> dict[str, float]:
         """The utility's named terms, in VP at the end of the game (what ``explain`` compares)."""
+        names, values = self._parts(s, p)
+        return dict(zip(names, values))
+
+    def _parts(self, s, p: int) -> tuple[tuple[str, ...], list[float]]:
+        """The names of the utility's terms and their values, in order (a list, not a dict: this runs per
+        candidate, and the utility sums the values in this order, as the terms' dict would give them)."""
         w = self.w
         n = s.num_players
         if s.is_terminal():
             if s.lost:  # CO2-14.3: everyone loses; a selfish seat does not weigh it
-                return {"VP": float(rd.vp(s, p)), "the planet is lost": -self.coop * w.lost}
+                return _LOST_NAMES, [float(rd.vp(s, p)), -self.coop * w.lost]
             best = max(rd.vp(s, q) for q in range(n) if q != p) if n > 1 else 0
-            return {"VP": float(rd.vp(s, p)), "lead over the best rival": w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0}
+            return _OVER_NAMES, [float(rd.vp(s, p)), w.rival * (rd.vp(s, p) - best) if n > 1 else 0.0]
         outlook = fc.outlook_of(s)
         memo: tuple | None = outlook.memo.get(id(w))
         if memo is None or memo[0] is not w:  # the Supply phases' weights and each region's planet bonus
-            weights = check_weights(w, outlook)
+            weights = tuple(check_weights(w, outlook))  # a tuple: the collector stops tracking it
             memo = outlook.memo[id(w)] = (w, weights, {})
-        out = self.own(s, p, outlook, memo)
-        if w.rival and n > 1:
-            out["the best rival's prospects"] = -w.rival * best_rival_rough(s, p)
+        values = self.own(s, p, outlook, memo)
+        rival = bool(w.rival) and n > 1
+        if rival:
+            values.append(-w.rival * best_rival_rough(s, p))
         if self.coop:
             ppm_outlook = memo[2].get("planet")  # the same for every position of the outlook
             if ppm_outlook is None:
                 ppm_outlook = memo[2]["planet"] = planet(s, w, outlook, memo[1])
-            out["the planet (ppm outlook)"] = self.coop * w.planet * ppm_outlook
-        return out
+            values.append(self.coop * w.planet * ppm_outlook)
+        return self._names[rival], values
 
     # ---- one seat's own prospects -------------------------------------------------------------
-    def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> dict[str, float]:
-        """The seat's own prospects by term (VP at the end of the game); ``memo``: ``(weights, the Supply
-        phases' weights, {coop: ([per region, [planet bonus by the Supply phases out of reach]], {(regions, Supply
-        phases out of reach): the best such bonus among them}), "planet": the planet term before its weights})``
-        shared by every position of this outlook."""
+    def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> list[float]:
+        """The seat's own prospects (VP at the end of the game), one value per name of ``OWN_TERMS``; ``memo``:
+        ``(weights, the Supply phases' weights, {coop: ([per region, [planet bonus by the Supply phases out of
+        reach]], {(regions, Supply phases out of reach): the best such bonus among them}), "planet": the planet
+        term before its weights})`` shared by every position of this outlook."""
         if memo is None:
             memo = (self.w, check_weights(self.w, outlook), {})
         w = self.w
         left, total = rd.own_turns(s, p)
-        tau = left / total  # the share of the game still to play
-        per_vp = s.rules["final.coins_per_vp"]
-        coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
-        res = w.resource_late + w.resource_early * tau
-        # CEP are sold at the end at the market price then (CO2-15.2.2), which rises whenever the
-        # market runs dry (CO2-7.2.4): expect part of the way to the top price
         price = rd.cep_price(s)
-        final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
-        cep_v = final_price / per_vp + w.cep_early * tau
+        rates = self._rates.get((left, total, price))
+        if rates is None or rates[0] is not s.rules:
+            rates = self._rates[left, total, price] = self._time_rates(s, left, total, price)
+        _, tau, coin, res, cep_v, plan_coin, plan_res = rates
         vp, coins, resources, cep = rd.seat_holdings(s, p)
-        out = {"VP": float(vp), "coins": coins * coin, "resources": resources * res, "CEP": cep * cep_v}
-        # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
-        out["income to come"] = w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1)
         exp = rd.expertise(s, p)
-        out["expertise"] = w.expertise * tau * sum(exp)
         # scientists (CO2-8): hired ones, one working on a project (+1 expertise a turn, CO2-5.4.1)
         on_project, summits, hired, spare = scientist_places(rd.scientists(s, p))
         proj = rd.projects(s)
@@ -354,7 +394,6 @@ class Valuer:
         if left > 0 and on_project:
             science += w.on_project * tau
         science += w.on_summit * summits
-        out["scientists"] = science
         # regions controlled (CO2-11.5): their CEP at the end, minus the fossil CEP they will cost
         control = 0.0
         ctrl = rd.controllers(s)
@@ -362,19 +401,47 @@ class Valuer:
             for r, seat in enumerate(ctrl):
                 if seat == p:
                     control += w.control + (rd.region_cep(s, r) - outlook.future_fossils[r]) * cep_v
-        out["regions controlled"] = control
-        # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
-        out["company goal"] = w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0
-        # UN goals one could claim now (CO2-12.3.2)
         built = rd.built_sources(s, p)
-        out["UN goals"] = un_goals_vp(s, built, w.un_goal) if built else 0.0
-        out["plan (green plants on the way)"] = (
-            w.plan * self.plan(s, p, left, coin, res, exp, outlook, built, memo, studied, spare) if left > 0 else 0.0)
-        return out
+        return [
+            float(vp), coins * coin, resources * res, cep * cep_v,
+            # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
+            w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1),
+            w.expertise * tau * sum(exp),
+            science,
+            control,
+            # company goal (CO2-12.2): what it is expected to score at the end, unless sold (CO2-12.2.2)
+            w.goal * expected_goal_vp(s, p, tau, w.goal_growth) if rd.goal_open(s, p) else 0.0,
+            # UN goals one could claim now (CO2-12.3.2)
+            un_goals_vp(s, built, w.un_goal) if built else 0.0,
+            w.plan * self.plan(s, p, left, plan_coin, plan_res, exp, outlook, built, memo, studied, spare, coins,
+                               resources) if left > 0 else 0.0,
+        ]
+
+    def _time_rates(self, s, left: int, total: int, price: int) -> tuple:
+        """``(rules, tau, a coin, a resource, a CEP, a coin and a resource paid for a plant)`` for ``left`` of
+        ``total`` turns to play and the CEP price now: tau is the share of the game still to play, the rest
+        their VP at the end of the game."""
+        w = self.w
+        tau = left / total
+        per_vp = s.rules["final.coins_per_vp"]
+        coin = 1.0 / per_vp + w.coin_early * tau  # at the end 2 coins = 1 VP (CO2-15.3.2)
+        res = w.resource_late + w.resource_early * tau
+        # CEP are sold at the end at the market price then (CO2-15.2.2), which rises whenever the
+        # market runs dry (CO2-7.2.4): expect part of the way to the top price
+        final_price = price + w.price_drift * tau * (rd.cep_price_max(s) - price)
+        cep_v = final_price / per_vp + w.cep_early * tau
+        # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
+        # paying for plants is what the premium is for
+        end_coin = 1.0 / per_vp
+        plan_coin = end_coin + w.spend * (coin - end_coin)
+        plan_res = w.resource_late + w.spend * (res - w.resource_late)
+        if len(self._rates) > _RATES_LIMIT:
+            self._rates.clear()
+        return s.rules, tau, coin, res, cep_v, plan_coin, plan_res
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
     def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
-             built: int, memo: tuple, studied: int, spare: bool) -> float:
+             built: int, memo: tuple, studied: int, spare: bool, have_coins: int, have_res: int) -> float:
         """Σ over the best targets of (VP + planet − cost) × plan_step^(turns still missing) ×
         licence_step^(expertise still missing) (CO2-6).
 
@@ -383,19 +450,15 @@ class Valuer:
         missing (CO2-6.3.4); then the build. The licence shortfall (CO2-6.3.3) shrinks by one a
         turn while a scientist works on a project of the source (CO2-5.4.1) — at the end of a turn
         spent on something else — so it is discounted by its own ``licence_step``. ``studied``: a bit per
-        source of a project this seat's scientists work on; ``spare``: one of them could go to a project."""
+        source of a project this seat's scientists work on; ``spare``: one of them could go to a project;
+        ``coin`` and ``res``: the VP a coin and a resource paid for a plant cost (``_time_rates``); ``have_coins``
+        and ``have_res``: the seat's."""
         w = self.w
-        # coins and resources spent on a plant cost their end value plus ``spend`` of their early premium:
-        # paying for plants is what the premium is for
-        end_coin = 1.0 / s.rules["final.coins_per_vp"]
-        coin = end_coin + w.spend * (coin - end_coin)
-        res = w.resource_late + w.spend * (res - w.resource_late)
-        have_coins, have_res = rd.coins(s, p), rd.resources(s, p)
         n = s.num_players
         now = 1 if rd.action_open(s, p) else 0
         # a planned plant's needs are the same in every region with the same project steps and grant, and in
         # every position that agrees on what they are made of: per 2 * (6 * source + 3 * grant + steps) + 1 if
-        # a scientist studies the source, None (out of reach) or (VP, coins' cost, resources' cost, Supply
+        # a scientist studies the source, None (out of reach) or (VP, coins' cost, resources' cost, 64 × the Supply
         # phases it misses, plan_step^turns, licence_step^expertise missing, VP of a new source). Coins and
         # resources beyond what the dearest next plant takes change none of them.
         plants = _next_plants(s)
@@ -404,111 +467,127 @@ class Valuer:
             have_coins = plants[2]
         if plants[3] < have_res:
             have_res = plants[3]
-        key = (plants[4], tuple(exp), spare, have_coins, have_res, coin, res, left, now, n,
-               outlook.turns_before, built)
+        if self._shapes_of is not s.components:  # the needs hold for one component set (its plant tiles)
+            self._shapes_of = s.components
+            self._shapes.clear()
+        key = (*exp, plants[4], spare, have_coins, have_res, coin, res, left, now, n, outlook.turns_before, built)
         hit = self._shapes.get(key)
-        if hit is None or hit[0] is not s.components:
+        if hit is None:
             if len(self._shapes) > _SHAPES_LIMIT:
                 self._shapes.clear()
-            gaps = [0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)]
-            reach = [now + -(-t // n) for t in outlook.turns_before]  # this seat's turns before each phase, at most
-            blank: list = [False] * 60
-            hit = self._shapes[key] = (s.components, blank, gaps, reach, {})
-        reach = hit[3]
+            gaps = tuple([0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)])
+            # this seat's turns before each phase, at most
+            reach = tuple([now + -(-t // n) for t in outlook.turns_before])
+            # dicts and tuples of numbers only: once built, the collector stops tracking them
+            hit = self._shapes[key] = ({}, gaps, reach, {}, {})
+        reach = hit[2]
         nreach = len(reach)
-        # the planet bonus of a plant by the Supply phases it misses: per region, and the best among the regions
-        # of a layout entry by (regions, misses) (None: no region of the entry has a space left)
+        # the planet bonus of a plant by the Supply phases it misses (``late``): per region, by region + 64 * late,
+        # and the best among the regions of a layout entry, by their bit mask + 64 * late (None: no region of the
+        # entry has a space left). Keyed by numbers, holding numbers: the collector does not track them.
         table = memo[2].get(self.coop)
         if table is None:
-            table = memo[2][self.coop] = ([[None] * (nreach + 1) for _ in range(rd.REGIONS)], {})
-        regional, by_regions = table
+            table = memo[2][self.coop] = ({}, {})
+        by_regions = table[1]
         layout = _plan_layout(s)
         # the plan is these needs with these bonuses: positions agreeing on both have the same plan
-        results: dict = hit[4]
+        results: dict = hit[3]
         result_key = (id(layout), id(by_regions), studied)
         done = results.get(result_key)
         if done is not None and done[0] is layout and done[1] is by_regions:
             return done[2]
-        shapes: list = hit[1]
-        gaps = hit[2]
+        # each source's value with these needs and these bonuses, by its layout entries' key (+1 when a scientist
+        # studies the source): a position whose layout or scientists differ in one source reuses the others
+        by_bonuses: dict = hit[4]
+        known = by_bonuses.get(id(by_regions))
+        if known is None or known[0] is not by_regions:
+            known = by_bonuses[id(by_regions)] = (by_regions, {})
+        source_values: dict = known[1]
+        shapes: dict = hit[0]
+        gaps = hit[1]
         soonest = reach[0] if reach else float("inf")
-        best = [0.0] * 5
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
-        for slot, src, steps, grant, regions in layout:
+        first = second = 0.0  # the two best sources' values
+        for src, group_key, entries in layout:
             studies = studied >> src & 1
-            shape = shapes[2 * slot + studies]
-            if shape is False:
+            top = source_values.get(group_key + studies)
+            if top is None:
+                top = 0.0
                 tile = tiles[src]
-                shape = None
-                if tile is not None:
-                    gap = gaps[src]
-                    if studies:
-                        lic = gap - steps if gap > steps else 0
-                    else:
-                        lic = gap + 0.5 if spare and gap else 2 * gap
-                    need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
-                    short = 0.0
-                    if tile.coins > have_coins:
-                        short = (tile.coins - have_coins) / per_step
-                    if need > have_res:
-                        short += (need - have_res) / 2.0
-                    turns = steps + short + 1
-                    if turns + lic <= last:
-                        # the Supply phases the plant can still come before (CO2-14.3): those with
-                        # enough of this seat's turns left before them, at best one in n table turns
-                        late = 0
-                        if soonest < turns:
-                            late = 1
-                            while late < nreach and reach[late] < turns:
-                                late += 1
-                        # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                        shape = (tile.vp, tile.coins * coin, need * res, late, plant_step ** turns,
-                                 licence_step ** lic, 0.0 if built >> src & 1 else new_source)
-                shapes[2 * slot + studies] = shape
-            if shape is None:
-                continue
-            vp, pay_coins, pay_res, late, step_factor, licence_factor, fresh = shape
-            bonus = by_regions.get((regions, late), False)
-            if bonus is False:
-                bonus = by_regions[regions, late] = self._best_bonus(s, regions, late, outlook, regional, memo[1])
-            if bonus is None:
-                continue
-            net = vp + bonus - pay_coins - pay_res
-            if fresh:
-                net += fresh
-            if net > 0:
-                v = net * step_factor * licence_factor
-                if v > best[src]:
-                    best[src] = v
-        values = [v for v in best if v > 0]
-        total = 0.0
-        if values:
-            values.sort(reverse=True)
-            total = values[0] + w.plan_second * sum(values[1:2])
+                for slot, steps, grant, regions, mask in entries if tile is not None else ():
+                    shape = shapes.get(2 * slot + studies, False)
+                    if shape is False:
+                        gap = gaps[src]
+                        if studies:
+                            lic = gap - steps if gap > steps else 0
+                        else:
+                            lic = gap + 0.5 if spare and gap else 2 * gap
+                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                        short = 0.0
+                        if tile.coins > have_coins:
+                            short = (tile.coins - have_coins) / per_step
+                        if need > have_res:
+                            short += (need - have_res) / 2.0
+                        turns = steps + short + 1
+                        shape = None
+                        if turns + lic <= last:
+                            # the Supply phases the plant can still come before (CO2-14.3): those with enough
+                            # of this seat's turns left before them, at best one in n table turns
+                            late = 0
+                            if soonest < turns:
+                                late = 1
+                                while late < nreach and reach[late] < turns:
+                                    late += 1
+                            # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
+                            shape = (tile.vp, tile.coins * coin, need * res, 64 * late, plant_step ** turns,
+                                     licence_step ** lic, 0.0 if built >> src & 1 else new_source)
+                        shapes[2 * slot + studies] = shape
+                    if shape is None:
+                        continue
+                    vp, pay_coins, pay_res, late64, step_factor, licence_factor, fresh = shape
+                    bonus = by_regions.get(mask + late64, False)
+                    if bonus is False:
+                        bonus = by_regions[mask + late64] = self._best_bonus(s, regions, late64 >> 6, outlook,
+                                                                             table[0], memo[1])
+                    if bonus is None:
+                        continue
+                    net = vp + bonus - pay_coins - pay_res
+                    if fresh:
+                        net += fresh
+                    if net > 0:
+                        v = net * step_factor * licence_factor
+                        if v > top:
+                            top = v
+                source_values[group_key + studies] = top
+            if top > first:
+                first, second = top, first
+            elif top > second:
+                second = top
+        # the best source counts whole, the second best by ``plan_second``
+        total = first + w.plan_second * second if first > 0 else 0.0
         results[result_key] = (layout, by_regions, total)
         return total
 
-    def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: list,
-                    weights: list[float]) -> float | None:
+    def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: dict,
+                    weights: Sequence[float]) -> float | None:
         """The best :meth:`_bonus` among ``regions`` (None when none of them has a space left, CO2-6.3.8): the
-        same plant in each of them is worth most where the planet gains most. ``table``: per region, the
-        bonuses by ``late`` already known."""
+        same plant in each of them is worth most where the planet gains most. ``table``: the bonuses already
+        known, by region + 64 * late."""
         best = None
         savings = outlook.saving
         for r in regions:
             saving = savings[r]
             if saving is None:  # only green plants: nothing more can be built (CO2-6.3.8)
                 continue
-            by_late = table[r]
-            b = by_late[late]
+            b = table.get(r + 64 * late)
             if b is None:
-                b = by_late[late] = self._bonus(s, r, late, saving, outlook, weights)
+                b = table[r + 64 * late] = self._bonus(s, r, late, saving, outlook, weights)
             if best is None or b > best:
                 best = b
         return best
 
-    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: list[float]) -> float:
+    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: Sequence[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
         (the same for every position of the outlook: :meth:`plan` keeps it in the outlook's memo); ``weights``: the
         Supply phases' weights."""
