@@ -12,11 +12,14 @@ events inside each ``act``; about 30 times slower): the work done, which the mac
 change — what to compare when the machine is busy. ``--runs N`` repeats the measurement in N fresh
 processes, one after the other (no cache of one run warms the next), and reports each game's median and
 range: this virtual machine's CPU time for the same games varies by tens of per cent from run to run.
+Every report ends with a *yardstick*: the CPU time of a fixed pure-Python loop (``sum(range(10**6))``, best
+of 5) on the same machine, so that figures taken on machines of different speed can be compared.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -85,9 +88,20 @@ def label(game: str, options: dict) -> str:
 def report(rows: list[str], games: int, seed: int, note: str = "") -> str:
     """The table ``rows`` with a line naming the games, ``note`` and the Python; printed and returned."""
     text = "\n".join(rows + [f"\n{games} game(s) each (seeds {seed}–{seed + games - 1}), {note}"
-                              f"Python {sys.version.split()[0]}"])
+                              f"Python {sys.version.split()[0]}; yardstick sum(range(10**6)) "
+                              f"{yardstick_ms():.1f} ms CPU"])
     print(text)
     return text
+
+
+def yardstick_ms() -> float:
+    """CPU ms of ``sum(range(10**6))``, best of 5: how fast this machine runs plain Python."""
+    best = math.inf
+    for _ in range(5):
+        start = time.process_time()
+        sum(range(10**6))
+        best = min(best, time.process_time() - start)
+    return 1000 * best
 
 
 def load_average() -> float:
