@@ -118,10 +118,13 @@ def repeated(games: int, seed: int, runs: int) -> str:
         per_run.append(json.loads(out.strip().splitlines()[-1]))
         loads.append(load_average())
     rows = [f"| game | ms CPU per decision, median of {runs} runs | range |", "|---|---|---|"]
+    sticks = [r.pop("yardstick") for r in per_run]
     for name in per_run[0]:
         values = [r[name] for r in per_run]
         rows.append(f"| {name} | {statistics.median(values):.2f} | {min(values):.2f}–{max(values):.2f} |")
-    return report(rows, games, seed, f"{runs} runs, load average {min(loads):.1f}–{max(loads):.1f} after them, ")
+    return report(rows, games, seed, f"{runs} runs, load average {min(loads):.1f}–{max(loads):.1f} after them, "
+                                     f"the runs' yardsticks {statistics.median(sticks):.1f} ms CPU (median; "
+                                     f"{min(sticks):.1f}–{max(sticks):.1f}), ")
 
 
 def main(argv: list[str] | None = None) -> str:
@@ -140,6 +143,7 @@ def main(argv: list[str] | None = None) -> str:
         return repeated(args.games, args.seed, args.runs)
     if args.json:
         figures = {label(game, options): measure(game, options, args.games, args.seed)[0] for game, options in CASES}
+        figures["yardstick"] = yardstick_ms()
         print(json.dumps(figures))
         return json.dumps(figures)
     if args.instructions:
