@@ -255,13 +255,8 @@ class Co2State(GameState):
 
 # ``Co2State._copy``'s field getters, in the order of its assignment targets
 _SHARED = attrgetter("components", "action_table", "first_space", "rules")
-_LISTS = attrgetter(
-    "tasks", "trajectory_rows", "coins", "vp", "resources", "cep", "expertise", "scientists", "goal", "goal_status",
-    "space_kind", "space_owner", "region_cep", "region_resources", "controller", "agenda", "projects", "installed",
-    "occupant", "summit", "summit_slots", "plants_built", "project_supply", "fossil_stack", "summit_stack", "events",
-    "un_display", "un_deck", "lobby_deck", "lobby_played", "turn_flags", "fossil_out")
-_NESTED = attrgetter("lobby", "packs", "un_won")
-_SCALARS = attrgetter(
-    "decade", "round", "turns", "start", "active", "ppm", "ppm_peak", "market", "price", "bank_cep",
-    "supply_resources", "over", "lost")
+# the saved fields in serial's order, which the targets of ``_copy`` follow (the tasks and trajectory rows first)
+_LISTS = attrgetter("tasks", "trajectory_rows", *LIST_FIELDS)
+_NESTED = attrgetter(*NESTED_FIELDS)
+_SCALARS = attrgetter(*SCALAR_FIELDS)
 _new_state = object.__new__
