@@ -47,6 +47,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 
 import ccg  # noqa: E402
+from ccg.analysis.pool import end_with_parent  # noqa: E402
 from ccg.analysis.stats import wilson  # noqa: E402
 
 PAIRINGS = {
@@ -228,7 +229,7 @@ def run(jobs: list[dict], workers: int, out: str | None = None, rows: list[dict]
                 break
             keep(play_one(j))
         return rows
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=end_with_parent) as pool:
         pending = {pool.submit(play_one, j) for j in jobs}
         while pending:
             done, pending = wait(pending, timeout=5, return_when=FIRST_COMPLETED)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 from concurrent.futures import ProcessPoolExecutor, wait
@@ -33,7 +34,9 @@ def default_workers() -> int:
 
 
 def _warm_imports() -> None:
-    """Run once in each worker as it starts: import every game and its strategist before any job arrives."""
+    """Run once in each worker as it starts: end with the parent (:func:`end_with_parent`), then import every
+    game and its strategist before any job arrives."""
+    end_with_parent()
     from ..agents import base  # noqa: F401  (registers the agent names)
 
     for name in registry.list_games():
@@ -46,6 +49,25 @@ def _warm_imports() -> None:
         from ..agents import strategist  # noqa: F401  (in the worker, before its first job: the warm-up's purpose)
     except Exception:  # pragma: no cover
         pass
+
+
+def end_with_parent() -> None:
+    """In a pool worker: end this process as soon as the process that started the pool is gone.
+
+    ``concurrent.futures`` does not do this. A parent that is killed (a kernel restarted or interrupted, a
+    killed script) never shuts its pool down, and each worker holds its own handle to the pipe it reads
+    jobs from, so that read never ends: the workers would wait forever, each holding a few hundred MB.
+    A daemon thread waits on the parent's sentinel (``multiprocessing.parent_process``), which every
+    platform marks ready when the parent ends, and ends the worker at once."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not started by multiprocessing: nothing to watch
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(1)  # no clean-up to run: the jobs' results have nowhere to go
+
+    threading.Thread(target=watch, name="ccg-parent-watch", daemon=True).start()
 
 
 def _ping() -> int:
