@@ -293,6 +293,37 @@ def test_a_route_search_updated_after_one_train_equals_a_fresh_search():
     assert min(seen.values()) > 10, seen
 
 
+def test_a_route_search_updated_after_several_trains_equals_a_fresh_search():
+    """CE-6: when a company's routes were last searched a few trains ago (a placement decision works out the
+    building company's plan only), the search is updated train by train — rivals' trains together — and
+    must still equal a fresh search's weights, placement counts and predecessors."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import search
+
+    seen = {"rivals": 0, "with own": 0}
+    for seed in (5, 6):
+        agents = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
+        mw = agents[0].planner(GAME).w["money_weight"] + 0.25  # searches of its own: the players' do not update them
+        s = ccg.new_game(GAME, players=4, seed=seed)
+        ply = 0
+        while not s.is_terminal():
+            nets = tuple(P.networks(s))
+            c = ply % 5  # each company searched every fifth position only
+            last = search._LAST.get((c, mw))
+            if last is not None:
+                added = [(k, b & ~a) for k, (a, b) in enumerate(zip(last[0], nets)) if a != b]
+                if sum(bits.bit_count() for _, bits in added) > 1:
+                    seen["with own" if any(k == c for k, _ in added) else "rivals"] += 1
+            search._SEARCHES.clear()
+            got = search.cheapest_routes(s, c, mw)
+            net = nets[c]
+            assert got == search._search(net, search._blocked(c, net, P.occupied(s)),
+                                         search._money_steps(P.occupancy(s), mw))
+            s.apply(agents[s.current_player].act(s))
+            ply += 1
+    assert min(seen.values()) > 10, seen
+
+
 def test_the_remembered_income_table_is_what_a_train_adds_now():
     """CE-7.1 to CE-7.4, CE-8.10: the route planner's income per hex, kept per houses and industry values,
     is what a placement adds now on every hex as the game develops (houses built, industry raised)."""
@@ -372,3 +403,29 @@ def test_a_share_is_worth_the_same_to_a_seat_whatever_the_decision_asked_before(
                 checked += 1
         s.apply(agents[s.current_player].act(s))
     assert checked == 400 and look.memo
+
+
+def test_a_placement_decision_defers_the_other_companies_plans_without_changing_a_move(monkeypatch):
+    """CE-6: a placement decision works out the building company's plan only and defers the others'; the
+    planner's plans (kept per rounded clock) are then still the ones it hands out when every decision works
+    out every plan, so whole games play the same moves either way."""
+    from ccg.games.chicago_express.strategy import values
+
+    def play() -> list:
+        agents = [StrategistAgent(seed=90 + p) for p in range(4)]
+        s = ccg.new_game(GAME, players=4, seed=31)
+        moves = []
+        while not s.is_terminal():
+            a = agents[s.current_player].act(s)
+            moves.append(a)
+            s.apply(a)
+        return moves
+
+    deferring = play()
+    full_init = values.Outlook.__init__
+
+    def every_plan(self, s, w, planner, phases=None, only=None):
+        full_init(self, s, w, planner, phases)
+
+    monkeypatch.setattr(values.Outlook, "__init__", every_plan)
+    assert play() == deferring

@@ -31,7 +31,7 @@ from ccg.i18n import NP_
 
 from . import position as P
 from .clock import phases_left
-from .routes import Plan, best_plan
+from .routes import Plan, shared_plan
 from .values import BUILD, Outlook
 
 _TIE = 1e-9
@@ -56,15 +56,34 @@ class Planner:
         self._plans: dict = {}
 
     # ---- plans (cached by everything they depend on) -------------------------------------------
+    # The cache's key rounds the clock and the build rates, so a plan is the one worked out for the first
+    # position with that key: which positions ask, and in what order, decides the plans handed out.
     def plan(self, s, c: int, phases: float, rate: float, first: float, inflow: float) -> Plan:
-        key = (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], round(phases, 2), round(rate, 2),
-               round(first, 2), round(inflow, 1))
+        """Company c's plan (:func:`~.routes.best_plan`), remembered by this planner."""
+        key = self._plan_key(s, c, phases, rate, first, inflow)
         plan = self._plans.get(key)
         if plan is None:
             if len(self._plans) > 20_000:
                 self._plans.clear()
-            plan = self._plans[key] = best_plan(s, c, self.w, phases, rate, first, inflow)
+            plan = self._plans[key] = shared_plan(s, c, self.w, phases, rate, first, inflow)
+        elif type(plan) is tuple:  # deferred: worked out now, for the position that first asked
+            plan = self._plans[key] = shared_plan(*plan)
         return plan
+
+    def defer_plan(self, s, c: int, phases: float, rate: float, first: float, inflow: float) -> None:
+        """Claim the cache entry :meth:`plan` would make here without working the plan out (a placement
+        decision needs the building company's plan only): a later :meth:`plan` with this key works it
+        out for this position, so every plan handed out is the one asking for them all would give."""
+        key = self._plan_key(s, c, phases, rate, first, inflow)
+        if key not in self._plans:
+            if len(self._plans) > 20_000:
+                self._plans.clear()
+            self._plans[key] = (P.snapshot(s), c, self.w, phases, rate, first, inflow)
+
+    @staticmethod
+    def _plan_key(s, c: int, phases: float, rate: float, first: float, inflow: float) -> tuple:
+        return (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], round(phases, 2), round(rate, 2),
+                round(first, 2), round(inflow, 1))
 
     def values(self, s) -> list[float]:
         """Every seat's worth — cash plus what its shares will still pay (CE-11.3) — the leaf value of
@@ -77,11 +96,11 @@ class Planner:
     def choose(self, s, seat: int, rng):
         ph = P.phase(s)
         legal = s.legal_actions()
+        if ph == P.BUILD:
+            return self._place(Outlook(s, self.w, self, only=P.build_company(s)), legal)
         look = Outlook(s, self.w, self)
         if ph == P.CHOOSE:
             return self._choose_action(look, seat, legal, rng)
-        if ph == P.BUILD:
-            return self._place(look, legal)
         return self._bid(look, seat, legal, rng)
 
     # ---- explaining a choice (``StrategistAgent.explain``) ------------------------------------------

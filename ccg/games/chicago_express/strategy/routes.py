@@ -326,3 +326,25 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     best.chicago = plans[id(to_chicago)] if to_chicago is not None else None
     best.route = plans[id(route)] if route is not None else None
     return best
+
+
+# (company, board, its trains, whether it is in Chicago, its income and treasury, the Chicago raise, the
+# phases, rate, first and inflow exactly, the weights best_plan reads) -> best_plan's answer. The planners'
+# own caches round their keys (a seat reuses its plan for nearly the same clock), so they cannot be shared
+# without changing moves; this one is exact, so every seat's planner with the same weights shares it: the
+# seats of one auction, and the seat after a mover who changed no route, value the same plans.
+_PLANS: dict = {}
+_PLANS_LIMIT = 20_000
+
+
+def shared_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
+    """:func:`best_plan`, remembered by all it depends on (read-only: shared by every planner)."""
+    key = (c, P.board_key(s), P.trains_left(s)[c], P.income(s)[c], P.treasury(s)[c], c in P.reached_chicago(s),
+           P.chicago_income(s), phases, rate, first, inflow, w["money_weight"], w["targets"],
+           w["background_income"], w["background_cost"])
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) > _PLANS_LIMIT:
+            _PLANS.clear()
+        plan = _PLANS[key] = best_plan(s, c, w, phases, rate, first, inflow)
+    return plan

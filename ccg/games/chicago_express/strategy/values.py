@@ -26,7 +26,9 @@ class Outlook:
     __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
                  "payout", "per_share", "worth", "memo")
 
-    def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
+    def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None, only: int | None = None) -> None:
+        """``only``: work out that company's plan alone (a placement decision's need); the others' are deferred
+        (:meth:`Planner.defer_plan`), their ``plans`` and ``payout`` stay None and 0, ``worth`` is empty."""
         self.s = s
         self.memo: dict = {}  # the planner's figures that this decision asks for more than once
         self.w = w
@@ -47,10 +49,16 @@ class Outlook:
             if not P.in_play(s, c):
                 continue
             self.inflow[c] = self.sales_per_stretch(c)
+            if only is not None and c != only:
+                planner.defer_plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
+                continue
             plan = self.plans[c] = planner.plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
             self.payout[c] = plan.payout
             if self.out[c]:
                 self.per_share[c] = plan.payout / self.out[c]
+        if only is not None:
+            self.worth: list[float] = []
+            return
         cash = P.cash(s)
         per_share = self.per_share
         self.worth = [cash[p] + sum(map(mul, held[p * 5:p * 5 + 5], per_share)) for p in range(n)]
