@@ -412,8 +412,8 @@ def test_a_placement_decision_defers_the_other_companies_plans_without_changing_
     from ccg.games.chicago_express.strategy import values
 
     def play() -> list:
-        agents = [StrategistAgent(seed=90 + p) for p in range(4)]
-        s = ccg.new_game(GAME, players=4, seed=31)
+        agents = [StrategistAgent(seed=70 + p) for p in range(4)]
+        s = ccg.new_game(GAME, players=4, seed=7)  # a game where a later decision asks for deferred plans
         moves = []
         while not s.is_terminal():
             a = agents[s.current_player].act(s)
@@ -429,3 +429,15 @@ def test_a_placement_decision_defers_the_other_companies_plans_without_changing_
 
     monkeypatch.setattr(values.Outlook, "__init__", every_plan)
     assert play() == deferring
+
+
+def test_a_deferred_plan_is_worked_out_for_the_position_that_first_asked():
+    """The planner keeps plans per rounded clock: the first position asking decides the plan. A deferred
+    plan keeps that: asked for later under the same key, it is the plan of the first position's exact clock."""
+    s = ccg.new_game(GAME, players=4, seed=3)
+    planner = StrategistAgent(seed=1).planner(GAME)
+    planner.defer_plan(s, 0, 3.001, 0.5, 0.25, 4.0)
+    later = planner.plan(s, 0, 3.004, 0.5, 0.25, 4.0)  # the same key (the clock rounded to 3.00)
+    first = StrategistAgent(seed=1).planner(GAME).plan(s, 0, 3.001, 0.5, 0.25, 4.0)
+    own = StrategistAgent(seed=1).planner(GAME).plan(s, 0, 3.004, 0.5, 0.25, 4.0)
+    assert later.payout == first.payout != own.payout
