@@ -127,7 +127,8 @@ def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: 
     return tuple(out)
 
 
-# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps)}. By terms first:
+# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps, whether the simulation
+# read a placement beyond them)}. By terms first:
 # a plan weighs all its routes under the same terms, so their floats are hashed once; then by the steps'
 # identity, not their content: hashing a route's placements at every look-up cost more than the rest of it.
 # An entry keeps its steps alive, so no other tuple takes their id while it stands; candidate_routes hands
@@ -139,11 +140,11 @@ _PAYOUTS_LIMIT = 20_000
 def payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float, phases: float,
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
-    (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
+    (:func:`simulate_route`), remembered: a decision weighs the same routes under the same terms often."""
     terms = (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
     table = _payouts_under(terms)
     hit = table.get(id(steps))
-    return _simulated(table, steps, terms) if hit is None else hit[0]
+    return (_simulated(table, steps, terms) if hit is None else hit)[0]
 
 
 def _payouts_under(terms: tuple) -> dict:
@@ -156,16 +157,18 @@ def _payouts_under(terms: tuple) -> dict:
     return table
 
 
-def _simulated(table: dict, steps: tuple, terms: tuple) -> float:
-    """:func:`simulate_payout` of ``steps`` under ``terms``, remembered in ``table``."""
-    total = simulate_payout(steps, *terms)
-    table[id(steps)] = (total, steps)
-    return total
+def _simulated(table: dict, steps: tuple, terms: tuple) -> tuple[float, tuple, bool]:
+    """:func:`simulate_route` of ``steps`` under ``terms``, remembered in ``table``: its entry there."""
+    total, beyond = simulate_route(steps, *terms)
+    entry = table[id(steps)] = (total, steps, beyond)
+    return entry
 
 
-def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float,
-                    phases: float, trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
-    """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``.
+def simulate_route(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float,
+                   phases: float, trains: int, chicago: int, bg_gain: float, bg_cost: float,
+                   now: int = 0) -> tuple[float, bool]:
+    """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``, and
+    whether it reached a placement beyond them (if not, any route that starts with ``steps`` pays as much).
 
     Each stretch between dividend phases the company is built ``rate`` times (``first`` in the
     current stretch), three placements a build (CE-6.2), as long as its treasury pays (CE-6.10);
@@ -177,6 +180,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
     ``phases`` beyond the whole ones.
     """
     total = 0.0
+    beyond = False
     inc = float(income)
     money = budget
     i, n = 0, len(steps)
@@ -200,6 +204,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
                 _, cost, gain, chi = steps[i]
             else:
                 cost, gain, chi = bg_cost, bg_gain, False
+                beyond = True
             if cost > money:
                 break
             money -= cost
@@ -214,7 +219,7 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
         first_pending = False
         total += inc * weight
         credit = (credit if credit < 3.0 else 3.0) + per_stretch
-    return total
+    return total, beyond
 
 
 _ROUTES: dict = {}  # (company, board, money weight, trains, targets, onward) -> the candidate routes
@@ -308,9 +313,16 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     table = _payouts_under(terms)
     remembered = table.get
     for h, options in candidate_routes(s, c, w):
-        for option in options:
+        hit = None
+        for option in options:  # the route to h, then on to Chicago: the same placements first
+            shorter = hit
             hit = remembered(id(option))  # payout(option, *terms) without the call
-            value = _simulated(table, option, terms) if hit is None else hit[0]
+            if hit is None:
+                if shorter is not None and not shorter[2]:  # only the route to h was built: the same payout
+                    hit = table[id(option)] = (shorter[0], option, False)
+                else:
+                    hit = _simulated(table, option, terms)
+            value = hit[0]
             if h == _CHICAGO:
                 to_chicago = (option, h, value)
             if route is None or value > route[2]:
