@@ -127,8 +127,8 @@ def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: 
     return tuple(out)
 
 
-# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps, whether the simulation
-# read a placement beyond them)}. By terms first:
+# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps, the placements the
+# simulation read, simulate_route's reach)}. By terms first:
 # a plan weighs all its routes under the same terms, so their floats are hashed once; then by the steps'
 # identity, not their content: hashing a route's placements at every look-up cost more than the rest of it.
 # An entry keeps its steps alive, so no other tuple takes their id while it stands; candidate_routes hands
@@ -159,16 +159,17 @@ def _payouts_under(terms: tuple) -> dict:
 
 def _simulated(table: dict, steps: tuple, terms: tuple) -> tuple[float, tuple, bool]:
     """:func:`simulate_route` of ``steps`` under ``terms``, remembered in ``table``: its entry there."""
-    total, beyond = simulate_route(steps, *terms)
-    entry = table[id(steps)] = (total, steps, beyond)
+    total, reach = simulate_route(steps, *terms)
+    entry = table[id(steps)] = (total, steps, reach)
     return entry
 
 
 def simulate_route(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float,
                    phases: float, trains: int, chicago: int, bg_gain: float, bg_cost: float,
-                   now: int = 0) -> tuple[float, bool]:
+                   now: int = 0) -> tuple[float, int]:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``, and
-    whether it reached a placement beyond them (if not, any route that starts with ``steps`` pays as much).
+    its *reach*: how many of the steps it read (``len(steps) + 1`` when it went on beyond them). Any route
+    that starts with the same ``reach`` steps pays as much.
 
     Each stretch between dividend phases the company is built ``rate`` times (``first`` in the
     current stretch), three placements a build (CE-6.2), as long as its treasury pays (CE-6.10);
@@ -181,6 +182,7 @@ def simulate_route(steps: tuple, income: float, budget: float, inflow: float, fi
     """
     total = 0.0
     beyond = False
+    failed = -1  # the last step the treasury could not pay: read, but not placed
     inc = float(income)
     money = budget
     i, n = 0, len(steps)
@@ -206,6 +208,7 @@ def simulate_route(steps: tuple, income: float, budget: float, inflow: float, fi
                 cost, gain, chi = bg_cost, bg_gain, False
                 beyond = True
             if cost > money:
+                failed = i
                 break
             money -= cost
             credit -= 1.0
@@ -219,7 +222,7 @@ def simulate_route(steps: tuple, income: float, budget: float, inflow: float, fi
         first_pending = False
         total += inc * weight
         credit = (credit if credit < 3.0 else 3.0) + per_stretch
-    return total, beyond
+    return total, (n + 1 if beyond else i + 1 if failed == i else i)
 
 
 _ROUTES: dict = {}  # (company, board, money weight, trains, targets, onward) -> the candidate routes
@@ -260,8 +263,8 @@ def _made_routes(c: int, money_weight: float, found: tuple, income: list[int]) -
     return made
 
 
-def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
-    """``[(target, [steps, steps on to Chicago?])]``: the cheapest routes to the best income targets and
+def candidate_routes(s, c: int, w: dict) -> list[tuple[int, tuple, tuple | None]]:
+    """``[(target, steps, steps on to Chicago or None)]``: the cheapest routes to the best income targets and
     Chicago. They depend on the board and c's trains only, so they are computed once per board."""
     trains = P.trains_left(s)[c]
     onward = c not in P.reached_chicago(s)
@@ -288,14 +291,24 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
             tail = TAIL_TO_CHICAGO[h] if h != _CHICAGO else None
             routes = made[h] = (steps, _one_copy(steps + tail) if tail else None)  # the target, then on to Chicago
         steps, onwards = routes
-        options = [steps]
-        if onward and onwards is not None and len(onwards) <= trains:
-            options.append(onwards)
-        out.append((h, options))
+        out.append((h, steps, onwards if onward and onwards is not None and len(onwards) <= trains else None))
     if len(_ROUTES) > _ROUTES_LIMIT:
         _ROUTES.clear()
     _ROUTES[key] = out
     return out
+
+
+def _same_start(starts: dict[int, dict[int, float]], steps: tuple, table: dict) -> tuple | None:
+    """The payout entry of ``steps`` (a route to a target, a path of the plan's search) from a route read as
+    far as a hex they share: routes of one search through a hex have the same placements up to it."""
+    n = len(steps)
+    for r, payouts in starts.items():
+        if r <= n:
+            found = payouts.get(steps[r - 1][0] if r else -1)
+            if found is not None:
+                entry = table[id(steps)] = (found, steps, r)
+                return entry
+    return None
 
 
 def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
@@ -312,23 +325,32 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     top = best.payout
     table = _payouts_under(terms)
     remembered = table.get
-    for h, options in candidate_routes(s, c, w):
-        hit = None
-        for option in options:  # the route to h, then on to Chicago: the same placements first
-            shorter = hit
-            hit = remembered(id(option))  # payout(option, *terms) without the call
+    starts: dict[int, dict[int, float]] = {}  # reach -> {the hex placed at that depth: the payout}
+    for h, steps, onwards in candidate_routes(s, c, w):
+        hit = remembered(id(steps))  # payout(steps, *terms) without the call
+        if hit is None:
+            hit = _same_start(starts, steps, table) if starts else None
             if hit is None:
-                if shorter is not None and not shorter[2]:  # only the route to h was built: the same payout
-                    hit = table[id(option)] = (shorter[0], option, False)
-                else:
-                    hit = _simulated(table, option, terms)
-            value = hit[0]
-            if h == _CHICAGO:
-                to_chicago = (option, h, value)
-            if route is None or value > route[2]:
-                route = (option, h, value)
-            if value > top:
-                top = value
+                hit = _simulated(table, steps, terms)
+        value, _, reach = hit
+        if reach <= len(steps):
+            starts.setdefault(reach, {})[steps[reach - 1][0] if reach else -1] = value
+        if h == _CHICAGO:
+            to_chicago = (steps, h, value)
+        if route is None or value > route[2]:
+            route = (steps, h, value)
+        if value > top:
+            top = value
+        if onwards is None:
+            continue
+        hit = remembered(id(onwards))
+        if hit is None:  # when the route to h was all the simulation read, on to Chicago pays as much
+            hit = table[id(onwards)] = (value, onwards, reach) if reach <= len(steps) else \
+                _simulated(table, onwards, terms)
+        if hit[0] > route[2]:
+            route = (onwards, h, hit[0])
+        if hit[0] > top:
+            top = hit[0]
     plans = {}  # one Plan per route (the best, the best route and the Chicago route may be the same)
     for found in (route, to_chicago):
         if found is not None and id(found) not in plans:
