@@ -70,15 +70,16 @@ class Planner:
             plan = self._plans[key] = shared_plan(*plan)
         return plan
 
-    def defer_plan(self, s, c: int, phases: float, rate: float, first: float, inflow: float) -> None:
+    def defer_plan(self, frozen, c: int, phases: float, rate: float, first: float, inflow: float) -> None:
         """Claim the cache entry :meth:`plan` would make here without working the plan out (a placement
         decision needs the building company's plan only): a later :meth:`plan` with this key works it
-        out for this position, so every plan handed out is the one asking for them all would give."""
-        key = self._plan_key(s, c, phases, rate, first, inflow)
+        out for this position, so every plan handed out is the one asking for them all would give.
+        ``frozen``: the position, not to be changed afterwards (:func:`~.position.snapshot`)."""
+        key = self._plan_key(frozen, c, phases, rate, first, inflow)
         if key not in self._plans:
             if len(self._plans) > 20_000:
                 self._plans.clear()
-            self._plans[key] = (P.snapshot(s), c, self.w, phases, rate, first, inflow)
+            self._plans[key] = (frozen, c, self.w, phases, rate, first, inflow)
 
     @staticmethod
     def _plan_key(s, c: int, phases: float, rate: float, first: float, inflow: float) -> tuple:

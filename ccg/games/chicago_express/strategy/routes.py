@@ -141,8 +141,14 @@ def payout(steps: tuple, income: float, budget: float, inflow: float, first: flo
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
     (:func:`simulate_route`), remembered: a decision weighs the same routes under the same terms often."""
-    terms = (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
-    table = _payouts_under(terms)
+    return payout_under(steps, (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now))
+
+
+def payout_under(steps: tuple, terms: tuple) -> float:
+    """:func:`payout` with its arguments after the steps as one tuple."""
+    table = _PAYOUTS.get(terms)
+    if table is None:
+        table = _payouts_under(terms)
     hit = table.get(id(steps))
     return (_simulated(table, steps, terms) if hit is None else hit)[0]
 

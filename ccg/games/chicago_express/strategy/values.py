@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import position as P
 from .clock import phases_left
-from .routes import Plan, payout
+from .routes import Plan, payout_under
 
 if TYPE_CHECKING:
     from .planner import Planner
@@ -24,7 +24,7 @@ class Outlook:
     """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
 
     __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
-                 "payout", "per_share", "worth", "memo")
+                 "payout", "per_share", "worth", "memo", "bg_gain", "bg_cost")
 
     def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None, only: int | None = None) -> None:
         """``only``: work out that company's plan alone (a placement decision's need); the others' are deferred
@@ -32,6 +32,7 @@ class Outlook:
         self.s = s
         self.memo: dict = {}  # the planner's figures that this decision asks for more than once
         self.w = w
+        self.bg_gain, self.bg_cost = w["background_income"], w["background_cost"]
         self.phases = phases_left(s, w) if phases is None else phases
         n = self.n = P.players(s)
         held = P.shares_held(s)
@@ -45,12 +46,15 @@ class Outlook:
         self.plans: list[Plan | None] = [None] * 5
         self.payout = [0.0] * 5
         self.per_share = [0.0] * 5
+        frozen = None  # the position as it is now, for the deferred plans
         for c in range(5):
             if not P.in_play(s, c):
                 continue
             self.inflow[c] = self.sales_per_stretch(c)
             if only is not None and c != only:
-                planner.defer_plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
+                if frozen is None:
+                    frozen = P.snapshot(s)
+                planner.defer_plan(frozen, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
                 continue
             plan = self.plans[c] = planner.plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
             self.payout[c] = plan.payout
@@ -86,9 +90,9 @@ class Outlook:
         if first is None:
             first = rate * self.left_this
         s = self.s
-        return payout(plan.steps, P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c],
-                      first, rate + extra_rate, phases, P.trains_left(s)[c], P.chicago_income(s),
-                      self.w["background_income"], self.w["background_cost"], now)
+        terms = (P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c], first, rate + extra_rate,
+                 phases, P.trains_left(s)[c], P.chicago_income(s), self.bg_gain, self.bg_cost, now)
+        return payout_under(plan.steps, terms)
 
     def plan_of(self, c: int) -> Plan:
         """Company c's plan; a company not in play (Wabash before it enters, CE-10.4) has none."""
