@@ -234,18 +234,18 @@ def _after_rival_trains(base: Search, xs: list[int], net: int, money_weight: flo
     for x in xs:
         if _EXCL >> x & 1:
             state[x] = 2
-    steps = _step_table(money_weight)
+    step = _money_steps(occ, money_weight)
     heap = []
     for j in redo:  # the cheapest way in from the unchanged hexes
         if state[j] != 1:
             continue
-        step = steps[j][occ[j]]
+        step_j = step[j]
         best, by, by_weight = _INF, -1, _INF
         for h in sources[j]:
             wh = weight[h]
             if state[h] or wh == _INF:
                 continue
-            nw = wh + step + 1.0
+            nw = wh + step_j + 1.0
             if nw < best or (nw == best and (wh, h) < (by_weight, by)):
                 best, by, by_weight = nw, h, wh
         if by >= 0:
@@ -263,7 +263,7 @@ def _after_rival_trains(base: Search, xs: list[int], net: int, money_weight: flo
         for k in nbs[h]:
             if state[k] != 1:
                 continue
-            nw = wt + steps[k][occ[k]] + 1.0
+            nw = wt + step[k] + 1.0
             wk = weight[k]
             if nw < wk:
                 weight[k] = nw
@@ -282,7 +282,7 @@ def _after_own_train(base: Search, x: int, net: int, blocked: int, money_weight:
     """
     weight, count, prev = base[0][:], base[1][:], base[2][:]
     nbs = _NB if net >> _CHICAGO & 1 else _NB_STOP_AT_CHICAGO
-    steps = _step_table(money_weight)
+    step = _money_steps(occ, money_weight)
     weight[x] = 0.0
     prev[x] = -1
     count[x] = 0
@@ -295,7 +295,7 @@ def _after_own_train(base: Search, x: int, net: int, blocked: int, money_weight:
         p = prev[h]
         n = count[h] = count[p] + 1 if p >= 0 else 0
         for k in nbs[h]:  # the network's hexes (weight 0) are never bettered; blocked ones are never entered
-            nw = wt + steps[k][occ[k]] + 1.0
+            nw = wt + step[k] + 1.0
             wk = weight[k]
             if nw < wk:
                 if wk == _INF and blocked >> k & 1:
