@@ -392,7 +392,7 @@ class Planner:
     def _auction_value(self, look: Outlook, seat: int, c: int, base: float) -> float:
         """Put a share of c up (CE-5.1): the bidding predicted from every seat's reservation price."""
         s = look.s
-        later = phases_left(s, self.w, sold=c)
+        later = phases_left(s, self.w, sold=c, rest=look.clock_rest)
         cash = P.cash(s)
         minimum = P.minimum_price(s, c)
         offers = []

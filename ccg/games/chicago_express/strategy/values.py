@@ -11,7 +11,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from . import position as P
-from .clock import phases_left
+from .clock import other_ends, phases_left
 from .routes import Plan, payout_under
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class Outlook:
     """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
 
     __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
-                 "payout", "per_share", "worth", "memo", "bg_gain", "bg_cost")
+                 "payout", "per_share", "worth", "memo", "bg_gain", "bg_cost", "clock_rest")
 
     def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None, only: int | None = None) -> None:
         """``only``: work out that company's plan alone (a placement decision's need); the others' are deferred
@@ -33,7 +33,8 @@ class Outlook:
         self.memo: dict = {}  # the planner's figures that this decision asks for more than once
         self.w = w
         self.bg_gain, self.bg_cost = w["background_income"], w["background_cost"]
-        self.phases = phases_left(s, w) if phases is None else phases
+        self.clock_rest = other_ends(s, w)  # the end conditions a share sale does not change
+        self.phases = phases_left(s, w, rest=self.clock_rest) if phases is None else phases
         n = self.n = P.players(s)
         held = P.shares_held(s)
         self.out = [sum(held[c::5]) for c in range(5)]  # held: five counts per seat
