@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import heapq
 import math
+from itertools import compress
+from operator import and_, truediv
 
 from . import position as P
 from .search import changes, cheapest_routes
@@ -91,10 +93,10 @@ _INCOMES: dict = {}  # (houses, industry values) -> (per hex the income of a tra
 _INCOMES_LIMIT = 2_000
 
 
-def incomes(s) -> tuple[list[int], list[tuple[int, int]]]:
+def incomes(s) -> tuple[list[int], list[int]]:
     """Per hex what a train there adds to its company's income now (``hex_income``: CE-7.1 to CE-7.4), and
-    ``(hex, income)`` of the targets that add some; read-only, shared by every position with the same
-    houses and industry values (they change only by a development, CE-8)."""
+    the targets that add some; read-only, shared by every position with the same houses and industry
+    values (they change only by a development, CE-8)."""
     houses = P.houses(s)
     industry = P.industry(s)
     key = (houses, *industry)
@@ -111,7 +113,7 @@ def incomes(s) -> tuple[list[int], list[tuple[int, int]]]:
             income[h] = industry[k]
         if len(_INCOMES) > _INCOMES_LIMIT:
             _INCOMES.clear()
-        hit = _INCOMES[key] = (income, [(h, income[h]) for h in _TARGET_HEXES if income[h] > 0])
+        hit = _INCOMES[key] = (income, [h for h in _TARGET_HEXES if income[h] > 0])
     return hit
 
 
@@ -281,8 +283,11 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, tuple, tuple | None]
     found = cheapest_routes(s, c, w["money_weight"])
     weight, count, prev = found
     income, targets = incomes(s)
-    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago, best income per weight
-    quick = [(gain / weight[h], h) for h, gain in targets if 0 < count[h] <= trains]  # count 0: not reached
+    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago, best income per
+    # weight; those reached (count above 0) within the trains left, picked by C-level maps (this runs per board)
+    counts = list(map(count.__getitem__, targets))
+    reached = list(compress(targets, map(and_, map(bool, counts), map(trains.__ge__, counts))))
+    quick = list(zip(map(truediv, map(income.__getitem__, reached), map(weight.__getitem__, reached)), reached))
     if 0 < count[_CHICAGO] <= trains:
         quick.append((math.inf, _CHICAGO))
     quick.sort(reverse=True)
