@@ -24,7 +24,8 @@ class Outlook:
     """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
 
     __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
-                 "payout", "per_share", "worth", "memo", "bg_gain", "bg_cost", "clock_rest")
+                 "payout", "per_share", "worth", "memo", "bg_gain", "bg_cost", "clock_rest",
+                 "incomes", "treasuries", "trains", "chicago")
 
     def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None, only: int | None = None) -> None:
         """``only``: work out that company's plan alone (a placement decision's need); the others' are deferred
@@ -33,6 +34,9 @@ class Outlook:
         self.memo: dict = {}  # the planner's figures that this decision asks for more than once
         self.w = w
         self.bg_gain, self.bg_cost = w["background_income"], w["background_cost"]
+        # what every payout reads (company_payout runs a dozen times a decision)
+        self.incomes, self.treasuries, self.trains = P.income(s), P.treasury(s), P.trains_left(s)
+        self.chicago = P.chicago_income(s)
         self.clock_rest = other_ends(s, w)  # the end conditions a share sale does not change
         self.phases = phases_left(s, w, rest=self.clock_rest) if phases is None else phases
         n = self.n = P.players(s)
@@ -83,16 +87,16 @@ class Outlook:
         ``first`` builds in the rest of this stretch, ``extra_rate`` more builds in each later stretch."""
         if plan is None:
             plan = self.plan_of(c)
-        phases = self.phases if phases is None else phases
+        if phases is None:
+            phases = self.phases
         rate = self.rate[c]
         if holders:
             lengths = P.meter_lengths(self.s)
             rate = min(float(lengths[BUILD]), self.w["builds_per_holder"] * (self.holders[c] + holders))
         if first is None:
             first = rate * self.left_this
-        s = self.s
-        terms = (P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c], first, rate + extra_rate,
-                 phases, P.trains_left(s)[c], P.chicago_income(s), self.bg_gain, self.bg_cost, now)
+        terms = (self.incomes[c] + income_gain, self.treasuries[c] + extra_money, self.inflow[c], first,
+                 rate + extra_rate, phases, self.trains[c], self.chicago, self.bg_gain, self.bg_cost, now)
         return payout_under(plan.steps, terms)
 
     def plan_of(self, c: int) -> Plan:
