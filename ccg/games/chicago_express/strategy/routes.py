@@ -197,12 +197,10 @@ def simulate_route(steps: tuple, income: float, budget: float, inflow: float, fi
     credit = float(now) if now else 3.0 * first
     first_pending = now > 0  # after the build chosen now, the rest of this stretch's builds
     per_stretch = 3.0 * rate  # placements a stretch adds to the credit
-    for t in range(1, math.ceil(phases - 1e-9) + 1):
-        weight = phases - (t - 1)
+    for t in range(math.ceil(phases - 1e-9)):
+        weight = phases - t
         if not weight < 1.0:  # min(1.0, …) without the call
             weight = 1.0
-        if t > 1:
-            money += inflow
         while trains > 0:
             if credit < 1.0:
                 if first_pending:
@@ -230,6 +228,7 @@ def simulate_route(steps: tuple, income: float, budget: float, inflow: float, fi
         first_pending = False
         total += inc * weight
         credit = (credit if credit < 3.0 else 3.0) + per_stretch
+        money += inflow  # share sales before the next stretch
     return total, (n + 1 if beyond else i + 1 if failed == i else i)
 
 
