@@ -165,7 +165,7 @@ def _payouts_under(terms: tuple) -> dict:
     return table
 
 
-def _simulated(table: dict, steps: tuple, terms: tuple) -> tuple[float, tuple, bool]:
+def _simulated(table: dict, steps: tuple, terms: tuple) -> tuple[float, tuple, int]:
     """:func:`simulate_route` of ``steps`` under ``terms``, remembered in ``table``: its entry there."""
     total, reach = simulate_route(steps, *terms)
     entry = table[id(steps)] = (total, steps, reach)

@@ -182,7 +182,8 @@ def _after_trains(old_nets: tuple, base: Search, nets: tuple, c: int, money_weig
         if not occ[x]:
             occupied &= ~(1 << x)
     net = old_nets[c]
-    search, changed = base, set()
+    search = base
+    changed: set[int] | None = set()  # None once an own train may have changed any route
     for k, x in added:
         occ[x] |= 1 << k
         occupied |= 1 << x
