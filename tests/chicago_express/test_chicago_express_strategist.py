@@ -441,3 +441,48 @@ def test_a_deferred_plan_is_worked_out_for_the_position_that_first_asked():
     first = StrategistAgent(seed=1).planner(GAME).plan(s, 0, 3.001, 0.5, 0.25, 4.0)
     own = StrategistAgent(seed=1).planner(GAME).plan(s, 0, 3.004, 0.5, 0.25, 4.0)
     assert later.payout == first.payout != own.payout
+
+
+def test_a_plan_is_the_best_of_its_routes_each_simulated_in_full(monkeypatch):
+    """CE-6, CE-7, CE-9: a plan takes a route's payout from another route's simulation when the two share every
+    placement that simulation read (a route and the same route on to Chicago; routes through the same hex).
+    Its payout, best route and Chicago route must be what simulating every candidate route in full gives."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import routes
+
+    agents = [StrategistAgent(seed=80 + p) for p in range(4)]
+    w = agents[0].planner(GAME).w
+    s = ccg.new_game(GAME, players=4, seed=14)
+    shared = 0
+    simulated = []
+    full = routes.simulate_route
+    monkeypatch.setattr(routes, "simulate_route", lambda *args: simulated.append(1) or full(*args))
+    while not s.is_terminal():
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            for phases, rate, first, inflow in ((1.4, 0.3, 0.1, 0.0), (3.7, 0.5, 0.4, 6.0)):
+                routes._PAYOUTS.clear()
+                simulated.clear()
+                plan = routes.best_plan(s, c, w, phases, rate, first, inflow)
+                calls = len(simulated)
+                terms = (P.income(s)[c], float(P.treasury(s)[c]), inflow, first, rate, phases, P.trains_left(s)[c],
+                         P.chicago_income(s), w["background_income"], w["background_cost"], 0)
+                options = []
+                for h, steps, onwards in routes.candidate_routes(s, c, w):
+                    for option in (steps, onwards) if onwards else (steps,):
+                        options.append((full(option, *terms)[0], option, h))
+                shared += len(options) + 1 - calls  # and the plan without a route
+                if not options:
+                    continue
+                top = max(v for v, _, _ in options)
+                value, steps, _ = next(o for o in options if o[0] == top)
+                assert (plan.route.steps, plan.route.payout) == (steps, value)
+                assert plan.payout == max(top, full((), *terms)[0])
+                chicago = [(v, o) for v, o, h in options if h == P.BOARD.chicago]
+                if chicago:
+                    assert (plan.chicago.payout, plan.chicago.steps) == chicago[-1]
+                else:
+                    assert plan.chicago is None
+        s.apply(agents[s.current_player].act(s))
+    assert shared > 100  # routes that took another's payout
