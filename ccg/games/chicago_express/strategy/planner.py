@@ -250,7 +250,7 @@ class Planner:
         margin over its rivals, and the persona's weight on builds or on auctions and developments."""
         base = look.margin(seat, look.worth)
         out: list[tuple[float, float, object]] = []
-        dev_clock: list = []
+        dev_clock: list = []  # the clock after a development, and the payouts by it (when it differs)
         for a in legal:
             kind = a.kind
             if kind == "forgo":
@@ -376,13 +376,15 @@ class Planner:
         else:
             for c in present:
                 payouts[c] = look.company_payout(c, income_gain=P.house_value(h))
-        # one house from the supply brings the houses end (CE-11.2 c) nearer: the clock's effect
+        # one house from the supply brings the houses end (CE-11.2 c) nearer: the clock's effect, the same for
+        # every development of this decision (worked out for the first)
         if not dev_clock:
             later = phases_left(s, self.w, houses_used=1)
             dev_clock.append(later)
-        later = dev_clock[0]
-        if abs(later - look.phases) > 1e-9:
-            scale = {c: look.company_payout(c, phases=later) for c in range(5) if look.plans[c] is not None}
+            if abs(later - look.phases) > 1e-9:
+                dev_clock.append({c: look.company_payout(c, phases=later) for c in range(5) if look.plans[c] is not None})
+        if len(dev_clock) > 1:
+            scale = dev_clock[1]
             for c, v in payouts.items():
                 payouts[c] = v + scale[c] - look.payout[c]
             for c, v in scale.items():
