@@ -152,7 +152,11 @@ def payout_under(steps: tuple, terms: tuple) -> float:
     if table is None:
         table = _payouts_under(terms)
     hit = table.get(id(steps))
-    return (_simulated(table, steps, terms) if hit is None else hit)[0]
+    if hit is None:  # _simulated without the call (a dozen times a decision)
+        total, reach = simulate_route(steps, *terms)
+        table[id(steps)] = (total, steps, reach)
+        return total
+    return hit[0]
 
 
 def _payouts_under(terms: tuple) -> dict:
