@@ -35,6 +35,21 @@ from .routes import Plan, shared_plan
 from .values import BUILD, Outlook
 
 _TIE = 1e-9
+# x -> round(x, 2), and round(x, 1): round with digits goes through decimal conversion (about a microsecond),
+# each plan key rounds four floats, and the same few values recur decision after decision
+_TO_2: dict[float, float] = {}
+_TO_1: dict[float, float] = {}
+_ROUNDED_LIMIT = 20_000
+
+
+def _rounded(x: float, table: dict[float, float]) -> float:
+    """``round(x, 2)`` for the table ``_TO_2``, ``round(x, 1)`` for ``_TO_1``, remembered."""
+    r = table.get(x)
+    if r is None:
+        if len(table) > _ROUNDED_LIMIT:
+            table.clear()
+        r = table[x] = round(x, 2 if table is _TO_2 else 1)
+    return r
 
 
 def _gumbel(rng) -> float:
@@ -83,8 +98,8 @@ class Planner:
 
     @staticmethod
     def _plan_key(s, c: int, phases: float, rate: float, first: float, inflow: float) -> tuple:
-        return (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], round(phases, 2), round(rate, 2),
-                round(first, 2), round(inflow, 1))
+        return (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], _rounded(phases, _TO_2), _rounded(rate, _TO_2),
+                _rounded(first, _TO_2), _rounded(inflow, _TO_1))
 
     def values(self, s) -> list[float]:
         """Every seat's worth — cash plus what its shares will still pay (CE-11.3) — the leaf value of
