@@ -98,8 +98,10 @@ class Planner:
 
     @staticmethod
     def _plan_key(s, c: int, phases: float, rate: float, first: float, inflow: float) -> tuple:
-        return (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], _rounded(phases, _TO_2), _rounded(rate, _TO_2),
-                _rounded(first, _TO_2), _rounded(inflow, _TO_1))
+        to_2 = _TO_2.get  # remembered roundings first (a rounding to 0.0 just takes the longer way)
+        return (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], to_2(phases) or _rounded(phases, _TO_2),
+                to_2(rate) or _rounded(rate, _TO_2), to_2(first) or _rounded(first, _TO_2),
+                _TO_1.get(inflow) or _rounded(inflow, _TO_1))
 
     def values(self, s) -> list[float]:
         """Every seat's worth — cash plus what its shares will still pay (CE-11.3) — the leaf value of
