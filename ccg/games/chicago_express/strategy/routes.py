@@ -214,21 +214,24 @@ def simulate_route(steps: tuple, income: float, budget: float, inflow: float, fi
                 break
             if i < n:
                 _, cost, gain, chi = steps[i]
-            else:
-                cost, gain, chi = bg_cost, bg_gain, False
+                if cost > money:
+                    failed = i
+                    break
+                money -= cost
+                if chi:
+                    inc += chicago
+                    total += inc * weight  # the Chicago dividend
+                else:
+                    inc += gain
+            else:  # the background growth after the route
                 beyond = True
-            if cost > money:
-                failed = i
-                break
-            money -= cost
+                if bg_cost > money:
+                    break
+                money -= bg_cost
+                inc += bg_gain
             credit -= 1.0
             trains -= 1
             i += 1
-            if chi:
-                inc += chicago
-                total += inc * weight  # the Chicago dividend
-            else:
-                inc += gain
         first_pending = False
         total += inc * weight
         credit = (credit if credit < 3.0 else 3.0) + per_stretch
