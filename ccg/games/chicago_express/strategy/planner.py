@@ -69,6 +69,7 @@ class Planner:
         self.style_build = 1.5 - investor  # choice multipliers: builds vs auctions and developments
         self.style_invest = 0.5 + investor
         self._plans: dict = {}
+        self.focus, self.rivalry = self.w["leader_focus"], self.w["rivalry"]  # read by every reservation price
 
     # ---- plans (cached by everything they depend on) -------------------------------------------
     # The cache's key rounds the clock and the build rates, so a plan is the one worked out for the first
@@ -175,22 +176,19 @@ class Planner:
         investor style. Cash is worth ``1 + cash_premium`` per dollar while phases remain to
         invest it in.
         """
-        w = self.w
-        s = look.s
-        held = P.shares_held(s)
+        held = P.shares_held(look.s)
         mine = held[seat * 5 + c]
         S = look.out[c]
-        new_holder = 0 if mine else 1
-        f0, slope = self._sale_payouts(look, c, phases, new_holder)
+        f0, slope = self._sale_payouts(look, c, phases, 0 if mine else 1)  # 1: a new holder
         old = look.payout[c] / S if S else 0.0
         worth = look.worth
         rival = max(chain(range(seat), range(seat + 1, look.n)), key=worth.__getitem__)  # the first best
-        focus = w["leader_focus"]
-        others = sum(held[c::5]) - mine  # held: five counts per seat
+        focus, rivalry = self.focus, self.rivalry
+        others = look.out[c] - mine
         r_held = focus * held[rival * 5 + c] + (1.0 - focus) * others / (look.n - 1)
-        a = (mine + 1) * f0 / (S + 1) - mine * old - w["rivalry"] * r_held * (f0 / (S + 1) - old)
-        b = slope * w["treasury_credit"] * self.builder * ((mine + 1) - w["rivalry"] * r_held) / (S + 1)
-        cash_value = 1.0 + w["cash_premium"] * max(0.0, look.phases - 1.0) / 4.0
+        a = (mine + 1) * f0 / (S + 1) - mine * old - rivalry * r_held * (f0 / (S + 1) - old)
+        b = slope * self.w["treasury_credit"] * self.builder * ((mine + 1) - rivalry * r_held) / (S + 1)
+        cash_value = 1.0 + self.w["cash_premium"] * max(0.0, look.phases - 1.0) / 4.0
         denom = max(0.1, cash_value - b)
         return max(0.0, a / denom)
 
