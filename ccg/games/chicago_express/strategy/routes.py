@@ -129,8 +129,8 @@ def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: 
     return tuple(out)
 
 
-# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps, the placements the
-# simulation read, simulate_route's reach)}. By terms first:
+# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps, simulate_route's reach:
+# the placements the simulation read)}. By terms first:
 # a plan weighs all its routes under the same terms, so their floats are hashed once; then by the steps'
 # identity, not their content: hashing a route's placements at every look-up cost more than the rest of it.
 # An entry keeps its steps alive, so no other tuple takes their id while it stands; candidate_routes hands

@@ -1,4 +1,4 @@
-"""The cheapest routes from a company's network (CE-6): a Dijkstra search, and its update after one more train.
+"""The cheapest routes from a company's network (CE-6): a Dijkstra search, and its update after more trains.
 
 The weight of a placement is ``money_weight`` × its CE-6.9 cost + 1; a route's weight is the float sum
 along it in build order. The search's answer is, per hex j outside the network:
@@ -10,10 +10,12 @@ along it in build order. The search's answer is, per hex j outside the network:
 * ``count[j]``: placements along that route, ``count[prev[j]] + 1``.
 
 These three are fixed by the board alone, not by the order of the work, so an update that
-recomputes only what one new train changes gives exactly what a fresh search gives — the same
-route ties included. Most searches follow the last one for the same company after one more
-placement (about 19 in 20 over a game), so :func:`cheapest_routes` keeps that last answer and
-updates it (:func:`_after_rival_train`, :func:`_after_own_train`) instead of searching afresh.
+recomputes only what new trains change gives exactly what a fresh search gives — the same
+route ties included. Most searches follow the last one for the same company after one to three
+more placements (a placement decision searches for the building company only), so
+:func:`cheapest_routes` keeps that last answer and updates it (:func:`_after_trains`: rivals'
+trains in one pass, :func:`_after_rival_trains`; the company's own one by one,
+:func:`_after_own_train`) instead of searching afresh.
 """
 from __future__ import annotations
 
@@ -147,7 +149,7 @@ def _search(net: int, blocked: int, step: list[float]) -> Search:
     return weight, count, prev
 
 
-_MOST_ADDED = 6  # more trains than this since the last search: a fresh search is no dearer than the updates
+_MOST_ADDED = 6  # more trains than this since the last search (rare: another game, say): searched afresh
 
 
 def _after_trains(old_nets: tuple, base: Search, nets: tuple, c: int, money_weight: float, occ: list[int],
