@@ -293,6 +293,37 @@ def test_a_route_search_updated_after_one_train_equals_a_fresh_search():
     assert min(seen.values()) > 10, seen
 
 
+def test_a_route_search_updated_after_several_trains_equals_a_fresh_search():
+    """CE-6: when a company's routes were last searched a few trains ago (a placement decision works out the
+    building company's plan only), the search is updated train by train — rivals' trains together — and
+    must still equal a fresh search's weights, placement counts and predecessors."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import search
+
+    seen = {"rivals": 0, "with own": 0}
+    for seed in (5, 6):
+        agents = [StrategistAgent(seed=seed * 10 + p) for p in range(4)]
+        mw = agents[0].planner(GAME).w["money_weight"] + 0.25  # searches of its own: the players' do not update them
+        s = ccg.new_game(GAME, players=4, seed=seed)
+        ply = 0
+        while not s.is_terminal():
+            nets = tuple(P.networks(s))
+            c = ply % 5  # each company searched every fifth position only
+            last = search._LAST.get((c, mw))
+            if last is not None:
+                added = [(k, b & ~a) for k, (a, b) in enumerate(zip(last[0], nets)) if a != b]
+                if sum(bits.bit_count() for _, bits in added) > 1:
+                    seen["with own" if any(k == c for k, _ in added) else "rivals"] += 1
+            search._SEARCHES.clear()
+            got = search.cheapest_routes(s, c, mw)
+            net = nets[c]
+            assert got == search._search(net, search._blocked(c, net, P.occupied(s)),
+                                         search._money_steps(P.occupancy(s), mw))
+            s.apply(agents[s.current_player].act(s))
+            ply += 1
+    assert min(seen.values()) > 10, seen
+
+
 def test_the_remembered_income_table_is_what_a_train_adds_now():
     """CE-7.1 to CE-7.4, CE-8.10: the route planner's income per hex, kept per houses and industry values,
     is what a placement adds now on every hex as the game develops (houses built, industry raised)."""
@@ -306,7 +337,7 @@ def test_the_remembered_income_table_is_what_a_train_adds_now():
     while not s.is_terminal():
         income, targets = routes.incomes(s)
         assert income == [hex_income(s, h) for h in range(len(P.BOARD.ids))]
-        assert targets == [(h, income[h]) for h in routes._TARGET_HEXES if income[h] > 0]
+        assert targets == [h for h in routes._TARGET_HEXES if income[h] > 0]
         seen.add((P.houses(s), tuple(P.industry(s))))
         s.apply(agents[s.current_player].act(s))
     assert len(seen) >= 4  # houses built or industry raised three times at least
@@ -372,3 +403,86 @@ def test_a_share_is_worth_the_same_to_a_seat_whatever_the_decision_asked_before(
                 checked += 1
         s.apply(agents[s.current_player].act(s))
     assert checked == 400 and look.memo
+
+
+def test_a_placement_decision_defers_the_other_companies_plans_without_changing_a_move(monkeypatch):
+    """CE-6: a placement decision works out the building company's plan only and defers the others'; the
+    planner's plans (kept per rounded clock) are then still the ones it hands out when every decision works
+    out every plan, so whole games play the same moves either way."""
+    from ccg.games.chicago_express.strategy import values
+
+    def play() -> list:
+        agents = [StrategistAgent(seed=70 + p) for p in range(4)]
+        s = ccg.new_game(GAME, players=4, seed=7)  # a game where a later decision asks for deferred plans
+        moves = []
+        while not s.is_terminal():
+            a = agents[s.current_player].act(s)
+            moves.append(a)
+            s.apply(a)
+        return moves
+
+    deferring = play()
+    full_init = values.Outlook.__init__
+
+    def every_plan(self, s, w, planner, phases=None, only=None):
+        full_init(self, s, w, planner, phases)
+
+    monkeypatch.setattr(values.Outlook, "__init__", every_plan)
+    assert play() == deferring
+
+
+def test_a_deferred_plan_is_worked_out_for_the_position_that_first_asked():
+    """The planner keeps plans per rounded clock: the first position asking decides the plan. A deferred
+    plan keeps that: asked for later under the same key, it is the plan of the first position's exact clock."""
+    s = ccg.new_game(GAME, players=4, seed=3)
+    planner = StrategistAgent(seed=1).planner(GAME)
+    planner.defer_plan(s, 0, 3.001, 0.5, 0.25, 4.0)
+    later = planner.plan(s, 0, 3.004, 0.5, 0.25, 4.0)  # the same key (the clock rounded to 3.00)
+    first = StrategistAgent(seed=1).planner(GAME).plan(s, 0, 3.001, 0.5, 0.25, 4.0)
+    own = StrategistAgent(seed=1).planner(GAME).plan(s, 0, 3.004, 0.5, 0.25, 4.0)
+    assert later.payout == first.payout != own.payout
+
+
+def test_a_plan_is_the_best_of_its_routes_each_simulated_in_full(monkeypatch):
+    """CE-6, CE-7, CE-9: a plan takes a route's payout from another route's simulation when the two share every
+    placement that simulation read (a route and the same route on to Chicago; routes through the same hex).
+    Its payout, best route and Chicago route must be what simulating every candidate route in full gives."""
+    from ccg.games.chicago_express.strategy import position as P
+    from ccg.games.chicago_express.strategy import routes
+
+    agents = [StrategistAgent(seed=80 + p) for p in range(4)]
+    w = agents[0].planner(GAME).w
+    s = ccg.new_game(GAME, players=4, seed=14)
+    shared = 0
+    simulated = []
+    full = routes.simulate_route
+    monkeypatch.setattr(routes, "simulate_route", lambda *args: simulated.append(1) or full(*args))
+    while not s.is_terminal():
+        for c in range(5):
+            if not P.in_play(s, c):
+                continue
+            for phases, rate, first, inflow in ((1.4, 0.3, 0.1, 0.0), (3.7, 0.5, 0.4, 6.0)):
+                routes._PAYOUTS.clear()
+                simulated.clear()
+                plan = routes.best_plan(s, c, w, phases, rate, first, inflow)
+                calls = len(simulated)
+                terms = (P.income(s)[c], float(P.treasury(s)[c]), inflow, first, rate, phases, P.trains_left(s)[c],
+                         P.chicago_income(s), w["background_income"], w["background_cost"], 0)
+                options = []
+                for h, steps, onwards in routes.candidate_routes(s, c, w):
+                    for option in (steps, onwards) if onwards else (steps,):
+                        options.append((full(option, *terms)[0], option, h))
+                shared += len(options) + 1 - calls  # and the plan without a route
+                if not options:
+                    continue
+                top = max(v for v, _, _ in options)
+                value, steps, _ = next(o for o in options if o[0] == top)
+                assert (plan.route.steps, plan.route.payout) == (steps, value)
+                assert plan.payout == max(top, full((), *terms)[0])
+                chicago = [(v, o) for v, o, h in options if h == P.BOARD.chicago]
+                if chicago:
+                    assert (plan.chicago.payout, plan.chicago.steps) == chicago[-1]
+                else:
+                    assert plan.chicago is None
+        s.apply(agents[s.current_player].act(s))
+    assert shared > 100  # routes that took another's payout

@@ -31,10 +31,25 @@ from ccg.i18n import NP_
 
 from . import position as P
 from .clock import phases_left
-from .routes import Plan, best_plan
+from .routes import Plan, shared_plan
 from .values import BUILD, Outlook
 
 _TIE = 1e-9
+# x -> round(x, 2), and round(x, 1): round with digits goes through decimal conversion (about a microsecond),
+# each plan key rounds four floats, and the same few values recur decision after decision
+_TO_2: dict[float, float] = {}
+_TO_1: dict[float, float] = {}
+_ROUNDED_LIMIT = 20_000
+
+
+def _rounded(x: float, table: dict[float, float]) -> float:
+    """``round(x, 2)`` for the table ``_TO_2``, ``round(x, 1)`` for ``_TO_1``, remembered."""
+    r = table.get(x)
+    if r is None:
+        if len(table) > _ROUNDED_LIMIT:
+            table.clear()
+        r = table[x] = round(x, 2 if table is _TO_2 else 1)
+    return r
 
 
 def _gumbel(rng) -> float:
@@ -54,17 +69,40 @@ class Planner:
         self.style_build = 1.5 - investor  # choice multipliers: builds vs auctions and developments
         self.style_invest = 0.5 + investor
         self._plans: dict = {}
+        self.focus, self.rivalry = self.w["leader_focus"], self.w["rivalry"]  # read by every reservation price
 
     # ---- plans (cached by everything they depend on) -------------------------------------------
+    # The cache's key rounds the clock and the build rates, so a plan is the one worked out for the first
+    # position with that key: which positions ask, and in what order, decides the plans handed out.
     def plan(self, s, c: int, phases: float, rate: float, first: float, inflow: float) -> Plan:
-        key = (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], round(phases, 2), round(rate, 2),
-               round(first, 2), round(inflow, 1))
+        """Company c's plan (:func:`~.routes.best_plan`), remembered by this planner."""
+        key = self._plan_key(s, c, phases, rate, first, inflow)
         plan = self._plans.get(key)
         if plan is None:
             if len(self._plans) > 20_000:
                 self._plans.clear()
-            plan = self._plans[key] = best_plan(s, c, self.w, phases, rate, first, inflow)
+            plan = self._plans[key] = shared_plan(s, c, self.w, phases, rate, first, inflow)
+        elif type(plan) is tuple:  # deferred: worked out now, for the position that first asked
+            plan = self._plans[key] = shared_plan(*plan)
         return plan
+
+    def defer_plan(self, frozen, c: int, phases: float, rate: float, first: float, inflow: float) -> None:
+        """Claim the cache entry :meth:`plan` would make here without working the plan out (a placement
+        decision needs the building company's plan only): a later :meth:`plan` with this key works it
+        out for this position, so every plan handed out is the one asking for them all would give.
+        ``frozen``: the position, not to be changed afterwards (:func:`~.position.snapshot`)."""
+        key = self._plan_key(frozen, c, phases, rate, first, inflow)
+        if key not in self._plans:
+            if len(self._plans) > 20_000:
+                self._plans.clear()
+            self._plans[key] = (frozen, c, self.w, phases, rate, first, inflow)
+
+    @staticmethod
+    def _plan_key(s, c: int, phases: float, rate: float, first: float, inflow: float) -> tuple:
+        to_2 = _TO_2.get  # remembered roundings first (a rounding to 0.0 just takes the longer way)
+        return (c, P.board_key(s), P.treasury(s)[c], P.income(s)[c], to_2(phases) or _rounded(phases, _TO_2),
+                to_2(rate) or _rounded(rate, _TO_2), to_2(first) or _rounded(first, _TO_2),
+                _TO_1.get(inflow) or _rounded(inflow, _TO_1))
 
     def values(self, s) -> list[float]:
         """Every seat's worth — cash plus what its shares will still pay (CE-11.3) — the leaf value of
@@ -77,11 +115,11 @@ class Planner:
     def choose(self, s, seat: int, rng):
         ph = P.phase(s)
         legal = s.legal_actions()
+        if ph == P.BUILD:
+            return self._place(Outlook(s, self.w, self, only=P.build_company(s)), legal)
         look = Outlook(s, self.w, self)
         if ph == P.CHOOSE:
             return self._choose_action(look, seat, legal, rng)
-        if ph == P.BUILD:
-            return self._place(look, legal)
         return self._bid(look, seat, legal, rng)
 
     # ---- explaining a choice (``StrategistAgent.explain``) ------------------------------------------
@@ -138,22 +176,19 @@ class Planner:
         investor style. Cash is worth ``1 + cash_premium`` per dollar while phases remain to
         invest it in.
         """
-        w = self.w
-        s = look.s
-        held = P.shares_held(s)
+        held = P.shares_held(look.s)
         mine = held[seat * 5 + c]
         S = look.out[c]
-        new_holder = 0 if mine else 1
-        f0, slope = self._sale_payouts(look, c, phases, new_holder)
+        f0, slope = self._sale_payouts(look, c, phases, 0 if mine else 1)  # 1: a new holder
         old = look.payout[c] / S if S else 0.0
         worth = look.worth
         rival = max(chain(range(seat), range(seat + 1, look.n)), key=worth.__getitem__)  # the first best
-        focus = w["leader_focus"]
-        others = sum(held[c::5]) - mine  # held: five counts per seat
+        focus, rivalry = self.focus, self.rivalry
+        others = look.out[c] - mine
         r_held = focus * held[rival * 5 + c] + (1.0 - focus) * others / (look.n - 1)
-        a = (mine + 1) * f0 / (S + 1) - mine * old - w["rivalry"] * r_held * (f0 / (S + 1) - old)
-        b = slope * w["treasury_credit"] * self.builder * ((mine + 1) - w["rivalry"] * r_held) / (S + 1)
-        cash_value = 1.0 + w["cash_premium"] * max(0.0, look.phases - 1.0) / 4.0
+        a = (mine + 1) * f0 / (S + 1) - mine * old - rivalry * r_held * (f0 / (S + 1) - old)
+        b = slope * self.w["treasury_credit"] * self.builder * ((mine + 1) - rivalry * r_held) / (S + 1)
+        cash_value = 1.0 + self.w["cash_premium"] * max(0.0, look.phases - 1.0) / 4.0
         denom = max(0.1, cash_value - b)
         return max(0.0, a / denom)
 
@@ -230,7 +265,7 @@ class Planner:
         margin over its rivals, and the persona's weight on builds or on auctions and developments."""
         base = look.margin(seat, look.worth)
         out: list[tuple[float, float, object]] = []
-        dev_clock: list = []
+        dev_clock: list = []  # the clock after a development, and the payouts by it (when it differs)
         for a in legal:
             kind = a.kind
             if kind == "forgo":
@@ -356,13 +391,15 @@ class Planner:
         else:
             for c in present:
                 payouts[c] = look.company_payout(c, income_gain=P.house_value(h))
-        # one house from the supply brings the houses end (CE-11.2 c) nearer: the clock's effect
+        # one house from the supply brings the houses end (CE-11.2 c) nearer: the clock's effect, the same for
+        # every development of this decision (worked out for the first)
         if not dev_clock:
             later = phases_left(s, self.w, houses_used=1)
             dev_clock.append(later)
-        later = dev_clock[0]
-        if abs(later - look.phases) > 1e-9:
-            scale = {c: look.company_payout(c, phases=later) for c in range(5) if look.plans[c] is not None}
+            if abs(later - look.phases) > 1e-9:
+                dev_clock.append({c: look.company_payout(c, phases=later) for c in range(5) if look.plans[c] is not None})
+        if len(dev_clock) > 1:
+            scale = dev_clock[1]
             for c, v in payouts.items():
                 payouts[c] = v + scale[c] - look.payout[c]
             for c, v in scale.items():
@@ -372,7 +409,7 @@ class Planner:
     def _auction_value(self, look: Outlook, seat: int, c: int, base: float) -> float:
         """Put a share of c up (CE-5.1): the bidding predicted from every seat's reservation price."""
         s = look.s
-        later = phases_left(s, self.w, sold=c)
+        later = phases_left(s, self.w, sold=c, rest=look.clock_rest)
         cash = P.cash(s)
         minimum = P.minimum_price(s, c)
         offers = []

@@ -21,7 +21,7 @@ __all__ = [
     "occupancy",
     "occupied", "houses", "placement_income", "placement_cost", "auction_company", "auction_leader",
     "auction_high", "build_company", "build_placed", "reached_chicago", "board_key", "house_value",
-    "industry_step", "minimum_price", "forest_bonus", "opening_still_to_sell",
+    "industry_step", "minimum_price", "forest_bonus", "opening_still_to_sell", "snapshot",
 ]
 
 
@@ -196,6 +196,11 @@ def build_placed(s) -> int:
 
 def reached_chicago(s) -> list[int]:
     return s.chicago
+
+
+def snapshot(s):
+    """An independent copy of the position (to work something out for it later, whatever happens to s)."""
+    return s.clone()
 
 
 def board_key(s) -> tuple:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import heapq
 import math
+from itertools import compress
+from operator import and_, truediv
 
 from . import position as P
 from .search import changes, cheapest_routes
@@ -91,10 +93,10 @@ _INCOMES: dict = {}  # (houses, industry values) -> (per hex the income of a tra
 _INCOMES_LIMIT = 2_000
 
 
-def incomes(s) -> tuple[list[int], list[tuple[int, int]]]:
+def incomes(s) -> tuple[list[int], list[int]]:
     """Per hex what a train there adds to its company's income now (``hex_income``: CE-7.1 to CE-7.4), and
-    ``(hex, income)`` of the targets that add some; read-only, shared by every position with the same
-    houses and industry values (they change only by a development, CE-8)."""
+    the targets that add some; read-only, shared by every position with the same houses and industry
+    values (they change only by a development, CE-8)."""
     houses = P.houses(s)
     industry = P.industry(s)
     key = (houses, *industry)
@@ -111,7 +113,7 @@ def incomes(s) -> tuple[list[int], list[tuple[int, int]]]:
             income[h] = industry[k]
         if len(_INCOMES) > _INCOMES_LIMIT:
             _INCOMES.clear()
-        hit = _INCOMES[key] = (income, [(h, income[h]) for h in _TARGET_HEXES if income[h] > 0])
+        hit = _INCOMES[key] = (income, [h for h in _TARGET_HEXES if income[h] > 0])
     return hit
 
 
@@ -127,7 +129,8 @@ def route_steps(net: int, occ: list[int], income: list[int], target: int, prev: 
     return tuple(out)
 
 
-# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps)}. By terms first:
+# the terms (payout's arguments after the steps) -> {id of the steps: (payout, the steps, simulate_route's reach:
+# the placements the simulation read)}. By terms first:
 # a plan weighs all its routes under the same terms, so their floats are hashed once; then by the steps'
 # identity, not their content: hashing a route's placements at every look-up cost more than the rest of it.
 # An entry keeps its steps alive, so no other tuple takes their id while it stands; candidate_routes hands
@@ -139,11 +142,21 @@ _PAYOUTS_LIMIT = 20_000
 def payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float, phases: float,
            trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
     """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``
-    (:func:`simulate_payout`), remembered: a decision weighs the same routes under the same terms often."""
-    terms = (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now)
-    table = _payouts_under(terms)
+    (:func:`simulate_route`), remembered: a decision weighs the same routes under the same terms often."""
+    return payout_under(steps, (income, budget, inflow, first, rate, phases, trains, chicago, bg_gain, bg_cost, now))
+
+
+def payout_under(steps: tuple, terms: tuple) -> float:
+    """:func:`payout` with its arguments after the steps as one tuple."""
+    table = _PAYOUTS.get(terms)
+    if table is None:
+        table = _payouts_under(terms)
     hit = table.get(id(steps))
-    return _simulated(table, steps, terms) if hit is None else hit[0]
+    if hit is None:  # _simulated without the call (a dozen times a decision)
+        total, reach = simulate_route(steps, *terms)
+        table[id(steps)] = (total, steps, reach)
+        return total
+    return hit[0]
 
 
 def _payouts_under(terms: tuple) -> dict:
@@ -156,16 +169,19 @@ def _payouts_under(terms: tuple) -> dict:
     return table
 
 
-def _simulated(table: dict, steps: tuple, terms: tuple) -> float:
-    """:func:`simulate_payout` of ``steps`` under ``terms``, remembered in ``table``."""
-    total = simulate_payout(steps, *terms)
-    table[id(steps)] = (total, steps)
-    return total
+def _simulated(table: dict, steps: tuple, terms: tuple) -> tuple[float, tuple, int]:
+    """:func:`simulate_route` of ``steps`` under ``terms``, remembered in ``table``: its entry there."""
+    total, reach = simulate_route(steps, *terms)
+    entry = table[id(steps)] = (total, steps, reach)
+    return entry
 
 
-def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float,
-                    phases: float, trains: int, chicago: int, bg_gain: float, bg_cost: float, now: int = 0) -> float:
-    """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``.
+def simulate_route(steps: tuple, income: float, budget: float, inflow: float, first: float, rate: float,
+                   phases: float, trains: int, chicago: int, bg_gain: float, bg_cost: float,
+                   now: int = 0) -> tuple[float, int]:
+    """Dollars company will pay its shareholders over ``phases`` dividend phases if built along ``steps``, and
+    its *reach*: how many of the steps it read (``len(steps) + 1`` when it went on beyond them). Any route
+    that starts with the same ``reach`` steps pays as much.
 
     Each stretch between dividend phases the company is built ``rate`` times (``first`` in the
     current stretch), three placements a build (CE-6.2), as long as its treasury pays (CE-6.10);
@@ -177,18 +193,18 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
     ``phases`` beyond the whole ones.
     """
     total = 0.0
+    beyond = False
+    failed = -1  # the last step the treasury could not pay: read, but not placed
     inc = float(income)
     money = budget
     i, n = 0, len(steps)
     credit = float(now) if now else 3.0 * first
     first_pending = now > 0  # after the build chosen now, the rest of this stretch's builds
     per_stretch = 3.0 * rate  # placements a stretch adds to the credit
-    for t in range(1, math.ceil(phases - 1e-9) + 1):
-        weight = phases - (t - 1)
+    for t in range(math.ceil(phases - 1e-9)):
+        weight = phases - t
         if not weight < 1.0:  # min(1.0, …) without the call
             weight = 1.0
-        if t > 1:
-            money += inflow
         while trains > 0:
             if credit < 1.0:
                 if first_pending:
@@ -198,23 +214,29 @@ def simulate_payout(steps: tuple, income: float, budget: float, inflow: float, f
                 break
             if i < n:
                 _, cost, gain, chi = steps[i]
-            else:
-                cost, gain, chi = bg_cost, bg_gain, False
-            if cost > money:
-                break
-            money -= cost
+                if cost > money:
+                    failed = i
+                    break
+                money -= cost
+                if chi:
+                    inc += chicago
+                    total += inc * weight  # the Chicago dividend
+                else:
+                    inc += gain
+            else:  # the background growth after the route
+                beyond = True
+                if bg_cost > money:
+                    break
+                money -= bg_cost
+                inc += bg_gain
             credit -= 1.0
             trains -= 1
             i += 1
-            if chi:
-                inc += chicago
-                total += inc * weight  # the Chicago dividend
-            else:
-                inc += gain
         first_pending = False
         total += inc * weight
         credit = (credit if credit < 3.0 else 3.0) + per_stretch
-    return total
+        money += inflow  # share sales before the next stretch
+    return total, (n + 1 if beyond else i + 1 if failed == i else i)
 
 
 _ROUTES: dict = {}  # (company, board, money weight, trains, targets, onward) -> the candidate routes
@@ -255,8 +277,8 @@ def _made_routes(c: int, money_weight: float, found: tuple, income: list[int]) -
     return made
 
 
-def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
-    """``[(target, [steps, steps on to Chicago?])]``: the cheapest routes to the best income targets and
+def candidate_routes(s, c: int, w: dict) -> list[tuple[int, tuple, tuple | None]]:
+    """``[(target, steps, steps on to Chicago or None)]``: the cheapest routes to the best income targets and
     Chicago. They depend on the board and c's trains only, so they are computed once per board."""
     trains = P.trains_left(s)[c]
     onward = c not in P.reached_chicago(s)
@@ -267,8 +289,11 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
     found = cheapest_routes(s, c, w["money_weight"])
     weight, count, prev = found
     income, targets = incomes(s)
-    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago, best income per weight
-    quick = [(gain / weight[h], h) for h, gain in targets if 0 < count[h] <= trains]  # count 0: not reached
+    # candidate targets: hexes with income (cities, mountains, industrial cities) and Chicago, best income per
+    # weight; those reached (count above 0) within the trains left, picked by C-level maps (this runs per board)
+    counts = list(map(count.__getitem__, targets))
+    reached = list(compress(targets, map(and_, map(bool, counts), map(trains.__ge__, counts))))
+    quick = list(zip(map(truediv, map(income.__getitem__, reached), map(weight.__getitem__, reached)), reached))
     if 0 < count[_CHICAGO] <= trains:
         quick.append((math.inf, _CHICAGO))
     quick.sort(reverse=True)
@@ -283,14 +308,24 @@ def candidate_routes(s, c: int, w: dict) -> list[tuple[int, list[tuple]]]:
             tail = TAIL_TO_CHICAGO[h] if h != _CHICAGO else None
             routes = made[h] = (steps, _one_copy(steps + tail) if tail else None)  # the target, then on to Chicago
         steps, onwards = routes
-        options = [steps]
-        if onward and onwards is not None and len(onwards) <= trains:
-            options.append(onwards)
-        out.append((h, options))
+        out.append((h, steps, onwards if onward and onwards is not None and len(onwards) <= trains else None))
     if len(_ROUTES) > _ROUTES_LIMIT:
         _ROUTES.clear()
     _ROUTES[key] = out
     return out
+
+
+def _same_start(starts: dict[int, dict[int, float]], steps: tuple, table: dict) -> tuple | None:
+    """The payout entry of ``steps`` (a route to a target, a path of the plan's search) from a route read as
+    far as a hex they share: routes of one search through a hex have the same placements up to it."""
+    n = len(steps)
+    for r, payouts in starts.items():
+        if r <= n:
+            found = payouts.get(steps[r - 1][0] if r else -1)
+            if found is not None:
+                entry = table[id(steps)] = (found, steps, r)
+                return entry
+    return None
 
 
 def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
@@ -307,16 +342,32 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     top = best.payout
     table = _payouts_under(terms)
     remembered = table.get
-    for h, options in candidate_routes(s, c, w):
-        for option in options:
-            hit = remembered(id(option))  # payout(option, *terms) without the call
-            value = _simulated(table, option, terms) if hit is None else hit[0]
-            if h == _CHICAGO:
-                to_chicago = (option, h, value)
-            if route is None or value > route[2]:
-                route = (option, h, value)
-            if value > top:
-                top = value
+    starts: dict[int, dict[int, float]] = {}  # reach -> {the hex placed at that depth: the payout}
+    for h, steps, onwards in candidate_routes(s, c, w):
+        hit = remembered(id(steps))  # payout(steps, *terms) without the call
+        if hit is None:
+            hit = _same_start(starts, steps, table) if starts else None
+            if hit is None:
+                hit = _simulated(table, steps, terms)
+        value, _, reach = hit
+        if reach <= len(steps):
+            starts.setdefault(reach, {})[steps[reach - 1][0] if reach else -1] = value
+        if h == _CHICAGO:
+            to_chicago = (steps, h, value)
+        if route is None or value > route[2]:
+            route = (steps, h, value)
+        if value > top:
+            top = value
+        if onwards is None:
+            continue
+        hit = remembered(id(onwards))
+        if hit is None:  # when the route to h was all the simulation read, on to Chicago pays as much
+            hit = table[id(onwards)] = (value, onwards, reach) if reach <= len(steps) else \
+                _simulated(table, onwards, terms)
+        if hit[0] > route[2]:
+            route = (onwards, h, hit[0])
+        if hit[0] > top:
+            top = hit[0]
     plans = {}  # one Plan per route (the best, the best route and the Chicago route may be the same)
     for found in (route, to_chicago):
         if found is not None and id(found) not in plans:
@@ -326,3 +377,25 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
     best.chicago = plans[id(to_chicago)] if to_chicago is not None else None
     best.route = plans[id(route)] if route is not None else None
     return best
+
+
+# (company, board, its trains, whether it is in Chicago, its income and treasury, the Chicago raise, the
+# phases, rate, first and inflow exactly, the weights best_plan reads) -> best_plan's answer. The planners'
+# own caches round their keys (a seat reuses its plan for nearly the same clock), so they cannot be shared
+# without changing moves; this one is exact, so every seat's planner with the same weights shares it: the
+# seats of one auction, and the seat after a mover who changed no route, value the same plans.
+_PLANS: dict = {}
+_PLANS_LIMIT = 20_000
+
+
+def shared_plan(s, c: int, w: dict, phases: float, rate: float, first: float, inflow: float) -> Plan:
+    """:func:`best_plan`, remembered by all it depends on (read-only: shared by every planner)."""
+    key = (c, P.board_key(s), P.trains_left(s)[c], P.income(s)[c], P.treasury(s)[c], c in P.reached_chicago(s),
+           P.chicago_income(s), phases, rate, first, inflow, w["money_weight"], w["targets"],
+           w["background_income"], w["background_cost"])
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) > _PLANS_LIMIT:
+            _PLANS.clear()
+        plan = _PLANS[key] = best_plan(s, c, w, phases, rate, first, inflow)
+    return plan

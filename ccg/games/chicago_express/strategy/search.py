@@ -1,4 +1,4 @@
-"""The cheapest routes from a company's network (CE-6): a Dijkstra search, and its update after one more train.
+"""The cheapest routes from a company's network (CE-6): a Dijkstra search, and its update after more trains.
 
 The weight of a placement is ``money_weight`` × its CE-6.9 cost + 1; a route's weight is the float sum
 along it in build order. The search's answer is, per hex j outside the network:
@@ -10,10 +10,12 @@ along it in build order. The search's answer is, per hex j outside the network:
 * ``count[j]``: placements along that route, ``count[prev[j]] + 1``.
 
 These three are fixed by the board alone, not by the order of the work, so an update that
-recomputes only what one new train changes gives exactly what a fresh search gives — the same
-route ties included. Most searches follow the last one for the same company after one more
-placement (about 19 in 20 over a game), so :func:`cheapest_routes` keeps that last answer and
-updates it (:func:`_after_rival_train`, :func:`_after_own_train`) instead of searching afresh.
+recomputes only what new trains change gives exactly what a fresh search gives — the same
+route ties included. Most searches follow the last one for the same company after one to three
+more placements (a placement decision searches for the building company only), so
+:func:`cheapest_routes` keeps that last answer and updates it (:func:`_after_trains`: rivals'
+trains in one pass, :func:`_after_rival_trains`; the company's own one by one,
+:func:`_after_own_train`) instead of searching afresh.
 """
 from __future__ import annotations
 
@@ -72,7 +74,7 @@ def cheapest_routes(s, c: int, money_weight: float) -> Search:
     update = base = None
     if last is not None:
         base = last[1]
-        update = _after_one_train(last[0], base, nets, c, money_weight, occ, P.occupied(s))
+        update = _after_trains(last[0], base, nets, c, money_weight, occ, P.occupied(s))
     if update is None:
         out = _search(nets[c], _blocked(c, nets[c], P.occupied(s)), _money_steps(occ, money_weight))
         _LAST[(c, money_weight)] = (nets, out, None, ())
@@ -147,62 +149,106 @@ def _search(net: int, blocked: int, step: list[float]) -> Search:
     return weight, count, prev
 
 
-def _after_one_train(old_nets: tuple, base: Search, nets: tuple, c: int, money_weight: float, occ: list[int],
-                     occupied: int) -> tuple[Search, list[int] | None] | None:
-    """``base`` (the search for ``old_nets``) updated to ``nets`` when they add exactly one train, and the hexes
-    whose route may have changed (None: any may have) — else None."""
-    d = x = -1
+_MOST_ADDED = 6  # more trains than this since the last search (rare: another game, say): searched afresh
+
+
+def _after_trains(old_nets: tuple, base: Search, nets: tuple, c: int, money_weight: float, occ: list[int],
+                  occupied: int) -> tuple[Search, list[int] | None] | None:
+    """``base`` (the search for ``old_nets``) updated to ``nets`` when they add a few trains, one at a time, and
+    the hexes whose route may have changed (None: any may have) — else None. Each update is exact for the
+    networks with the trains added so far (the occupancy then is now's less the trains still to come)."""
+    added = []  # (company, hex) of every train added
     for k in range(len(nets)):
         a, b = old_nets[k], nets[k]
         if a != b:
+            if a & ~b:
+                return None  # some taken away (another game)
             new = b & ~a
-            if d >= 0 or a & ~b or new & (new - 1):
-                return None  # more than one train added, or some taken away (another game)
-            d, x = k, new.bit_length() - 1
-    if d < 0:
+            while new:
+                low = new & -new
+                added.append((k, low.bit_length() - 1))
+                new ^= low
+    if not added:
         return base, []
-    if d == c:
-        return _after_own_train(base, x, nets[c], _blocked(c, nets[c], occupied), money_weight, occ), None
-    if nets[c] >> x & 1 or base[0][x] == _INF:
+    if len(added) == 1:
+        return _after_one_train(base, *added[0], nets[c], c, money_weight, occ, occupied)
+    if len(added) > _MOST_ADDED:
+        return None
+    if all(k != c for k, _ in added):  # rivals' trains only: one search again for them all
+        net = nets[c]
+        xs = list(dict.fromkeys(x for _, x in added if not net >> x & 1 and base[0][x] != _INF))
+        return _after_rival_trains(base, xs, net, money_weight, occ) if xs else (base, [])
+    occ = occ.copy()
+    for k, x in added:  # the occupancy before any of them
+        occ[x] &= ~(1 << k)
+        if not occ[x]:
+            occupied &= ~(1 << x)
+    net = old_nets[c]
+    search = base
+    changed: set[int] | None = set()  # None once an own train may have changed any route
+    for k, x in added:
+        occ[x] |= 1 << k
+        occupied |= 1 << x
+        if k == c:
+            net |= 1 << x
+        search, redo = _after_one_train(search, k, x, net, c, money_weight, occ, occupied)
+        if redo is None or changed is None:
+            changed = None
+        else:
+            changed.update(redo)
+    return search, None if changed is None else sorted(changed)
+
+
+def _after_one_train(base: Search, k: int, x: int, net: int, c: int, money_weight: float, occ: list[int],
+                     occupied: int) -> tuple[Search, list[int] | None]:
+    """``base`` updated after company k's train on hex x (c's network ``net`` with it, the occupancy ``occ`` and
+    ``occupied`` hexes with it), and the hexes whose route may have changed (None: any may have)."""
+    if k == c:
+        return _after_own_train(base, x, net, _blocked(c, net, occupied), money_weight, occ), None
+    if net >> x & 1 or base[0][x] == _INF:
         return base, []  # a hex of c's network costs c nothing; a hex c never reaches leads c nowhere
-    return _after_rival_train(base, x, nets[c], bool(_EXCL >> x & 1), money_weight, occ)
+    return _after_rival_trains(base, [x], net, money_weight, occ)
 
 
-def _after_rival_train(base: Search, x: int, net: int, x_blocked: bool, money_weight: float,
-                       occ: list[int]) -> tuple[Search, list[int]]:
-    """Another company's train on hex x, which c reaches: x costs c more (CE-6.9) or is closed to it (CE-6.8).
+def _after_rival_trains(base: Search, xs: list[int], net: int, money_weight: float,
+                        occ: list[int]) -> tuple[Search, list[int]]:
+    """Other companies' trains on the hexes xs, which c reaches: each costs c more (CE-6.9) or is closed to it
+    (CE-6.8).
 
-    Only x and the hexes whose cheapest route runs through x can change (every other route is as
-    cheap as before, and no route got cheaper); they are searched again from their neighbours outside.
+    Only the xs and the hexes whose cheapest route runs through one of them can change (every other
+    route is as cheap as before, and no route got cheaper); they are searched again from their
+    neighbours outside.
     """
     weight, count, prev = base[0][:], base[1][:], base[2][:]
     nbs, sources = (_NB, _NB) if net >> _CHICAGO & 1 else (_NB_STOP_AT_CHICAGO, _FROM_STOP_AT_CHICAGO)
     state = bytearray(N_HEX)  # 1: to search again, 2: settled again (or closed); 0: unchanged
-    redo = [x]
-    state[x] = 1
-    for t in redo:  # x and the hexes its routes lead on to
+    redo = xs.copy()
+    for x in xs:
+        state[x] = 1
+    for t in redo:  # the xs and the hexes their routes lead on to
         for k in nbs[t]:
-            if prev[k] == t:
+            if prev[k] == t and not state[k]:
                 state[k] = 1
                 redo.append(k)
     for t in redo:
         weight[t] = _INF
         count[t] = 0
         prev[t] = -1
-    if x_blocked:
-        state[x] = 2
-    steps = _step_table(money_weight)
+    for x in xs:
+        if _EXCL >> x & 1:
+            state[x] = 2
+    step = _money_steps(occ, money_weight)
     heap = []
     for j in redo:  # the cheapest way in from the unchanged hexes
         if state[j] != 1:
             continue
-        step = steps[j][occ[j]]
+        step_j = step[j]
         best, by, by_weight = _INF, -1, _INF
         for h in sources[j]:
             wh = weight[h]
             if state[h] or wh == _INF:
                 continue
-            nw = wh + step + 1.0
+            nw = wh + step_j + 1.0
             if nw < best or (nw == best and (wh, h) < (by_weight, by)):
                 best, by, by_weight = nw, h, wh
         if by >= 0:
@@ -220,7 +266,7 @@ def _after_rival_train(base: Search, x: int, net: int, x_blocked: bool, money_we
         for k in nbs[h]:
             if state[k] != 1:
                 continue
-            nw = wt + steps[k][occ[k]] + 1.0
+            nw = wt + step[k] + 1.0
             wk = weight[k]
             if nw < wk:
                 weight[k] = nw
@@ -239,7 +285,7 @@ def _after_own_train(base: Search, x: int, net: int, blocked: int, money_weight:
     """
     weight, count, prev = base[0][:], base[1][:], base[2][:]
     nbs = _NB if net >> _CHICAGO & 1 else _NB_STOP_AT_CHICAGO
-    steps = _step_table(money_weight)
+    step = _money_steps(occ, money_weight)
     weight[x] = 0.0
     prev[x] = -1
     count[x] = 0
@@ -252,7 +298,7 @@ def _after_own_train(base: Search, x: int, net: int, blocked: int, money_weight:
         p = prev[h]
         n = count[h] = count[p] + 1 if p >= 0 else 0
         for k in nbs[h]:  # the network's hexes (weight 0) are never bettered; blocked ones are never entered
-            nw = wt + steps[k][occ[k]] + 1.0
+            nw = wt + step[k] + 1.0
             wk = weight[k]
             if nw < wk:
                 if wk == _INF and blocked >> k & 1:

@@ -11,8 +11,8 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from . import position as P
-from .clock import phases_left
-from .routes import Plan, payout
+from .clock import other_ends, phases_left
+from .routes import Plan, payout_under
 
 if TYPE_CHECKING:
     from .planner import Planner
@@ -24,13 +24,21 @@ class Outlook:
     """What one decision knows: the clock, every company's plan and payout, every seat's worth."""
 
     __slots__ = ("s", "w", "phases", "n", "out", "holders", "left_this", "rate", "first", "inflow", "plans",
-                 "payout", "per_share", "worth", "memo")
+                 "payout", "per_share", "worth", "memo", "bg_gain", "bg_cost", "clock_rest",
+                 "incomes", "treasuries", "trains", "chicago")
 
-    def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None) -> None:
+    def __init__(self, s, w: dict, planner: "Planner", phases: float | None = None, only: int | None = None) -> None:
+        """``only``: work out that company's plan alone (a placement decision's need); the others' are deferred
+        (:meth:`Planner.defer_plan`), their ``plans`` and ``payout`` stay None and 0, ``worth`` is empty."""
         self.s = s
         self.memo: dict = {}  # the planner's figures that this decision asks for more than once
         self.w = w
-        self.phases = phases_left(s, w) if phases is None else phases
+        self.bg_gain, self.bg_cost = w["background_income"], w["background_cost"]
+        # what every payout reads (company_payout runs a dozen times a decision)
+        self.incomes, self.treasuries, self.trains = P.income(s), P.treasury(s), P.trains_left(s)
+        self.chicago = P.chicago_income(s)
+        self.clock_rest = other_ends(s, w)  # the end conditions a share sale does not change
+        self.phases = phases_left(s, w, rest=self.clock_rest) if phases is None else phases
         n = self.n = P.players(s)
         held = P.shares_held(s)
         self.out = [sum(held[c::5]) for c in range(5)]  # held: five counts per seat
@@ -43,14 +51,23 @@ class Outlook:
         self.plans: list[Plan | None] = [None] * 5
         self.payout = [0.0] * 5
         self.per_share = [0.0] * 5
+        frozen = None  # the position as it is now, for the deferred plans
         for c in range(5):
             if not P.in_play(s, c):
                 continue
             self.inflow[c] = self.sales_per_stretch(c)
+            if only is not None and c != only:
+                if frozen is None:
+                    frozen = P.snapshot(s)
+                planner.defer_plan(frozen, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
+                continue
             plan = self.plans[c] = planner.plan(s, c, self.phases, self.rate[c], self.first[c], self.inflow[c])
             self.payout[c] = plan.payout
             if self.out[c]:
                 self.per_share[c] = plan.payout / self.out[c]
+        if only is not None:
+            self.worth: list[float] = []
+            return
         cash = P.cash(s)
         per_share = self.per_share
         self.worth = [cash[p] + sum(map(mul, held[p * 5:p * 5 + 5], per_share)) for p in range(n)]
@@ -70,17 +87,17 @@ class Outlook:
         ``first`` builds in the rest of this stretch, ``extra_rate`` more builds in each later stretch."""
         if plan is None:
             plan = self.plan_of(c)
-        phases = self.phases if phases is None else phases
+        if phases is None:
+            phases = self.phases
         rate = self.rate[c]
         if holders:
             lengths = P.meter_lengths(self.s)
             rate = min(float(lengths[BUILD]), self.w["builds_per_holder"] * (self.holders[c] + holders))
         if first is None:
             first = rate * self.left_this
-        s = self.s
-        return payout(plan.steps, P.income(s)[c] + income_gain, P.treasury(s)[c] + extra_money, self.inflow[c],
-                      first, rate + extra_rate, phases, P.trains_left(s)[c], P.chicago_income(s),
-                      self.w["background_income"], self.w["background_cost"], now)
+        terms = (self.incomes[c] + income_gain, self.treasuries[c] + extra_money, self.inflow[c], first,
+                 rate + extra_rate, phases, self.trains[c], self.chicago, self.bg_gain, self.bg_cost, now)
+        return payout_under(plan.steps, terms)
 
     def plan_of(self, c: int) -> Plan:
         """Company c's plan; a company not in play (Wabash before it enters, CE-10.4) has none."""
