@@ -19,10 +19,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ccg.core.native import use_fresh_build
 from ccg.core.persona import PersonaParam
 
-from .planner import Co2Planner
-from .values import Weights
+# the valuation and the move choice, compiled with mypyc when ccg was installed (build_native.py): True when
+# the compiled modules run, False when their sources do (no compiler, a source edited since, CCG_PURE_PYTHON)
+NATIVE = use_fresh_build(__name__, Path(__file__).resolve().parent)
+
+from .planner import Co2Planner  # noqa: E402  (after the choice above)
+from .values import Weights  # noqa: E402
 
 PERSONA = {
     "cooperation": PersonaParam(
@@ -37,4 +42,4 @@ def make_planner(weights: dict[str, float], persona: dict) -> Co2Planner:
     return Co2Planner(Weights.from_mapping(weights), float(persona["cooperation"]))
 
 
-__all__ = ["PERSONA", "WEIGHTS_FILE", "make_planner", "Co2Planner", "Weights"]
+__all__ = ["NATIVE", "PERSONA", "WEIGHTS_FILE", "make_planner", "Co2Planner", "Weights"]

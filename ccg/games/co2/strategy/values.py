@@ -140,7 +140,8 @@ _MASKS: dict[tuple[int, ...], int] = {}  # a set of regions -> its bit mask
 _GROUPS: dict = {}  # a source's layout entries -> (its key, the entries): equal groups are one object
 _GROUP_KEYS = itertools.count(0, 2)  # never reused, so a key stays unique when _GROUPS is emptied
 _REGION_TARGETS: dict = {}
-_REGIONS_OF = None  # the component set _LAYOUTS and _REGION_TARGETS hold for
+_LAYOUTS_BY_TARGETS: dict = {}  # every region's targets -> the layout
+_REGIONS_OF: object = None  # the component set _LAYOUTS and _REGION_TARGETS hold for
 
 
 def _region_targets(s, r: int) -> tuple[int, ...]:
@@ -183,6 +184,7 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
         _REGIONS_OF = s.components
         _LAYOUTS.clear()
         _REGION_TARGETS.clear()
+        _LAYOUTS_BY_TARGETS.clear()
     # one flat tuple (one allocation, one hash) of everything the layout reads; the lists' lengths are fixed.
     # The layouts hold only numbers, so the collector stops tracking them
     key = (*s.projects, *s.installed, *s.agenda, *s.project_supply, *s.region_resources)
@@ -191,9 +193,10 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
         return hit
     if len(_REGION_TARGETS) > _LAYOUTS_LIMIT:
         _REGION_TARGETS.clear()
+        _LAYOUTS_BY_TARGETS.clear()
     proj, inst, agendas, piles = rd.projects(s), rd.installed(s), s.agenda, s.region_resources
     supply = tuple([k > 0 for k in s.project_supply])  # which sources still have project tiles (CO2-6.1.5)
-    groups: dict[int, list[int]] = {}
+    every_region = []
     for r in range(rd.REGIONS):
         o = 3 * r
         region_key = (r, proj[o], proj[o + 1], proj[o + 2], inst[o], inst[o + 1], inst[o + 2], agendas[r],
@@ -201,6 +204,23 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
         slots = _REGION_TARGETS.get(region_key)
         if slots is None:
             slots = _REGION_TARGETS[region_key] = _region_targets(s, r)
+        every_region.append(slots)
+    # positions that differ in what the regions' targets do not read (a pile's size, a project tile of a
+    # source still in supply) have the same targets: one layout
+    targets = tuple(every_region)
+    layout = _LAYOUTS_BY_TARGETS.get(targets)
+    if layout is None:
+        layout = _LAYOUTS_BY_TARGETS[targets] = _layout_of(targets)
+    if len(_LAYOUTS) > _LAYOUTS_LIMIT:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = layout
+    return layout
+
+
+def _layout_of(targets: tuple[tuple[int, ...], ...]) -> tuple:
+    """The layout (see :func:`_plan_layout`) of each region's targets, ``targets[r]``."""
+    groups: dict[int, list[int]] = {}
+    for r, slots in enumerate(targets):
         for slot in slots:
             regions = groups.get(slot)
             if regions is None:
@@ -223,11 +243,7 @@ def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[in
         if named is None:
             named = _GROUPS[group] = (next(_GROUP_KEYS), group)
         out.append((src, named[0], named[1]))
-    layout = tuple(out)
-    if len(_LAYOUTS) > _LAYOUTS_LIMIT:
-        _LAYOUTS.clear()
-    _LAYOUTS[key] = layout
-    return layout
+    return tuple(out)
 
 
 _ROUGH: dict = {}
@@ -324,7 +340,7 @@ class Valuer:
             _WEIGHTS.clear()
         self.coop = cooperation
         self._shapes: dict = {}  # the plan's planned-plant needs, shared by positions that agree on them
-        self._shapes_of = None  # the component set ``_shapes`` holds for
+        self._shapes_of: object = None  # the component set ``_shapes`` holds for
         self._rates: dict = {}  # (turns left, turns in all, CEP price) -> ``_time_rates``
         extra = (TERM_NAMES[4],) if cooperation else ()  # the planet's term
         self._names = {False: OWN_TERMS + extra, True: OWN_TERMS + (TERM_NAMES[3],) + extra}  # by: a rival term
