@@ -114,7 +114,7 @@ _NAMES: dict[str, "type[Agent] | str"] = {
 }
 # The player of a seat nobody chose: ccg.simulate / ccg.sweep / what-if without ``agents=``, the
 # Table's computer seats and helper, the apps' bots. The strategist plays each game's own plan at
-# about 0.4-1 ms CPU per decision (a slow 2-core VM), so the answers come from players whose behaviour is measured
+# about 0.2-0.4 ms CPU per decision (a 2-core VM), so the answers come from players whose behaviour is measured
 # (BENCHMARKS.md, "Agents' behaviour"); "random" stays available by name.
 DEFAULT_AGENT = "strategist"
 # a bare number after "name:" sets this parameter, e.g. "mcts:200" -> iterations=200
