@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ccg  # noqa: E402
+from ccg.analysis.pool import worker_cpu  # noqa: E402
 from ccg.analysis.stats import wilson  # noqa: E402
 
 GAMES = ("co2", "catan", "chicago_express")
@@ -74,8 +75,10 @@ def row_specs(args) -> list[tuple[str, str, str, int]]:
 
 
 def _children_cpu() -> float:
+    """CPU of finished child processes and of the warm pool's workers, which outlive the row (not yet reaped,
+    they are not in ``RUSAGE_CHILDREN``)."""
     use = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return use.ru_utime + use.ru_stime
+    return use.ru_utime + use.ru_stime + worker_cpu()
 
 
 def _wins_of_entry(games, entry: int, mask=None) -> tuple[float, int]:

@@ -64,23 +64,9 @@ def mid_game(game: str, players: int, seed: int = 5):
     return s
 
 
-def worker_cpu() -> float:
-    """CPU seconds (user + system) used so far by the warm pool's worker processes."""
-    total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    for pid in warm.worker_pids():
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-        except OSError:
-            pass
-    return total
-
-
 def time_what_if(state, n: int, backend: str, workers: int | None) -> dict:
     first: list[float] = []
-    start, cpu0, wcpu0 = time.perf_counter(), time.process_time(), worker_cpu()
+    start, cpu0, wcpu0 = time.perf_counter(), time.process_time(), warm.worker_cpu()
 
     def seen(partial) -> None:
         if not first and partial.games:
@@ -88,7 +74,7 @@ def time_what_if(state, n: int, backend: str, workers: int | None) -> dict:
 
     df = what_if(state, n, seat=0, backend=backend, workers=workers, on_partial=seen)
     wall = time.perf_counter() - start
-    cpu = time.process_time() - cpu0 + (worker_cpu() - wcpu0 if backend == "processes" else 0.0)
+    cpu = time.process_time() - cpu0 + (warm.worker_cpu() - wcpu0 if backend == "processes" else 0.0)
     return {"df": df, "wall": wall, "cpu": cpu, "first": first[0] if first else float("nan")}
 
 

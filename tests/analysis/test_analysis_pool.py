@@ -53,3 +53,26 @@ def test_workers_end_when_the_parent_is_killed(tmp_path):
     if still:
         os.kill(pids[0], 9)  # leave no orphan behind a failing test
     assert not still, "the pool worker outlived its killed parent"
+
+
+WORKER_CPU = """
+import sys
+from ccg.analysis import pool
+p = pool.process_pool(1)
+p.submit(sum, range(1)).result()
+before = pool.worker_cpu()
+p.submit(sum, range(30_000_000)).result()
+after = pool.worker_cpu()
+print(before, after)
+"""
+
+
+def test_worker_cpu_counts_the_warm_workers_work():
+    """The warm pool's workers outlive a run, so RUSAGE_CHILDREN misses them: ``worker_cpu`` reads /proc."""
+    if not Path("/proc/self/stat").exists():
+        pytest.fail("this test measures through /proc, which this system lacks")
+    out = subprocess.run([sys.executable, "-c", WORKER_CPU], capture_output=True, text=True, timeout=300,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode == 0, out.stderr[-2000:]
+    before, after = map(float, out.stdout.split())
+    assert after - before > 0.2  # summing 30 million numbers takes about half a CPU-second
