@@ -14,7 +14,7 @@ APPS_PORT  ?= 8866
 APPS_ARGS  ?= $(if $(ROOT_USER),--Voila.ip=0.0.0.0)
 
 # setup.py and build_native.py compile the CO2 strategist with mypyc (about two minutes): a change to one of
-# its compiled sources rebuilds it (until then ccg runs that source, ccg/core/native.py)
+# its compiled sources (build_native.COMPILED) rebuilds it (until then ccg runs that source, ccg/core/native.py)
 NATIVE_SOURCES := $(addprefix ccg/games/co2/strategy/,position.py forecast.py values.py planner.py)
 
 $(STAMP): pyproject.toml setup.py build_native.py $(NATIVE_SOURCES)

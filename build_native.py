@@ -5,7 +5,7 @@ The strategist values every candidate position in pure Python; compiled to C by 
 (tests/co2/test_co2_native.py). Without a C compiler, or with ``CCG_PURE_PYTHON=1`` set, the build leaves
 the modules as they are and the strategist runs as pure Python. ``build_ext`` records the hash of each source
 it compiled (``RECORD``): a compiled module whose source changed since is not used
-(``ccg.core.native.import_fresh``), so an edit to a source is never shadowed by an old build.
+(``ccg.core.native.use_fresh_build``), so an edit to a source is never shadowed by an old build.
 """
 from __future__ import annotations
 
@@ -19,9 +19,11 @@ from setuptools import Extension
 from setuptools.command.build_ext import build_ext
 
 PACKAGE = "ccg.games.co2.strategy"
-COMPILED = ("position", "forecast", "values", "planner")  # in the order they import each other
+COMPILED = ("position", "forecast", "values", "planner")  # the Makefile's NATIVE_SOURCES lists them too
 GROUP = "ccg_co2_strategy"  # mypyc's shared library: ccg_co2_strategy__mypyc
+# the record and the switch that ccg/core/native.py reads (this file runs where ccg cannot be imported)
 RECORD = "_native.json"
+PURE_PYTHON_VARIABLE = "CCG_PURE_PYTHON"
 METADATA_ONLY = frozenset(("egg_info", "dist_info", "sdist", "check"))  # setup commands that compile nothing
 ROOT = Path(__file__).resolve().parent
 
@@ -36,7 +38,7 @@ def source_hashes() -> dict[str, str]:
 
 def native_extensions() -> list[Extension]:
     """mypyc's extensions for ``COMPILED``, or none (pure Python) when mypyc is missing, fails or is turned off."""
-    if os.environ.get("CCG_PURE_PYTHON"):
+    if os.environ.get(PURE_PYTHON_VARIABLE):
         return []
     try:
         from mypyc.build import mypycify
@@ -83,5 +85,4 @@ class BuildExt(build_ext):
             self.extensions = []
             return
         target = Path(self.get_ext_fullpath(f"{PACKAGE}.{COMPILED[0]}")).parent
-        record = {"python": sys.version.split()[0], "sources": source_hashes()}
-        (target / RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
+        (target / RECORD).write_text(json.dumps({"sources": source_hashes()}, indent=1, sort_keys=True) + "\n")

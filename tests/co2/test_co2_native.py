@@ -15,6 +15,9 @@ import ccg.games.co2.strategy as strategy
 from ccg.core import native
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build_native  # noqa: E402  (the build step, at the repository's root)
+
 FOLDER = Path(strategy.__file__).resolve().parent
 EXTENSION = importlib.machinery.EXTENSION_SUFFIXES[0]
 
@@ -50,7 +53,7 @@ def test_the_installed_strategist_is_the_compiled_one():
     """`make` compiles it; a source edited since the build runs as source until the next `make`."""
     assert strategy.NATIVE, ("the CO2 strategist runs from its sources: the mypyc build is missing or older than "
                              "a source (rebuild it with `make lab` / `make test`, which reinstall ccg)")
-    for module in ("position", "forecast", "values", "planner"):
+    for module in build_native.COMPILED:
         assert sys.modules[f"ccg.games.co2.strategy.{module}"].__file__.endswith(EXTENSION)
 
 
@@ -141,8 +144,10 @@ def test_a_package_without_extension_modules_is_left_alone(import_sandbox):
 
 
 def test_the_record_names_what_the_build_compiled():
-    """The build's record: every compiled module's source hash as it is now (else NATIVE would be False)."""
+    """The build's record: every compiled module's source hash as it is now (else NATIVE would be False); the
+    build and the import agree on the record's name and on the switch to pure Python."""
+    assert (build_native.RECORD, build_native.PURE_PYTHON_VARIABLE) == (native.RECORD, native.PURE_PYTHON_VARIABLE)
     data = json.loads((FOLDER / native.RECORD).read_text())
-    assert sorted(data["sources"]) == native.compiled_modules(FOLDER) == ["forecast", "planner", "position", "values"]
+    assert sorted(data["sources"]) == native.compiled_modules(FOLDER) == sorted(build_native.COMPILED)
     for module, digest in data["sources"].items():
         assert hashlib.sha256((FOLDER / f"{module}.py").read_bytes()).hexdigest() == digest
