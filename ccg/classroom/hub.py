@@ -22,6 +22,7 @@ from typing import Any, Awaitable, Callable
 
 import anyio
 import anyio.to_thread
+import pandas  # noqa: F401  (loaded before any worker thread runs: see the note below)
 import plotly.io
 
 from ..core.errors import IllegalActionError
@@ -35,6 +36,12 @@ from .student import seat_page
 __all__ = ["Client", "Hub", "POSITION_CHANGED", "RECONNECTING"]
 
 log = logging.getLogger("ccg.classroom.hub")
+
+# Why pandas is imported above although the hub never uses it: plotly looks pandas up in sys.modules
+# without importing it (``get_module("pandas", should_load=False)``) each time it checks an array. A board
+# drawn in one worker thread while another (a teacher's debrief, which needs pandas) is still importing it
+# meets a half-built module and fails ("partially initialized module 'pandas'"). Loading it with the hub,
+# before any worker thread starts, closes that window; every lesson's debrief loads it anyway.
 
 HEARTBEAT = 10.0      # seconds between "these students are here" notes to the store
 RECONNECTING = N_("reconnecting…")
