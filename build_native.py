@@ -1,11 +1,11 @@
-"""Build step: the CO2 strategist's valuation compiled with mypyc, the compiler that ships with mypy.
+"""Build step: the strategists' hot modules compiled with mypyc, the compiler that ships with mypy.
 
-The strategist values every candidate position in pure Python; compiled to C by mypyc from the same sources
-(``COMPILED``), a CO2 decision costs about a fifth less CPU and plays exactly the same moves
-(tests/co2/test_co2_native.py). Without a C compiler, or with ``CCG_PURE_PYTHON=1`` set, the build leaves
-the modules as they are and the strategist runs as pure Python. ``build_ext`` records the hash of each source
-it compiled (``RECORD``): a compiled module whose source changed since is not used
-(``ccg.core.native.use_fresh_build``), so an edit to a source is never shadowed by an old build.
+A strategist values every candidate position in pure Python; compiled to C by mypyc from the same sources
+(``COMPILED``), a decision costs about a quarter less CPU and the strategist plays exactly the same moves
+(tests/agents/test_strategist_native.py). Without a C compiler, or with ``CCG_PURE_PYTHON=1`` set, the build
+leaves the modules as they are and the strategists run as pure Python. ``build_ext`` records the hash of each
+source it compiled in its package's folder (``RECORD``): a compiled module whose source changed since is not
+used (``ccg.core.native.use_fresh_build``), so an edit to a source is never shadowed by an old build.
 """
 from __future__ import annotations
 
@@ -18,9 +18,13 @@ from pathlib import Path
 from setuptools import Extension
 from setuptools.command.build_ext import build_ext
 
-PACKAGE = "ccg.games.co2.strategy"
-COMPILED = ("position", "forecast", "values", "planner")  # the Makefile's NATIVE_SOURCES lists them too
-GROUP = "ccg_co2_strategy"  # mypyc's shared library: ccg_co2_strategy__mypyc
+# package -> its modules compiled to C, each package in its own shared library (``group``); the Makefile's
+# NATIVE_SOURCES lists the same files. A package compiled here calls ``use_fresh_build`` in its __init__.
+COMPILED: dict[str, tuple[str, ...]] = {
+    "ccg.games.co2.strategy": ("position", "forecast", "values", "planner"),
+    "ccg.games.chicago_express.strategy": ("clock", "position", "search", "routes", "values", "planner"),
+    "ccg.games.catan.strategy": ("position", "values", "oil", "opening", "tactics", "trading", "planner"),
+}
 # the record and the switch that ccg/core/native.py reads (this file runs where ccg cannot be imported)
 RECORD = "_native.json"
 PURE_PYTHON_VARIABLE = "CCG_PURE_PYTHON"
@@ -28,12 +32,21 @@ METADATA_ONLY = frozenset(("egg_info", "dist_info", "sdist", "check"))  # setup 
 ROOT = Path(__file__).resolve().parent
 
 
-def source_path(module: str) -> Path:
-    return ROOT.joinpath(*PACKAGE.split("."), f"{module}.py")
+def group(package: str) -> str:
+    """The name of ``package``'s shared library, less mypyc's ``__mypyc`` ending: ccg_co2_strategy, …"""
+    return package.replace(".games.", "_").replace(".", "_")
 
 
-def source_hashes() -> dict[str, str]:
-    return {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in COMPILED}
+def source_path(package: str, module: str) -> Path:
+    return ROOT.joinpath(*package.split("."), f"{module}.py")
+
+
+def source_hashes(package: str) -> dict[str, str]:
+    return {m: hashlib.sha256(source_path(package, m).read_bytes()).hexdigest() for m in COMPILED[package]}
+
+
+def _sources(package: str) -> list[str]:
+    return [str(source_path(package, m).relative_to(ROOT)) for m in COMPILED[package]]
 
 
 def native_extensions() -> list[Extension]:
@@ -51,19 +64,22 @@ def native_extensions() -> list[Extension]:
         config = ROOT / "build" / "mypyc.ini"
         config.parent.mkdir(exist_ok=True)
         config.write_text("[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n")
-        return mypycify([str(source_path(m).relative_to(ROOT)) for m in COMPILED]
+        # one type check for every package; one shared library per package, so that build_ext compiles them
+        # side by side (the packages never call each other)
+        return mypycify([path for package in COMPILED for path in _sources(package)]
                         + ["--python-version", version, "--config-file", str(config),
                            "--cache-dir", str(config.parent / "mypyc-cache")],
-                        group_name=GROUP)
+                        separate=[(_sources(package), group(package)) for package in COMPILED])
     except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting
-        print(f"ccg: the CO2 strategist is not compiled ({error!r}); it runs as pure Python", file=sys.stderr)
+        print(f"ccg: the strategists are not compiled ({error!r}); they run as pure Python", file=sys.stderr)
         return []
 
 
 def placeholders() -> list[Extension]:
-    """What ``setup()`` is given: the names of the modules mypyc makes (its shared library first). mypyc itself
+    """What ``setup()`` is given: the names of the modules mypyc makes (each shared library first). mypyc itself
     runs only for a build (``BuildExt.finalize_options``), not for the steps that only write the metadata."""
-    return [Extension(name, sources=[]) for name in (f"{GROUP}__mypyc", *(f"{PACKAGE}.{m}" for m in COMPILED))]
+    return [Extension(name, sources=[]) for package, modules in COMPILED.items()
+            for name in (f"{group(package)}__mypyc", *(f"{package}.{m}" for m in modules))]
 
 
 class BuildExt(build_ext):
@@ -73,6 +89,8 @@ class BuildExt(build_ext):
     def finalize_options(self) -> None:
         if not METADATA_ONLY.issuperset(self.distribution.commands):
             self.distribution.ext_modules = native_extensions()
+        if self.parallel is None:
+            self.parallel = True  # one C compiler per core (a shared library per package)
         super().finalize_options()
 
     def run(self) -> None:
@@ -81,8 +99,10 @@ class BuildExt(build_ext):
         try:
             super().run()
         except Exception as error:  # no compiler, no Python headers: the pure-Python modules run instead
-            print(f"ccg: the CO2 strategist is not compiled ({error!r}); it runs as pure Python", file=sys.stderr)
+            print(f"ccg: the strategists are not compiled ({error!r}); they run as pure Python", file=sys.stderr)
             self.extensions = []
             return
-        target = Path(self.get_ext_fullpath(f"{PACKAGE}.{COMPILED[0]}")).parent
-        (target / RECORD).write_text(json.dumps({"sources": source_hashes()}, indent=1, sort_keys=True) + "\n")
+        for package, modules in COMPILED.items():
+            target = Path(self.get_ext_fullpath(f"{package}.{modules[0]}")).parent
+            record = {"sources": source_hashes(package)}
+            (target / RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")

@@ -12,8 +12,8 @@ events inside each ``act``; about 30 times slower): the work done, which the mac
 change — what to compare when the machine is busy. ``--runs N`` repeats the measurement in N fresh
 processes, one after the other (no cache of one run warms the next), and reports each game's median and
 range: this virtual machine's CPU time for the same games varies by tens of per cent from run to run.
-The report names the CO2 strategist's build: compiled by mypyc (what ``make`` installs) or, with
-``CCG_PURE_PYTHON=1`` set, its pure-Python sources.
+The report names the strategists' build: compiled by mypyc (what ``make`` installs) or, with
+``CCG_PURE_PYTHON=1`` set, their pure-Python sources.
 Every report ends with a *yardstick*: the CPU time of a fixed pure-Python loop (``sum(range(10**6))``, best
 of 5) on the same machine, so that figures taken on machines of different speed can be compared.
 """
@@ -90,17 +90,25 @@ def label(game: str, options: dict) -> str:
 def report(rows: list[str], games: int, seed: int, note: str = "") -> str:
     """The table ``rows`` with a line naming the games, ``note`` and the Python; printed and returned."""
     text = "\n".join(rows + [f"\n{games} game(s) each (seeds {seed}–{seed + games - 1}), {note}"
-                              f"Python {sys.version.split()[0]}, {co2_build()}; yardstick sum(range(10**6)) "
+                              f"Python {sys.version.split()[0]}, {strategist_build()}; yardstick sum(range(10**6)) "
                               f"{yardstick_ms():.1f} ms CPU"])
     print(text)
     return text
 
 
-def co2_build() -> str:
-    """Whether the CO2 strategist ran compiled (mypyc, build_native.py) or from its sources."""
-    from ccg.games.co2 import strategy
+def strategist_build() -> str:
+    """Whether the strategists ran compiled (mypyc, build_native.py) or from their sources."""
+    import importlib
 
-    return "the CO2 strategist compiled by mypyc" if strategy.NATIVE else "the CO2 strategist as pure Python"
+    packages = {"CO2": "ccg.games.co2.strategy", "Chicago Express": "ccg.games.chicago_express.strategy",
+                "Catan": "ccg.games.catan.strategy"}
+    native = {name: importlib.import_module(package).NATIVE for name, package in packages.items()}
+    if all(native.values()):
+        return "the strategists compiled by mypyc"
+    if not any(native.values()):
+        return "the strategists as pure Python"
+    return "the strategists of " + ", ".join(n for n, on in native.items() if on) + " compiled by mypyc, the others " \
+        "as pure Python"
 
 
 def yardstick_ms() -> float:

@@ -25,9 +25,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ccg.core.native import use_fresh_build
 from ccg.core.persona import PersonaParam
 
-from .planner import CatanPlanner
+# the valuation, the tactics and the planner, compiled with mypyc when ccg was installed (build_native.py):
+# True when the compiled modules run, False when their sources do (no compiler, a source edited since,
+# CCG_PURE_PYTHON)
+NATIVE = use_fresh_build(__name__, Path(__file__).resolve().parent)
+
+from .planner import CatanPlanner  # noqa: E402  (after the choice above)
 
 PERSONA = {
     "sequester": PersonaParam(

@@ -120,7 +120,8 @@ def metropolis_goals(o: Outlook) -> list[Goal]:
             continue
         y = pos.node_yield(s, n)
         gain = sum(y[g] * o.resource_weight(g) for g in range(6))
-        safe = (1.0 + o.production_vp(2 * sum(y))) / 6.0 * o.w["flood_fear"] if pos.coastal(s, n) else 0.0
+        # 2.0, not 2: compiled by mypyc, an int times sum() of floats is taken for an int (a TypeError)
+        safe = (1.0 + o.production_vp(2.0 * sum(y))) / 6.0 * o.w["flood_fear"] if pos.coastal(s, n) else 0.0
         value = 1.0 + o.production_vp(gain) + safe - price
         if value > 0:
             out.append(Goal("metro", n, [], [0, 1, 0, 1, 1], pos.METROPOLIS_OIL, value))

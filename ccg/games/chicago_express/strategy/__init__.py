@@ -21,8 +21,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ....core.native import use_fresh_build
 from ....core.persona import PersonaParam
-from .planner import Planner
+
+# the route search, the plans and the planner, compiled with mypyc when ccg was installed (build_native.py):
+# True when the compiled modules run, False when their sources do (no compiler, a source edited since,
+# CCG_PURE_PYTHON)
+NATIVE = use_fresh_build(__name__, Path(__file__).resolve().parent)
+
+from .planner import Planner  # noqa: E402  (after the choice above)
 
 PERSONA = {
     "investor": PersonaParam(
@@ -39,4 +46,4 @@ def make_planner(weights: dict[str, float], persona: dict) -> Planner:
     return Planner(weights, persona)
 
 
-__all__ = ["PERSONA", "WEIGHTS_FILE", "make_planner", "Planner"]
+__all__ = ["NATIVE", "PERSONA", "WEIGHTS_FILE", "make_planner", "Planner"]

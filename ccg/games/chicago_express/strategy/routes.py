@@ -368,14 +368,11 @@ def best_plan(s, c: int, w: dict, phases: float, rate: float, first: float, infl
             route = (onwards, h, hit[0])
         if hit[0] > top:
             top = hit[0]
-    plans = {}  # one Plan per route (the best, the best route and the Chicago route may be the same)
-    for found in (route, to_chicago):
-        if found is not None and id(found) not in plans:
-            plans[id(found)] = Plan(c, *found)
-    if route is not None and top > best.payout:
-        best = plans[id(route)]
-    best.chicago = plans[id(to_chicago)] if to_chicago is not None else None
-    best.route = plans[id(route)] if route is not None else None
+    route_plan = Plan(c, *route) if route is not None else None
+    if route_plan is not None and top > best.payout:
+        best = route_plan  # the best plan is then its own best route
+    best.chicago = Plan(c, *to_chicago) if to_chicago is not None else None
+    best.route = route_plan
     return best
 
 

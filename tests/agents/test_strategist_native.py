@@ -1,83 +1,103 @@
-"""The CO2 strategist compiled with mypyc (build_native.py, ccg/core/native.py): used when fresh, same moves."""
+"""The strategists compiled with mypyc (build_native.py, ccg/core/native.py): used when fresh, same moves."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.machinery
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-import ccg.games.co2.strategy as strategy
 from ccg.core import native
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build_native  # noqa: E402  (the build step, at the repository's root)
 
-FOLDER = Path(strategy.__file__).resolve().parent
 EXTENSION = importlib.machinery.EXTENSION_SUFFIXES[0]
+PACKAGES = sorted(build_native.COMPILED)
 
+# whole games of every compiled strategist, personas that take different paths through the plans
 PLAY = """
-import json, sys
+import importlib, json, sys
 import ccg
-import ccg.games.co2.strategy as strategy
 from ccg.agents import make_agent
+game, options, personas = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3].split(",")
+strategy = importlib.import_module(f"ccg.games.{game}.strategy")
 moves = []
 for seed, players in ((501, 4), (502, 3)):
-    state = ccg.new_game("co2", players=players, seed=seed)
-    agents = [make_agent("strategist:cooperation=0.6", 7 * seed + p) for p in range(players)]
+    state = ccg.new_game(game, players=players, seed=seed, **options)
+    agents = [make_agent(personas[p % len(personas)], 7 * seed + p) for p in range(players)]
     while not state.is_terminal():
         action = agents[state.current_player].act(state)
         moves.append(str(action))
         state.apply(action)
 print(json.dumps({"native": strategy.NATIVE, "moves": moves}))
 """
+GAMES = [
+    ("co2", {}, "strategist:cooperation=0.6,strategist:cooperation=0,strategist:cooperation=1", 400),
+    ("chicago_express", {}, "strategist,strategist:investor=0,strategist:investor=1", 200),
+    ("catan", {}, "strategist", 400),
+    ("catan", {"scenario": "oil_springs"}, "strategist,strategist:sequester=0,strategist:sequester=1", 400),
+]
 
 
-def run(script: str, pure_python: bool):
-    """What ``script`` prints (JSON) in a fresh Python, with the compiled strategist or its sources."""
+def run(args: list[str], pure_python: bool):
+    """What ``python -c args...`` prints last (JSON) in a fresh Python, with the compiled strategists or their
+    sources."""
     env = {k: v for k, v in os.environ.items() if k != native.PURE_PYTHON_VARIABLE}
     if pure_python:
         env[native.PURE_PYTHON_VARIABLE] = "1"
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", *args], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def test_the_installed_strategist_is_the_compiled_one():
-    """`make` compiles it; a source edited since the build runs as source until the next `make`."""
-    assert strategy.NATIVE, ("the CO2 strategist runs from its sources: the mypyc build is missing or older than "
-                             "a source (rebuild it with `make lab` / `make test`, which reinstall ccg)")
-    for module in build_native.COMPILED:
-        assert sys.modules[f"ccg.games.co2.strategy.{module}"].__file__.endswith(EXTENSION)
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_installed_strategists_are_the_compiled_ones(package):
+    """`make` compiles them; a source edited since the build runs as source until the next `make`."""
+    strategy = importlib.import_module(package)
+    assert strategy.NATIVE, (f"{package} runs from its sources: the mypyc build is missing or older than a "
+                             "source (rebuild it with `make lab` / `make test`, which reinstall ccg)")
+    for module in build_native.COMPILED[package]:
+        assert sys.modules[f"{package}.{module}"].__file__.endswith(EXTENSION)
 
 
-def test_compiled_and_source_strategists_play_the_same_moves():
-    compiled, source = run(PLAY, pure_python=False), run(PLAY, pure_python=True)
+@pytest.mark.parametrize("game, options, personas, least", GAMES,
+                         ids=["co2", "chicago_express", "catan", "oil_springs"])
+def test_compiled_and_source_strategists_play_the_same_moves(game, options, personas, least):
+    args = [PLAY, game, json.dumps(options), personas]
+    compiled, source = run(args, pure_python=False), run(args, pure_python=True)
     assert compiled["native"] is True and source["native"] is False
-    assert len(source["moves"]) > 400  # two whole games
+    assert len(source["moves"]) > least  # two whole games
     assert compiled["moves"] == source["moves"]
 
 
-def test_explain_terms_are_the_same_compiled_and_from_source():
+@pytest.mark.parametrize("game", ["co2", "chicago_express", "catan"])
+def test_explain_terms_are_the_same_compiled_and_from_source(game):
     """The valuation's terms (what ``explain`` shows) agree to the last bit, not only the move."""
     script = """
-import json, ccg
+import json, sys, ccg
 from ccg.agents import make_agent
-state = ccg.new_game("co2", players=4, seed=77)
+state = ccg.new_game(sys.argv[1], players=4, seed=77)
 agents = [make_agent("strategist", p) for p in range(4)]
 for _ in range(60):
     state.apply(agents[state.current_player].act(state))
-planner = make_agent("strategist", 0).planner("co2")
-print(json.dumps([(str(a), t) for a, t in planner.explain_options(state, state.current_player)[1]]))
+explanation = make_agent("strategist", 0).explain(state)
+while len(explanation.alternatives) < 2:  # on to a decision with alternatives to compare
+    state.apply(agents[state.current_player].act(state))
+    explanation = make_agent("strategist", 0).explain(state)
+options = (explanation.chosen, *explanation.alternatives)
+print(json.dumps([[o.action, o.value, sorted(o.terms.items())] for o in options]))
 """
-    outputs = [run(script, pure_python=pure) for pure in (False, True)]
-    assert outputs[0] and outputs[0] == outputs[1]
+    outputs = [run([script, game], pure_python=pure) for pure in (False, True)]
+    assert len(outputs[0]) > 2 and outputs[0][0][2] and outputs[0] == outputs[1]
 
 
 def make_package(root: Path, name: str, source: str) -> Path:
@@ -143,11 +163,24 @@ def test_a_package_without_extension_modules_is_left_alone(import_sandbox):
     assert len(sys.meta_path) == finders
 
 
-def test_the_record_names_what_the_build_compiled():
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_record_names_what_the_build_compiled(package):
     """The build's record: every compiled module's source hash as it is now (else NATIVE would be False); the
     build and the import agree on the record's name and on the switch to pure Python."""
     assert (build_native.RECORD, build_native.PURE_PYTHON_VARIABLE) == (native.RECORD, native.PURE_PYTHON_VARIABLE)
-    data = json.loads((FOLDER / native.RECORD).read_text())
-    assert sorted(data["sources"]) == native.compiled_modules(FOLDER) == sorted(build_native.COMPILED)
+    folder = Path(importlib.import_module(package).__file__).resolve().parent
+    data = json.loads((folder / native.RECORD).read_text())
+    assert sorted(data["sources"]) == native.compiled_modules(folder) == sorted(build_native.COMPILED[package])
     for module, digest in data["sources"].items():
-        assert hashlib.sha256((FOLDER / f"{module}.py").read_bytes()).hexdigest() == digest
+        assert hashlib.sha256((folder / f"{module}.py").read_bytes()).hexdigest() == digest
+
+
+def test_the_makefile_rebuilds_when_a_compiled_source_changes():
+    """The Makefile's NATIVE_SOURCES (what the installation stamp depends on) are exactly the compiled sources."""
+    text = (ROOT / "Makefile").read_text().replace("\\\n", " ")
+    listed = set()
+    for folder, names in re.findall(r"\$\(addprefix ([^,]+),([^)]*)\)", text.split("NATIVE_SOURCES :=", 1)[1]
+                                    .split("\n", 1)[0]):
+        listed |= {folder + name for name in names.split()}
+    assert listed == {str(build_native.source_path(p, m).relative_to(ROOT))
+                      for p, modules in build_native.COMPILED.items() for m in modules}
