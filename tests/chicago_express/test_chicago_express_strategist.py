@@ -19,6 +19,7 @@ from ce_helpers import (
     set_income,
     take_share,
 )
+from from_sources import passed_from_sources
 
 import ccg
 from ccg.agents import GreedyAgent, StrategistAgent
@@ -343,10 +344,12 @@ def test_the_remembered_income_table_is_what_a_train_adds_now():
     assert len(seen) >= 4  # houses built or industry raised three times at least
 
 
-def test_candidate_routes_made_from_the_last_ones_equal_fresh_ones(monkeypatch):
+def test_candidate_routes_made_from_the_last_ones_equal_fresh_ones(monkeypatch, request):
     """CE-6: the candidate routes (cheapest routes to the best targets, on to Chicago) are made again only
     where a rival's train changed them; the rest are handed out again. At every position of a game they
     equal the routes made with nothing remembered."""
+    if passed_from_sources(request):  # it replaces a strategy function: the sources only
+        return
     from ccg.games.chicago_express.strategy import position as P
     from ccg.games.chicago_express.strategy import routes, search
 
@@ -405,10 +408,12 @@ def test_a_share_is_worth_the_same_to_a_seat_whatever_the_decision_asked_before(
     assert checked == 400 and look.memo
 
 
-def test_a_placement_decision_defers_the_other_companies_plans_without_changing_a_move(monkeypatch):
+def test_a_placement_decision_defers_the_other_companies_plans_without_changing_a_move(monkeypatch, request):
     """CE-6: a placement decision works out the building company's plan only and defers the others'; the
     planner's plans (kept per rounded clock) are then still the ones it hands out when every decision works
     out every plan, so whole games play the same moves either way."""
+    if passed_from_sources(request):  # it replaces a strategy function: the sources only
+        return
     from ccg.games.chicago_express.strategy import values
 
     def play() -> list:
@@ -443,10 +448,12 @@ def test_a_deferred_plan_is_worked_out_for_the_position_that_first_asked():
     assert later.payout == first.payout != own.payout
 
 
-def test_a_plan_is_the_best_of_its_routes_each_simulated_in_full(monkeypatch):
+def test_a_plan_is_the_best_of_its_routes_each_simulated_in_full(monkeypatch, request):
     """CE-6, CE-7, CE-9: a plan takes a route's payout from another route's simulation when the two share every
     placement that simulation read (a route and the same route on to Chicago; routes through the same hex).
     Its payout, best route and Chicago route must be what simulating every candidate route in full gives."""
+    if passed_from_sources(request):  # it replaces a strategy function: the sources only
+        return
     from ccg.games.chicago_express.strategy import position as P
     from ccg.games.chicago_express.strategy import routes
 
