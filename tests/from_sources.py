@@ -12,8 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ccg.core.native import PURE_PYTHON_VARIABLE
+
 ROOT = Path(__file__).resolve().parents[1]
-PURE_PYTHON_VARIABLE = "CCG_PURE_PYTHON"  # ccg.core.native's switch
 
 
 def passed_from_sources(request) -> bool:
