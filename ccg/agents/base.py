@@ -113,9 +113,9 @@ _NAMES: dict[str, "type[Agent] | str"] = {
     "random": "RandomAgent", "greedy": "GreedyAgent", "mcts": "MCTSAgent", "strategist": "StrategistAgent",
 }
 # The player of a seat nobody chose: ccg.simulate / ccg.sweep / what-if without ``agents=``, the
-# Table's computer seats and helper, the apps' bots. The strategist plays each game's own plan at
-# about 0.2-0.4 ms CPU per decision (a 2-core VM), so the answers come from players whose behaviour is measured
-# (BENCHMARKS.md, "Agents' behaviour"); "random" stays available by name.
+# Table's computer seats and helper, the apps' bots. The strategist plays each game's own plan at 0.2-0.8 ms
+# CPU per decision by game and machine, so the answers come from players whose behaviour is measured
+# (BENCHMARKS.md, "Strategist mechanics and cost" and "Agents' behaviour"); "random" stays available by name.
 DEFAULT_AGENT = "strategist"
 # a bare number after "name:" sets this parameter, e.g. "mcts:200" -> iterations=200
 _SHORTHAND: dict[str, str] = {"mcts": "iterations", "greedy": "samples"}
