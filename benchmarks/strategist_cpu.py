@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/strategist_cpu.py --games 6
     .venv/bin/python benchmarks/strategist_cpu.py --games 6 --runs 12      # the figure BENCHMARKS.md quotes
     .venv/bin/python benchmarks/strategist_cpu.py --games 2 --instructions
+    .venv/bin/python benchmarks/strategist_cpu.py --games 1 --machine-instructions     # needs valgrind
 
 Four default strategists per game, 4 players, whole games, serial. CPU is ``time.process_time`` around
 each ``act`` call (the seat view included; the strategy module's import and weights are loaded before), so other processes on the machine do not count — but a busy
@@ -12,6 +13,11 @@ events inside each ``act``; about 30 times slower): the work done, which the mac
 change — what to compare when the machine is busy. ``--runs N`` repeats the measurement in N fresh
 processes, one after the other (no cache of one run warms the next), and reports each game's median and
 range: this virtual machine's CPU time for the same games varies by tens of per cent from run to run.
+``--machine-instructions`` counts the machine instructions instead (bytecodes miss compiled code, list copies
+and the garbage collector): each game kind is played in a process run under valgrind's callgrind
+(``PYTHONHASHSEED=0``) and an import-only process's count is taken off, so the figure is what a whole game costs
+per decision, the referee's moves included; the same on a busy machine, but valgrind (Debian: ``apt-get install
+valgrind``) runs Python about 50 times slower, so it defaults to one game.
 The report names the strategists' build: compiled by mypyc (what ``make`` installs) or, with
 ``CCG_PURE_PYTHON=1`` set, their pure-Python sources.
 Every report ends with a *yardstick*: the CPU time of a fixed pure-Python loop (``sum(range(10**6))``, best
@@ -23,9 +29,12 @@ import argparse
 import json
 import math
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -81,6 +90,46 @@ def instructions(game: str, options: dict, games: int, seed: int) -> tuple[float
             decisions += 1
             state.apply(action)
     return count / decisions, decisions
+
+
+def play(game: str, options: dict, games: int, seed: int) -> int:
+    """Play ``games`` whole games as ``measure`` does, untimed (0: only the set-up); the decisions made."""
+    decisions = 0
+    make_agent("strategist", 0).planner(game)
+    for g in range(games):
+        state = ccg.new_game(game, players=4, seed=seed + g, **options)
+        agents = [make_agent("strategist", 10 * g + p) for p in range(4)]
+        while not state.is_terminal():
+            state.apply(agents[state.current_player].act(state))
+            decisions += 1
+    return decisions
+
+
+_COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def counted(case: int, games: int, seed: int, folder: str) -> tuple[int, int]:
+    """(machine instructions, decisions) of a fresh process that plays ``games`` games of ``CASES[case]`` under
+    callgrind."""
+    run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/callgrind.%p",
+                          sys.executable, __file__, "--play", str(case), "--games", str(games), "--seed", str(seed)],
+                         capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = _COLLECTED.findall(run.stderr)
+    if run.returncode != 0 or not found:
+        raise RuntimeError(f"valgrind failed ({run.returncode}): {run.stderr.strip()[-400:]}")
+    return int(found[-1]), int(run.stdout.strip().splitlines()[-1])
+
+
+def machine_instructions(games: int, seed: int) -> str:
+    """Machine instructions per decision of every game kind: a process playing ``games`` games less one that
+    only sets up."""
+    rows = ["| game | machine instructions per decision | decisions |", "|---|---|---|"]
+    with tempfile.TemporaryDirectory() as folder:
+        for case, (game, options) in enumerate(CASES):
+            whole, decisions = counted(case, games, seed, folder)
+            setup, _ = counted(case, 0, seed, folder)
+            rows.append(f"| {label(game, options)} | {(whole - setup) / decisions:,.0f} | {decisions} |")
+    return report(rows, games, seed, "callgrind, PYTHONHASHSEED=0, a set-up-only process's count taken off, ")
 
 
 def label(game: str, options: dict) -> str:
@@ -146,34 +195,52 @@ def repeated(games: int, seed: int, runs: int) -> str:
 
 def main(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--games", type=int, default=None,
+                        help="whole games of each kind (default 6; 1 with --machine-instructions)")
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--instructions", action="store_true",
                         help="count Python bytecode instructions per decision instead of CPU time")
+    parser.add_argument("--machine-instructions", action="store_true",
+                        help="count machine instructions per decision under valgrind (one game unless --games)")
     parser.add_argument("--runs", type=int, default=1,
                         help="repeat in this many fresh processes; report each game's median and range")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one run's figures, for --runs
+    parser.add_argument("--play", type=int, choices=range(len(CASES)), help=argparse.SUPPRESS)  # under valgrind
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error(f"--runs must be at least 1, got {args.runs}")
+    games = args.games if args.games is not None else 1 if args.machine_instructions else 6
+    if games < 0 or (games == 0 and args.play is None):
+        parser.error(f"--games must be at least 1, got {games}")
+    if args.play is not None:
+        game, options = CASES[args.play]
+        decisions = play(game, options, games, args.seed)
+        print(decisions)
+        return str(decisions)
+    if args.machine_instructions:
+        if args.instructions or args.runs > 1:
+            parser.error("--machine-instructions counts one run; it takes neither --instructions nor --runs")
+        if shutil.which("valgrind") is None:
+            parser.error("--machine-instructions needs valgrind (Debian: apt-get install valgrind)")
+        return machine_instructions(games, args.seed)
     if args.runs > 1 and not args.instructions:
-        return repeated(args.games, args.seed, args.runs)
+        return repeated(games, args.seed, args.runs)
     if args.json:
-        figures = {label(game, options): measure(game, options, args.games, args.seed)[0] for game, options in CASES}
+        figures = {label(game, options): measure(game, options, games, args.seed)[0] for game, options in CASES}
         figures["yardstick"] = yardstick_ms()
         print(json.dumps(figures))
         return json.dumps(figures)
     if args.instructions:
         rows = ["| game | instructions per decision | decisions |", "|---|---|---|"]
         for game, options in CASES:
-            per_decision, n = instructions(game, options, args.games, args.seed)
+            per_decision, n = instructions(game, options, games, args.seed)
             rows.append(f"| {label(game, options)} | {per_decision:,.0f} | {n} |")
-        return report(rows, args.games, args.seed)
+        return report(rows, games, args.seed)
     rows = ["| game | ms CPU per decision | CPU s per game | decisions |", "|---|---|---|---|"]
     for game, options in CASES:
-        per, per_game, n = measure(game, options, args.games, args.seed)
+        per, per_game, n = measure(game, options, games, args.seed)
         rows.append(f"| {label(game, options)} | {per:.2f} | {per_game:.2f} | {n} |")
-    return report(rows, args.games, args.seed, f"load average {load_average():.1f} at the end, ")
+    return report(rows, games, args.seed, f"load average {load_average():.1f} at the end, ")
 
 
 if __name__ == "__main__":
