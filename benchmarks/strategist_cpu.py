@@ -36,31 +36,47 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ccg  # noqa: E402
-from ccg.agents import make_agent  # noqa: E402
+from ccg.agents import Agent, make_agent  # noqa: E402
+from ccg.core import Action, GameState  # noqa: E402
 
 CASES = [("co2", {}), ("chicago_express", {}), ("catan", {}), ("catan", {"scenario": "oil_springs"})]
 
 
-def measure(game: str, options: dict, games: int, seed: int) -> tuple[float, float, int]:
-    """(ms per decision, CPU seconds per game, decisions) over ``games`` whole games."""
-    cpu, decisions = 0.0, 0
-    make_agent("strategist", 0).planner(game)  # imports and loads the weights: once per process, not timed
+def play(game: str, options: dict, games: int, seed: int,
+         act: Callable[[Agent, GameState], Action] | None = None) -> int:
+    """Play ``games`` whole games of four default strategists (0: only the set-up), each move from
+    ``act(agent, state)`` (default ``agent.act(state)``); the number of decisions."""
+    decisions = 0
+    make_agent("strategist", 0).planner(game)  # imports and loads the weights: once per process, not counted
     for g in range(games):
         state = ccg.new_game(game, players=4, seed=seed + g, **options)
         agents = [make_agent("strategist", 10 * g + p) for p in range(4)]
         while not state.is_terminal():
             agent = agents[state.current_player]
-            t0 = time.process_time()
-            action = agent.act(state)
-            cpu += time.process_time() - t0
+            state.apply(agent.act(state) if act is None else act(agent, state))
             decisions += 1
-            state.apply(action)
+    return decisions
+
+
+def measure(game: str, options: dict, games: int, seed: int) -> tuple[float, float, int]:
+    """(ms per decision, CPU seconds per game, decisions) over ``games`` whole games."""
+    cpu = 0.0
+
+    def timed(agent: Agent, state: GameState) -> Action:
+        nonlocal cpu
+        t0 = time.process_time()
+        action = agent.act(state)
+        cpu += time.process_time() - t0
+        return action
+
+    decisions = play(game, options, games, seed, timed)
     return 1000 * cpu / decisions, cpu / games, decisions
 
 
@@ -75,34 +91,15 @@ def instructions(game: str, options: dict, games: int, seed: int) -> tuple[float
             count += 1
         return tracer
 
-    decisions = 0
-    make_agent("strategist", 0).planner(game)
-    for g in range(games):
-        state = ccg.new_game(game, players=4, seed=seed + g, **options)
-        agents = [make_agent("strategist", 10 * g + p) for p in range(4)]
-        while not state.is_terminal():
-            agent = agents[state.current_player]
-            sys.settrace(tracer)
-            try:
-                action = agent.act(state)
-            finally:
-                sys.settrace(None)
-            decisions += 1
-            state.apply(action)
+    def traced(agent: Agent, state: GameState) -> Action:
+        sys.settrace(tracer)
+        try:
+            return agent.act(state)
+        finally:
+            sys.settrace(None)
+
+    decisions = play(game, options, games, seed, traced)
     return count / decisions, decisions
-
-
-def play(game: str, options: dict, games: int, seed: int) -> int:
-    """Play ``games`` whole games as ``measure`` does, untimed (0: only the set-up); the decisions made."""
-    decisions = 0
-    make_agent("strategist", 0).planner(game)
-    for g in range(games):
-        state = ccg.new_game(game, players=4, seed=seed + g, **options)
-        agents = [make_agent("strategist", 10 * g + p) for p in range(4)]
-        while not state.is_terminal():
-            state.apply(agents[state.current_player].act(state))
-            decisions += 1
-    return decisions
 
 
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
