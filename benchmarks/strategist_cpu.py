@@ -15,7 +15,7 @@ processes, one after the other (no cache of one run warms the next), and reports
 range: this virtual machine's CPU time for the same games varies by tens of per cent from run to run.
 ``--machine-instructions`` counts the machine instructions instead (bytecodes miss compiled code, list copies
 and the garbage collector): each game kind is played in a process run under valgrind's callgrind
-(``PYTHONHASHSEED=0``) and an import-only process's count is taken off, so the figure is what a whole game costs
+(``PYTHONHASHSEED=0``) and the count of a process that only sets up (imports, weights) is taken off, so the figure is what a whole game costs
 per decision, the referee's moves included; the same on a busy machine, but valgrind (Debian: ``apt-get install
 valgrind``) runs Python about 50 times slower, so it defaults to one game.
 The report names the strategists' build: compiled by mypyc (what ``make`` installs) or, with

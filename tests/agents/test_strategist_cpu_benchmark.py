@@ -37,9 +37,18 @@ def test_without_valgrind_the_machine_count_says_what_to_install(monkeypatch, ca
     assert "needs valgrind (Debian: apt-get install valgrind)" in capsys.readouterr().err
 
 
-def test_the_counted_process_plays_whole_games_and_its_baseline_none(capsys):
+def test_the_counted_process_plays_the_whole_games_asked_for_and_its_baseline_none():
+    import ccg
+    from ccg.agents import make_agent
+
     module = _benchmark()
     assert module.main(["--play", "1", "--games", "0"]) == "0"  # the set-up only: no decision
-    decisions = int(module.main(["--play", "1", "--games", "1", "--seed", "9000"]))
-    timed = module.measure("chicago_express", {}, 1, 9000)[2]
-    assert decisions == timed > 0  # the same games as the CPU figures'
+    counted = int(module.main(["--play", "1", "--games", "2", "--seed", "9000"]))
+    expected = 0  # CASES[1] is Chicago Express: the same two games played here, move by move
+    for g in range(2):
+        state = ccg.new_game("chicago_express", players=4, seed=9000 + g)
+        agents = [make_agent("strategist", 10 * g + p) for p in range(4)]
+        while not state.is_terminal():
+            state.apply(agents[state.current_player].act(state))
+            expected += 1
+    assert counted == expected > 0
