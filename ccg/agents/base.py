@@ -113,7 +113,7 @@ _NAMES: dict[str, "type[Agent] | str"] = {
     "random": "RandomAgent", "greedy": "GreedyAgent", "mcts": "MCTSAgent", "strategist": "StrategistAgent",
 }
 # The player of a seat nobody chose: ccg.simulate / ccg.sweep / what-if without ``agents=``, the
-# Table's computer seats and helper, the apps' bots. The strategist plays each game's own plan at 0.2-0.8 ms
+# Table's computer seats and helper, the apps' bots. The strategist plays each game's own plan at 0.2-0.9 ms
 # CPU per decision by game and machine, so the answers come from players whose behaviour is measured
 # (BENCHMARKS.md, "Strategist mechanics and cost" and "Agents' behaviour"); "random" stays available by name.
 DEFAULT_AGENT = "strategist"
