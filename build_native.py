@@ -1,11 +1,16 @@
-"""Build step: the strategists' hot modules compiled with mypyc, the compiler that ships with mypy.
+"""Build step: the hot modules compiled with mypyc, the compiler that ships with mypy.
 
 A strategist values every candidate position in pure Python; compiled to C by mypyc from the same sources
 (``COMPILED``), a decision costs about a quarter less CPU and the strategist plays exactly the same moves
-(tests/agents/test_strategist_native.py). Without a C compiler, or with ``CCG_PURE_PYTHON=1`` set, the build
-leaves the modules as they are and the strategists run as pure Python. ``build_ext`` records the hash of each
-source it compiled in its package's folder (``RECORD``): a compiled module whose source changed since is not
-used (``ccg.core.native.use_fresh_build``), so an edit to a source is never shadowed by an old build.
+(tests/agents/test_strategist_native.py). ``GameState`` and ``Co2State`` are compiled too, as native classes
+(``LINKED`` with the CO2 strategist, which is typed against them): a state copy writes C fields and the strategist
+reads a field without a lookup; and ``ccg.core.shuffle`` draws a seat view's shuffles in machine integers. The
+states written in Python (Chicago Express, Catan, a new game's) extend the compiled GameState as they extended
+the source. mypyc keeps no docstrings: ``help()`` on a compiled class or method shows its signature (the
+sources, and ``CCG_PURE_PYTHON=1``, hold the documentation). Without a C compiler, or with ``CCG_PURE_PYTHON=1``
+set, the build leaves the modules as they are and everything runs as pure Python. ``build_ext`` records the hash
+of each source it compiled in its package's folder (``RECORD``): a compiled module whose source changed since is
+not used (``ccg.core.native.use_fresh_build``), so an edit to a source is never shadowed by an old build.
 """
 from __future__ import annotations
 
@@ -18,13 +23,19 @@ from pathlib import Path
 from setuptools import Extension
 from setuptools.command.build_ext import build_ext
 
-# package -> its modules compiled to C, each package in its own shared library (``group``); the Makefile's
-# NATIVE_SOURCES lists the same files. A package compiled here calls ``use_fresh_build`` in its __init__.
+# package -> its modules compiled to C; the Makefile's NATIVE_SOURCES lists the same files. A package compiled
+# here calls ``use_fresh_build`` in its __init__, before it imports them.
 COMPILED: dict[str, tuple[str, ...]] = {
+    "ccg.core": ("state", "shuffle"),
+    "ccg.games.co2": ("state",),
     "ccg.games.co2.strategy": ("position", "forecast", "values", "planner"),
     "ccg.games.chicago_express.strategy": ("clock", "position", "search", "routes", "values", "planner"),
     "ccg.games.catan.strategy": ("position", "values", "oil", "opening", "tactics", "trading", "planner"),
 }
+# Packages compiled into one shared library: GameState and Co2State as native classes (a copy writes C fields, a
+# field is read without a lookup) and the CO2 strategist typed against Co2State. They are used only together
+# (``ccg.core.native``: each one's record names the others). Every other package is a library of its own.
+LINKED: tuple[tuple[str, ...], ...] = (("ccg.core", "ccg.games.co2", "ccg.games.co2.strategy"),)
 # the record and the switch that ccg/core/native.py reads (this file runs where ccg cannot be imported)
 RECORD = "_native.json"
 PURE_PYTHON_VARIABLE = "CCG_PURE_PYTHON"
@@ -32,9 +43,24 @@ METADATA_ONLY = frozenset(("egg_info", "dist_info", "sdist", "check"))  # setup 
 ROOT = Path(__file__).resolve().parent
 
 
+def linked_with(package: str) -> tuple[str, ...]:
+    """The packages compiled into one shared library with ``package``, itself included, in ``COMPILED``'s order."""
+    for packages in LINKED:
+        if package in packages:
+            return tuple(p for p in COMPILED if p in packages)
+    return (package,)
+
+
+def groups() -> list[tuple[str, ...]]:
+    """Every shared library's packages, in ``COMPILED``'s order."""
+    return list(dict.fromkeys(linked_with(package) for package in COMPILED))
+
+
 def group(package: str) -> str:
-    """The name of ``package``'s shared library, less mypyc's ``__mypyc`` ending: ccg_co2_strategy, …"""
-    return package.replace(".games.", "_").replace(".", "_")
+    """The name of ``package``'s shared library, less mypyc's ``__mypyc`` ending: ccg_co2 (the linked CO2
+    packages: the name of the middle one), ccg_catan_strategy, …"""
+    packages = linked_with(package)
+    return packages[len(packages) // 2].replace(".games.", "_").replace(".", "_")
 
 
 def source_path(package: str, module: str) -> Path:
@@ -64,12 +90,13 @@ def native_extensions() -> list[Extension]:
         config = ROOT / "build" / "mypyc.ini"
         config.parent.mkdir(exist_ok=True)
         config.write_text("[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n")
-        # one type check for every package; one shared library per package, so that build_ext compiles them
-        # side by side (the packages never call each other)
+        # one type check for every package; a shared library per group of linked packages, so that build_ext
+        # compiles them side by side (the groups never call each other's compiled code)
         return mypycify([path for package in COMPILED for path in _sources(package)]
                         + ["--python-version", version, "--config-file", str(config),
                            "--cache-dir", str(config.parent / "mypyc-cache")],
-                        separate=[(_sources(package), group(package)) for package in COMPILED])
+                        separate=[([path for p in packages for path in _sources(p)], group(packages[0]))
+                                  for packages in groups()])
     except (Exception, SystemExit) as error:  # mypyc reports a type error by exiting
         print(f"ccg: the strategists are not compiled ({error!r}); they run as pure Python", file=sys.stderr)
         return []
@@ -78,8 +105,8 @@ def native_extensions() -> list[Extension]:
 def placeholders() -> list[Extension]:
     """What ``setup()`` is given: the names of the modules mypyc makes (each shared library first). mypyc itself
     runs only for a build (``BuildExt.finalize_options``), not for the steps that only write the metadata."""
-    return [Extension(name, sources=[]) for package, modules in COMPILED.items()
-            for name in (f"{group(package)}__mypyc", *(f"{package}.{m}" for m in modules))]
+    return [Extension(name, sources=[]) for packages in groups()
+            for name in (f"{group(packages[0])}__mypyc", *(f"{p}.{m}" for p in packages for m in COMPILED[p]))]
 
 
 class BuildExt(build_ext):
@@ -104,5 +131,5 @@ class BuildExt(build_ext):
             return
         for package, modules in COMPILED.items():
             target = Path(self.get_ext_fullpath(f"{package}.{modules[0]}")).parent
-            record = {"sources": source_hashes(package)}
+            record = {"sources": source_hashes(package), "linked": [p for p in linked_with(package) if p != package]}
             (target / RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")

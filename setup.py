@@ -1,4 +1,4 @@
-"""setuptools' build (configured in pyproject.toml) with the CO2 strategist compiled by mypyc (build_native.py)."""
+"""setuptools' build (configured in pyproject.toml) with the hot modules compiled by mypyc (build_native.py)."""
 import sys
 from pathlib import Path
 

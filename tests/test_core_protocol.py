@@ -205,16 +205,19 @@ def test_rules_option_checks_names_values_and_cross_rule_constraints():
 
 
 def test_clone_carries_each_base_field_into_its_own_slot():
-    """``GameState.clone`` reads the fields a clone shares with one getter and writes them by unpacking: a getter
-    out of step with its targets would put one field's value in another's slot. Each field holds its own value
-    here; the generator is copied, not shared."""
-    from ccg.core.state import GameState
+    """``GameState.clone`` copies the fields a clone shares one by one: a line copying one field's value into
+    another's slot fails here. Each field holds a value of its own (of its type: compiled, GameState checks
+    the types of its fields); the generator is copied, not shared."""
+    from ccg.core.state import BASE_FIELDS
 
-    s = ccg.new_game("toy", seed=3)
-    shared = [f for f in GameState.__slots__ if f != "rng"]
-    for i, field in enumerate(shared):
-        setattr(s, field, ("value of", field, i))
-    c = s.clone()
-    for field in shared:
-        assert getattr(c, field) == ("value of", field, shared.index(field)), field
-    assert c.rng is not s.rng and c.rng.state == s.rng.state
+    for replayable in (True, False):  # the one field with only two values: both ways round
+        s = ccg.new_game("toy", seed=3)
+        own = {"num_players": 1001, "seed": 1002, "options": ("options",), "_history": ("history",), "_ply": 1005,
+               "_legal": ["legal"], "_replayable": replayable, "_view_seat": 1008}
+        assert set(own) == set(BASE_FIELDS) - {"rng"}
+        for field, value in own.items():
+            setattr(s, field, value)
+        c = s.clone()
+        for field, value in own.items():
+            assert getattr(c, field) == value, field  # (every value differs from the others)
+        assert c.rng is not s.rng and c.rng.state == s.rng.state

@@ -85,3 +85,57 @@ def test_below_stays_in_range(n, seed):
 def test_below_rejects_empty_range():
     with pytest.raises(ValueError):
         Rng(1).below(0)
+
+
+def _shuffle_source():
+    """``ccg.core.shuffle`` run from its source, as it runs without a compiler."""
+    import importlib.util
+    from pathlib import Path
+
+    import ccg.core.shuffle as module
+
+    spec = importlib.util.spec_from_file_location("shuffle_source", Path(module.__file__).with_name("shuffle.py"))
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    return source
+
+
+SHUFFLE_SOURCE = _shuffle_source()
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=80))
+def test_the_shuffle_in_32_bit_halves_is_rng_s_own_loop_at_every_generator_state(state, size):
+    """``ccg.core.shuffle`` (compiled when built, and as its source) and ``Rng.shuffle``'s big-integer loop (which
+    a list of another type takes) give the same permutation and leave the generator in the same state."""
+    import ccg.core.shuffle as compiled
+
+    reference = _NotAList(range(size))
+    loop = Rng(state=state)
+    loop.shuffle(reference)  # not a plain list: Rng's own loop
+    for module in (compiled, SHUFFLE_SOURCE):
+        items = list(range(size))
+        assert module.shuffle(state, items) == loop.state
+        assert items == reference
+
+
+class _NotAList(list):
+    """A list subclass: ``Rng.shuffle`` hands only plain lists to ``ccg.core.shuffle``."""
+
+
+def test_the_compiled_build_shuffles_in_machine_integers_and_refuses_huge_lists():
+    import ccg.core
+    import ccg.core.rng as rng
+    import ccg.core.shuffle as compiled
+
+    assert rng._SHUFFLE_COMPILED is ccg.core.NATIVE
+    assert compiled.__file__.endswith(".py") is not ccg.core.NATIVE
+    # a list of 2**30 items or more would overflow the machine integers: Rng.shuffle keeps it to its own loop,
+    # and the module refuses it (shown on its source: a list that long does not fit in a test)
+    assert compiled.LARGEST == 1 << 30
+    with pytest.raises(ValueError, match="Rng.shuffle's own loop"):
+        SHUFFLE_SOURCE.shuffle(5, _Huge())
+
+
+class _Huge(list):
+    def __len__(self):
+        return 1 << 30

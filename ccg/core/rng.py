@@ -9,7 +9,10 @@ does not need to be.
 """
 from __future__ import annotations
 
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import MutableSequence, Sequence, TypeVar
+
+from . import shuffle as _shuffle
 
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
@@ -38,6 +41,8 @@ def seed_to_state(seed: int) -> int:
 
 
 _new_rng = object.__new__
+# the same shuffle in machine integers, used when compiled (as Python source it is slower than Rng's own loop)
+_SHUFFLE_COMPILED = _shuffle.__file__ is not None and _shuffle.__file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 
 class Rng:
@@ -82,7 +87,11 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher–Yates): ``j = below(i + 1)`` for i from the top down, the generator's
-        steps written out here (a seat view shuffles every hidden deck, so this runs per decision)."""
+        steps written out here (a seat view shuffles every hidden deck, so this runs per decision). Compiled
+        (build_native.py), ``ccg.core.shuffle`` draws the same permutation in machine integers."""
+        if _SHUFFLE_COMPILED and type(items) is list and len(items) < _shuffle.LARGEST:
+            self.state = _shuffle.shuffle(self.state, items)
+            return
         z = self.state
         for i in range(len(items) - 1, 0, -1):
             z = (z + _GOLDEN) & MASK64

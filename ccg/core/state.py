@@ -33,8 +33,9 @@ import difflib
 import html
 import importlib
 import json
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NoReturn
+
+from mypy_extensions import mypyc_attr
 
 from .action import Action
 from .chance import chance_outcomes
@@ -50,23 +51,33 @@ if TYPE_CHECKING:
     from .describe import ActionDescription
     from .edit import PositionEditor
 
-# the actions played, newest first, as a persistent linked list (previous, action, actor): clones share
-# it; a loaded position holds the notation text of its history (actor None: not known)
-History = tuple["History | None", "Action | str", "int | None"]
+# the actions played, newest first, as a persistent linked list of (previous, action, actor) tuples: clones
+# share it; a loaded position holds the notation text of its history (actor None: not known). Typed Any:
+# compiled by mypyc (build_native.py), a fixed-length tuple type is unboxed, and a node must stay one object
+# (views remember masked nodes by identity, ``_SEEN``); mypyc cannot compile the recursive type either
+History = Any
 
 # (id(node), seat) -> (node, the node as that seat saw it): the masked histories of seat views
 # (``GameState._history_seen_by``); a key holds its node, so an id is never reused while cached
 _SEEN: dict[tuple[int, int], tuple[Any, Any]] = {}
 _SEEN_LIMIT = 200_000
 
-# ``GameState.clone``'s fields every clone shares with its original (``rng`` is cloned), in its targets' order
-_SHARED_BY_CLONES = attrgetter("num_players", "seed", "options", "_history", "_ply", "_legal", "_replayable",
-                               "_view_seat")
 
 FORMAT = "ccg-state"
 FORMAT_VERSION = 1
 
 
+# A caller's value the method checks itself (an action as an Action or its notation, a seat, an index, a seed):
+# compiled (build_native.py), a parameter's annotated type is enforced on entry with a TypeError, before the
+# method's own clear error could name what is wrong
+Checked = Any
+
+# the fields every game state has (``GameState``'s own)
+BASE_FIELDS = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable", "_view_seat")
+
+
+# compiled by mypyc (build_native.py) as a native class, which the games' states written in Python may extend
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """Base class of every game's state. See the module docstring for the hooks."""
 
@@ -77,7 +88,7 @@ class GameState:
     # again (agents build a view per decision). A game that sets it tests it (view and real state agree).
     view_keeps_legal: ClassVar[bool] = False
 
-    __slots__ = ("num_players", "seed", "options", "rng", "_history", "_ply", "_legal", "_replayable", "_view_seat")
+    __slots__ = BASE_FIELDS  # (a native class, compiled, has its fields without __slots__: BASE_FIELDS names them)
     num_players: int
     seed: int
     options: Any  # read-only (ccg.core.frozen), shared by clones
@@ -158,7 +169,7 @@ class GameState:
             legal = self._legal = self._legal_actions()
         return list(legal)
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Checked) -> None:
         """Play ``action`` (an Action or its notation) for the current player.
 
         Raises :class:`IllegalActionError` and leaves the state unchanged if the
@@ -183,7 +194,7 @@ class GameState:
         self._history = (self._history, action, actor)
         self._ply += 1
 
-    def child(self, action: Action | str) -> "GameState":
+    def child(self, action: Checked) -> "GameState":
         """A new state with ``action`` applied; this one is untouched."""
         new = self.clone()
         new.apply(action)
@@ -192,9 +203,15 @@ class GameState:
     def clone(self) -> "GameState":
         """A cheap, fully independent copy (random generator included)."""
         new = self._copy()
-        # every search and strategist candidate clones: one getter call and one unpacking for the shared fields
-        new.num_players, new.seed, new.options, new._history, new._ply, new._legal, new._replayable, \
-            new._view_seat = _SHARED_BY_CLONES(self)
+        # every search and strategist candidate clones; compiled (build_native.py), each line is a C field's copy
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new._history = self._history
+        new._ply = self._ply
+        new._legal = self._legal
+        new._replayable = self._replayable
+        new._view_seat = self._view_seat
         new.rng = self.rng.clone()
         return new
 
@@ -234,7 +251,7 @@ class GameState:
         out.reverse()
         return out
 
-    def notation_seen_by(self, action: Action | str, actor: int | None, seat: int | None) -> str:
+    def notation_seen_by(self, action: Checked, actor: Checked, seat: Checked) -> str:
         """The notation of ``action`` (played by ``actor``, None if unknown) as ``seat`` may read it.
 
         The referee (``seat=None``) and the actor read it whole; another seat reads a secret action
@@ -247,17 +264,17 @@ class GameState:
             action = self._parse(" ".join(action.split()).lower()) or Action(text)
         return f"{action.kind} ?" if action.args and self._secret_action(action) else text
 
-    def describe_action(self, action: Action | str, seat: int | None = None) -> str:
+    def describe_action(self, action: Checked, seat: Checked = None) -> str:
         """A legal action in plain words, ending with the rule that allows it (``SPEC.describe``), e.g.
         "Propose a Recycling project in Asia, on the research cooperation space, for its grant: hire or move a
         scientist (CO2-6.1.1)". ``seat``: as that seat may read it (another seat's secret choice stays secret)."""
         return str(self.describe_action_parts(action, seat))
 
-    def describe_action_parts(self, action: Action | str, seat: int | None = None) -> ActionDescription:
+    def describe_action_parts(self, action: Checked, seat: Checked = None) -> ActionDescription:
         """``describe_action`` as data: the sentence, the rule id, the notation (ccg/core/describe.py)."""
         return describe_action_parts(self, action, seat)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: Checked) -> Action:
         """The legal action whose notation is ``text`` (case and spacing are forgiven)."""
         if not isinstance(text, str):
             raise IllegalActionError(f"an action must be given as notation text, got {text!r}")
@@ -328,7 +345,7 @@ class GameState:
         """The full position as a JSON string; ``ccg.load_state`` reads it back exactly."""
         return json.dumps(self._full_dict(), separators=(",", ":"))
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: Checked) -> dict[str, Any]:
         """What ``seat`` may see: hidden cards, the seed and the generator are left out."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
@@ -342,7 +359,7 @@ class GameState:
             "state": self._observe(seat),
         }
 
-    def determinize(self, seat: int, seed: int) -> "GameState":
+    def determinize(self, seat: Checked, seed: Checked) -> "GameState":
         """A seat view: a state consistent with ``seat``'s observation, hidden information resampled.
 
         It is fair by construction: the cards ``seat`` cannot see are drawn from what it knows, future
@@ -388,7 +405,8 @@ class GameState:
             node = node[0]
         if len(_SEEN) > _SEEN_LIMIT:
             _SEEN.clear()
-        for current in reversed(pending):
+        for k in range(len(pending) - 1, -1, -1):  # by index: mypyc cannot compile reversed() of this list
+            current = pending[k]
             prev, action, actor = current
             seen = action if actor == seat else self._seen_text(action)
             masked = current if seen is action and base is prev else (base, seen, actor)
@@ -406,11 +424,11 @@ class GameState:
         return f"{action.kind} ?" if action.args and self._secret_action(action) else action
 
     # ---- fixed action space, tensors, exact chance (ccg/core/encoding.py, ccg/core/chance.py) ----
-    def action_index(self, action: Action | str) -> int:
+    def action_index(self, action: Checked) -> int:
         """The index of ``action`` in this configuration's action universe (``SPEC.encoding``)."""
         return encoding_for(self).action_index(action)
 
-    def action_from_index(self, index: int) -> Action:
+    def action_from_index(self, index: Checked) -> Action:
         """The legal action with universe index ``index`` (IllegalActionError if it is not legal here)."""
         return encoding_for(self).action_from_index(self, index)
 
@@ -418,11 +436,11 @@ class GameState:
         """A numpy bool array over the action universe: True where the action is legal now."""
         return encoding_for(self).legal_mask(self)
 
-    def observation_tensor(self, seat: int) -> Any:
+    def observation_tensor(self, seat: Checked) -> Any:
         """``observation(seat)`` as a fixed-length numpy float32 vector (fields: ``docs/environments.md``)."""
         return encoding_for(self).observation_tensor(self, seat)
 
-    def chance_outcomes(self, action: Action | str) -> list[ChanceOutcome] | None:
+    def chance_outcomes(self, action: Checked) -> list[ChanceOutcome] | None:
         """Every result of ``action`` with its exact probability (``ChanceOutcome(label, probability,
         state)``); one outcome for a deterministic action, None when its chance is too large to list."""
         return chance_outcomes(self, action)
@@ -439,7 +457,17 @@ class GameState:
             return NotImplemented
         return self._full_dict() == other._full_dict()
 
-    __hash__ = None  # type: ignore[assignment]
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickling and deep copies: every field of the state, GameState's and its game's (compiled or not)."""
+        return {name: getattr(self, name) for name in _fields_of(type(self)) if hasattr(self, name)}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    def __hash__(self) -> int:  # positions change as they are played: unhashable, like a list
+        # (a method, not ``__hash__ = None``: mypyc, build_native.py, would make that a field of every state)
+        raise TypeError(f"unhashable type: '{type(self).__name__}'")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """Jupyter display: the board drawing the game declares (``SPEC.plot``), else the text."""
@@ -478,6 +506,24 @@ def to_move(state: GameState) -> int:
     if seat is None:
         raise RuntimeError(f"{state.game}: no seat to move in a position that is not over")
     return seat
+
+
+_FIELDS_OF: dict[type, tuple[str, ...]] = {}
+
+
+def _fields_of(cls: type) -> tuple[str, ...]:
+    """The fields of a state class: ``__slots__`` of the classes written in Python, ``__mypyc_attrs__`` of those
+    compiled as native classes (build_native.py), along its bases."""
+    names = _FIELDS_OF.get(cls)
+    if names is None:
+        found: dict[str, None] = {}
+        for klass in reversed(cls.__mro__):
+            slots = klass.__dict__.get("__mypyc_attrs__", klass.__dict__.get("__slots__", ()))
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__"):
+                    found[name] = None
+        names = _FIELDS_OF[cls] = tuple(found)
+    return names
 
 
 def _plotly_missing(e: ImportError) -> bool:

@@ -201,7 +201,7 @@ class GameTree:
         if target is self.cursor:
             return self._state
         if target.parent is self.cursor:  # one step forward: apply, no replay
-            self._state.apply(target.move)  # type: ignore[arg-type]  # a node below the root has a move
+            self._state.apply(target.move)  # a node below the root has a move
         else:
             self._snapshots[self.cursor.id] = self._state  # keep where we were: going back is cheap
             self._trim()
@@ -380,7 +380,7 @@ class GameTree:
             probe = probe.parent
         assert base is not None
         for step in reversed(path):
-            base.apply(step.move)  # type: ignore[arg-type]  # the path below a node never holds the root
+            base.apply(step.move)  # the path below a node never holds the root
         return base
 
     def _maybe_snapshot(self, node: Node) -> None:

@@ -234,7 +234,7 @@ def check_illegal_actions_raise_and_change_nothing(name: str, cfg: Cfg) -> None:
             if str(a) not in here:
                 _assert_illegal_changes_nothing(state, a)
         with _raises(IllegalActionError, "apply(12345)"):
-            state.apply(12345)  # type: ignore[arg-type]  # bad input on purpose
+            state.apply(12345)  # bad input on purpose
         with _raises(IllegalActionError, "parse_action of nonsense"):
             state.parse_action("definitely not a move")
 

@@ -62,7 +62,7 @@ def progress_frame(tree: GameTree, seat: int | None, cache: dict[tuple[Node, int
         state = tree.state_at(tree.root)
         for node in line:
             if node.parent is not None:
-                state.apply(node.move)  # type: ignore[arg-type]  # a node below the root has a move
+                state.apply(node.move)  # a node below the root has a move
             if node in want:
                 cache[(node, seat)] = _row(state, seat, spec)
     base = len(tree.start.history())

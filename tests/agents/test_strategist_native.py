@@ -117,6 +117,7 @@ def record(folder: Path, sources: dict[str, str]) -> None:
 @pytest.fixture
 def import_sandbox(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(native, "_DECIDED", {})  # what earlier linked packages decided
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv(native.PURE_PYTHON_VARIABLE, raising=False)
     yield tmp_path
@@ -161,6 +162,50 @@ def test_a_package_without_extension_modules_is_left_alone(import_sandbox):
     finders = len(sys.meta_path)
     assert native.use_fresh_build("nativepkg_plain", folder) is False
     assert len(sys.meta_path) == finders
+
+
+def linked_pair(root: Path, stale: str | None) -> tuple[Path, Path]:
+    """Packages ``nativepkg_a`` and ``nativepkg_b``, compiled together (their records name each other); the
+    source of the one named ``stale`` changed since."""
+    folders = []
+    for name, other in (("nativepkg_a", "nativepkg_b"), ("nativepkg_b", "nativepkg_a")):
+        folder = make_package(root, name, f"WHERE = 'source of {name}'\n")
+        built = f"WHERE = 'old source of {name}'\n" if name == stale else (folder / "m.py").read_text()
+        (folder / native.RECORD).write_text(json.dumps({"sources": {"m": hashlib.sha256(built.encode()).hexdigest()},
+                                                        "linked": [other]}))
+        folders.append(folder)
+    return folders[0], folders[1]
+
+
+@pytest.mark.parametrize("stale", ["nativepkg_a", "nativepkg_b"])
+@pytest.mark.parametrize("first", ["nativepkg_a", "nativepkg_b"])
+def test_linked_packages_run_from_their_sources_together(import_sandbox, stale, first):
+    """A compiled module must not meet a source-run version of a class it was compiled against: when one package
+    of a shared library is stale, every package linked with it runs from its sources, whichever asks first."""
+    folders = dict(zip(("nativepkg_a", "nativepkg_b"), linked_pair(import_sandbox, stale)))
+    for name in sorted(folders, key=lambda n: n != first):
+        assert native.use_fresh_build(name, folders[name]) is False
+    for name in ("nativepkg_a", "nativepkg_b"):
+        assert __import__(f"{name}.m", fromlist=["WHERE"]).WHERE == f"source of {name}"
+
+
+def test_linked_packages_fresh_together_are_used(import_sandbox, monkeypatch):
+    a, b = linked_pair(import_sandbox, None)
+    finders = len(sys.meta_path)
+    assert native.use_fresh_build("nativepkg_a", a) is True
+    assert native.use_fresh_build("nativepkg_b", b) is True
+    assert len(sys.meta_path) == finders
+
+
+def test_the_build_links_the_native_state_classes_with_what_is_typed_against_them():
+    """GameState, Co2State and the CO2 strategist are one shared library; their records name one another."""
+    linked = ("ccg.core", "ccg.games.co2", "ccg.games.co2.strategy")
+    assert build_native.LINKED == (linked,)
+    assert {build_native.group(p) for p in linked} == {"ccg_co2"}
+    for package in linked:
+        folder = Path(importlib.import_module(package).__file__).resolve().parent
+        data = json.loads((folder / native.RECORD).read_text())
+        assert sorted(data["linked"]) == sorted(p for p in linked if p != package)
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -61,36 +61,41 @@ def test_simulate_is_reproducible_and_rules_override_changes_outcomes():
 def test_clone_copies_every_slot_and_shares_no_mutable_field():
     """The hand-written Co2State._copy must not forget a field (a new slot fails here)."""
     from ccg.games.co2.serial import LIST_FIELDS, NESTED_FIELDS, SCALAR_FIELDS
-    from ccg.games.co2.state import Co2State
+    from ccg.games.co2.state import FIELDS
 
     s = ccg.new_game("co2", players=4, seed=5)
     for _ in range(60):
         s.apply(s.legal_actions()[0])
     c = s.clone()
-    for slot in Co2State.__slots__:
+    for slot in FIELDS:
         assert getattr(c, slot) == getattr(s, slot), slot
     for f in LIST_FIELDS + NESTED_FIELDS + ("tasks", "trajectory_rows"):
         assert getattr(c, f) is not getattr(s, f), f
     for f in NESTED_FIELDS:
         assert all(a is not b for a, b in zip(getattr(c, f), getattr(s, f))), f
-    assert set(Co2State.__slots__) == {"components", "first_space", "rules", "action_table", "tasks",
+    assert set(FIELDS) == {"components", "first_space", "rules", "action_table", "tasks",
                                       "trajectory_rows", *LIST_FIELDS, *NESTED_FIELDS, *SCALAR_FIELDS}
 
 
 def test_clone_copies_each_field_into_its_own_slot():
-    """``_copy`` reads the fields with getters and writes them by unpacking: a getter out of step with its
-    targets would put one field's value in another's slot. Every field here holds a value of its own."""
-    from ccg.games.co2.state import Co2State
+    """``_copy`` copies the fields one by one: a line copying one field's value into another's slot fails here.
+    Every field holds a value of its own, of its type (compiled, Co2State checks the types of its fields)."""
+    from ccg.games.co2.state import FIELDS
 
-    s = ccg.new_game("co2", players=4, seed=5)
-    for i, slot in enumerate(Co2State.__slots__):
-        old = getattr(s, slot)
-        if isinstance(old, list):
-            setattr(s, slot, [[i]] * len(old) if slot in ("lobby", "packs", "un_won") else [i, -i])
-        elif isinstance(old, (int, bool)):
-            setattr(s, slot, 1000 + i)
-        else:
-            setattr(s, slot, (old, i))  # shared, read-only data: the same object in the clone
-    c = s.clone()
-    for slot in Co2State.__slots__:
-        assert getattr(c, slot) == getattr(s, slot), slot
+    for flags in ((True, False), (False, True)):  # the two yes/no fields (over, lost): both ways round
+        s = ccg.new_game("co2", players=4, seed=5)
+        for i, slot in enumerate(FIELDS):
+            old = getattr(s, slot)
+            if isinstance(old, bool):
+                setattr(s, slot, flags[("over", "lost").index(slot)])
+            elif isinstance(old, list):
+                setattr(s, slot, [[i]] * len(old) if slot in ("lobby", "packs", "un_won") else [i, -i])
+            elif isinstance(old, int):
+                setattr(s, slot, 1000 + i)
+            elif isinstance(old, (dict, tuple)):
+                setattr(s, slot, type(old)(old))  # shared, read-only data: a new object, the same in the clone
+        c = s.clone()
+        for slot in FIELDS:
+            assert getattr(c, slot) == getattr(s, slot), slot
+            if not isinstance(getattr(s, slot), (list, int)):
+                assert getattr(c, slot) is getattr(s, slot), slot  # the bound data: shared

@@ -2,6 +2,7 @@
 every module of ccg/ui, ccg/plot/README.md the view contract's names."""
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from pathlib import Path
@@ -13,8 +14,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _hooks() -> list[str]:
-    """The hooks listed in ccg/core/state.py's docstring (each line of the list opens with its names)."""
-    listing = state_module.__doc__.split("Hooks a game implements", 1)[1]
+    """The hooks listed in ccg/core/state.py's docstring (each line of the list opens with its names), read from
+    the source: the module may run compiled (build_native.py), which keeps no docstring of its own."""
+    source = Path(state_module.__file__).with_name("state.py").read_text(encoding="utf-8")
+    listing = ast.get_docstring(ast.parse(source)).split("Hooks a game implements", 1)[1]
     names = []
     for line in listing.splitlines():
         m = re.match(r"^    ([A-Za-z_].*?)(?:\s{2,}|$)", line)

@@ -13,16 +13,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 
 from ccg.core import GameSpec, OptionSpec, rules_option
+from ccg.core.native import use_fresh_build
 
-from .data import components_data, load_components, read_components_file
-from .glossary import GLOSSARY
-from .hooks import OUTCOME_LABELS, gauge, heuristic, milestones, outcome, result, trajectory, trajectory_frame
-from .params import RULES, check_rule_values
-from .private import secret_view
-from .setup import create
-from .state import Co2State
+# Co2State, compiled with mypyc together with GameState and the CO2 strategist (build_native.py): True when
+# the compiled module runs, False when its source does
+NATIVE = use_fresh_build(__name__, Path(__file__).resolve().parent)
+
+from .data import components_data, load_components, read_components_file  # noqa: E402
+from .glossary import GLOSSARY  # noqa: E402
+from .hooks import OUTCOME_LABELS, gauge, heuristic, milestones, outcome, result, trajectory, trajectory_frame  # noqa: E402
+from .params import RULES, check_rule_values  # noqa: E402
+from .private import secret_view  # noqa: E402
+from .setup import create  # noqa: E402
+from .state import Co2State  # noqa: E402
 
 
 def _check_components(value):

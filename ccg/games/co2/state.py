@@ -9,7 +9,6 @@ and ``action_table`` (the prebuilt actions, ``actions.py``).
 """
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ccg.core import Action, GameState, Rng, resolve_rules
@@ -27,15 +26,19 @@ if TYPE_CHECKING:
     from .tasks import Task
 
 
+# Co2State's own fields: the bound data, the task stack and trajectory, then the saved fields in serial's order
+FIELDS = (("components", "first_space", "rules", "action_table", "tasks", "trajectory_rows")
+          + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS)
+
+
 class Co2State(GameState):
     game = "co2"
     hidden_information = True
     # a seat's own decisions read its own lobby cards, draft pack and company goal, the sizes of the face-down
     # decks and the table (CO2-0.6), which its view keeps: only the others' secrets and the decks' order differ
     view_keeps_legal = True
-    __slots__ = (("components", "first_space", "rules", "action_table", "tasks", "trajectory_rows")
-                 + LIST_FIELDS + NESTED_FIELDS + SCALAR_FIELDS)
-    # the fields of __slots__ (saved fields: serial.py; bound data: see the module doc)
+    __slots__ = FIELDS  # (compiled, a native class has its fields without __slots__: FIELDS names them)
+    # the fields (saved fields: serial.py; bound data: see the module doc)
     components: Components
     first_space: tuple[int, ...]
     rules: dict[str, Any]
@@ -95,7 +98,7 @@ class Co2State(GameState):
     @classmethod
     def blank(cls, players: int, seed: int, options: dict) -> "Co2State":
         """A state with data and rule values bound, no position yet."""
-        s = cls.__new__(cls)
+        s = cls()
         s._init_base(players, seed, options)
         data = options.get("components")
         s.components = load_components() if data is None else components_from_data(data)
@@ -121,7 +124,7 @@ class Co2State(GameState):
 
     # ---- protocol hooks -------------------------------------------------------------------
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         if self.over:
             return None
         return self.tasks[-1].seat
@@ -155,28 +158,63 @@ class Co2State(GameState):
     def winners(self):
         return scoring.winners(self)
 
-    def _copy(self):
-        # the hottest call of a search (once per MCTS node, once per strategist candidate): each field is
-        # read by one ``attrgetter`` call and written by one unpacking, so a field costs two bytecodes rather
-        # than six; ``list.copy`` is a third quicker than ``[:]``. The getters below list the fields in the
-        # order of these targets (tests/co2/test_co2_spec.py gives every field its own value and checks it)
-        new = _new_state(Co2State)
-        new.components, new.action_table, new.first_space, new.rules = _SHARED(self)
-        (
-            new.tasks, new.trajectory_rows, new.coins, new.vp, new.resources, new.cep, new.expertise, new.scientists,
-            new.goal, new.goal_status, new.space_kind, new.space_owner, new.region_cep, new.region_resources,
-            new.controller, new.agenda, new.projects, new.installed, new.occupant, new.summit, new.summit_slots,
-            new.plants_built, new.project_supply, new.fossil_stack, new.summit_stack, new.events, new.un_display,
-            new.un_deck, new.lobby_deck, new.lobby_played, new.turn_flags, new.fossil_out
-        ) = map(list.copy, _LISTS(self))
-        lobby, packs, un_won = _NESTED(self)
-        new.lobby = [*map(list.copy, lobby)]  # per seat: map copies without a comprehension's frame
-        new.packs = [*map(list.copy, packs)]
-        new.un_won = [*map(list.copy, un_won)]
-        (
-            new.decade, new.round, new.turns, new.start, new.active, new.ppm, new.ppm_peak, new.market, new.price,
-            new.bank_cep, new.supply_resources, new.over, new.lost
-        ) = _SCALARS(self)
+    def _copy(self) -> "Co2State":
+        # the hottest call of a search (once per MCTS node, once per strategist candidate). Compiled by mypyc
+        # (build_native.py), Co2State is a native class: each line is a C field's copy. Every saved field
+        # (serial.py) is listed (tests/co2/test_co2_spec.py gives every field its own value and checks it)
+        new = Co2State()
+        new.components = self.components  # the bound data, shared
+        new.action_table = self.action_table
+        new.first_space = self.first_space
+        new.rules = self.rules
+        new.tasks = self.tasks.copy()
+        new.trajectory_rows = self.trajectory_rows.copy()
+        new.coins = self.coins.copy()
+        new.vp = self.vp.copy()
+        new.resources = self.resources.copy()
+        new.cep = self.cep.copy()
+        new.expertise = self.expertise.copy()
+        new.scientists = self.scientists.copy()
+        new.goal = self.goal.copy()
+        new.goal_status = self.goal_status.copy()
+        new.space_kind = self.space_kind.copy()
+        new.space_owner = self.space_owner.copy()
+        new.region_cep = self.region_cep.copy()
+        new.region_resources = self.region_resources.copy()
+        new.controller = self.controller.copy()
+        new.agenda = self.agenda.copy()
+        new.projects = self.projects.copy()
+        new.installed = self.installed.copy()
+        new.occupant = self.occupant.copy()
+        new.summit = self.summit.copy()
+        new.summit_slots = self.summit_slots.copy()
+        new.plants_built = self.plants_built.copy()
+        new.project_supply = self.project_supply.copy()
+        new.fossil_stack = self.fossil_stack.copy()
+        new.summit_stack = self.summit_stack.copy()
+        new.events = self.events.copy()
+        new.un_display = self.un_display.copy()
+        new.un_deck = self.un_deck.copy()
+        new.lobby_deck = self.lobby_deck.copy()
+        new.lobby_played = self.lobby_played.copy()
+        new.turn_flags = self.turn_flags.copy()
+        new.fossil_out = self.fossil_out.copy()
+        new.lobby = [hand.copy() for hand in self.lobby]  # per seat
+        new.packs = [hand.copy() for hand in self.packs]  # per seat
+        new.un_won = [hand.copy() for hand in self.un_won]  # per seat
+        new.decade = self.decade
+        new.round = self.round
+        new.turns = self.turns
+        new.start = self.start
+        new.active = self.active
+        new.ppm = self.ppm
+        new.ppm_peak = self.ppm_peak
+        new.market = self.market
+        new.price = self.price
+        new.bank_cep = self.bank_cep
+        new.supply_resources = self.supply_resources
+        new.over = self.over
+        new.lost = self.lost
         return new
 
     # ---- positions -----------------------------------------------------------------------
@@ -251,12 +289,3 @@ class Co2State(GameState):
     def trajectory(self):
         """The per-decade trajectory as a pandas DataFrame (see ``ccg.games.co2.trajectory_frame``)."""
         return hooks.trajectory_frame(self)
-
-
-# ``Co2State._copy``'s field getters, in the order of its assignment targets
-_SHARED = attrgetter("components", "action_table", "first_space", "rules")
-# the saved fields in serial's order, which the targets of ``_copy`` follow (the tasks and trajectory rows first)
-_LISTS = attrgetter("tasks", "trajectory_rows", *LIST_FIELDS)
-_NESTED = attrgetter(*NESTED_FIELDS)
-_SCALARS = attrgetter(*SCALAR_FIELDS)
-_new_state = object.__new__

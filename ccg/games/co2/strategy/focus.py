@@ -39,7 +39,7 @@ class FocusPolicy:
                 own = [a for a in acts if a.kind == k and (k == "install" or a.args[0] == mine)]
                 if k == "install":
                     own = [a for a in own if s.projects[_ps(s, a)] == self.src] or own
-                if own and not (k == "install" and s.cep[s.current_player] == 0):
+                if own and not (k == "install" and s.cep[s.tasks[-1].seat] == 0):  # the seat deciding
                     if k == "propose":
                         pref = [a for a in own if a.args[2] == "research"] or own
                         return pref[0]

@@ -12,6 +12,7 @@ green plant built in each region now would save.
 """
 from __future__ import annotations
 
+from ..state import Co2State
 from . import position as rd
 
 
@@ -21,7 +22,7 @@ class Outlook:
 
     __slots__ = ("checks", "filled", "mean", "trajectory", "saving", "future_fossils", "turns_before", "memo")
 
-    def __init__(self, s, board: tuple | None = None) -> None:
+    def __init__(self, s: Co2State, board: tuple | None = None) -> None:
         """``board``: :func:`board_outlook` of ``s`` when already known."""
         (self.checks, self.filled, self.mean, self.trajectory, self.saving,
          self.future_fossils) = board_outlook(s) if board is None else board
@@ -32,7 +33,7 @@ class Outlook:
         self.memo: dict = {}  # what valuers derive from the outlook alone (values.py), per weights
 
 
-def board_outlook(s) -> tuple:
+def board_outlook(s: Co2State) -> tuple:
     """The part of :class:`Outlook` the turn does not change: ``(checks, filled, mean, trajectory, saving,
     future_fossils)``, shared by positions a turn apart (``outlook_of``)."""
     first = rd.decade(s) if rd.supply_pending(s) else rd.decade(s) + 1
@@ -79,7 +80,7 @@ _OUTLOOKS_LIMIT = 4096
 _BOARDS: dict = {}  # the board part of the outlooks (``board_outlook``), by the key less the round and turn
 
 
-def outlook_of(s) -> Outlook:
+def outlook_of(s: Co2State) -> Outlook:
     """The :class:`Outlook` of ``s``, shared by positions that agree on everything it reads (the decade
     and turn, the spaces, ppm and the fossil stack): a decision's candidates mostly do."""
     stack = s.fossil_stack
@@ -100,6 +101,6 @@ def outlook_of(s) -> Outlook:
     return hit[2]
 
 
-def trajectory(s) -> list[tuple[int, float]]:
+def trajectory(s: Co2State) -> list[tuple[int, float]]:
     """``[(decade, ppm after its Supply phase)]`` for every Supply phase to come, no new green plants."""
     return list(Outlook(s).trajectory)

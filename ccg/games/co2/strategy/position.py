@@ -13,6 +13,7 @@ from ..economy import GREEN0, cep_sources, goal_value  # noqa: F401  (re-exporte
 from ..economy import incomes as _incomes
 from ..flags import TurnFlag
 from ..operations import last_decade, rounds
+from ..state import Co2State
 
 POOL, HAND = -2, -1
 SUMMIT0 = 100
@@ -24,21 +25,21 @@ SUPPLY_TASKS = frozenset(("supply", "income", "decay", "energy", "fossil_pay", "
 
 
 # ---- time (CO2-3) ----------------------------------------------------------------------------------
-def decade(s) -> int:
+def decade(s: Co2State) -> int:
     return s.decade
 
 
-def final_decade(s) -> int:
+def final_decade(s: Co2State) -> int:
     """The last decade of the game (CO2-3.1)."""
     return last_decade(s)
 
 
-def rounds_per_decade(s) -> int:
+def rounds_per_decade(s: Co2State) -> int:
     """Rounds of an Operations phase (CO2-3.3)."""
     return rounds(s)
 
 
-def supply_pending(s) -> bool:
+def supply_pending(s: Co2State) -> bool:
     """True while this decade's Supply phase (CO2-4) has not finished its energy supply."""
     for t in s.tasks:
         if t.kind in SUPPLY_TASKS:
@@ -46,12 +47,12 @@ def supply_pending(s) -> bool:
     return False
 
 
-def own_turns_left(s, p: int) -> int:
+def own_turns_left(s: Co2State, p: int) -> int:
     """Turns seat p still plays if the game runs to its last decade, the current one included."""
     return own_turns(s, p)[0]
 
 
-def own_turns(s, p: int) -> tuple[int, int]:
+def own_turns(s: Co2State, p: int) -> tuple[int, int]:
     """(``own_turns_left``, ``total_turns``): both at once, as the valuation asks for both every time."""
     n = s.num_players
     per = rounds(s)
@@ -64,7 +65,7 @@ def own_turns(s, p: int) -> tuple[int, int]:
     return later + (per - s.round) + this_round, per * final
 
 
-def turns_before_next_supply(s) -> int:
+def turns_before_next_supply(s: Co2State) -> int:
     """Turns of the table still to come in this Operations phase after the current one (0 while the
     Supply phase runs): the last chances to build before the next 500 ppm check (CO2-14.3)."""
     if supply_pending(s):
@@ -73,73 +74,73 @@ def turns_before_next_supply(s) -> int:
     return n * (rounds(s) - s.round) + max(0, n - s.turns - 1)
 
 
-def action_open(s, p: int) -> bool:
+def action_open(s: Co2State, p: int) -> bool:
     """Seat p is in its turn and has not taken its action yet (CO2-5.2): it can still build now."""
     return s.current_player == p and decision(s) == "turn" and not s.turn_flags[TurnFlag.ACTION_TAKEN]
 
 
-def total_turns(s) -> int:
+def total_turns(s: Co2State) -> int:
     return rounds(s) * last_decade(s)
 
 
-def decision(s) -> str:
+def decision(s: Co2State) -> str:
     """The kind of decision waiting (``turn``, ``income``, ``study``, ...)."""
     return s.tasks[-1].kind if s.tasks else ""
 
 
-def income_offered(s) -> int:
+def income_offered(s: Co2State) -> int:
     """The income being split in an ``income`` decision (CO2-4.2.4)."""
-    return s.tasks[-1].amount
+    return s.tasks[-1].amount  # type: ignore[attr-defined]  # an income task (the others have none)
 
 
 # ---- the players' holdings -----------------------------------------------------------------------------
-def vp(s, p: int) -> int:
+def vp(s: Co2State, p: int) -> int:
     return s.vp[p]
 
 
-def coins(s, p: int) -> int:
+def coins(s: Co2State, p: int) -> int:
     return s.coins[p]
 
 
-def resources(s, p: int) -> int:
+def resources(s: Co2State, p: int) -> int:
     return s.resources[p]
 
 
-def cep(s, p: int) -> int:
+def cep(s: Co2State, p: int) -> int:
     return s.cep[p]
 
 
-def seat_holdings(s, p: int) -> tuple[int, int, int, int]:
+def seat_holdings(s: Co2State, p: int) -> tuple[int, int, int, int]:
     """Seat p's (VP, coins, resources, CEP in hand) in one read."""
     return s.vp[p], s.coins[p], s.resources[p], s.cep[p]
 
 
-def holdings(s) -> tuple[list[int], list[int], list[int]]:
+def holdings(s: Co2State) -> tuple[list[int], list[int], list[int]]:
     """Every seat's VP, coins and resources, by seat (read-only)."""
     return s.vp, s.coins, s.resources
 
 
-def expertise(s, p: int) -> list[int]:
+def expertise(s: Co2State, p: int) -> list[int]:
     """Seat p's expertise in the five sources, canonical order (CO2-0.2)."""
     return s.expertise[p * 5:p * 5 + 5]
 
 
-def scientists(s, p: int) -> list[int]:
+def scientists(s: Co2State, p: int) -> list[int]:
     """Where seat p's four scientists are (POOL, HAND, a project space, or SUMMIT0 + slot)."""
     return s.scientists[4 * p:4 * p + 4]
 
 
-def goal_open(s, p: int) -> bool:
+def goal_open(s: Co2State, p: int) -> bool:
     """Seat p still holds its company goal (neither scored nor sold, CO2-12.2.2)."""
     return s.goal_status[p] == 0
 
 
-def company_goal_value(s, p: int) -> int:
+def company_goal_value(s: Co2State, p: int) -> int:
     """VP the goal would score if the game ended now (CO2-12.2.3)."""
     return goal_value(s, p)
 
 
-def company_goal_card(s, p: int) -> tuple[str, int, int]:
+def company_goal_card(s: Co2State, p: int) -> tuple[str, int, int]:
     """Seat p's company goal as (kind, VP each, cap) (CO2-12.2.3); only the seat's own view holds the real card."""
     kind, each, cap, _ = s.components.goals[s.goal[p]]
     return kind, each, cap
@@ -148,7 +149,7 @@ def company_goal_card(s, p: int) -> tuple[str, int, int]:
 _INCOMES: dict = {}
 
 
-def incomes(s) -> tuple[int, ...]:
+def incomes(s: Co2State) -> tuple[int, ...]:
     """Each seat's income (CO2-9.4.1, ``economy.incomes``), remembered per expertise table."""
     rules, components = s.rules, s.components  # the income rule values and tables, by identity
     key = (id(rules), id(components), *s.expertise)  # the seats: len(s.expertise) // 5
@@ -160,11 +161,11 @@ def incomes(s) -> tuple[int, ...]:
     return hit[2]
 
 
-def un_goals_won(s, p: int) -> int:
+def un_goals_won(s: Co2State, p: int) -> int:
     return len(s.un_won[p])
 
 
-def built_sources(s, p: int) -> int:
+def built_sources(s: Co2State, p: int) -> int:
     """Bitmask of the sources among seat p's green plants (CO2-12.3.2)."""
     m = 0
     owners, kinds = s.space_owner, s.space_kind
@@ -175,108 +176,108 @@ def built_sources(s, p: int) -> int:
     return m
 
 
-def lobby_hand(s, p: int) -> list[int]:
+def lobby_hand(s: Co2State, p: int) -> list[int]:
     return s.lobby[p]
 
 
 # ---- market (CO2-7.2) -----------------------------------------------------------------------------------
-def cep_price(s) -> int:
+def cep_price(s: Co2State) -> int:
     return s.price
 
 
-def cep_price_max(s) -> int:
+def cep_price_max(s: Co2State) -> int:
     return s.rules["market.price_max"]
 
 
 # ---- the board -------------------------------------------------------------------------------------------
-def demand_spaces(s, r: int) -> int:
+def demand_spaces(s: Co2State, r: int) -> int:
     return s.components.spaces[r]
 
 
-def region_spaces(s, r: int) -> list[int]:
+def region_spaces(s: Co2State, r: int) -> list[int]:
     """Space contents of region r left to right: -1 empty, 0 coal, 1 oil, 2 gas, GREEN0 + source."""
     o = s.first_space[r]
     return s.space_kind[o:o + s.components.spaces[r]]
 
 
-def region_owners(s, r: int) -> list[int]:
+def region_owners(s: Co2State, r: int) -> list[int]:
     o = s.first_space[r]
     return s.space_owner[o:o + s.components.spaces[r]]
 
 
-def agenda(s, r: int) -> tuple[int, ...]:
+def agenda(s: Co2State, r: int) -> tuple[int, ...]:
     """The sources region r's Regional Agenda lists, in priority order (CO2-11.1)."""
     return s.components.agendas[s.agenda[r]]
 
 
-def controller(s, r: int) -> int:
+def controller(s: Co2State, r: int) -> int:
     return s.controller[r]
 
 
-def controllers(s) -> list[int]:
+def controllers(s: Co2State) -> list[int]:
     """The seat controlling each region, -1 for none (CO2-11.5); read-only."""
     return s.controller
 
 
-def region_cep(s, r: int) -> int:
+def region_cep(s: Co2State, r: int) -> int:
     return s.region_cep[r]
 
 
-def region_resources(s, r: int) -> int:
+def region_resources(s: Co2State, r: int) -> int:
     return s.region_resources[r]
 
 
-def project(s, ps: int) -> tuple[int, bool, int]:
+def project(s: Co2State, ps: int) -> tuple[int, bool, int]:
     """(source or -1, installed, seat of the scientist on it or -1) of project space ps."""
     return s.projects[ps], bool(s.installed[ps]), s.occupant[ps]
 
 
-def projects(s) -> list[int]:
+def projects(s: Co2State) -> list[int]:
     return s.projects
 
 
-def installed(s) -> list[int]:
+def installed(s: Co2State) -> list[int]:
     return s.installed
 
 
-def occupants(s) -> list[int]:
+def occupants(s: Co2State) -> list[int]:
     return s.occupant
 
 
-def project_supply(s, src: int) -> int:
+def project_supply(s: Co2State, src: int) -> int:
     """Project tiles of a source left to propose (CO2-6.1.5)."""
     return s.project_supply[src]
 
 
-def next_plant(s, src: int):
+def next_plant(s: Co2State, src: int):
     """The top tile of a green plant stack (CO2-6.3.1): ``.coins``, ``.resources``, ``.vp``; or None."""
     stack = s.components.plants[src]
     k = s.plants_built[src]
     return stack[k] if k < len(stack) else None
 
 
-def ppm(s) -> int:
+def ppm(s: Co2State) -> int:
     return s.ppm
 
 
-def ppm_peak(s) -> int:
+def ppm_peak(s: Co2State) -> int:
     return s.ppm_peak
 
 
-def ppm_lose(s) -> int:
+def ppm_lose(s: Co2State) -> int:
     return s.rules["ppm.lose"]
 
 
-def ppm_catastrophe(s) -> int:
+def ppm_catastrophe(s: Co2State) -> int:
     return s.rules["ppm.catastrophe"]
 
 
-def fossil_ppm(s) -> tuple[int, int, int]:
+def fossil_ppm(s: Co2State) -> tuple[int, int, int]:
     """CO2 of a coal, an oil and a gas plant (CO2-0.3, rule parameters)."""
     return s.rules["ppm.coal"], s.rules["ppm.oil"], s.rules["ppm.gas"]
 
 
-def fossil_stack_mean(s) -> float:
+def fossil_stack_mean(s: Co2State) -> float:
     """Mean ppm of the fossil plants still in the (public) stack (CO2-4.3.4)."""
     stack = s.fossil_stack
     if not stack:
@@ -285,12 +286,12 @@ def fossil_stack_mean(s) -> float:
     return (stack.count(0) * ppm3[0] + stack.count(1) * ppm3[1] + stack.count(2) * ppm3[2]) / len(stack)
 
 
-def event_regions(s) -> list[int]:
+def event_regions(s: Co2State) -> list[int]:
     """Regions of the face-up event cards: the current one first, then the preview (CO2-2.17)."""
     return [s.components.events[c] for c in s.events[:2]]
 
 
-def un_display(s) -> list[tuple[tuple[int, ...], int]]:
+def un_display(s: Co2State) -> list[tuple[tuple[int, ...], int]]:
     """The displayed UN goals as (sources needed, VP) (CO2-12.3)."""
     goals = s.components.un_goals
     return [goals[u] for u in s.un_display]
@@ -299,7 +300,7 @@ def un_display(s) -> list[tuple[tuple[int, ...], int]]:
 _UN_MASKS: dict = {}
 
 
-def un_display_masks(s) -> list[tuple[int, int]]:
+def un_display_masks(s: Co2State) -> list[tuple[int, int]]:
     """The displayed UN goals as (bit mask of the sources needed, VP) (CO2-12.3): a seat with built sources
     ``m`` (``built_sources``) can claim one when ``m & mask == mask``."""
     goals = s.components.un_goals
@@ -313,7 +314,7 @@ def un_display_masks(s) -> list[tuple[int, int]]:
     return [masks[u] for u in s.un_display]
 
 
-def summit_open_topics(s) -> list[int]:
+def summit_open_topics(s: Co2State) -> list[int]:
     """Sources with an empty slot on a summit on the board (CO2-10.1)."""
     out = []
     for sp, tile in enumerate(s.summit):
@@ -324,7 +325,7 @@ def summit_open_topics(s) -> list[int]:
     return out
 
 
-def proposal(s, action) -> tuple[int, int, int]:
+def proposal(s: Co2State, action) -> tuple[int, int, int]:
     """(source, region, grant) of a ``propose`` action (CO2-6.1)."""
     src, region, grant = action.args[:3]
     return SOURCES.index(src), s.components.regions.index(region), GRANTS.index(grant)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 
 from ccg.i18n import NP_
 
+from ..state import Co2State
 from . import forecast as fc
 from . import position as rd
 from .position import HAND, POOL, PROJECT_SPACES, SUMMIT0
@@ -89,7 +90,7 @@ GOAL_GROWTH = {
 }
 
 
-def expected_goal_vp(s, p: int, tau: float, growth: float) -> float:
+def expected_goal_vp(s: Co2State, p: int, tau: float, growth: float) -> float:
     """What seat p's company goal is expected to score at the end: its count now plus the count still
     expected (``GOAL_GROWTH`` × the share ``tau`` of the game left × ``growth``), times its VP each, capped."""
     kind, each, cap = rd.company_goal_card(s, p)
@@ -108,7 +109,7 @@ def check_weights(w: Weights, outlook: fc.Outlook) -> list[float]:
     return out
 
 
-def planet(s, w: Weights, outlook: fc.Outlook, weights: Sequence[float] | None = None) -> float:
+def planet(s: Co2State, w: Weights, outlook: fc.Outlook, weights: Sequence[float] | None = None) -> float:
     """Minus the forecast's overshoot of the loss line (CO2-14.3), in fossil-plant units."""
     line = rd.ppm_lose(s) - w.cushion
     out = 0.0
@@ -118,7 +119,7 @@ def planet(s, w: Weights, outlook: fc.Outlook, weights: Sequence[float] | None =
     return out
 
 
-def planet_gain(s, w: Weights, first: int, saved: float, outlook: fc.Outlook,
+def planet_gain(s: Co2State, w: Weights, first: int, saved: float, outlook: fc.Outlook,
                 weights: Sequence[float] | None = None) -> float:
     """How much ``planet`` rises if a green plant saves ``saved`` ppm from decade ``first`` on."""
     if saved <= 0:
@@ -144,7 +145,7 @@ _LAYOUTS_BY_TARGETS: dict = {}  # every region's targets -> the layout
 _REGIONS_OF: object = None  # the component set _LAYOUTS and _REGION_TARGETS hold for
 
 
-def _region_targets(s, r: int) -> tuple[int, ...]:
+def _region_targets(s: Co2State, r: int) -> tuple[int, ...]:
     """Region r's targets as ``6 * source + 3 * grant + steps`` (see :func:`_plan_layout`)."""
     proj, inst = rd.projects(s), rd.installed(s)
     here: dict[int, int] = {}
@@ -168,7 +169,7 @@ def _region_targets(s, r: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _plan_layout(s) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...], int], ...]], ...]:
+def _plan_layout(s: Co2State) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...], int], ...]], ...]:
     """The plan's targets by source, grouped by what a planned plant needs:
     ``((source, key, ((shape, steps, grant, regions, their bit mask), ...)), ...)``.
 
@@ -250,7 +251,7 @@ _ROUGH: dict = {}
 _ROUGH_LIMIT = 50_000
 
 
-def best_rival_rough(s, p: int) -> float:
+def best_rival_rough(s: Co2State, p: int) -> float:
     """The best other seat's rough final VP (for the rival term): VP + coins / 2 + 2 × resources."""
     vps, coins, res = rd.holdings(s)
     key = (*vps, *coins, *res)  # one flat tuple: each list has a seat's entry
@@ -293,7 +294,7 @@ _UN_VP: dict = {}
 _UN_VP_LIMIT = 10_000
 
 
-def un_goals_vp(s, built: int, weight: float) -> float:
+def un_goals_vp(s: Co2State, built: int, weight: float) -> float:
     """``weight`` × the VP of the displayed UN goals a seat with built sources ``built`` could claim now
     (CO2-12.3.2), remembered per (display, built sources, weight): the display changes a few times a game."""
     key = (tuple(s.un_display), built, weight)
@@ -313,7 +314,7 @@ _PLANTS: dict = {}
 _PLANTS_LIMIT = 10_000
 
 
-def _next_plants(s) -> tuple:
+def _next_plants(s: Co2State) -> tuple:
     """``(components, the top tile of each green plant stack or None, the most coins and the most resources one
     of them costs, the stacks' key)`` (CO2-6.3.1), shared by positions with the same stacks."""
     key = tuple(s.plants_built)
@@ -346,16 +347,16 @@ class Valuer:
         self._names = {False: OWN_TERMS + extra, True: OWN_TERMS + (TERM_NAMES[3],) + extra}  # by: a rival term
 
     # ---- the whole utility ---------------------------------------------------------------------
-    def utility(self, s, p: int) -> float:
+    def utility(self, s: Co2State, p: int) -> float:
         """The seat's value of the position: the sum of :meth:`terms`, in their order."""
         return sum(self._parts(s, p)[1])
 
-    def terms(self, s, p: int) -> dict[str, float]:
+    def terms(self, s: Co2State, p: int) -> dict[str, float]:
         """The utility's named terms, in VP at the end of the game (what ``explain`` compares)."""
         names, values = self._parts(s, p)
         return dict(zip(names, values))
 
-    def _parts(self, s, p: int) -> tuple[tuple[str, ...], list[float]]:
+    def _parts(self, s: Co2State, p: int) -> tuple[tuple[str, ...], list[float]]:
         """The names of the utility's terms and their values, in order (a list, not a dict: this runs per
         candidate, and the utility sums the values in this order, as the terms' dict would give them)."""
         w = self.w
@@ -382,7 +383,7 @@ class Valuer:
         return self._names[rival], values
 
     # ---- one seat's own prospects -------------------------------------------------------------
-    def own(self, s, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> list[float]:
+    def own(self, s: Co2State, p: int, outlook: fc.Outlook, memo: tuple | None = None) -> list[float]:
         """The seat's own prospects (VP at the end of the game), one value per name of ``OWN_TERMS``; ``memo``:
         ``(weights, the Supply phases' weights, {coop: ([per region, [planet bonus by the Supply phases out of
         reach]], {(regions, Supply phases out of reach): the best such bonus among them}), "planet": the planet
@@ -433,7 +434,7 @@ class Valuer:
                                resources) if left > 0 else 0.0,
         ]
 
-    def _time_rates(self, s, left: int, total: int, price: int) -> tuple:
+    def _time_rates(self, s: Co2State, left: int, total: int, price: int) -> tuple:
         """``(rules, tau, a coin, a resource, a CEP, a coin and a resource paid for a plant)`` for ``left`` of
         ``total`` turns to play and the CEP price now: tau is the share of the game still to play, the rest
         their VP at the end of the game."""
@@ -456,7 +457,7 @@ class Valuer:
         return s.rules, tau, coin, res, cep_v, plan_coin, plan_res
 
     # ---- the plan: the green plants this seat is on the way to build ----------------------------
-    def plan(self, s, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
+    def plan(self, s: Co2State, p: int, left: int, coin: float, res: float, exp: list[int], outlook: fc.Outlook,
              built: int, memo: tuple, studied: int, spare: bool, have_coins: int, have_res: int) -> float:
         """Σ over the best targets of (VP + planet − cost) × plan_step^(turns still missing) ×
         licence_step^(expertise still missing) (CO2-6).
@@ -585,7 +586,7 @@ class Valuer:
         results[result_key] = (layout, by_regions, total)
         return total
 
-    def _best_bonus(self, s, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: dict,
+    def _best_bonus(self, s: Co2State, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: dict,
                     weights: Sequence[float]) -> float | None:
         """The best :meth:`_bonus` among ``regions`` (None when none of them has a space left, CO2-6.3.8): the
         same plant in each of them is worth most where the planet gains most. ``table``: the bonuses already
@@ -603,7 +604,7 @@ class Valuer:
                 best = b
         return best
 
-    def _bonus(self, s, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: Sequence[float]) -> float:
+    def _bonus(self, s: Co2State, r: int, late: int, saving: tuple, outlook: fc.Outlook, weights: Sequence[float]) -> float:
         """The planet bonus of a green plant in region r that misses the first ``late`` Supply phases to come
         (the same for every position of the outlook: :meth:`plan` keeps it in the outlook's memo); ``weights``: the
         Supply phases' weights."""
