@@ -30,11 +30,17 @@ RACE = textwrap.dedent("""
                 return
             drawn[0] += 1
 
+    def wait_for(boards):  # drawn boards, not a fixed pause: a busy machine draws slowly
+        deadline = time.monotonic() + 120
+        while drawn[0] < boards and not errors and time.monotonic() < deadline:
+            time.sleep(0.01)
+
     thread = threading.Thread(target=draw)
     thread.start()
-    time.sleep(0.2)
+    wait_for(1)
+    before = drawn[0]
     from ccg.classroom import debrief  # noqa: F401  (the teacher's debrief: pandas and its figures)
-    time.sleep(0.2)
+    wait_for(before + 1)
     stop.set()
     thread.join()
     print(json.dumps({"errors": errors, "drawn": drawn[0]}))
