@@ -15,7 +15,8 @@ APPS_ARGS  ?= $(if $(ROOT_USER),--Voila.ip=0.0.0.0)
 
 # setup.py and build_native.py compile the strategists with mypyc (a few minutes): a change to one of their
 # compiled sources (build_native.COMPILED) rebuilds them (until then ccg runs that source, ccg/core/native.py)
-NATIVE_SOURCES := $(addprefix ccg/core/,state.py shuffle.py) $(addprefix ccg/games/co2/,state.py) \
+NATIVE_SOURCES := $(addprefix ccg/core/,state.py shuffle.py) $(addprefix ccg/games/co2/,state.py flow.py turn.py decisions.py economy.py \
+	scientists.py summits.py operations.py expertise.py supply.py actions.py scoring.py variants.py) \
 	$(addprefix ccg/games/co2/strategy/,position.py forecast.py values.py planner.py) \
 	$(addprefix ccg/games/chicago_express/strategy/,clock.py position.py search.py routes.py values.py planner.py) \
 	$(addprefix ccg/games/catan/strategy/,position.py values.py oil.py opening.py tactics.py trading.py planner.py)

@@ -3,8 +3,8 @@
 A strategist values every candidate position in pure Python; compiled to C by mypyc from the same sources
 (``COMPILED``), a decision costs about a quarter less CPU and the strategist plays exactly the same moves
 (tests/agents/test_strategist_native.py). ``GameState`` and ``Co2State`` are compiled too, as native classes
-(``LINKED`` with the CO2 strategist, which is typed against them): a state copy writes C fields and the strategist
-reads a field without a lookup; and ``ccg.core.shuffle`` draws a seat view's shuffles in machine integers. The
+(``LINKED`` with the CO2 strategist, which is typed against them, and with the CO2 rules): a state copy writes C
+fields, and the strategist and the rules read and write a field without a lookup; and ``ccg.core.shuffle`` draws a seat view's shuffles in machine integers. The
 states written in Python (Chicago Express, Catan, a new game's) extend the compiled GameState as they extended
 the source. mypyc keeps no docstrings: ``help()`` on a compiled class or method shows its signature (the
 sources, and ``CCG_PURE_PYTHON=1``, hold the documentation). Without a C compiler, or with ``CCG_PURE_PYTHON=1``
@@ -27,7 +27,9 @@ from setuptools.command.build_ext import build_ext
 # here calls ``use_fresh_build`` in its __init__, before it imports them.
 COMPILED: dict[str, tuple[str, ...]] = {
     "ccg.core": ("state", "shuffle"),
-    "ccg.games.co2": ("state",),
+    # the CO2 state and its rules: a candidate's move runs in C, reading and writing the state's fields directly
+    "ccg.games.co2": ("state", "flow", "turn", "decisions", "economy", "scientists", "summits", "operations",
+                      "expertise", "supply", "actions", "scoring", "variants"),
     "ccg.games.co2.strategy": ("position", "forecast", "values", "planner"),
     "ccg.games.chicago_express.strategy": ("clock", "position", "search", "routes", "values", "planner"),
     "ccg.games.catan.strategy": ("position", "values", "oil", "opening", "tactics", "trading", "planner"),
