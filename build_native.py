@@ -4,8 +4,8 @@ A strategist values every candidate position in pure Python; compiled to C by my
 (``COMPILED``), a decision costs about a quarter less CPU and the strategist plays exactly the same moves
 (tests/agents/test_strategist_native.py). ``GameState`` and ``Co2State`` are compiled too, as native classes
 (``LINKED`` with the CO2 strategist, which is typed against them, and with the CO2 rules): a state copy writes C
-fields, and the strategist and the rules read and write a field without a lookup; and ``ccg.core.shuffle`` draws a seat view's shuffles in machine integers. The
-states written in Python (Chicago Express, Catan, a new game's) extend the compiled GameState as they extended
+fields, and the strategist and the rules read and write a field without a lookup; and ``ccg.core.shuffle`` draws a
+seat view's shuffles in machine integers. The states written in Python (Chicago Express, Catan, a new game's) extend the compiled GameState as they extended
 the source. mypyc keeps no docstrings: ``help()`` on a compiled class or method shows its signature (the
 sources, and ``CCG_PURE_PYTHON=1``, hold the documentation). Without a C compiler, or with ``CCG_PURE_PYTHON=1``
 set, the build leaves the modules as they are and everything runs as pure Python. ``build_ext`` records the hash
