@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from co2_helpers import SRC, finish_decade, give, names, new, put_project, reg, set_agenda, turn_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ccg.core import Rng
 from ccg.games.co2 import economy, flow, operations, scientists
@@ -234,6 +236,25 @@ def test_CO2_4_2_1_dense_ranking_first_and_second():
     assert economy.incomes(s) == [t[5], t[5], t[3], 0]
     s.expertise[0 * 5 + src] = 6  # now 6 is 1st alone, the 5 is 2nd, the 3 drops out
     assert economy.incomes(s) == [t[6], t[5], 0, 0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(players=st.integers(2, 5), tracks=st.lists(st.integers(0, 9), min_size=25, max_size=25))
+def test_CO2_4_2_1_each_seats_income_is_its_dense_place_on_every_track(players, tracks):
+    """CO2-4.2.1 / CO2-9.4.1: ``income_of`` (a seat's own income, what the strategist reads) pays on each track the
+    value beside the seat's disc when its value is among the top distinct non-zero values (two, or one with two
+    players), as ranking the track's distinct values gives it; ``incomes`` is every seat's."""
+    s = new(players=players)
+    s.expertise[:] = tracks[:players * 5]
+    places = 1 if players == 2 else 2
+    expected = [0] * players
+    for src in range(5):
+        track = [s.expertise[p * 5 + src] for p in range(players)]
+        paid = sorted({v for v in track if v}, reverse=True)[:places]
+        for p, v in enumerate(track):
+            if v in paid:
+                expected[p] += s.components.income[src][v]
+    assert [economy.income_of(s, p) for p in range(players)] == economy.incomes(s) == expected
 
 
 def test_CO2_4_4_1_event_card_names_the_region_hit():

@@ -237,9 +237,10 @@ def _forget_shared_caches():
     from ccg.games.co2.strategy import position, values
 
     for table in (values._LAYOUTS, values._REGION_TARGETS, values._GROUPS, values._PLANTS, values._ROUGH,
-                  values._UN_VP, values._PLACES, values._WEIGHTS, forecast._OUTLOOKS, forecast._BOARDS, position._INCOMES,
+                  values._UN_VP, values._PLACES, values._WEIGHTS, forecast._OUTLOOKS, forecast._BOARDS,
                   position._UN_MASKS):
         table.clear()
+    values._LAST_LAYOUT[0] = forecast._LAST[0] = None  # the last position's board and outlook
 
 
 @pytest.mark.parametrize("cooperation", [0.0, 0.8])

@@ -146,23 +146,32 @@ def check_control_task(s: Co2State, task) -> None:
 
 # ---- income (CO2-4.2) ---------------------------------------------------------------------
 def incomes(s: Co2State) -> list[int]:
-    """Each seat's income (CO2-9.4.1): 1st and 2nd (dense ranking, CO2-4.2.1) on each track, 2 players only 1st.
+    """Each seat's income (CO2-9.4.1), by seat: ``income_of``."""
+    return [income_of(s, p) for p in range(s.num_players)]
+
+
+def income_of(s: Co2State, p: int) -> int:
+    """Seat p's income (CO2-9.4.1): on each track, what is printed beside its disc if it is 1st or 2nd (dense
+    ranking, CO2-4.2.1; with 2 players only 1st).
 
     CO2-4.2 notes (readings): 0 expertise has no disc, so no income, and never pushes anyone out of
     1st or 2nd place; every player tied for a place gets the value printed beside their own disc."""
     n = s.num_players
-    places = s.rules["income.paid_places_2p"] if n == 2 else s.rules["income.paid_places"]
-    scale = s.rules["income.scale"]
-    out = [0] * n
+    places: int = s.rules["income.paid_places_2p"] if n == 2 else s.rules["income.paid_places"]
+    scale: int = s.rules["income.scale"]
+    expertise = s.expertise
+    out = 0
     for src in range(5):
-        track = s.expertise[src::5]  # each seat's expertise in the source (``expertise_of``), by seat
-        vals = sorted(set(track) - {0}, reverse=True)[:places]
-        if not vals:
+        mine = expertise[p * 5 + src]  # ``expertise_of``
+        if mine == 0:
             continue
-        table = s.components.income[src]
-        for p, v in enumerate(track):
-            if v in vals:
-                out[p] += table[v] * scale
+        above: list[int] = []  # the other values on the track above this seat's: its place is their number + 1
+        for q in range(n):
+            v = expertise[q * 5 + src]
+            if v > mine and v not in above:
+                above.append(v)
+        if len(above) < places:
+            out += s.components.income[src][mine] * scale
     return out
 
 

@@ -78,6 +78,7 @@ def board_outlook(s: Co2State) -> tuple:
 _OUTLOOKS: dict = {}
 _OUTLOOKS_LIMIT = 4096
 _BOARDS: dict = {}  # the board part of the outlooks (``board_outlook``), by the key less the round and turn
+_LAST: list[tuple | None] = [None]  # (what the outlook reads, the outlook) of the last position
 
 
 def outlook_of(s: Co2State) -> Outlook:
@@ -85,9 +86,31 @@ def outlook_of(s: Co2State) -> Outlook:
     and turn, the spaces, ppm and the fossil stack): a decision's candidates mostly do."""
     stack = s.fossil_stack
     rules, components = s.rules, s.components  # the rule values and the board's spaces, by identity
+    pending = rd.supply_pending(s)
+    # most of a decision's candidates leave all this as it was: comparing with the last position's (the lists'
+    # numbers are the same objects, so each compares at a pointer) costs less than building and hashing the key
+    last = _LAST[0]
+    if last is not None and last[0] is rules and last[1] is components and s.decade == last[2] \
+            and pending == last[3] and s.round == last[4] and s.turns == last[5] and s.num_players == last[6] \
+            and s.ppm == last[7] and stack == last[8] and s.space_kind == last[9]:
+        return last[10]
+    outlook = _outlook(s, stack, rules, components, pending)
+    _LAST[0] = (rules, components, s.decade, pending, s.round, s.turns, s.num_players, s.ppm, stack.copy(),
+                s.space_kind.copy(), outlook)
+    return outlook
+
+
+def _outlook(s: Co2State, stack: list[int], rules: dict, components: object, pending: bool) -> Outlook:
+    """:func:`outlook_of` from the table of outlooks already made."""
     # one flat tuple (the spaces' number is the component set's, which the key holds)
-    key = (s.decade, rd.supply_pending(s), s.round, s.turns, s.num_players, s.ppm, stack.count(0), stack.count(1),
-           len(stack), id(rules), id(components), *s.space_kind)
+    coal = oil = 0  # the stack's coal and oil plants (the rest is gas): one pass in machine integers
+    for kind in stack:
+        if kind == 0:
+            coal += 1
+        elif kind == 1:
+            oil += 1
+    key = (s.decade, pending, s.round, s.turns, s.num_players, s.ppm, coal, oil, len(stack), id(rules),
+           id(components), *s.space_kind)
     hit = _OUTLOOKS.get(key)
     if hit is None or hit[0] is not rules or hit[1] is not components:
         if len(_OUTLOOKS) >= _OUTLOOKS_LIMIT:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..data import GRANTS, SOURCES
 from ..economy import GREEN0, cep_sources, goal_value  # noqa: F401  (re-exported rule helpers)
-from ..economy import incomes as _incomes
+from ..economy import income_of as _income_of
 from ..flags import TurnFlag
 from ..operations import last_decade, rounds
 from ..state import Co2State
@@ -146,19 +146,9 @@ def company_goal_card(s: Co2State, p: int) -> tuple[str, int, int]:
     return kind, each, cap
 
 
-_INCOMES: dict = {}
-
-
-def incomes(s: Co2State) -> tuple[int, ...]:
-    """Each seat's income (CO2-9.4.1, ``economy.incomes``), remembered per expertise table."""
-    rules, components = s.rules, s.components  # the income rule values and tables, by identity
-    key = (id(rules), id(components), *s.expertise)  # the seats: len(s.expertise) // 5
-    hit = _INCOMES.get(key)
-    if hit is None or hit[0] is not rules or hit[1] is not components:
-        if len(_INCOMES) > 50_000:
-            _INCOMES.clear()
-        hit = _INCOMES[key] = (rules, components, tuple(_incomes(s)))  # a tuple: the collector stops tracking it
-    return hit[2]
+def income(s: Co2State, p: int) -> int:
+    """Seat p's income (CO2-9.4.1, ``economy.income_of``)."""
+    return _income_of(s, p)
 
 
 def un_goals_won(s: Co2State, p: int) -> int:
@@ -169,10 +159,9 @@ def built_sources(s: Co2State, p: int) -> int:
     """Bitmask of the sources among seat p's green plants (CO2-12.3.2)."""
     m = 0
     owners, kinds = s.space_owner, s.space_kind
-    i = -1
-    for _ in range(owners.count(p)):  # only green plants have an owner
-        i = owners.index(p, i + 1)
-        m |= 1 << (kinds[i] - GREEN0)
+    for i in range(len(owners)):  # only green plants have an owner; an index loop: machine integers, compiled
+        if owners[i] == p:
+            m |= 1 << (kinds[i] - GREEN0)
     return m
 
 

@@ -78,6 +78,11 @@ class Weights:
 
 
 _SHAPES_LIMIT = 20_000
+# A planned plant's needs (``Valuer.plan``): (VP, coins' cost, resources' cost, 64 × the Supply phases it misses,
+# plan_step^turns, licence_step^expertise missing, VP of a new source); typed, so compiled code reads machine numbers
+Shape = tuple[float, float, float, int, float, float, float]
+OUT_OF_REACH: Shape = (0.0, 0.0, 0.0, -1, 0.0, 0.0, 0.0)  # the plant cannot be built before the end
+NO_SPACE = float("-inf")  # the planet bonus where no region of a layout entry has a space left (CO2-6.3.8)
 UNIT = 30.0  # ppm of one average fossil plant: the planet term counts in these units
 
 # How much a company goal's count (CO2-12.2.3) is expected to grow over a whole game for a seat that
@@ -143,6 +148,7 @@ _GROUP_KEYS = itertools.count(0, 2)  # never reused, so a key stays unique when 
 _REGION_TARGETS: dict = {}
 _LAYOUTS_BY_TARGETS: dict = {}  # every region's targets -> the layout
 _REGIONS_OF: object = None  # the component set _LAYOUTS and _REGION_TARGETS hold for
+_LAST_LAYOUT: list[tuple | None] = [None]  # (components, the board's lists, its layout) of the last position
 
 
 def _region_targets(s: Co2State, r: int) -> tuple[int, ...]:
@@ -180,6 +186,20 @@ def _plan_layout(s: Co2State) -> tuple[tuple[int, int, tuple[tuple[int, int, int
     indexes :meth:`Valuer.plan`'s table of planned-plant needs); only their planet bonus differs. A source's
     entries are one object wherever they are the same, named by ``key`` (even): :meth:`Valuer.plan` keeps the
     source's value per key. Shared by every position with the same projects, agendas and regional resources."""
+    # most of a decision's candidates leave the board as it was: comparing the last board's lists (their numbers
+    # are the same objects, so each compares at a pointer) costs less than building and hashing the key
+    last = _LAST_LAYOUT[0]
+    if last is not None and last[0] is s.components and s.projects == last[1] and s.installed == last[2] \
+            and s.region_resources == last[3] and s.project_supply == last[4] and s.agenda == last[5]:
+        return last[6]
+    layout = _board_layout(s)
+    _LAST_LAYOUT[0] = (s.components, s.projects.copy(), s.installed.copy(), s.region_resources.copy(),
+                       s.project_supply.copy(), s.agenda.copy(), layout)
+    return layout
+
+
+def _board_layout(s: Co2State) -> tuple[tuple[int, int, tuple[tuple[int, int, int, tuple[int, ...], int], ...]], ...]:
+    """:func:`_plan_layout` from the tables of layouts already made."""
     global _REGIONS_OF
     if _REGIONS_OF is not s.components:  # the layouts and per-region targets hold for one component set
         _REGIONS_OF = s.components
@@ -422,7 +442,7 @@ class Valuer:
         return [
             float(vp), coins * coin, resources * res, cep * cep_v,
             # income still to come: every Supply phase plus the final income (CO2-4.2, CO2-15.2.3)
-            w.income * rd.incomes(s)[p] * (len(outlook.checks) + 1),
+            w.income * rd.income(s, p) * (len(outlook.checks) + 1),
             w.expertise * tau * sum(exp),
             science,
             control,
@@ -492,7 +512,8 @@ class Valuer:
         if hit is None:
             if len(self._shapes) > _SHAPES_LIMIT:
                 self._shapes.clear()
-            gaps = tuple([0 if t is None else max(0, t.resources - exp[src]) for src, t in enumerate(tiles)])
+            gaps: tuple[int, ...] = tuple([0 if t is None else max(0, t.resources - exp[src])
+                                           for src, t in enumerate(tiles)])
             # this seat's turns before each phase, at most
             reach = tuple([now + -(-t // n) for t in outlook.turns_before])
             # dicts and tuples of numbers only: once built, the collector stops tracking them
@@ -500,8 +521,8 @@ class Valuer:
         reach = hit[2]
         nreach = len(reach)
         # the planet bonus of a plant by the Supply phases it misses (``late``): per region, by region + 64 * late,
-        # and the best among the regions of a layout entry, by their bit mask + 64 * late (None: no region of the
-        # entry has a space left). Keyed by numbers, holding numbers: the collector does not track them.
+        # and the best among the regions of a layout entry, by their bit mask + 64 * late (``NO_SPACE``: no region of
+        # the entry has a space left). Keyed by numbers, holding numbers: the collector does not track them.
         table = memo[2].get(self.coop)
         if table is None:
             table = memo[2][self.coop] = ({}, {})
@@ -519,35 +540,46 @@ class Valuer:
         known = by_bonuses.get(id(by_regions))
         if known is None or known[0] is not by_regions:
             known = by_bonuses[id(by_regions)] = (by_regions, {})
-        source_values: dict = known[1]
-        shapes: dict = hit[0]
+        source_values: dict[int, float] = known[1]
+        shapes: dict[int, Shape] = hit[0]
         gaps = hit[1]
         soonest = reach[0] if reach else float("inf")
         plant_step, licence_step, per_step, new_source = w.plan_step, w.licence_step, w.coins_per_step, w.new_source
         last = left + 1
         first = second = 0.0  # the two best sources' values
+        top: float
+        shape: Shape
         for src, group_key, entries in layout:
             studies = studied >> src & 1
-            top = source_values.get(group_key + studies)
-            if top is None:
+            known_top = source_values.get(group_key + studies)
+            if known_top is not None:
+                top = known_top
+            else:
                 top = 0.0
                 tile = tiles[src]
+                if tile is not None:  # read once per source: a tile is a Python object, its fields are looked up
+                    tile_vp: float = tile.vp
+                    tile_coins: int = tile.coins
+                    tile_resources: int = tile.resources
                 for slot, steps, grant, regions, mask in entries if tile is not None else ():
-                    shape = shapes.get(2 * slot + studies, False)
-                    if shape is False:
+                    found = shapes.get(2 * slot + studies)
+                    if found is not None:
+                        shape = found
+                    else:
                         gap = gaps[src]
+                        lic: float
                         if studies:
                             lic = gap - steps if gap > steps else 0
                         else:
                             lic = gap + 0.5 if spare and gap else 2 * gap
-                        need = tile.resources - 1 if grant and tile.resources > 0 else tile.resources
+                        need = tile_resources - 1 if grant and tile_resources > 0 else tile_resources
                         short = 0.0
-                        if tile.coins > have_coins:
-                            short = (tile.coins - have_coins) / per_step
+                        if tile_coins > have_coins:
+                            short = (tile_coins - have_coins) / per_step
                         if need > have_res:
                             short += (need - have_res) / 2.0
                         turns = steps + short + 1
-                        shape = None
+                        shape = OUT_OF_REACH
                         if turns + lic <= last:
                             # the Supply phases the plant can still come before (CO2-14.3): those with enough
                             # of this seat's turns left before them, at best one in n table turns
@@ -557,17 +589,17 @@ class Valuer:
                                 while late < nreach and reach[late] < turns:
                                     late += 1
                             # a source new to the seat: UN goals and expertise sets (CO2-12.3.2)
-                            shape = (tile.vp, tile.coins * coin, need * res, 64 * late, plant_step ** turns,
+                            shape = (tile_vp, tile_coins * coin, need * res, 64 * late, plant_step ** turns,
                                      licence_step ** lic, 0.0 if built >> src & 1 else new_source)
                         shapes[2 * slot + studies] = shape
-                    if shape is None:
-                        continue
                     vp, pay_coins, pay_res, late64, step_factor, licence_factor, fresh = shape
-                    bonus = by_regions.get(mask + late64, False)
-                    if bonus is False:
+                    if late64 < 0:  # OUT_OF_REACH
+                        continue
+                    bonus = by_regions.get(mask + late64)
+                    if bonus is None:
                         bonus = by_regions[mask + late64] = self._best_bonus(s, regions, late64 >> 6, outlook,
                                                                              table[0], memo[1])
-                    if bonus is None:
+                    if bonus == NO_SPACE:
                         continue
                     net = vp + bonus - pay_coins - pay_res
                     if fresh:
@@ -587,11 +619,11 @@ class Valuer:
         return total
 
     def _best_bonus(self, s: Co2State, regions: tuple[int, ...], late: int, outlook: fc.Outlook, table: dict,
-                    weights: Sequence[float]) -> float | None:
-        """The best :meth:`_bonus` among ``regions`` (None when none of them has a space left, CO2-6.3.8): the
-        same plant in each of them is worth most where the planet gains most. ``table``: the bonuses already
+                    weights: Sequence[float]) -> float:
+        """The best :meth:`_bonus` among ``regions`` (``NO_SPACE`` when none of them has a space left, CO2-6.3.8):
+        the same plant in each of them is worth most where the planet gains most. ``table``: the bonuses already
         known, by region + 64 * late."""
-        best = None
+        best = NO_SPACE
         savings = outlook.saving
         for r in regions:
             saving = savings[r]
@@ -600,7 +632,7 @@ class Valuer:
             b = table.get(r + 64 * late)
             if b is None:
                 b = table[r + 64 * late] = self._bonus(s, r, late, saving, outlook, weights)
-            if best is None or b > best:
+            if best == NO_SPACE or b > best:
                 best = b
         return best
 
