@@ -363,3 +363,19 @@ def test_rollout_noise_pairs_its_rollouts():
     a, b = noise.paired_margins(planner, state, seat, (pick, other), 3, seed)
     assert a == same_a  # the pick's rollouts do not depend on what it is paired with
     assert len(set(a)) > 1  # the rollouts differ from each other: each draws its own dice
+
+
+def test_rollout_rates_searches_a_real_choice_with_both_rollouts(capsys):
+    """``benchmarks/rollout_rates.py`` searches a mid-game position with more than one legal move, once per rollout
+    kind, and reports the simulations each budget bought; a bad budget is refused before any search."""
+    rates = benchmark_module("rollout_rates")
+    state = rates.mid_game("chicago_express", 1, 20)
+    assert len(state.legal_actions()) > 1 and not state.is_terminal()
+    assert rates.simulations(state, "random", 0.05, 1) > 0 and rates.simulations(state, "strategist", 0.05, 1) > 0
+    table = rates.main(["--game", "chicago_express", "--seeds", "1", "--seconds", "0.05"])
+    row = next(line for line in table.splitlines() if line.startswith("| chicago_express"))
+    random_count, strategist_count = (int(cell.strip().replace(",", "")) for cell in row.split("|")[3:5])
+    assert random_count > 0 and strategist_count > 0
+    with pytest.raises(SystemExit):
+        rates.main(["--seeds", "0"])
+    assert "--seeds must be at least 1" in capsys.readouterr().err
