@@ -239,21 +239,23 @@ def test_CO2_4_2_1_dense_ranking_first_and_second():
 
 
 @settings(max_examples=200, deadline=None)
-@given(players=st.integers(2, 5), tracks=st.lists(st.integers(0, 9), min_size=25, max_size=25))
-def test_CO2_4_2_1_each_seats_income_is_its_dense_place_on_every_track(players, tracks):
+@given(players=st.integers(2, 5), tracks=st.lists(st.integers(0, 9), min_size=25, max_size=25),
+       places=st.integers(1, 5), scale=st.integers(0, 5))
+def test_CO2_4_2_1_each_seats_income_is_its_dense_place_on_every_track(players, tracks, places, scale):
     """CO2-4.2.1 / CO2-9.4.1: ``income_of`` (a seat's own income, what the strategist reads) pays on each track the
-    value beside the seat's disc when its value is among the top distinct non-zero values (two, or one with two
-    players), as ranking the track's distinct values gives it; ``incomes`` is every seat's."""
-    s = new(players=players)
+    value beside the seat's disc, times ``income.scale``, when its value is among the top distinct non-zero values
+    (``income.paid_places``; ``income.paid_places_2p`` with two players), as ranking the track's distinct values
+    gives it; ``incomes`` is every seat's."""
+    key = "income.paid_places_2p" if players == 2 else "income.paid_places"
+    s = new(players=players, rules={key: places, "income.scale": scale})
     s.expertise[:] = tracks[:players * 5]
-    places = 1 if players == 2 else 2
     expected = [0] * players
     for src in range(5):
         track = [s.expertise[p * 5 + src] for p in range(players)]
         paid = sorted({v for v in track if v}, reverse=True)[:places]
         for p, v in enumerate(track):
             if v in paid:
-                expected[p] += s.components.income[src][v]
+                expected[p] += s.components.income[src][v] * scale
     assert [economy.income_of(s, p) for p in range(players)] == economy.incomes(s) == expected
 
 
